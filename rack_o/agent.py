@@ -1,0 +1,69 @@
+"""One interface for every seat: humans, bots and test scripts answer a view with an action."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from rack_o.actions import Action
+from rack_o.errors import IllegalActionError
+from rack_o.game import Game
+from rack_o.view import SeatView
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that can sit at a seat: given what the seat sees, it picks one legal action."""
+
+    name: str
+
+    def choose(self, view: SeatView) -> Action:
+        """One of `view.legal_actions`, for the seat `view.seat`."""
+        ...
+
+
+class AgentError(IllegalActionError):
+    """An agent raised, or answered with an action that is not legal now; the game is unchanged."""
+
+    def __init__(self, agent: Agent, message: str) -> None:
+        super().__init__(message)
+        self.agent = agent
+
+
+def take_step(game: Game, agent: Agent) -> Action:
+    """Ask the mover's agent for an action and apply it; AgentError if it misbehaves."""
+    seat = game.mover
+    view = game.view(seat)
+    name = getattr(agent, "name", type(agent).__name__)
+    try:
+        action = agent.choose(view)
+    except Exception as error:  # a bot's bug must stop the game cleanly, naming the bot
+        raise AgentError(agent, f"{name} (seat {seat + 1}) failed: {error!r}") from error
+    if action not in view.legal_actions:
+        legal = ", ".join(str(a) for a in view.legal_actions)
+        raise AgentError(
+            agent, f"{name} (seat {seat + 1}) chose {action!r}, which is not legal; legal: {legal}"
+        )
+    game.apply(action, seat)
+    return action
+
+
+def play_round(game: Game, agents: list[Agent], turn_cap: int | None = None) -> bool:
+    """Deal if due and play the round out; False when `turn_cap` turns pass without a Rack-O."""
+    if game.phase == "deal":
+        game.deal()
+    current = game.round
+    while game.round == current and game.phase in ("choose", "place"):
+        if turn_cap is not None and game.turn >= turn_cap:
+            return False
+        take_step(game, agents[game.mover])
+    return True
+
+
+def play_game(game: Game, agents: list[Agent], turn_cap: int | None = None) -> int:
+    """Play to the end of the game; return how many rounds were cut off by `turn_cap`."""
+    capped = 0
+    while not game.is_over:
+        if not play_round(game, agents, turn_cap):
+            capped += 1
+            return capped  # a capped round cannot be scored, so the game stops here
+    return capped

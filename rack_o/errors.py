@@ -1,0 +1,22 @@
+"""The engine's exceptions: each a ValueError whose message says what is allowed instead."""
+
+
+class RackoError(ValueError):
+    """Base of every error the engine raises on purpose."""
+
+
+class RulesError(RackoError):
+    """A rule set that cannot be played (player count, target, variant mix)."""
+
+
+class IllegalActionError(RackoError):
+    """An action that is not legal now; the game is left unchanged."""
+
+
+class RecordError(RackoError):
+    """A game record that breaks the rack-o/1 format or a rule, at a given line."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason

@@ -1,0 +1,59 @@
+"""Reading a rack: Rack-O, runs of consecutive numbers, and what a rack scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Rack = Sequence[int]
+"""Ten cards, slot 1 (front) first."""
+
+RACKO_POINTS = 75
+POINTS_PER_CARD = 5
+# Longest run of consecutive numbers in adjacent slots -> Bonus Rack-O points.
+BONUS_FOR_RUN = {3: 50, 4: 100, 5: 200}
+BONUS_FOR_SIX_OR_MORE = 400
+
+
+def is_ascending(rack: Rack) -> bool:
+    """True when the cards increase strictly from slot 1 to the last slot."""
+    return all(a < b for a, b in zip(rack, rack[1:], strict=False))
+
+
+def longest_run(rack: Rack) -> int:
+    """The most cards in adjacent slots holding consecutive numbers (n, n+1, n+2, ...)."""
+    best = run = 1
+    for a, b in zip(rack, rack[1:], strict=False):
+        run = run + 1 if b == a + 1 else 1
+        best = max(best, run)
+    return best
+
+
+def is_racko(rack: Rack, run_of_three: bool = False) -> bool:
+    """True when the rack goes Rack-O; with the two-player run rule it also needs a run of 3."""
+    return is_ascending(rack) and (not run_of_three or longest_run(rack) >= 3)
+
+
+def ordered_count(rack: Rack) -> int:
+    """How many cards count: slot 1 and each next card while they keep increasing."""
+    count = 1
+    for a, b in zip(rack, rack[1:], strict=False):
+        if b < a:
+            break
+        count += 1
+    return count
+
+
+def run_bonus(rack: Rack) -> int:
+    """The Bonus Rack-O points for the longest run: 3/4/5/6+ cards give 50/100/200/400."""
+    run = longest_run(rack)
+    if run >= 6:
+        return BONUS_FOR_SIX_OR_MORE
+    return BONUS_FOR_RUN.get(run, 0)
+
+
+def round_points(rack: Rack, went_racko: bool, bonus: bool = False) -> tuple[int, int]:
+    """(points including bonus, bonus part) that a rack scores at the end of a round."""
+    if went_racko:
+        extra = run_bonus(rack) if bonus else 0
+        return RACKO_POINTS + extra, extra
+    return POINTS_PER_CARD * ordered_count(rack), 0

@@ -1,0 +1,78 @@
+"""The rule set a table agrees on: player count, target and variants, validated once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rack_o.errors import RulesError
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+DEFAULT_TARGET = 500
+RACK_SIZE = 10
+
+
+def deck_size_for(players: int) -> int:
+    """Cards used with this many players: 1 to 20 + 10 * players (40, 50 or 60)."""
+    return 20 + 10 * players
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A playable rule set; constructing one validates it or raises RulesError."""
+
+    players: int
+    target: int = DEFAULT_TARGET
+    bonus: bool = False
+    partners: bool = False
+    run_of_three: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
+            MIN_PLAYERS <= self.players <= MAX_PLAYERS
+        ):
+            raise RulesError(
+                f"Rack-O is played by 2 to 4 players, not {self.players!r}."
+            )
+        if (
+            isinstance(self.target, bool)
+            or not isinstance(self.target, int)
+            or self.target <= 0
+            or self.target % 5
+        ):
+            raise RulesError(
+                f"The target must be a positive multiple of 5 (such as 500), not {self.target!r}."
+            )
+        if self.partners and self.players != 4:
+            raise RulesError(
+                f"Partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {self.players}."
+            )
+        if self.run_of_three and self.players != 2:
+            raise RulesError(
+                f"The run-of-three rule is for 2 players only, not {self.players}."
+            )
+
+    @property
+    def deck_size(self) -> int:
+        """The highest card in play: 40, 50 or 60."""
+        return deck_size_for(self.players)
+
+    @property
+    def teams(self) -> int:
+        """How many scoring sides there are: 2 with partners, else one per player."""
+        return 2 if self.partners else self.players
+
+    def team_of(self, seat: int) -> int:
+        """The scoring side of a seat: its team with partners (seats 0 & 2, 1 & 3), else itself."""
+        return seat % 2 if self.partners else seat
+
+    def to_record(self) -> dict[str, Any]:
+        """The `rules` object of a rack-o/1 `game` line."""
+        return {
+            "deck_size": self.deck_size,
+            "target": self.target,
+            "bonus": self.bonus,
+            "partners": self.partners,
+            "run_of_three": self.run_of_three,
+        }

@@ -1,0 +1,88 @@
+"""What one seat may see: its own rack, the piles' public faces, scores and the public history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rack_o.actions import Action
+from rack_o.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTurn:
+    """A finished turn as the table saw it; a drawn card that was kept stays hidden."""
+
+    seat: int
+    source: str
+    """"draw" or "discard": the pile the card was taken from."""
+    taken: int | None
+    """The card taken from the discard pile; None for a draw."""
+    slot: int | None
+    """The slot the card went into; None when a drawn card was discarded at once."""
+    discarded: int
+    """The card that went face up onto the discard pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """The empty draw pile was replaced by the discard pile turned over; `card` was turned up."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended: who went Rack-O, every rack, and the points per seat."""
+
+    round: int
+    dealer: int
+    racko: int
+    racks: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    """Each seat's round points, bonus included."""
+    bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+    """Running totals after this round: per seat, or per team with partners."""
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything `seat` may know now, and nothing more: no other rack, no draw-pile order."""
+
+    seat: int
+    names: tuple[str, ...]
+    rules: Rules
+    round: int
+    dealer: int
+    mover: int
+    """The seat whose turn it is."""
+    phase: str
+    rack: tuple[int, ...]
+    """This seat's rack, slot 1 first (empty before the first deal)."""
+    held: int | None
+    """The card this seat holds mid-turn, if any."""
+    held_source: str | None
+    discard_pile: tuple[int, ...]
+    """Bottom first: the last card is the top, the one that may be taken."""
+    draw_pile_size: int
+    totals: tuple[int, ...]
+    """Running totals: per seat, or per team with partners."""
+    history: tuple[PublicTurn | TurnOver, ...]
+    """This round's public events, oldest first."""
+    turn: int
+    """How many turns of this round have been played."""
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now; empty when it is not this seat's move."""
+    last_round: RoundResult | None
+    winner: int | None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat is to act now."""
+        return bool(self.legal_actions)
+
+    @property
+    def discard_top(self) -> int | None:
+        """The face-up card that may be taken, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
