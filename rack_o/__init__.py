@@ -5,8 +5,8 @@ Quick start::
     >>> import random, rack_o
     >>> game = rack_o.Game(rack_o.Rules(players=2), random.Random(7))
     >>> game.deal()
-    >>> game.legal_actions()
-    (Action(kind=<ActionKind.DRAW: 'draw'>, slot=None), Action(kind=<ActionKind.TAKE: 'take'>, slot=None))
+    >>> [str(action) for action in game.legal_actions()]
+    ['draw from the draw pile', 'take the top discard']
 
 The engine never prints, reads, sleeps, or imports rich or click. Names are loaded on first
 use, so that importing the terminal layer (`rack_o.cli`) does not load the engine with it.
@@ -52,7 +52,39 @@ _EXPORTS = {
     "rebuild": "rack_o.record",
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "DISCARD",
+    "DRAW",
+    "Game",
+    "IllegalActionError",
+    "PLACE",
+    "Phase",
+    "Player",
+    "PublicTurn",
+    "RACK_SIZE",
+    "RackoError",
+    "RecordError",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "TAKE",
+    "TurnOver",
+    "deck_size_for",
+    "dumps",
+    "is_ascending",
+    "is_racko",
+    "longest_run",
+    "ordered_count",
+    "parse_lines",
+    "place",
+    "rebuild",
+    "round_points",
+    "run_bonus",
+    "__version__",
+]
 
 if TYPE_CHECKING:
     from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action, ActionKind, place

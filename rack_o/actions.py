@@ -1,4 +1,4 @@
-"""The four things a player can do: draw, take the discard, place in a slot, discard the drawn card."""
+"""The four steps of a turn: draw, take the discard, place in a slot, discard the drawn card."""
 
 from __future__ import annotations
 

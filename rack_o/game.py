@@ -74,7 +74,9 @@ class Game:
         if players is None:
             players = [Player(f"Player {i + 1}") for i in range(n)]
         if len(players) != n:
-            raise IllegalActionError(f"the rules are for {n} players, but {len(players)} are seated")
+            raise IllegalActionError(
+                f"the rules are for {n} players, but {len(players)} are seated"
+            )
         self.players: tuple[Player, ...] = tuple(players)
         self.events: list[Event] = []
         self._on_event = on_event
@@ -219,7 +221,7 @@ class Game:
         self.phase = Phase.CHOOSE
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """Do `action` for the mover (checked to be `seat`, if given); illegal ones change nothing."""
+        """Do `action` for the mover (who must be `seat`, if given); illegal ones change nothing."""
         if seat is not None and seat != self.mover:
             raise IllegalActionError(
                 f"it is {self._seat_name(self.mover)}'s turn, not {self._seat_name(seat)}'s"

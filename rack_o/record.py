@@ -192,7 +192,9 @@ class _Rebuilder:
             raise RecordError(number, f"this deal must be round {game.round + 1}")
         if event.get("dealer") != expected_dealer:
             raise RecordError(
-                number, f"seat {expected_dealer} deals round {game.round + 1}, not {event.get('dealer')!r}"
+                number,
+                f"seat {expected_dealer} deals round {game.round + 1}, "
+                f"not {event.get('dealer')!r}",
             )
         deck = event.get("deck")
         if not _int_list(deck):
@@ -237,7 +239,8 @@ class _Rebuilder:
         expected = self.derived.pop(0)
         if expected["type"] != kind:
             raise RecordError(
-                number, f'expected a "{expected["type"]}" line here, as the rules give, not "{kind}"'
+                number,
+                f'expected a "{expected["type"]}" line here, as the rules give, not "{kind}"',
             )
         for field in _CHECKED[kind]:
             if event.get(field) != expected[field] or _has_bool(event.get(field)):
