@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import gt
 
 from rack_o.rules import RACK_SIZE
 
@@ -27,7 +28,11 @@ def dealer_from_draw(cards: Sequence[int]) -> int:
 
 def check_deck(deck: Sequence[int], deck_size: int) -> None:
     """Raise ValueError unless `deck` holds each card 1..deck_size exactly once."""
-    if len(deck) != deck_size or sorted(deck) != list(range(1, deck_size + 1)):
+    if (
+        len(deck) != deck_size
+        or not all(type(card) is int for card in deck)
+        or sorted(deck) != list(range(1, deck_size + 1))
+    ):
         raise ValueError(f"a deck must hold each card from 1 to {deck_size} exactly once")
 
 
@@ -39,9 +44,17 @@ def deal(
     One card at a time from the dealer's left round to the dealer, ten times; each player's
     n-th card goes into slot 11 - n (the highest empty slot), so racks come out slot 1 first.
     """
-    racks = [[0] * RACK_SIZE for _ in range(players)]
-    for k in range(RACK_SIZE * players):
-        seat = (dealer + 1 + k) % players
-        racks[seat][RACK_SIZE - 1 - k // players] = deck[k]
-    first = RACK_SIZE * players
-    return racks, [deck[first]], list(deck[first + 1 :])
+    dealt = RACK_SIZE * players
+    deck = list(deck)
+    racks: list[list[int]] = [[] for _ in range(players)]
+    for first in range(players):
+        seat = (dealer + 1 + first) % players
+        # This seat's cards are deck[first], deck[first + players], ...: the first one it
+        # receives goes to slot 10, so slot 1 first is that sequence read backwards.
+        racks[seat] = deck[first + dealt - players :: -players]
+    return racks, [deck[dealt]], deck[dealt + 1 :]
+
+
+def descents(rack: Sequence[int]) -> int:
+    """How many adjacent pairs of slots break the ascending order (0 means ascending)."""
+    return sum(map(gt, rack, rack[1:]))

@@ -1,7 +1,8 @@
 """The game state machine: deals, turns, Rack-O, scoring and the end of the game.
 
 The one way to change a game is `Game.apply` (plus `Game.deal` for the chance step); every
-change is also written as a rack-o/1 event. Pure: no printing, reading, sleeping or clock.
+change is also written as a rack-o/1 event. Pure: no printing, reading, sleeping or clock;
+imports neither rich nor click.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action, ActionKind
-from rack_o.deal import check_deck, deal, dealer_from_draw, draw_for_dealer, shuffled_deck
+from rack_o.deal import check_deck, deal, dealer_from_draw, descents, draw_for_dealer, shuffled_deck
 from rack_o.errors import IllegalActionError
 from rack_o.rack import longest_run, round_points
 from rack_o.rules import RACK_SIZE, Rules
@@ -25,6 +26,11 @@ Event = dict[str, Any]
 _CHOOSE_ACTIONS = (DRAW, TAKE)
 _PLACE_DRAWN = PLACE[1:] + (DISCARD,)
 _PLACE_TAKEN = PLACE[1:]
+_DRAW_KIND = ActionKind.DRAW
+_TAKE_KIND = ActionKind.TAKE
+_PLACE_KIND = ActionKind.PLACE
+_DISCARD_KIND = ActionKind.DISCARD
+_LAST = RACK_SIZE - 1
 
 
 class Phase(StrEnum):
@@ -40,17 +46,18 @@ class Phase(StrEnum):
     """The game has a winner."""
 
 
+_DEAL = Phase.DEAL
+_CHOOSE = Phase.CHOOSE
+_PLACE = Phase.PLACE
+_OVER = Phase.OVER
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """A seat's name and kind ("human" or "bot:<level>"), as the record lists them."""
 
     name: str
     kind: str = "human"
-
-
-def _descents(rack: Sequence[int]) -> int:
-    """How many adjacent pairs break the ascending order."""
-    return sum(1 for a, b in zip(rack, rack[1:], strict=False) if a > b)
 
 
 class Game:
@@ -80,7 +87,7 @@ class Game:
         self.players: tuple[Player, ...] = tuple(players)
         self.events: list[Event] = []
         self._on_event = on_event
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.round = 0
         self.turn = 0
         self.totals = [0] * rules.teams
@@ -93,7 +100,12 @@ class Game:
         self.held: int | None = None
         self.held_source: str | None = None
         self._descents = [0] * n
-        self._history: list[PublicTurn | TurnOver] = []
+        self._run_of_three = rules.run_of_three
+        # This round's public history as plain tuples (seat, source, taken, slot, discarded),
+        # or (card,) for a turn-over; turned into PublicTurn/TurnOver only when a view asks,
+        # because building frozen dataclasses on every turn is the engine's costliest step.
+        self._history: list[tuple[Any, ...]] = []
+        self._public: list[PublicTurn | TurnOver] = []
         self._emit(
             {
                 "type": "game",
@@ -110,7 +122,7 @@ class Game:
         if (
             len(cards) != n
             or len(set(cards)) != n
-            or not all(isinstance(c, int) and 1 <= c <= rules.deck_size for c in cards)
+            or not all(type(c) is int and 1 <= c <= rules.deck_size for c in cards)
         ):
             raise IllegalActionError(
                 f"the dealer draw needs {n} different cards from 1 to {rules.deck_size}"
@@ -145,18 +157,27 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once the game has a winner."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def last_round(self) -> RoundResult | None:
         """The result of the most recent finished round, if any."""
         return self.rounds[-1] if self.rounds else None
 
+    @property
+    def history(self) -> tuple[PublicTurn | TurnOver, ...]:
+        """This round's public events, oldest first: what every seat saw happen."""
+        public = self._public
+        for entry in self._history[len(public) :]:
+            public.append(PublicTurn(*entry) if len(entry) == 5 else TurnOver(*entry))
+        return tuple(public)
+
     def legal_actions(self) -> tuple[Action, ...]:
         """What the mover may do now (empty while a deal is due or the game is over)."""
-        if self.phase is Phase.CHOOSE:
+        phase = self.phase
+        if phase is _CHOOSE:
             return _CHOOSE_ACTIONS
-        if self.phase is Phase.PLACE:
+        if phase is _PLACE:
             return _PLACE_DRAWN if self.held_source == "draw" else _PLACE_TAKEN
         return ()
 
@@ -166,7 +187,9 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now: its own rack and card in hand, and public information."""
-        mine = seat == self.mover and self.phase in (Phase.CHOOSE, Phase.PLACE)
+        if not (type(seat) is int and 0 <= seat < self.rules.players):
+            raise IndexError(f"there is no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
+        mine = seat == self.mover and (self.phase is _CHOOSE or self.phase is _PLACE)
         return SeatView(
             seat=seat,
             names=tuple(p.name for p in self.players),
@@ -181,7 +204,7 @@ class Game:
             discard_pile=tuple(self.discard_pile),
             draw_pile_size=len(self._draw),
             totals=tuple(self.totals),
-            history=tuple(self._history),
+            history=self.history,
             turn=self.turn,
             legal_actions=self.legal_actions() if mine else (),
             last_round=self.last_round,
@@ -192,63 +215,69 @@ class Game:
 
     def deal(self, deck: Sequence[int] | None = None) -> None:
         """Deal the next round from `deck` (top first), or from a deck shuffled by the rng."""
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise IllegalActionError(
                 f"a round can only be dealt before it starts; now {self._expected()}"
             )
-        size = self.rules.deck_size
+        rules = self.rules
         if deck is None:
-            deck = shuffled_deck(size, self._need_rng("shuffle the deck"))
+            deck = shuffled_deck(rules.deck_size, self._need_rng("shuffle the deck"))
         else:
             deck = list(deck)
             try:
-                check_deck(deck, size)
+                check_deck(deck, rules.deck_size)
             except ValueError as error:
                 raise IllegalActionError(str(error)) from None
+        players = rules.players
         if self.round:
-            self.dealer = (self.dealer + 1) % self.rules.players
+            self.dealer = (self.dealer + 1) % players
         self.round += 1
         self._emit({"type": "deal", "round": self.round, "dealer": self.dealer, "deck": deck})
-        racks, discard, draw = deal(deck, self.rules.players, self.dealer)
+        racks, discard, draw = deal(deck, players, self.dealer)
         self.racks = racks
         self.discard_pile = discard
         draw.reverse()
         self._draw = draw
-        self._descents = [_descents(rack) for rack in racks]
+        self._descents = [descents(rack) for rack in racks]
         self._history = []
+        self._public = []
         self.turn = 0
-        self.mover = (self.dealer + 1) % self.rules.players
-        self.phase = Phase.CHOOSE
+        self.mover = (self.dealer + 1) % players
+        self.phase = _CHOOSE
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Do `action` for the mover (who must be `seat`, if given); illegal ones change nothing."""
-        if seat is not None and seat != self.mover:
-            raise IllegalActionError(
-                f"it is {self._seat_name(self.mover)}'s turn, not {self._seat_name(seat)}'s"
-            )
-        kind = getattr(action, "kind", None)
         phase = self.phase
-        if phase is Phase.CHOOSE:
-            if kind is ActionKind.DRAW:
+        if seat is not None and seat != self.mover and (phase is _CHOOSE or phase is _PLACE):
+            raise IllegalActionError(
+                f"it is {self._seat_name(self.mover)}'s turn, not {self._seat_name(seat)}'s: "
+                f"{self._expected()}"
+            )
+        try:
+            kind = action.kind
+        except AttributeError:
+            kind = None
+        if phase is _CHOOSE:
+            if kind is _DRAW_KIND:
                 self.held = self._draw.pop()
                 self.held_source = "draw"
-                self.phase = Phase.PLACE
+                self.phase = _PLACE
                 return
-            if kind is ActionKind.TAKE:
+            if kind is _TAKE_KIND:
                 self.held = self.discard_pile.pop()
                 self.held_source = "discard"
-                self.phase = Phase.PLACE
+                self.phase = _PLACE
                 return
-        elif phase is Phase.PLACE:
-            if kind is ActionKind.PLACE:
+        elif phase is _PLACE:
+            if kind is _PLACE_KIND:
                 slot = action.slot
                 if type(slot) is int and 1 <= slot <= RACK_SIZE:
                     self._place(slot)
                     return
-            elif kind is ActionKind.DISCARD and self.held_source == "draw":
+            elif kind is _DISCARD_KIND and self.held_source == "draw":
                 self._end_turn(None, self.held)
                 return
-        raise IllegalActionError(f"cannot {action} now: {self._expected()}")
+        raise IllegalActionError(f"cannot {_describe(action)} now: {self._expected()}")
 
     def draw(self) -> None:
         """Draw the top card of the draw pile."""
@@ -269,21 +298,21 @@ class Game:
     # ------------------------------------------------------------------ internals
 
     def _place(self, slot: int) -> None:
-        seat = self.mover
-        rack = self.racks[seat]
+        rack = self.racks[self.mover]
         i = slot - 1
         old = rack[i]
         new = self.held
-        # Keep the count of descents current so Rack-O is an O(1) check.
+        # Keep each rack's count of descents current so that Rack-O is an O(1) check.
         delta = 0
-        if i > 0:
+        if i:
             before = rack[i - 1]
-            delta += (before > new) - (before > old)
-        if i < RACK_SIZE - 1:
+            delta = (before > new) - (before > old)
+        if i != _LAST:
             after = rack[i + 1]
             delta += (new > after) - (old > after)
         rack[i] = new
-        self._descents[seat] += delta
+        if delta:
+            self._descents[self.mover] += delta
         self._end_turn(slot, old)
 
     def _end_turn(self, slot: int | None, discarded: int) -> None:
@@ -294,19 +323,22 @@ class Game:
         self.held = None
         self.held_source = None
         self.turn += 1
-        self._emit({"type": "turn", "seat": seat, "source": source, "card": taken, "slot": slot})
+        event = {"type": "turn", "seat": seat, "source": source, "card": taken, "slot": slot}
+        self.events.append(event)
+        if self._on_event is not None:
+            self._on_event(event)
         self._history.append(
-            PublicTurn(seat, source, taken if source == "discard" else None, slot, discarded)
+            (seat, source, taken if source == "discard" else None, slot, discarded)
         )
-        if (
-            slot is not None
-            and self._descents[seat] == 0
-            and (not self.rules.run_of_three or longest_run(self.racks[seat]) >= 3)
+        # Checked after every turn, even one that discards a drawn card: a rack can be dealt
+        # in order, and it goes Rack-O at the end of its owner's first turn.
+        if self._descents[seat] == 0 and (
+            not self._run_of_three or longest_run(self.racks[seat]) >= 3
         ):
             self._end_round(seat)
             return
         self.mover = (seat + 1) % self.rules.players
-        self.phase = Phase.CHOOSE
+        self.phase = _CHOOSE
         if not self._draw:
             self._turn_over()
 
@@ -315,11 +347,9 @@ class Game:
         # not shuffled, so the first card discarded becomes the top, and that card is turned up.
         pile = self.discard_pile
         self.discard_pile = [pile[0]]
-        rest = pile[1:]
-        rest.reverse()
-        self._draw = rest
+        self._draw = pile[:0:-1]  # pile[1:] reversed: top card last
         self._emit({"type": "turn_over", "round": self.round})
-        self._history.append(TurnOver(pile[0]))
+        self._history.append((pile[0],))
 
     def _end_round(self, racko: int) -> None:
         rules = self.rules
@@ -330,17 +360,18 @@ class Game:
             points.append(got)
             bonuses.append(extra)
             self.totals[rules.team_of(seat)] += got
-        result = RoundResult(
-            round=self.round,
-            dealer=self.dealer,
-            racko=racko,
-            racks=tuple(tuple(rack) for rack in self.racks),
-            points=tuple(points),
-            bonus=tuple(bonuses),
-            totals=tuple(self.totals),
-            turns=self.turn,
+        self.rounds.append(
+            RoundResult(
+                round=self.round,
+                dealer=self.dealer,
+                racko=racko,
+                racks=tuple(tuple(rack) for rack in self.racks),
+                points=tuple(points),
+                bonus=tuple(bonuses),
+                totals=tuple(self.totals),
+                turns=self.turn,
+            )
         )
-        self.rounds.append(result)
         self._emit(
             {
                 "type": "round_end",
@@ -356,10 +387,10 @@ class Game:
         # Decision (exact tie at the top): play on until one side is alone at the top.
         if best >= rules.target and self.totals.count(best) == 1:
             self.winner = self.totals.index(best)
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self._emit({"type": "game_end", "winner": self.winner, "totals": list(self.totals)})
         else:
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
@@ -371,16 +402,16 @@ class Game:
             raise IllegalActionError(f"this game has no random generator to {what}; give the cards")
         return self.rng
 
-    def _seat_name(self, seat: int) -> str:
-        if 0 <= seat < len(self.players):
+    def _seat_name(self, seat: object) -> str:
+        if type(seat) is int and 0 <= seat < len(self.players):
             return f"seat {seat + 1} ({self.players[seat].name})"
-        return f"seat {seat + 1}"
+        return f"seat {seat + 1}" if type(seat) is int else f"seat {seat!r}"
 
     def _expected(self) -> str:
         who = self._seat_name(self.mover)
-        if self.phase is Phase.CHOOSE:
+        if self.phase is _CHOOSE:
             return f"{who} must draw from the draw pile or take the top discard"
-        if self.phase is Phase.PLACE:
+        if self.phase is _PLACE:
             if self.held_source == "draw":
                 return (
                     f"{who} must place the drawn card {self.held} in a slot 1-10 "
@@ -390,6 +421,11 @@ class Game:
                 f"{who} must place the card {self.held} taken from the discard pile "
                 "in a slot 1-10 (it cannot be thrown back)"
             )
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             return f"round {self.round + 1} must be dealt"
         return "the game is over"
+
+
+def _describe(action: object) -> str:
+    """How an attempted action reads in an error message, whatever was passed."""
+    return str(action) if isinstance(action, Action) else f"do {action!r}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE
@@ -47,7 +47,7 @@ def parse_lines(text: str) -> list[tuple[int, Event]]:
         last = number == len(lines)
         try:
             event = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
             if last and not complete:
                 break  # a torn write: the writer died mid-line
             reason = "the line is empty" if not line.strip() else "the line is not valid JSON"
@@ -61,16 +61,22 @@ def parse_lines(text: str) -> list[tuple[int, Event]]:
 
 
 def rebuild(
-    events: Iterable[tuple[int, Event]] | str, rng: random.Random | None = None
+    events: Iterable[tuple[int, Event]] | str,
+    rng: random.Random | None = None,
+    on_event: Callable[[Event], None] | None = None,
 ) -> Game:
     """The game a record describes, finished or not; RecordError names the first bad line.
 
     With `rng` (seeded as the original game was), the generator is advanced exactly as the
     original's was, so the rebuilt game deals its later rounds as the original would have.
+    `on_event` is called with each event of the game played on from there (a resumed game),
+    not with the events rebuilt.
     """
     if isinstance(events, str):
         events = parse_lines(events)
-    return _Rebuilder(rng).run(events)
+    game = _Rebuilder(rng).run(events)
+    game._on_event = on_event
+    return game
 
 
 class _Rebuilder:

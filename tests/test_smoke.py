@@ -1,9 +1,43 @@
-"""The package imports cleanly and keeps the engine pure."""
+"""The package imports cleanly, keeps the engine pure, and CI runs what the README says."""
 
+import re
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_engine_import_pulls_in_neither_rich_nor_click() -> None:
-    code = "import rack_o, sys; rack_o.Game; assert not {'rich', 'click'} & set(sys.modules)"
+    code = "import rack_o, sys; assert not {'rich', 'click'} & set(sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_using_the_engine_pulls_in_neither_rich_nor_click() -> None:
+    code = (
+        "import random, sys, rack_o\n"
+        "rack_o.Game; rack_o.rebuild; rack_o.SeatView; rack_o.Rules\n"
+        "game = rack_o.Game(rack_o.Rules(2), random.Random(1))\n"
+        "game.deal(); game.draw(); game.discard(); game.view(0)\n"
+        "rack_o.rebuild(''.join(rack_o.dumps(e) for e in game.events))\n"
+        "assert not {'rich', 'click'} & set(sys.modules), {'rich', 'click'} & set(sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_exported_name_exists() -> None:
+    import rack_o
+
+    for name in rack_o.__all__:
+        assert getattr(rack_o, name) is not None, name
+
+
+def test_ci_runs_the_readmes_test_command_verbatim() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.*?)\n```", readme, flags=re.DOTALL)
+    assert len(commands) >= 2, "the README shows the install command, then the test command"
+    test_command = commands[1].strip()
+    assert "pytest" in test_command
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert test_command in ci.splitlines()
+    assert "set -euo pipefail" in ci  # a failing test fails CI

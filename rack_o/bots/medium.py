@@ -1,0 +1,63 @@
+"""The medium bot: the easy bot's bands, plus an eye for order between neighbouring slots.
+
+Like easy, it wants card n in the slot its number belongs to. It also takes a card for a
+full band slot when the card fits between that slot's neighbours and the current one does
+not, and it lets a card settle one slot off its band where the slot holds a far-off card.
+It counts no cards and looks no further than the slots beside the one it fills.
+"""
+
+from __future__ import annotations
+
+from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.bots.simple import band_slot
+from rack_o.rules import RACK_SIZE
+from rack_o.view import SeatView
+
+
+def fits(rack: tuple[int, ...], slot: int, card: int) -> bool:
+    """True when `card` in `slot` would sit between its neighbours' cards."""
+    low = rack[slot - 2] if slot > 1 else 0
+    high = rack[slot] if slot < RACK_SIZE else card + 1
+    return low < card < high
+
+
+def slot_for(rack: tuple[int, ...], card: int, deck_size: int) -> int | None:
+    """The slot medium would put `card` in, or None to leave it."""
+    home = band_slot(card, deck_size)
+    current = rack[home - 1]
+    if band_slot(current, deck_size) != home:
+        return home
+    if fits(rack, home, card) and not fits(rack, home, current):
+        return home
+    for slot in (home - 1, home + 1):
+        if not 1 <= slot <= RACK_SIZE:
+            continue
+        # Only a card two or more bands away is given up for a neighbour's card.
+        far_off = abs(band_slot(rack[slot - 1], deck_size) - slot) > 1
+        if far_off and fits(rack, slot, card):
+            return slot
+    return None
+
+
+class MediumBot:
+    """Bands like easy, with a look at the neighbouring slots."""
+
+    name = "Medium"
+
+    def choose(self, view: SeatView) -> Action:
+        """Take or keep a card only where `slot_for` finds it a slot."""
+        size = view.rules.deck_size
+        rack = view.rack
+        if view.phase == "choose":
+            top = view.discard_top
+            if top is not None and slot_for(rack, top, size) is not None:
+                return TAKE
+            return DRAW
+        held = view.held
+        assert held is not None
+        slot = slot_for(rack, held, size)
+        if slot is not None:
+            return PLACE[slot]
+        if view.held_source == "draw":
+            return DISCARD
+        return PLACE[band_slot(held, size)]

@@ -1,0 +1,67 @@
+"""The two simple levels: `random` (any legal move) and `easy` (each card to its band's slot)."""
+
+from __future__ import annotations
+
+import random
+
+from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.rules import RACK_SIZE
+from rack_o.view import SeatView
+
+
+def band_slot(card: int, deck_size: int) -> int:
+    """The slot a card's number belongs to: slot n holds the n-th tenth of the deck."""
+    return -(-card * RACK_SIZE // deck_size)
+
+
+class RandomBot:
+    """Any legal move, drawn from a generator seeded by (seed, seat, round, turn, phase)."""
+
+    name = "Random"
+
+    def __init__(self, seed: int | str | None = None, seat: int = 0) -> None:
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        """A legal action picked at random, the same one every time for the same position."""
+        rng = random.Random(f"{self.seed}:{self.seat}:{view.round}:{view.turn}:{view.phase}")
+        return rng.choice(view.legal_actions)
+
+
+class EasyBot:
+    """Puts each card in its band's slot when that slot lacks a card of its band."""
+
+    name = "Easy"
+
+    def choose(self, view: SeatView) -> Action:
+        """Take a discard or keep a drawn card only to fill a slot that lacks its band."""
+        size = view.rules.deck_size
+        rack = view.rack
+        if view.phase == "choose":
+            top = view.discard_top
+            if top is not None and self._fills(rack, top, size):
+                return TAKE
+            return DRAW
+        held = view.held
+        assert held is not None
+        slot = band_slot(held, size)
+        if self._fills(rack, held, size):
+            return PLACE[slot]
+        if view.held_source == "draw":
+            return DISCARD
+        return PLACE[self._least_useful(rack, size)]
+
+    @staticmethod
+    def _fills(rack: tuple[int, ...], card: int, size: int) -> bool:
+        slot = band_slot(card, size)
+        return band_slot(rack[slot - 1], size) != slot
+
+    @staticmethod
+    def _least_useful(rack: tuple[int, ...], size: int) -> int:
+        # A taken card that fits no empty band still has to go somewhere: a slot out of band.
+        for slot in range(1, RACK_SIZE + 1):
+            if band_slot(rack[slot - 1], size) != slot:
+                return slot
+        return RACK_SIZE
+

@@ -1,0 +1,172 @@
+"""`racko history` and `racko stats`: the finished games on this computer, and each player's record.
+
+Both read the history database (`rack_o.store.history`) and print a rich table, or JSON with
+`--json`. Also the small formatters the saved-games screens share (times, scores).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+EXIT_NO_HISTORY = 1
+
+HISTORY_EXAMPLE = """\b
+Examples:
+  racko history
+  racko history --player Ann --limit 5
+  racko history --json | jq '.[0].winner'
+"""
+STATS_EXAMPLE = """\b
+Examples:
+  racko stats
+  racko stats --json
+"""
+
+
+def local_time(stamp: str | None) -> str:
+    """An ISO UTC time such as 2026-11-29T21:05:00Z as local "2026-11-29 22:05" ("?" if none)."""
+    if not stamp:
+        return "?"
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def scores_text(sides: Sequence[str], totals: Sequence[int]) -> str:
+    """ "Ann 120 · Bob 95": each side's total."""
+    return " · ".join(f"{side} {total}" for side, total in zip(sides, totals, strict=False))
+
+
+def record_ref(record: str | None) -> str:
+    """How to name a game's record to `racko replay`: its ID if autosaved, else its path."""
+    if not record:
+        return "— (no record file)"
+    from rack_o.store.paths import record_id, records_dir
+
+    path = Path(record)
+    try:
+        if path.parent.resolve() == records_dir().resolve():
+            return record_id(path)
+    except OSError:
+        pass
+    return str(path)
+
+
+def _fail(error: Exception) -> None:
+    click.echo(f"Error: {error}", err=True)
+    raise SystemExit(EXIT_NO_HISTORY)
+
+
+@click.command(epilog=HISTORY_EXAMPLE)
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
+              help="How many games to list, newest first.")
+@click.option("--player", metavar="NAME", help="Only the games this player sat in.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def history(limit: int, player: str | None, as_json: bool) -> None:
+    """List the finished games played on this computer, newest first.
+
+    Each row shows when the game started, who played, the winner, the final scores and the
+    rounds played, and the ID that `racko replay ID` steps through.
+    """
+    from rack_o.store.history import HistoryError, recent_games
+
+    try:
+        games = recent_games(limit, player=player)
+    except HistoryError as error:
+        _fail(error)
+    if as_json:
+        click.echo(json.dumps([asdict(game) for game in games], indent=2, ensure_ascii=False))
+        return
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from .console import make_console
+
+    console = make_console()
+    if not games:
+        who = f" with {player}" if player else ""
+        console.print(f"No finished games{who} yet. Play one with: racko play", markup=False)
+        return
+    table = Table(
+        title="Finished games, newest first",
+        caption="* a computer player.  Step through a game with: racko replay ID",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+    )
+    table.add_column("Started")
+    table.add_column("Players and final scores; the game's ID", overflow="fold")
+    table.add_column("Winner", style="bold")
+    table.add_column("Rounds", justify="right")
+    for game in games:
+        bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
+                if kind != "human"}
+        sides = [
+            " & ".join(f"{name}*" if name in bots else name for name in side.split(" & "))
+            for side in game.sides
+        ]
+        cell = Text(scores_text(sides, game.totals))
+        cell.append(f"\nID {record_ref(game.record)}", "dim")
+        table.add_row(
+            local_time(game.started or game.finished).replace(" ", "\n"),
+            cell,
+            game.winner,
+            str(game.rounds),
+        )
+    console.print(table)
+
+
+@click.command(epilog=STATS_EXAMPLE)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def stats(as_json: bool) -> None:
+    """Show each player's record over every finished game: games, wins, Rack-Os, best round.
+
+    Players are told apart by name, computer players included. Mean round points are over
+    every round the player played; the best round counts its bonus.
+    """
+    from rack_o.store.history import HistoryError, player_stats
+
+    try:
+        rows = player_stats()
+    except HistoryError as error:
+        _fail(error)
+    if as_json:
+        click.echo(json.dumps([asdict(row) for row in rows], indent=2, ensure_ascii=False))
+        return
+    from rich import box
+    from rich.table import Table
+
+    from .console import make_console
+
+    console = make_console()
+    if not rows:
+        console.print("No finished games yet. Play one with: racko play", markup=False)
+        return
+    table = Table(title="Players, most wins first", box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column("Player", style="bold")
+    table.add_column("Plays as")
+    for column in ("Games", "Wins", "Win rate", "Mean round", "Rack-Os", "Best round"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(
+            row.name,
+            ", ".join("person" if kind == "human" else kind.replace("bot:", "bot ")
+                      for kind in row.kinds),
+            str(row.games),
+            str(row.wins),
+            f"{row.win_rate:.0%}",
+            f"{row.mean_round_points:.1f}",
+            str(row.rackos),
+            str(row.best_round),
+        )
+    console.print(table)

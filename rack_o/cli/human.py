@@ -1,0 +1,138 @@
+"""The human seat: an Agent whose `choose(view)` draws the turn screen and asks for keys.
+
+A placement is shown first and only returned (so applied by the engine) once confirmed; `u`
+takes it back and the card stays in hand. A draw cannot be taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.rules import RACK_SIZE
+from rack_o.view import SeatView
+
+from .console import Terminal
+from .prompt import ENTER, ask
+from .screens import turn_screen
+
+Hint = Callable[[SeatView], tuple[Action, str]]
+Preview = tuple[tuple[int, ...], int, int]
+"""A placement not yet made: (the rack after it, the slot, the card pushed out)."""
+"""What the hard bot would do for a view, and why in one sentence."""
+
+SLOTS = tuple(str(slot) for slot in range(1, RACK_SIZE + 1))
+
+CHOOSE_HELP = (
+    "Type d and Enter to draw the top card of the draw pile: you see it, then put it in a "
+    "slot or throw it away. Type t and Enter to take the top card of the discard pile: it "
+    "must then go into your rack. r shows the rules, q quits."
+)
+PLACE_DRAWN_HELP = (
+    "Type a slot number 1-10 and Enter to put the card you drew there; the card in that slot "
+    "goes onto the discard pile. Or type x and Enter to throw the drawn card away."
+)
+PLACE_TAKEN_HELP = (
+    "Type a slot number 1-10 and Enter to put the card there; the card in that slot goes onto "
+    "the discard pile. A card taken from the discard pile cannot be thrown back."
+)
+CONFIRM_HELP = (
+    "Press Enter to keep this move and end your turn, or type u and Enter to take it back and "
+    "choose again. The card stays in your hand: a draw cannot be undone."
+)
+
+
+class HumanAgent:
+    """A person at the keyboard, asked through `term`."""
+
+    is_human = True
+
+    def __init__(self, name: str, term: Terminal, hint: Hint | None = None) -> None:
+        self.name = name
+        self.term = term
+        self.hint = hint
+
+    def choose(self, view: SeatView) -> Action:
+        """Ask for this step of the turn: d/t, then a slot or x, confirmed with Enter."""
+        if view.phase == "choose":
+            return self._choose_pile(view)
+        while True:
+            action = self._choose_place(view)
+            if self._confirm(view, action):
+                return action
+
+    # ------------------------------------------------------------------ steps
+
+    def _show(self, view: SeatView, preview: Preview | None = None) -> None:
+        self.term.clear()
+        self.term.console.print(turn_screen(view, preview=preview))
+
+    def _hint(self, view: SeatView) -> Callable[[], str] | None:
+        if self.hint is None:
+            return None
+        hint = self.hint
+        return lambda: hint(view)[1]
+
+    def _choose_pile(self, view: SeatView) -> Action:
+        self._show(view)
+        top = view.discard_top
+        hint = " · [bold]h[/] hint" if self.hint else ""
+        key = ask(
+            self.term,
+            f"{self.name}: [bold]d[/] draw · [bold]t[/] take {top}{hint} · ? help · q quit",
+            ("d", "t"),
+            valid=f"type d to draw or t to take {top}",
+            help_text=CHOOSE_HELP,
+            redraw=lambda: self._show(view),
+            hint=self._hint(view),
+        )
+        return DRAW if key == "d" else TAKE
+
+    def _choose_place(self, view: SeatView) -> Action:
+        self._show(view)
+        held = view.held
+        hint = " · [bold]h[/] hint" if self.hint else ""
+        if view.held_source == "draw":
+            prompt = f"Slot [bold]1-10[/] for {held}, or [bold]x[/] to discard it{hint} · ? help"
+            keys: tuple[str, ...] = SLOTS + ("x",)
+            valid = f"type a slot 1-10 for {held}, or x to discard it"
+            help_text = PLACE_DRAWN_HELP
+        else:
+            prompt = f"Slot [bold]1-10[/] for {held}{hint} · ? help"
+            keys = SLOTS
+            valid = "type a slot 1-10 (a taken card cannot be thrown back)"
+            help_text = PLACE_TAKEN_HELP
+        key = ask(
+            self.term,
+            prompt,
+            keys,
+            valid=valid,
+            help_text=help_text,
+            redraw=lambda: self._show(view),
+            hint=self._hint(view),
+        )
+        return DISCARD if key == "x" else PLACE[int(key)]
+
+    def _confirm(self, view: SeatView, action: Action) -> bool:
+        """Show the move before it happens; True to keep it, False when taken back."""
+        held = view.held
+        assert held is not None
+        if action.slot is None:
+            preview = None
+            self._show(view)
+            self.term.console.print(f"You throw {held} onto the discard pile.", style="bold")
+        else:
+            rack = list(view.rack)
+            out = rack[action.slot - 1]
+            rack[action.slot - 1] = held
+            preview = (tuple(rack), action.slot, out)
+            self._show(view, preview)
+        key = ask(
+            self.term,
+            "[bold]Enter[/] keeps it · [bold]u[/] takes it back · ? help",
+            (ENTER, "u"),
+            valid="press Enter to keep the move, or u to take it back",
+            help_text=CONFIRM_HELP,
+            redraw=lambda: self._show(view, preview),
+        )
+        return key == ENTER

@@ -1,0 +1,394 @@
+"""`racko play`: set up a game from the options (asking for what is missing) and play it.
+
+Every usage error is found before anything starts and exits with code 2; the record is
+written in one place (`open_record`), by the Game's `on_event`, as each event happens.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+from rich.console import RenderableType
+from rich.text import Text
+
+from rack_o.agent import Agent
+from rack_o.errors import RulesError
+from rack_o.game import Game, Player
+from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+
+from .console import Terminal
+from .human import Hint, HumanAgent
+from .screens import dealer_draw_lines
+from .session import EXIT_INTERRUPTED, EXIT_STOPPED, run_session
+
+MAX_NAME = 16
+BOT_PAUSE = 0.8
+EXAMPLE = """\b
+Examples:
+  racko play --players 3 --names "Ann,Bob,Cy"
+  racko play --players 2 --bots hard --target 200
+  racko play --players 4 --partners --bot 2=easy --bot 4=hard --seed 7
+"""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a person, or a bot made from a spec."""
+
+    name: str | None
+    bot: str | None = None
+
+
+def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value <= 0 or value % 5:
+        raise click.BadParameter(
+            f"the target must be a positive multiple of 5 (such as 500), not {value}."
+        )
+    return value
+
+
+def _check_record(
+    ctx: click.Context, param: click.Parameter, value: Path | None
+) -> Path | None:
+    if value is None:
+        return None
+    if value.exists() and value.stat().st_size > 0:
+        raise click.BadParameter(
+            f"{value} already exists and is not empty; racko never writes over a record. "
+            "Give a new file name."
+        )
+    if not value.parent.is_dir():
+        raise click.BadParameter(f"the folder {value.parent} does not exist.")
+    return value
+
+
+def _split_names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        _check_name(name, "--names")
+    if len({name.casefold() for name in names}) != len(names):
+        raise click.BadParameter("each player needs a different name.", param_hint="'--names'")
+    return names
+
+
+def _check_name(name: str, hint: str | None) -> None:
+    if not name:
+        raise click.BadParameter("a name cannot be empty.", param_hint=hint and f"'{hint}'")
+    if len(name) > MAX_NAME:
+        raise click.BadParameter(
+            f"{name!r} is longer than {MAX_NAME} characters.", param_hint=hint and f"'{hint}'"
+        )
+    if not name.isprintable():
+        raise click.BadParameter(
+            f"{name!r} holds characters that cannot be shown.", param_hint=hint and f"'{hint}'"
+        )
+
+
+def _parse_bot_options(bot: Sequence[str], bots: str | None) -> tuple[dict[int, str], list[str]]:
+    """({seat (1-based): spec} from --bot, [spec] from --bots), checked for form only."""
+    placed: dict[int, str] = {}
+    for item in bot:
+        seat_text, sep, spec = item.partition("=")
+        if not sep or not seat_text.strip().isdigit() or not spec.strip():
+            raise click.BadParameter(
+                f"{item!r} must be SEAT=LEVEL, such as 2=hard.", param_hint="'--bot'"
+            )
+        seat = int(seat_text)
+        if seat in placed:
+            raise click.BadParameter(f"seat {seat} is given twice.", param_hint="'--bot'")
+        placed[seat] = spec.strip()
+    fill: list[str] = []
+    if bots is not None:
+        fill = [spec.strip() for spec in bots.split(",")]
+        if not all(fill):
+            raise click.BadParameter(
+                f"{bots!r} must list bot levels separated by commas, such as hard,easy.",
+                param_hint="'--bots'",
+            )
+    return placed, fill
+
+
+def _seat_bots(players: int, placed: dict[int, str], fill: list[str]) -> list[str | None]:
+    """The bot spec at each seat (None for a person): --bot seats, then --bots at the end."""
+    specs: list[str | None] = [None] * players
+    for seat, spec in placed.items():
+        if not 1 <= seat <= players:
+            raise click.BadParameter(
+                f"seat {seat} does not exist with {players} players (seats 1-{players}).",
+                param_hint="'--bot'",
+            )
+        specs[seat - 1] = spec
+    free = [i for i, spec in enumerate(specs) if spec is None]
+    if len(fill) > len(free):
+        raise click.BadParameter(
+            f"{len(fill)} bots do not fit in the {len(free)} free seats of a "
+            f"{players}-player game.",
+            param_hint="'--bots'",
+        )
+    # --bots fills the seats after the humans: the last free ones.
+    for seat, spec in zip(free[len(free) - len(fill) :], fill, strict=True):
+        specs[seat] = spec
+    return specs
+
+
+def _make_bots(specs: list[str | None], seed: int) -> dict[int, tuple[Agent, str]]:
+    """{seat: (agent, kind)} for each bot seat; a clear usage error for a bad spec."""
+    if not any(specs):
+        return {}
+    try:
+        from rack_o.bots import bot_kind, make_bot
+    except ImportError as error:  # pragma: no cover - only while the bots are being built
+        raise click.UsageError(f"computer players are not available: {error}") from error
+    made: dict[int, tuple[Agent, str]] = {}
+    for seat, spec in enumerate(specs):
+        if spec is None:
+            continue
+        try:
+            made[seat] = (make_bot(spec, seat, seed), bot_kind(spec))
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="'--bot' / '--bots'") from error
+    return made
+
+
+def _load_hint() -> Hint | None:
+    try:
+        from rack_o.bots import hint
+    except ImportError:  # pragma: no cover - only while the bots are being built
+        return None
+    return hint
+
+
+def _rules(players: int, target: int, bonus: bool, partners: bool, run_of_three: bool) -> Rules:
+    try:
+        return Rules(players, target, bonus=bonus, partners=partners, run_of_three=run_of_three)
+    except RulesError as error:
+        raise click.UsageError(str(error)) from error
+
+
+def _ask_players(term: Terminal) -> int:
+    while True:
+        answer = term.read(f"How many players, {MIN_PLAYERS}-{MAX_PLAYERS}? [2] ").strip()
+        if not answer:
+            return 2
+        if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
+            return int(answer)
+        term.console.print(
+            f"Type a number from {MIN_PLAYERS} to {MAX_PLAYERS}, or Enter for 2.", style="red"
+        )
+
+
+def _ask_name(term: Terminal, seat: int, default: str, taken: set[str]) -> str:
+    while True:
+        answer = term.read(f"Name of the player at seat {seat + 1}? [{default}] ").strip()
+        name = answer or default
+        try:
+            _check_name(name, None)
+        except click.BadParameter as error:
+            term.console.print(error.message, style="red", markup=False)
+            continue
+        if name.casefold() in taken:
+            term.console.print(f"{name} is already playing: choose another name.", style="red")
+            continue
+        return name
+
+
+def _name_seats(
+    term: Terminal, players: int, bots: dict[int, tuple[Agent, str]], given: list[str] | None
+) -> list[str]:
+    """Every seat's name: from --names (all seats, or the people only), else asked."""
+    people = [seat for seat in range(players) if seat not in bots]
+    names: list[str | None] = [None] * players
+    if given is not None:
+        if len(given) == players:
+            names = list(given)
+        elif len(given) == len(people):
+            for seat, name in zip(people, given, strict=True):
+                names[seat] = name
+        else:
+            expected = (
+                f"{players}" if len(people) == players else f"{players} (or {len(people)}, "
+                "one per person)"
+            )
+            raise click.BadParameter(
+                f"{len(given)} names given for {expected} players.", param_hint="'--names'"
+            )
+    taken = {name.casefold() for name in names if name}
+    unnamed = {seat: str(getattr(agent, "name", "Bot")) for seat, (agent, _) in bots.items()
+               if names[seat] is None}
+    for seat, name in unnamed.items():
+        # Two bots of one level, or a bot named like a person: tell them apart by seat.
+        if list(unnamed.values()).count(name) > 1 or name.casefold() in taken:
+            name = f"{name} {seat + 1}"
+        names[seat] = name
+        taken.add(name.casefold())
+    for seat in people:
+        if names[seat] is None:
+            names[seat] = _ask_name(term, seat, f"Player {seat + 1}", taken)
+            taken.add(names[seat].casefold())
+    return [name or "" for name in names]
+
+
+def open_record(
+    path: Path | None, started: str, names: Sequence[str]
+) -> tuple[Callable[[dict], None] | None, Callable[[], None], str, Path | None]:
+    """(on_event writer, close, how-to-carry-on sentence, file) for the game's rack-o/1 record.
+
+    Without --record the game is autosaved in the user data directory; if that cannot be
+    written, the game is played unsaved and the sentence says so.
+    """
+    from rack_o.store.autosave import open_record as open_record_file
+    from rack_o.store.paths import record_id
+
+    try:
+        writer = open_record_file(path, started, names)
+    except OSError as error:
+        if path is not None:
+            raise click.BadParameter(
+                f"cannot write {path}: {error.strerror}.", param_hint="'--record'"
+            ) from error
+        where = f" {error.filename}" if error.filename else ""
+        note = f"This game is not being saved: cannot write{where} ({error.strerror})."
+        return None, lambda: None, note, None
+    ref = record_id(writer.path) if path is None else str(path)
+    return writer, writer.close, f"Carry on later with: racko resume {ref}", writer.path
+
+
+def start_notices(game: Game, seed: int) -> list[RenderableType]:
+    """The public lines a game opens with: the table, the seed, the dealer draw."""
+    rules = game.rules
+    names = [p.name for p in game.players]
+    variants = [
+        label
+        for label, on in (
+            ("bonus Rack-O", rules.bonus),
+            ("partners", rules.partners),
+            ("run of three", rules.run_of_three),
+        )
+        if on
+    ]
+    title = Text("Rack-O", "bold yellow")
+    title.append(f"  ·  {', '.join(names)}  ·  first to {rules.target} wins", "bold")
+    if variants:
+        title.append(f"  ·  {', '.join(variants)}")
+    return [
+        title,
+        Text(f"Seed {seed}: racko play --seed {seed} with the same options deals the same cards."),
+        dealer_draw_lines(names, game.dealer_draw, game.dealer),
+    ]
+
+
+@click.command(epilog=EXAMPLE)
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS),
+              help="How many play, 2-4 (asked if not given).")
+@click.option("--names", metavar='"ANN,BOB,…"',
+              help="The players' names in seat order, comma-separated (asked if not given).")
+@click.option("--target", type=int, default=500, show_default=True, callback=_check_target,
+              help="Points that win the game; a positive multiple of 5.")
+@click.option("--seed", type=click.IntRange(min=0),
+              help="Deal the cards of an earlier game (each game shows its seed).")
+@click.option("--bonus", is_flag=True, help="Bonus Rack-O: extra points for a run of 3 or more.")
+@click.option("--partners", is_flag=True, help="Four players in two teams, seats 1 & 3 and 2 & 4.")
+@click.option("--run-of-three", is_flag=True,
+              help="Two players: a Rack-O also needs three consecutive numbers.")
+@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), callback=_check_record,
+              help="Write the game's rack-o/1 record to this new file as it is played.")
+@click.option("--bot", "bot", multiple=True, metavar="SEAT=LEVEL",
+              help="A computer player at a seat: random, easy, medium, hard or "
+              "package.module:Class. Repeatable.")
+@click.option("--bots", metavar="LEVEL,…",
+              help="Computer players for the last seats, such as hard,easy.")
+@click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
+def play(
+    players: int | None,
+    names: str | None,
+    target: int,
+    seed: int | None,
+    bonus: bool,
+    partners: bool,
+    run_of_three: bool,
+    record: Path | None,
+    bot: tuple[str, ...],
+    bots: str | None,
+    fast: bool,
+) -> None:
+    """Play a game of Rack-O at this terminal: hot-seat with friends, or against bots.
+
+    Each person's turn starts with a hand-off screen, so nobody sees anyone else's rack.
+    Keys (each followed by Enter): d draw, t take the discard, 1-10 a slot, x discard,
+    u take a placement back, ? help, r rules, q quit.
+    """
+    if partners and players not in (None, 4):
+        raise click.UsageError(f"--partners needs 4 players, not {players}.")
+    if run_of_three and players not in (None, 2):
+        raise click.UsageError(f"--run-of-three is for 2 players only, not {players}.")
+    given_names = _split_names(names) if names is not None else None
+    placed, fill = _parse_bot_options(bot, bots)
+    if players is None:
+        if partners:
+            players = 4
+        elif run_of_three:
+            players = 2
+        elif given_names is not None and not placed and not fill:
+            if not MIN_PLAYERS <= len(given_names) <= MAX_PLAYERS:
+                raise click.BadParameter(
+                    f"{len(given_names)} names given; Rack-O is for 2 to 4 players.",
+                    param_hint="'--names'",
+                )
+            players = len(given_names)
+    term = Terminal(pause_seconds=0 if fast else BOT_PAUSE)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    try:
+        if players is None:
+            players = _ask_players(term)
+        rules = _rules(players, target, bonus, partners, run_of_three)
+        specs = _seat_bots(players, placed, fill)
+        seated_bots = _make_bots(specs, seed)
+        seat_names = _name_seats(term, players, seated_bots, given_names)
+    except KeyboardInterrupt:
+        term.console.print("\nInterrupted (Ctrl-C): no game was started.")
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except EOFError:
+        term.console.print("\nThe input ended (Ctrl-D): no game was started.")
+        raise SystemExit(EXIT_STOPPED) from None
+    started = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    on_event, close, saved_note, record_path = open_record(record, started, seat_names)
+    hint = _load_hint()
+    agents: list[Agent] = []
+    seats: list[Player] = []
+    for seat, name in enumerate(seat_names):
+        if seat in seated_bots:
+            agent, kind = seated_bots[seat]
+            agents.append(agent)
+            seats.append(Player(name, kind))
+        else:
+            agents.append(HumanAgent(name, term, hint))
+            seats.append(Player(name, "human"))
+    from rack_o.store.autosave import add_to_history, history_problem
+
+    try:
+        game = Game(
+            rules, random.Random(seed), players=seats, seed=seed, started=started,
+            on_event=on_event,
+        )
+        notices = start_notices(game, seed)
+        if record_path is None:
+            notices.append(Text(saved_note, "yellow"))
+        problem = history_problem()
+        if problem:
+            notices.append(Text(f"{problem} The game plays on, but will not be added to it.",
+                                "yellow"))
+        code = run_session(term, game, agents, notices=notices, saved_note=saved_note)
+    finally:
+        close()
+    if game.is_over:
+        problem = add_to_history(game, record_path)
+        if problem:
+            term.console.print(problem, style="yellow", markup=False)
+    raise SystemExit(code)

@@ -1,0 +1,74 @@
+"""Asking for one key (plus Enter), with the keys every prompt understands: ? help, r rules, q quit.
+
+A wrong key gets one line saying what is valid and the same prompt again; nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from rich.markup import escape
+
+from .console import Terminal
+
+ENTER = ""
+"""The key of a bare Enter."""
+
+
+class QuitGame(Exception):
+    """The player asked to leave the game and confirmed it."""
+
+
+def show_rules(term: Terminal) -> None:
+    """Print the rules of Rack-O and wait for Enter."""
+    from .rules import rules_markdown
+
+    term.console.print(rules_markdown())
+    term.read("[dim]Press Enter to go back to the game.[/] ")
+
+
+def confirm_quit(term: Terminal) -> bool:
+    """Ask whether to really quit; True for y or yes."""
+    answer = term.read("Quit this game? [bold]y[/] quits, Enter carries on > ")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def ask(
+    term: Terminal,
+    prompt: str,
+    keys: Collection[str],
+    *,
+    valid: str,
+    help_text: str,
+    redraw: Callable[[], None] | None = None,
+    hint: Callable[[], str] | None = None,
+) -> str:
+    """The first answer among `keys` (lower case, blanks stripped); handles ?, r, h and q.
+
+    `valid` says briefly what may be typed ("type d to draw …"), shown after a wrong key;
+    `redraw` repaints the screen after the rules were shown; `hint`, if given, makes h print
+    a one-sentence hint.
+    QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
+    """
+    while True:
+        raw = term.read(f"{prompt} > ")
+        key = raw.strip().lower()
+        if key in keys:
+            return key
+        if key == "?":
+            term.console.print(help_text, style="cyan")
+        elif key == "r":
+            show_rules(term)
+            if redraw is not None:
+                redraw()
+        elif key == "h" and hint is not None:
+            term.console.print(f"Hint: {hint()}", style="cyan", markup=False)
+        elif key == "q":
+            if confirm_quit(term):
+                raise QuitGame
+        else:
+            shown = escape(raw.strip()[:20]) or "Enter"
+            term.console.print(
+                f"[bold]{shown}[/] is not valid here: {valid}.",
+                style="red",
+            )

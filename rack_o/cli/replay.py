@@ -1,0 +1,249 @@
+"""`racko replay`: step through a recorded game turn by turn with every rack shown, or summarize it.
+
+The record is first read and checked whole (`rack_o.store.records`), then its deals and
+turns are played again through the engine one at a time, so each screen shows the true
+state after that step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import click
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rack_o.actions import DISCARD, DRAW, PLACE, TAKE
+from rack_o.game import Event, Game
+from rack_o.rack import ordered_count
+from rack_o.record import rebuild
+from rack_o.store.records import Record, RecordFileError
+
+from .console import Terminal, make_console
+from .history import local_time, scores_text
+from .scoreboard import racko_banner, round_table, standings
+from .screens import NEW_CARD, NOT_SCORING, SCORING, dealer_draw_lines, side_name
+
+EXIT_BAD_FILE = 2
+EXIT_INTERRUPTED = 130
+
+KEYS_PROMPT = "[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit"
+KEYS_HELP = (
+    "Press Enter for the next turn, type n and Enter to jump to the end of the round, q to quit."
+)
+
+EXAMPLE = """\b
+Examples:
+  racko replay 2026-11-29T210500Z-ann-bob
+  racko replay tuesday.jsonl --summary
+"""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of the replay: what just happened, and the game right after it."""
+
+    game: Game
+    what: str
+    """One sentence: the deal, or the turn with every card named."""
+    actor: int | None = None
+    """The seat that just played, if a turn."""
+    changed: int | None = None
+    """The slot the actor just put a card into."""
+    round_over: bool = False
+
+
+def steps(record: Record) -> Iterator[Step]:
+    """The record's dealer draw, deals and turns, each applied to a fresh game and yielded."""
+    events = record.game.events  # checked, and complete up to what the rules imply
+    game = rebuild([(1, events[0]), (2, events[1])])
+    names = [p.name for p in game.players]
+    yield Step(game, str(dealer_draw_lines(names, game.dealer_draw, game.dealer)))
+    for event in events[2:]:
+        if event["type"] == "deal":
+            game.deal(event["deck"])
+            yield Step(
+                game,
+                f"Round {game.round}: {names[game.dealer]} deals and turns up "
+                f"{game.discard_top}. {names[game.mover]} plays first.",
+            )
+        elif event["type"] == "turn":
+            yield _turn(game, event, names)
+
+
+def _turn(game: Game, event: Event, names: Sequence[str]) -> Step:
+    seat, card, slot = event["seat"], event["card"], event["slot"]
+    rounds = len(game.rounds)
+    turned_over = False
+    who = names[seat]
+    if event["source"] == "draw":
+        game.apply(DRAW, seat)
+        if slot is None:
+            what = f"{who} drew {card} and discarded it."
+        else:
+            out = game.racks[seat][slot - 1]
+            what = f"{who} drew {card}, put it in slot {slot} and discarded {out}."
+    else:
+        game.apply(TAKE, seat)
+        out = game.racks[seat][slot - 1]
+        what = f"{who} took {card} from the discard pile into slot {slot} and discarded {out}."
+    draw_before = game.draw_pile_size
+    game.apply(DISCARD if slot is None else PLACE[slot], seat)
+    turned_over = draw_before == 0 and game.draw_pile_size > 0
+    if turned_over:
+        what += " The draw pile was empty: the discard pile was turned over."
+    over = len(game.rounds) > rounds
+    return Step(game, what, seat, slot, over)
+
+
+def racks_table(game: Game, actor: int | None = None, changed: int | None = None) -> Table:
+    """Every rack on one line each, the part that scores in green, the actor's new card marked."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    for _ in range(10):
+        table.add_column(justify="right", width=2)
+    table.add_column(justify="right")
+    table.add_row(Text("slot", "dim"), *(Text(str(n), "dim") for n in range(1, 11)),
+                  Text("now", "dim"))
+    for seat, rack in enumerate(game.racks):
+        counted = ordered_count(rack)
+        cells = []
+        for i, card in enumerate(rack):
+            style = SCORING if i < counted else NOT_SCORING
+            if seat == actor and i + 1 == changed:
+                style = NEW_CARD
+            cells.append(Text(str(card), style))
+        name = Text(game.players[seat].name, "bold" if seat == actor else "")
+        now = "Rack-O" if counted == len(rack) else str(5 * counted)
+        table.add_row(name, *cells, Text(now))
+    return table
+
+
+def step_screen(step: Step, record_id: str) -> RenderableType:
+    """The replay screen for a step: where we are, what happened, every rack, piles, scores."""
+    game = step.game
+    names = [p.name for p in game.players]
+    head = Text(f"Replay of {record_id}", "bold")
+    if game.round:
+        head.append(f"  ·  round {game.round}, turn {game.turn}  ·  {names[game.dealer]} dealt")
+    parts: list[RenderableType] = [head, Text(step.what)]
+    if game.round:
+        parts += [
+            Text(),
+            racks_table(game, step.actor, step.changed),
+            Text(f"Discard pile: {game.discard_top}    Draw pile: {game.draw_pile_size} cards"),
+            Text("Scores: " + _scores(game) + f"   (first to {game.rules.target} wins)"),
+        ]
+    return Group(*parts)
+
+
+def _scores(game: Game) -> str:
+    names = [p.name for p in game.players]
+    sides = [side_name(game.rules, names, side) for side in range(game.rules.teams)]
+    return scores_text(sides, game.totals)
+
+
+def round_over_screen(game: Game) -> RenderableType:
+    """The Rack-O banner and the round's score table (and the standings if the game ended)."""
+    names = [p.name for p in game.players]
+    result = game.rounds[-1]
+    parts: list[RenderableType] = [racko_banner(result, names),
+                                   round_table(result, names, game.rules)]
+    if game.is_over and game.winner is not None:
+        parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
+    return Group(*parts)
+
+
+def unfinished_note(record: Record) -> Text:
+    """Where an unfinished record stops, and how to carry the game on."""
+    game = record.game
+    return Text(
+        f"The record ends in round {game.round} after {game.turn} turns ({_scores(game)}): "
+        f"the game is unfinished. Carry it on with: racko resume {record.id}",
+        "bold",
+    )
+
+
+def summary(record: Record) -> RenderableType:
+    """Each round's score table and the result, without stepping."""
+    game = record.game
+    names = [p.name for p in game.players]
+    header = game.events[0]
+    parts: list[RenderableType] = [
+        Text(f"{record.id}: {', '.join(names)} · first to {game.rules.target} · started "
+             f"{local_time(header.get('started'))} · seed {header.get('seed')}", "bold")
+    ]
+    for result in game.rounds:
+        parts.append(round_table(result, names, game.rules))
+    if game.is_over and game.winner is not None:
+        parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
+    else:
+        parts.append(unfinished_note(record))
+    return Group(*parts)
+
+
+def step_through(term: Terminal, record: Record) -> None:
+    """Show each step and wait for a key: Enter the next, n to the round's end, q to stop."""
+    console = term.console
+    skipping = False
+    for step in steps(record):
+        if skipping and not step.round_over:
+            continue
+        skipping = False
+        term.clear()
+        console.print(step_screen(step, record.id))
+        if step.round_over:
+            console.print(round_over_screen(step.game))
+        while True:
+            key = term.read(f"{KEYS_PROMPT} > ").strip().lower()
+            if key in ("", "n", "q"):
+                break
+            if key == "?":
+                console.print(KEYS_HELP, style="cyan")
+            else:
+                console.print(f"Not a replay key: {KEYS_HELP}", style="red", markup=False)
+        if key == "q":
+            return
+        skipping = key == "n"
+    if not record.game.is_over:
+        console.print(unfinished_note(record))
+    else:
+        console.print(Text("The end of the game.", "bold"))
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("game_ref", metavar="ID|FILE")
+@click.option("--summary", "only_summary", is_flag=True,
+              help="Print each round's score table and the result, without stepping.")
+def replay(game_ref: str, only_summary: bool) -> None:
+    """Step through a recorded game turn by turn, with every rack shown.
+
+    ID is a saved game's ID (see `racko history` or `racko resume --list`; its first few
+    characters are enough), FILE any rack-o/1 record. Keys, each followed by Enter:
+    Enter the next turn, n the end of the round, q quit. The file is only read.
+    """
+    from rack_o.store.records import find_record, load_record
+
+    try:
+        path = find_record(game_ref)
+    except LookupError as error:
+        raise click.BadParameter(str(error), param_hint="ID|FILE") from None
+    try:
+        record = load_record(path)
+    except RecordFileError as error:
+        click.echo(f"Error: cannot replay {error}", err=True)
+        click.echo("The file was left exactly as it was.", err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
+    term = Terminal(console=make_console())
+    if only_summary:
+        term.console.print(summary(record))
+        return
+    try:
+        step_through(term, record)
+    except EOFError:
+        term.console.print()
+    except KeyboardInterrupt:
+        term.console.print("\nInterrupted (Ctrl-C).")
+        raise SystemExit(EXIT_INTERRUPTED) from None

@@ -1,0 +1,218 @@
+"""`racko resume`: list the unfinished games and carry one on, from its record, where it stopped.
+
+The game is rebuilt through the engine from its record with the generator seeded as
+`racko play` seeded it, so later deals (and seeded bots) follow exactly as they would have;
+the same people and bots take their seats and the record grows in the same file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich import box
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rack_o.agent import Agent
+from rack_o.game import Game
+from rack_o.store.records import RecordFileError, Summary
+
+from .console import Terminal, make_console
+from .history import local_time, scores_text
+from .human import Hint, HumanAgent
+
+EXIT_NOTHING = 1
+EXIT_BAD_FILE = 2
+BOT_PAUSE = 0.8
+
+EXAMPLE = """\b
+Examples:
+  racko resume                 (the game played most recently)
+  racko resume --list
+  racko resume 2026-11-29T210500Z-ann-bob
+  racko resume ~/saved/tuesday.jsonl
+"""
+
+
+def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
+    if teams == len(names):
+        return list(names)
+    return [" & ".join(names[seat] for seat in range(len(names)) if seat % 2 == side)
+            for side in range(teams)]
+
+
+def games_table(games: list[Summary]) -> Table:
+    """The unfinished games: ID, players, when started, round and scores, latest first."""
+    table = Table(title="Unfinished games, last played first", box=box.SIMPLE_HEAD,
+                  padding=(0, 1))
+    table.add_column("ID", overflow="fold")
+    table.add_column("Started", no_wrap=True)
+    table.add_column("Round", justify="right")
+    table.add_column("Players and scores")
+    for game in games:
+        sides = _side_names(
+            tuple(name if kind == "human" else f"{name}*"
+                  for name, kind in zip(game.names, game.kinds, strict=True)),
+            len(game.totals),
+        )
+        table.add_row(game.id, local_time(game.started), str(game.round),
+                      scores_text(sides, game.totals))
+    return table
+
+
+def _choose_latest(term: Terminal) -> Path:
+    """List the unfinished games and return the most recently played one's file."""
+    from rack_o.store.paths import records_dir
+    from rack_o.store.records import list_games
+
+    console = term.console
+    games, problems = list_games()
+    unfinished = [game for game in games if not game.finished]
+    for problem in problems:
+        console.print(f"Skipped a damaged record: {problem}", style="yellow", markup=False)
+    if not unfinished:
+        console.print(f"No unfinished games in {records_dir()}. Start one with: racko play",
+                      markup=False)
+        raise SystemExit(EXIT_NOTHING)
+    console.print(games_table(unfinished))
+    return unfinished[0].path
+
+
+def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
+    """The same seats again: a person for "human", the bot its kind names for "bot:<spec>"."""
+    humans = any(player.kind == "human" for player in game.players)
+    hint = _hint() if humans else None
+    agents: list[Agent] = []
+    seed = game.events[0].get("seed")
+    for seat, player in enumerate(game.players):
+        if player.kind == "human":
+            agents.append(HumanAgent(player.name, term, hint))
+            continue
+        spec = player.kind.removeprefix("bot:")
+        if not player.kind.startswith("bot:") or not spec:
+            raise click.UsageError(
+                f'seat {seat + 1} ({player.name}) is "{player.kind}": neither "human" nor '
+                '"bot:<level>", so nobody can take that seat.'
+            )
+        from rack_o.bots import LEVELS, make_bot
+
+        if spec.lower() not in LEVELS and not load_bots:
+            # A record is data: importing the code it names needs the player's say-so.
+            raise click.UsageError(
+                f"seat {seat + 1} ({player.name}) was played by the bot {spec!r}, which is "
+                "code outside racko. Resume with --load-bots to import it, if you trust it."
+            )
+        try:
+            bot = make_bot(spec, seat, seed if isinstance(seed, int | str) else None)
+        except ValueError as error:
+            raise click.UsageError(f"seat {seat + 1} ({player.name}): {error}") from error
+        agents.append(bot)
+    return agents
+
+
+def _hint() -> Hint | None:
+    try:
+        from rack_o.bots import hint
+    except ImportError:  # pragma: no cover - only while the bots are being built
+        return None
+    return hint
+
+
+def _notices(record_id: str, game: Game) -> list[RenderableType]:
+    rules = game.rules
+    names = tuple(p.name for p in game.players)
+    title = Text("Rack-O", "bold yellow")
+    title.append(f"  ·  resuming {record_id}", "bold")
+    seed = game.events[0].get("seed")
+    lines: list[RenderableType] = [title]
+    if game.round:
+        scores = scores_text(_side_names(names, rules.teams), game.totals)
+        lines.append(Text(f"Round {game.round}, {game.turn} turns played  ·  {scores}  ·  "
+                          f"first to {rules.target} wins"))
+    else:
+        lines.append(Text(f"{', '.join(names)}  ·  first to {rules.target} wins"))
+    if seed is not None:
+        lines.append(Text(f"Seed {seed}: the cards are dealt as they would have been."))
+    return lines
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("game_ref", metavar="[ID|FILE]", required=False)
+@click.option("--list", "list_only", is_flag=True, help="Only list the unfinished games.")
+@click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
+@click.option("--load-bots", is_flag=True,
+              help="Import the custom bots (package.module:Class) the record names.")
+def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -> None:
+    """Carry on with an unfinished game from its saved record.
+
+    Without ID|FILE, lists the unfinished games (who plays, when it started, the round and
+    the scores) and resumes the one played most recently. The game goes on exactly as it
+    would have: the same players and bots, and the cards the seed deals.
+    """
+    from rack_o.store.autosave import add_to_history, history_problem, reopen_record
+    from rack_o.store.records import find_record, load_record
+    from rack_o.store.writer import RecordWriter
+
+    from .session import run_session
+
+    term = Terminal(console=make_console(), pause_seconds=0 if fast else BOT_PAUSE)
+    console = term.console
+    if list_only:
+        _choose_latest(term)
+        return
+    if game_ref is None:
+        path = _choose_latest(term)
+    else:
+        try:
+            path = find_record(game_ref)
+        except LookupError as error:
+            raise click.BadParameter(str(error), param_hint="ID|FILE") from None
+
+    writer: RecordWriter | None = None
+
+    def on_event(event: dict) -> None:
+        assert writer is not None
+        writer.write(event)
+
+    try:
+        record = load_record(path, on_event=on_event, seeded=True)
+    except RecordFileError as error:
+        click.echo(f"Error: cannot resume {error}", err=True)
+        click.echo("The file was left exactly as it was.", err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
+    game = record.game
+    if game.is_over and not record.missing_events:
+        problem = add_to_history(game, path)  # in case the game ended before it was added
+        winner = game.winner if game.winner is not None else 0
+        names = _side_names(tuple(p.name for p in game.players), game.rules.teams)
+        console.print(
+            f"That game is over: {names[winner]} won ({scores_text(names, game.totals)}). "
+            f"Step through it with: racko replay {record.id}",
+            markup=False,
+        )
+        if problem:
+            console.print(problem, style="yellow", markup=False)
+        raise SystemExit(EXIT_NOTHING)
+    agents = _agents(game, term, load_bots)
+    try:
+        writer = reopen_record(record)
+    except OSError as error:
+        click.echo(f"Error: cannot write to {path}: {error.strerror}.", err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
+    notices = _notices(record.id, game)
+    problem = history_problem()
+    if problem:
+        notices.append(Text(f"{problem} The game plays on, but will not be added to it.",
+                            "yellow"))
+    try:
+        code = run_session(term, game, agents, notices=notices,
+                           saved_note=f"Carry on later with: racko resume {record.id}")
+    finally:
+        writer.close()
+    if game.is_over:
+        problem = add_to_history(game, path)
+        if problem:
+            console.print(problem, style="yellow", markup=False)
+    raise SystemExit(code)

@@ -1,0 +1,136 @@
+"""The end of a round and of the game: the Rack-O moment, the round score table, the standings.
+
+Pure functions from a RoundResult (and the names and rules) to rich renderables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, ordered_count
+from rack_o.rules import Rules
+from rack_o.view import RoundResult
+
+from .screens import NOT_SCORING, SCORING, side_name
+
+
+def racko_banner(result: RoundResult, names: Sequence[str]) -> RenderableType:
+    """The Rack-O moment: who went out, in which round, after how many turns."""
+    text = Text(justify="center")
+    text.append("RACK-O!", "bold yellow")
+    text.append(f"  {names[result.racko]} goes out in round {result.round}", "bold")
+    text.append(f" after {result.turns} turns.")
+    return Panel(text, box=box.HEAVY, expand=False)
+
+
+def _rack_cells(rack: Sequence[int], counted: int) -> Text:
+    text = Text()
+    for i, card in enumerate(rack):
+        if i:
+            text.append(" ")
+        text.append(f"{card:>2}", SCORING if i < counted else NOT_SCORING)
+    return text
+
+
+def points_breakdown(rack: Sequence[int], points: int, bonus: int, went_racko: bool) -> str:
+    """How a rack's round points were made: "75 Rack-O", "75 + 100 bonus = 175", "6 × 5 = 30"."""
+    if went_racko:
+        if bonus:
+            return f"{RACKO_POINTS} + {bonus} bonus = {points}"
+        return f"{points} Rack-O"
+    return f"{ordered_count(rack)} × {POINTS_PER_CARD} = {points}"
+
+
+def _to_go(target: int, total: int) -> str:
+    return str(target - total) if total < target else "reached"
+
+
+def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Table:
+    """Each player's rack (the cards in order from slot 1 green), round points and totals."""
+    table = Table(
+        title=f"Round {result.round} — {names[result.dealer]} dealt",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        pad_edge=False,
+        collapse_padding=True,
+        caption="Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O"
+        + (", plus its run bonus" if rules.bonus else ""),
+        caption_justify="left",
+    )
+    # Only the name may wrap: the numbers must stay readable at 80 columns.
+    table.add_column("Player")
+    table.add_column("Rack, slot 1 → 10", no_wrap=True)
+    table.add_column("Points", justify="right", no_wrap=True)
+    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column("To go", justify="right", no_wrap=True)
+    for seat, rack in enumerate(result.racks):
+        racko = seat == result.racko
+        counted = len(rack) if racko else ordered_count(rack)
+        name = Text(names[seat], "bold" if racko else "")
+        total = to_go = ""
+        if not rules.partners:
+            total = str(result.totals[seat])
+            to_go = _to_go(rules.target, result.totals[seat])
+        table.add_row(
+            name,
+            _rack_cells(rack, counted),
+            points_breakdown(rack, result.points[seat], result.bonus[seat], racko),
+            total,
+            to_go,
+        )
+    if rules.partners:
+        table.add_section()
+        for team, total in enumerate(result.totals):
+            won = sum(p for seat, p in enumerate(result.points) if rules.team_of(seat) == team)
+            table.add_row(
+                Text(side_name(rules, names, team), "bold"),
+                "",
+                str(won),
+                str(total),
+                _to_go(rules.target, total),
+            )
+    return table
+
+
+def leaders(totals: Sequence[int]) -> list[int]:
+    """The sides sharing the highest total."""
+    best = max(totals)
+    return [side for side, total in enumerate(totals) if total == best]
+
+
+def tie_note(totals: Sequence[int], names: Sequence[str], rules: Rules) -> Text | None:
+    """The exact-tie sentence when two or more sides share the top at or above the target."""
+    top = leaders(totals)
+    if len(top) < 2 or totals[top[0]] < rules.target:
+        return None
+    who = " and ".join(side_name(rules, names, side) for side in top)
+    return Text(
+        f"{who} are tied at the top with {totals[top[0]]}: another round decides.", "bold"
+    )
+
+
+def standings(
+    totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int
+) -> RenderableType:
+    """Final standings, best first, and the sentence naming the winner."""
+    table = Table(title="Final standings", box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column("Place", justify="right")
+    table.add_column("Team" if rules.partners else "Player")
+    table.add_column("Points", justify="right")
+    order = sorted(range(len(totals)), key=lambda side: -totals[side])
+    for place, side in enumerate(order, start=1):
+        style = "bold" if side == winner else ""
+        table.add_row(str(place), Text(side_name(rules, names, side), style), str(totals[side]))
+    plural = "round" if rounds == 1 else "rounds"
+    sentence = Text(
+        f"{side_name(rules, names, winner)} win{'' if rules.partners else 's'} with "
+        f"{totals[winner]} points after {rounds} {plural}.",
+        "bold green",
+    )
+    return Group(table, sentence)

@@ -1,0 +1,353 @@
+"""`racko simulate`: many seeded games between bots, spread over processes, with a result table.
+
+The games themselves are played by `rack_o.bots.match` (pure); this module parses the
+options, runs the games in chunks (in this process, or in a pool of worker processes),
+shows a progress bar, and prints the table and the optional JSON. Game i always uses the
+seed "S:i", so the figures depend only on --seed, never on --jobs.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from rack_o.bots.loader import LEVELS, make_bot
+from rack_o.bots.match import DEFAULT_TURN_CAP, GameOutcome, Tally, play_many
+from rack_o.errors import RulesError
+from rack_o.record import dumps
+from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from rack_o.store.paths import RECORD_SUFFIX
+
+from .console import make_console
+
+
+def record_name(index: int) -> str:
+    """The file name of game `index`'s record inside --record-dir."""
+    return f"game-{index + 1:05d}{RECORD_SUFFIX}"
+
+
+def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> list[str]:
+    """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear."""
+    chosen: dict[int, str] = {}
+    for item in seats:
+        number, sep, spec = item.partition("=")
+        if not sep or not number.strip().isdigit() or not spec.strip():
+            raise click.UsageError(
+                f"--bot {item!r}: write SEAT=BOT, for example --bot 2=hard or "
+                "--bot 2=package.module:ClassName"
+            )
+        seat = int(number)
+        if seat in chosen:
+            raise click.UsageError(f"--bot gives seat {seat} twice")
+        chosen[seat] = spec.strip()
+    fill = [spec.strip() for spec in bots.split(",")] if bots else []
+    if any(not spec for spec in fill):
+        raise click.UsageError(f"--bots {bots!r}: name one bot per seat, separated by commas")
+    total = len(chosen) + len(fill)
+    if players is None:
+        players = total
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise click.UsageError(
+            f"a simulation needs 2 to 4 seats, each with a bot; got {players}"
+            " (use --bots hard,easy or --bot SEAT=BOT)"
+        )
+    for seat in chosen:
+        if not 1 <= seat <= players:
+            raise click.UsageError(f"--bot {seat}=...: seats are numbered 1 to {players}")
+    if total != players:
+        raise click.UsageError(
+            f"{players} players need {players} bots, but {total} were given"
+            f" (--bots {bots or '-'}, --bot {len(chosen)} times)"
+        )
+    rest = iter(fill)
+    return [chosen[seat] if seat in chosen else next(rest) for seat in range(1, players + 1)]
+
+
+def _chunk(
+    specs: Sequence[str],
+    rules: dict[str, Any],
+    seed: int,
+    indices: Sequence[int],
+    turn_cap: int,
+    record_dir: str | None,
+    keep_events: bool,
+) -> list[GameOutcome]:
+    """Play some games of the match (in a worker process, or here); write their records."""
+    outcomes = play_many(
+        specs, Rules(**rules), seed, indices, turn_cap, keep_events or record_dir is not None
+    )
+    if record_dir is None:
+        return outcomes
+    kept = []
+    for outcome in outcomes:
+        assert outcome.events is not None
+        path = Path(record_dir) / record_name(outcome.index)
+        with path.open("x", encoding="utf-8") as file:
+            file.writelines(dumps(event) for event in outcome.events)
+        kept.append(outcome if keep_events else _without_events(outcome))
+    return kept
+
+
+def _without_events(outcome: GameOutcome) -> GameOutcome:
+    return GameOutcome(outcome.index, outcome.rounds, outcome.capped, outcome.winner, outcome.error)
+
+
+def _chunks(games: int, jobs: int) -> list[list[int]]:
+    # Small enough chunks to keep both workers busy to the end and the bar moving.
+    size = 1 if jobs == 1 else max(1, min(25, games // (jobs * 8)))
+    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+
+
+def run_match(
+    specs: Sequence[str],
+    rules: Rules,
+    seed: int,
+    games: int,
+    *,
+    jobs: int = 1,
+    turn_cap: int = DEFAULT_TURN_CAP,
+    record_dir: Path | None = None,
+    keep_events: bool = False,
+    progress: Progress | None = None,
+) -> list[GameOutcome]:
+    """Every game's outcome, in game order; stops early once a bot breaks a game."""
+    rules_args = {
+        "players": rules.players,
+        "target": rules.target,
+        "bonus": rules.bonus,
+        "partners": rules.partners,
+        "run_of_three": rules.run_of_three,
+    }
+    folder = str(record_dir) if record_dir is not None else None
+    task = progress.add_task("games", total=games) if progress is not None else None
+    outcomes: dict[int, GameOutcome] = {}
+
+    def take(batch: list[GameOutcome]) -> bool:
+        for outcome in batch:
+            outcomes[outcome.index] = outcome
+        if progress is not None and task is not None:
+            progress.advance(task, len(batch))
+        return any(outcome.error for outcome in batch)
+
+    chunks = _chunks(games, jobs)
+    args = (specs, rules_args, seed)
+    if jobs == 1:
+        for indices in chunks:
+            if take(_chunk(*args, indices, turn_cap, folder, keep_events)):
+                break
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            pending: set[Future[list[GameOutcome]]] = {
+                pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events)
+                for indices in chunks
+            }
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                broken = False
+                for future in done:
+                    broken = take(future.result()) or broken
+                if broken:
+                    for future in pending:
+                        future.cancel()
+                    break
+    return [outcomes[index] for index in sorted(outcomes)]
+
+
+def result_table(tally: Tally) -> Table:
+    """One row per seat: bot, round wins and rate with its 95 % interval, games, means."""
+    table = Table(title="Results per seat")
+    for header in ("Seat", "Bot", "Round\nwins", "Win\nrate", "95 %\ninterval", "Games\nwon",
+                   "Points\nper round", "Turns\nper round"):
+        table.add_column(header, justify="left" if header == "Bot" else "right")
+    for row in tally.seats():
+        low, high = row["round_win_interval"]
+        table.add_row(
+            str(row["seat"]),
+            row["bot"],
+            str(row["round_wins"]),
+            f"{row['round_win_rate']:.1%}",
+            f"{low:.1%}–{high:.1%}",
+            str(row["games_won"]),
+            f"{row['mean_round_points']:.1f}",
+            f"{row['mean_turns']:.2f}",
+        )
+    return table
+
+
+def save_history(outcomes: Sequence[GameOutcome], record_dir: Path | None) -> int:
+    """The --history hook: add each finished game to the history database; how many were new.
+
+    Rebuilt from its events through the engine, so the history holds exactly what was played.
+    """
+    from rack_o.record import rebuild
+    from rack_o.store.history import record_game
+
+    added = 0
+    for outcome in outcomes:
+        if outcome.winner is None or outcome.events is None:
+            continue  # a capped or broken game never finished
+        game = rebuild([(number, event) for number, event in enumerate(outcome.events, 1)])
+        record = record_dir / record_name(outcome.index) if record_dir is not None else None
+        if record_game(game, record=record, source="simulate") is not None:
+            added += 1
+    return added
+
+
+def _check_record_dir(record_dir: Path, games: int) -> None:
+    if record_dir.exists() and not record_dir.is_dir():
+        raise click.UsageError(f"--record-dir {record_dir}: not a directory")
+    record_dir.mkdir(parents=True, exist_ok=True)
+    taken = [record_name(i) for i in range(games) if (record_dir / record_name(i)).exists()]
+    if taken:
+        raise click.UsageError(
+            f"--record-dir {record_dir} already holds {taken[0]}"
+            f"{f' and {len(taken) - 1} more' if len(taken) > 1 else ''}; "
+            "records are never overwritten: choose another directory"
+        )
+
+
+@click.command(
+    epilog="Example:  racko simulate --bots hard,easy --games 200 --seed 1 --jobs 2"
+)
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=None,
+              help="Seats at the table (2-4); by default, one per bot given.")
+@click.option("--bots", metavar="BOT,BOT,...", default=None,
+              help=f"The bot of each seat in order (levels: {', '.join(LEVELS)}, "
+              "or package.module:ClassName).")
+@click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
+              help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Full games to play, each to the target.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the whole match (game i uses seed S:i); random if not given.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes; results do not depend on it.")
+@click.option("--target", type=click.IntRange(min=5), default=500, show_default=True,
+              help="Points that end a game.")
+@click.option("--bonus", is_flag=True, help="Play the Bonus Rack-O variant.")
+@click.option("--partners", is_flag=True, help="Play partners (4 players: seats 1&3, 2&4).")
+@click.option("--run-of-three", is_flag=True, help="Two players: Rack-O needs a run of 3.")
+@click.option("--turn-cap", type=click.IntRange(min=1), default=DEFAULT_TURN_CAP,
+              show_default=True,
+              help="Turns after which a round without Rack-O is stopped (and counted).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Also write the results as JSON to this file.")
+@click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one rack-o/1 record per game into this directory.")
+@click.option("--history", is_flag=True, help="Add the finished games to the game history.")
+def simulate(
+    players: int | None,
+    bots: str | None,
+    seat_bots: tuple[str, ...],
+    games: int,
+    seed: int | None,
+    jobs: int,
+    target: int,
+    bonus: bool,
+    partners: bool,
+    run_of_three: bool,
+    turn_cap: int,
+    json_path: Path | None,
+    record_dir: Path | None,
+    history: bool,
+) -> None:
+    """Play many games between bots and compare them.
+
+    Every seat gets a bot: a level (random, easy, medium, hard) or your own class given as
+    package.module:ClassName. A round still without Rack-O after --turn-cap turns stops its
+    game; such rounds are counted and shown as capped.
+    """
+    specs = seat_specs(players, bots, seat_bots)
+    try:
+        rules = Rules(len(specs), target=target, bonus=bonus, partners=partners,
+                      run_of_three=run_of_three)
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
+    for seat, spec in enumerate(specs):
+        try:
+            make_bot(spec, seat, 0)
+        except ValueError as error:
+            raise click.UsageError(f"seat {seat + 1}: {error}") from None
+    if record_dir is not None:
+        _check_record_dir(record_dir, games)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    console = make_console()
+    variants = [name for name, on in
+                (("bonus", bonus), ("partners", partners), ("run of three", run_of_three)) if on]
+    console.print(
+        f"Simulating {games} game{'s' if games != 1 else ''} to {target}: "
+        f"{', '.join(specs)} · seed {seed} · {jobs} job{'s' if jobs != 1 else ''}"
+        + (f" · {', '.join(variants)}" if variants else "")
+    )
+    outcomes, seconds = _run_with_progress(
+        console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
+    )
+    tally = Tally(tuple(specs), rules)
+    for outcome in outcomes:
+        tally.add(outcome)
+    broken = next((outcome for outcome in outcomes if outcome.error), None)
+    if broken is not None:
+        where = (f"; its record is {record_dir / record_name(broken.index)}"
+                 if record_dir is not None else "")
+        console.print(f"[red]Game {broken.index + 1} stopped:[/red] {broken.error}{where}",
+                      markup=True, highlight=False)
+        raise SystemExit(1)
+    console.print(result_table(tally))
+    rate = tally.rounds / seconds if seconds > 0 else 0.0
+    capped_style = "bold yellow" if tally.capped_rounds else ""
+    console.print(
+        f"{tally.games} games, {tally.rounds} rounds, "
+        f"[{capped_style}]capped rounds: {tally.capped_rounds}[/]"
+        if capped_style else
+        f"{tally.games} games, {tally.rounds} rounds, capped rounds: {tally.capped_rounds}"
+    )
+    console.print(f"{rate:,.1f} rounds per second ({seconds:.1f} s)")
+    if json_path is not None:
+        data = tally.to_json(seed, turn_cap, seconds)
+        json_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        console.print(f"JSON written to {json_path}")
+    if record_dir is not None:
+        console.print(f"Records written to {record_dir}")
+    if history:
+        added = save_history(outcomes, record_dir)
+        console.print(f"{added} game{'s' if added != 1 else ''} added to the history")
+
+
+def _run_with_progress(
+    console: Console,
+    specs: Sequence[str],
+    rules: Rules,
+    seed: int,
+    games: int,
+    jobs: int,
+    turn_cap: int,
+    record_dir: Path | None,
+    keep_events: bool,
+) -> tuple[list[GameOutcome], float]:
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    start = time.perf_counter()
+    with progress:
+        outcomes = run_match(
+            specs, rules, seed, games, jobs=jobs, turn_cap=turn_cap, record_dir=record_dir,
+            keep_events=keep_events, progress=progress,
+        )
+    return outcomes, time.perf_counter() - start

@@ -1,0 +1,346 @@
+"""The history of finished games: a SQLite database in the user data directory, and its queries.
+
+Created on first use; its schema has a version (`PRAGMA user_version`) and each migration
+runs once, in a transaction. It uses WAL and waits for a busy database, and each game is
+written in one transaction, so two `racko` processes finishing games at once never corrupt it.
+A game is recorded once however often it is offered (a fingerprint of its events is unique).
+Nothing here prints: failures raise HistoryError with a sentence for the player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rack_o.game import Game
+from rack_o.record import dumps
+from rack_o.store.paths import history_path
+
+BUSY_TIMEOUT_MS = 15_000
+
+# Migration n (1-based) brings the schema from version n-1 to n; never edit a released one.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            fingerprint TEXT NOT NULL UNIQUE,
+            record TEXT,
+            source TEXT NOT NULL,
+            started TEXT,
+            finished TEXT NOT NULL,
+            seed TEXT,
+            target INTEGER NOT NULL,
+            bonus INTEGER NOT NULL,
+            partners INTEGER NOT NULL,
+            run_of_three INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            winner INTEGER NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            side INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        """CREATE TABLE rounds (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            bonus INTEGER NOT NULL,
+            racko INTEGER NOT NULL,
+            PRIMARY KEY (game_id, round, seat)
+        )""",
+        "CREATE INDEX seats_by_name ON seats(name)",
+        "CREATE INDEX games_by_finished ON games(finished)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class HistoryError(Exception):
+    """The history database cannot be opened, read or written; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One finished game as `racko history` lists it."""
+
+    id: int
+    record: str | None
+    """The path of the game's record file (for `racko replay`), if it was saved."""
+    source: str
+    started: str | None
+    finished: str
+    players: list[str]
+    kinds: list[str]
+    sides: list[str]
+    """The scoring sides: each player's name, or with partners each team's two names."""
+    totals: list[int]
+    winner: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player name's record over every game in the history."""
+
+    name: str
+    kinds: list[str]
+    games: int
+    wins: int
+    win_rate: float
+    rounds: int
+    mean_round_points: float
+    rackos: int
+    best_round: int
+
+
+def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
+    """Open (creating it on first use) and migrate the history database; HistoryError if not."""
+    path = Path(path) if path is not None else history_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except (OSError, sqlite3.Error) as error:
+        raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        _migrate(conn, path)
+    except sqlite3.Error as error:
+        conn.close()
+        raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
+    except HistoryError:
+        conn.close()
+        raise
+    return conn
+
+
+@contextmanager
+def opened(path: str | os.PathLike[str] | None = None) -> Iterator[sqlite3.Connection]:
+    """`connect`, closing the connection afterwards."""
+    conn = connect(path)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def record_game(
+    game: Game,
+    *,
+    record: str | os.PathLike[str] | None = None,
+    source: str = "play",
+    path: str | os.PathLike[str] | None = None,
+) -> int | None:
+    """Add a finished game (in one transaction); its history ID, or None if already there.
+
+    `record` is the game's record file, if it has one; `source` says what played it
+    ("play" or "simulate"). Raises ValueError for an unfinished game, HistoryError if the
+    database cannot be opened or written.
+    """
+    if not game.is_over or game.winner is None:
+        raise ValueError("only a finished game goes into the history")
+    try:
+        with opened(path) as conn, _transaction(conn):
+            return _insert(conn, game, record, source)
+    except sqlite3.Error as error:
+        where = path if path is not None else history_path()
+        message = f"The game could not be added to the history {where}: {error}."
+        raise HistoryError(message) from None
+
+
+def recent_games(
+    limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
+) -> list[GameRow]:
+    """The last `limit` finished games, newest first (only those `player` sat in, if given)."""
+    query = "SELECT * FROM games"
+    args: list[object] = []
+    if player is not None:
+        query += " WHERE id IN (SELECT game_id FROM seats WHERE name = ?)"
+        args.append(player)
+    query += " ORDER BY finished DESC, id DESC LIMIT ?"
+    args.append(limit)
+    try:
+        with opened(path) as conn:
+            conn.row_factory = sqlite3.Row
+            games = conn.execute(query, args).fetchall()
+            return [_game_row(conn, game) for game in games]
+    except sqlite3.Error as error:
+        raise HistoryError(f"The game history cannot be read: {error}.") from None
+
+
+def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
+    """Every player name's record, most wins first (then win rate, then name)."""
+    try:
+        with opened(path) as conn:
+            seats = conn.execute(
+                "SELECT name, group_concat(DISTINCT kind), COUNT(*), SUM(won) FROM seats"
+                " GROUP BY name"
+            ).fetchall()
+            rounds = {
+                name: rest
+                for name, *rest in conn.execute(
+                    "SELECT t.name, COUNT(*), AVG(r.points), SUM(r.racko), MAX(r.points)"
+                    " FROM rounds r JOIN seats t USING (game_id, seat) GROUP BY t.name"
+                )
+            }
+    except sqlite3.Error as error:
+        raise HistoryError(f"The game history cannot be read: {error}.") from None
+    stats = []
+    for name, kinds, games, wins in seats:
+        played, mean, rackos, best = rounds.get(name, (0, 0.0, 0, 0))
+        stats.append(
+            PlayerStats(
+                name=name,
+                kinds=sorted(kinds.split(",")),
+                games=games,
+                wins=wins,
+                win_rate=round(wins / games, 4),
+                rounds=played,
+                mean_round_points=round(mean, 2),
+                rackos=rackos,
+                best_round=best,
+            )
+        )
+    stats.sort(key=lambda s: (-s.wins, -s.win_rate, s.name.casefold()))
+    return stats
+
+
+def fingerprint(game: Game) -> str:
+    """A digest of the game's events: the same game always gets the same one."""
+    digest = hashlib.sha256()
+    for event in game.events:
+        digest.update(dumps(event).encode("utf-8"))
+    return digest.hexdigest()
+
+
+# ---------------------------------------------------------------------------- internals
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise HistoryError(
+            f"The game history {path} was made by a newer racko (schema {version}; "
+            f"this one knows up to {SCHEMA_VERSION}); it was left untouched."
+        )
+    # WAL lets readers go on while a game is written; it stays set in the file.
+    conn.execute("PRAGMA journal_mode = WAL")
+    if version == SCHEMA_VERSION:
+        return
+    with _transaction(conn):
+        # Another process may have migrated while we waited for the write lock.
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[number - 1]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+
+
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    # IMMEDIATE takes the write lock at once, so a second writer waits (busy_timeout)
+    # instead of failing halfway through.
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def _insert(
+    conn: sqlite3.Connection, game: Game, record: str | os.PathLike[str] | None, source: str
+) -> int | None:
+    rules = game.rules
+    header = game.events[0] if game.events else {}
+    started = header.get("started")
+    seed = header.get("seed")
+    cursor = conn.execute(
+        """INSERT OR IGNORE INTO games (fingerprint, record, source, started, finished, seed,
+               target, bonus, partners, run_of_three, rounds, winner)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        (
+            fingerprint(game),
+            str(Path(record).resolve()) if record is not None else None,
+            source,
+            started if isinstance(started, str) else None,
+            datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            None if seed is None else str(seed),
+            rules.target,
+            rules.bonus,
+            rules.partners,
+            rules.run_of_three,
+            len(game.rounds),
+            game.winner,
+        ),
+    )
+    if cursor.rowcount == 0:
+        return None
+    game_id = cursor.lastrowid
+    conn.executemany(
+        "INSERT INTO seats (game_id, seat, name, kind, side, total, won) VALUES (?,?,?,?,?,?,?)",
+        [
+            (
+                game_id,
+                seat,
+                player.name,
+                player.kind,
+                rules.team_of(seat),
+                game.totals[rules.team_of(seat)],
+                rules.team_of(seat) == game.winner,
+            )
+            for seat, player in enumerate(game.players)
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO rounds (game_id, round, seat, points, bonus, racko) VALUES (?,?,?,?,?,?)",
+        [
+            (game_id, result.round, seat, result.points[seat], result.bonus[seat],
+             seat == result.racko)
+            for result in game.rounds
+            for seat in range(len(game.players))
+        ],
+    )
+    return game_id
+
+
+def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
+    seats = conn.execute(
+        "SELECT name, kind, side, total FROM seats WHERE game_id = ? ORDER BY seat", (game["id"],)
+    ).fetchall()
+    names = [name for name, _, _, _ in seats]
+    sides: dict[int, list[str]] = {}
+    totals: dict[int, int] = {}
+    for name, _, side, total in seats:
+        sides.setdefault(side, []).append(name)
+        totals[side] = total
+    order = sorted(sides)
+    labels = [" & ".join(sides[side]) for side in order]
+    return GameRow(
+        id=game["id"],
+        record=game["record"],
+        source=game["source"],
+        started=game["started"],
+        finished=game["finished"],
+        players=names,
+        kinds=[kind for _, kind, _, _ in seats],
+        sides=labels,
+        totals=[totals[side] for side in order],
+        winner=" & ".join(sides.get(game["winner"], ["?"])),
+        rounds=game["rounds"],
+    )
+

@@ -1,0 +1,79 @@
+"""Where racko keeps its files: the user data directory, the game records and the history database.
+
+`RACKO_HOME` overrides the platform's user data directory (platformdirs), so tests and
+portable installs can point everything at one folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from datetime import UTC, datetime
+from pathlib import Path
+
+RECORD_SUFFIX = ".jsonl"
+HISTORY_NAME = "history.sqlite3"
+
+
+def data_dir() -> Path:
+    """The directory holding everything racko saves: `$RACKO_HOME`, else the user data dir."""
+    home = os.environ.get("RACKO_HOME")
+    if home:
+        return Path(home).expanduser()
+    import platformdirs  # imported here: only commands that save need it
+
+    return Path(platformdirs.user_data_dir("racko", appauthor=False))
+
+
+def records_dir() -> Path:
+    """The directory of autosaved game records (not created here)."""
+    return data_dir() / "games"
+
+
+def history_path() -> Path:
+    """The SQLite database of finished games (not created here)."""
+    return data_dir() / HISTORY_NAME
+
+
+def record_id(path: str | os.PathLike[str]) -> str:
+    """The short name a record is known by: its file name without the suffix."""
+    name = Path(path).name
+    return name[: -len(RECORD_SUFFIX)] if name.endswith(RECORD_SUFFIX) else name
+
+
+def create_record_file(started: str | None, names: list[str]) -> Path:
+    """Create a new, empty record file in the records directory and return its path.
+
+    The name, which is the game's ID, is the local start time to the minute and the players'
+    names, e.g. `2026-11-29-2105-ann-bob.jsonl`: short to type, sorted by date. The file is
+    created exclusively, so two games started in the same minute never share one.
+    """
+    stamp = _local_stamp(started)
+    slug = "-".join(_slug(name) for name in names)[:24].strip("-") or "players"
+    folder = records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    count = 1
+    while True:
+        suffix = "" if count == 1 else f"-{count}"
+        candidate = folder / f"{stamp}-{slug}{suffix}{RECORD_SUFFIX}"
+        try:
+            with open(candidate, "x", encoding="utf-8"):
+                return candidate
+        except FileExistsError:
+            count += 1
+
+
+def _local_stamp(started: str | None) -> str:
+    try:
+        moment = datetime.fromisoformat((started or "").replace("Z", "+00:00"))
+    except ValueError:
+        moment = datetime.now(UTC)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d-%H%M")
+
+
+def _slug(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")

@@ -1,0 +1,292 @@
+"""Reading game record files safely, and finding and listing the saved games.
+
+A record file is data from the disk, perhaps damaged, perhaps hostile. It is only ever read
+here — never modified, moved or deleted — with a size limit, strict UTF-8 and the rack-o/1
+format checked line by line and then every rule checked by rebuilding the game through the
+engine. Anything wrong raises RecordFileError naming the file, the line and the reason. A torn
+last line (the writer died mid-line, or a power cut left zeros) is ignored, as the format says.
+No pickle, eval or exec: lines are parsed with `json` only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rack_o.errors import RecordError
+from rack_o.game import Game
+from rack_o.record import parse_lines, rebuild
+from rack_o.store.paths import RECORD_SUFFIX, record_id, records_dir
+
+Event = dict[str, Any]
+
+# Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+
+
+class RecordFileError(Exception):
+    """A record file that cannot be used; says which file, which line (if any) and why."""
+
+    def __init__(self, path: str | os.PathLike[str], line: int | None, reason: str) -> None:
+        where = f"{path}, line {line}" if line is not None else f"{path}"
+        super().__init__(f"{where}: {reason}")
+        self.path = Path(path)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record file read and checked: its events as written and the game they rebuild."""
+
+    path: Path
+    events: list[Event]
+    """The events in the file, in order (a torn last line left out)."""
+    game: Game
+    """The game rebuilt through the engine; its `events` may run past the file's (see below)."""
+    complete_bytes: int
+    """How many bytes of the file hold complete lines; anything after is a torn write."""
+
+    @property
+    def id(self) -> str:
+        """The short name the record is known by."""
+        return record_id(self.path)
+
+    @property
+    def missing_events(self) -> list[Event]:
+        """Events the rules imply after the last line written (the writer died before them)."""
+        return self.game.events[len(self.events) :]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a list of saved games shows about one record, read without rebuilding it."""
+
+    id: str
+    path: Path
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    started: str | None
+    round: int
+    totals: tuple[int, ...]
+    finished: bool
+    modified: float
+    """The file's modification time (seconds since the epoch): when it was last played."""
+
+
+def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
+    """The complete lines of a record file as text, and their length in bytes.
+
+    Refuses (RecordFileError) a missing or non-regular file, an empty or huge one, binary
+    data and text that is not UTF-8. A torn tail after the last newline is left out.
+    """
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise RecordFileError(path, None, "no such file") from None
+    except OSError as error:
+        raise RecordFileError(path, None, f"cannot be read ({error.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordFileError(path, None, "not a regular file, so not a game record")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise RecordFileError(path, None, _too_big(info.st_size))
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordFileError(path, None, f"cannot be read ({error.strerror})") from None
+    if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
+        raise RecordFileError(path, None, _too_big(len(data)))
+    if not data.strip():
+        raise RecordFileError(path, 1, "the file is empty: a game record starts with a game line")
+    body, tail = _split_tail(data)
+    tail_kind = _tail_kind(tail)
+    if tail_kind != "torn":
+        body = data  # a last line without its newline is judged like any other line
+    if b"\0" in body:
+        raise RecordFileError(path, _line_at(body, body.index(b"\0")), _BINARY)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordFileError(path, _line_at(body, error.start), _NOT_UTF8) from None
+    if tail_kind == "junk":
+        line = _line_at(body, len(body) - len(tail))
+        reason = _NOT_RECORD if line == 1 else "the last line is neither JSON nor a torn write"
+        raise RecordFileError(path, line, reason)
+    if not text:
+        raise RecordFileError(path, 1, "the file holds only a torn first line: no game was saved")
+    return text.removeprefix("\ufeff"), len(body)
+
+
+def load_record(
+    path: str | os.PathLike[str],
+    rng: random.Random | None = None,
+    on_event: Callable[[Event], None] | None = None,
+    *,
+    seeded: bool = False,
+) -> Record:
+    """Read `path` and rebuild its game (advancing `rng` as the original game did).
+
+    `seeded` rebuilds with `random.Random(seed)` for the game line's seed, as `racko play`
+    made it, so the game's later deals follow the seed (a record without a usable seed gets
+    a fresh generator). `on_event` hears the events of the game played on from there.
+    RecordFileError names the file, the first bad line and the reason.
+    """
+    path = Path(path)
+    text, size = read_text(path)
+    try:
+        numbered = parse_lines(text)
+        if seeded:
+            rng = seeded_rng(numbered[0][1].get("seed"))
+        game = rebuild(numbered, rng=rng, on_event=on_event)
+    except RecordError as error:
+        reason = error.reason
+        if error.line == 1 and reason == "the line is not valid JSON":
+            reason = _NOT_RECORD
+        raise RecordFileError(path, error.line, reason) from None
+    return Record(path, [event for _, event in numbered], game, size)
+
+
+def seeded_rng(seed: object) -> random.Random:
+    """The generator a game with this seed was played with (a fresh one for no usable seed)."""
+    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    return random.Random()
+
+
+def find_record(ref: str | os.PathLike[str]) -> Path:
+    """The record file `ref` names: a path to a file, or the ID of a saved game (or its start).
+
+    LookupError with a sentence when nothing, or more than one saved game, matches.
+    """
+    ref_path = Path(ref)
+    if ref_path.exists() or os.sep in str(ref) or str(ref).endswith(RECORD_SUFFIX):
+        return ref_path
+    folder = records_dir()
+    exact = folder / f"{ref}{RECORD_SUFFIX}"
+    if exact.is_file():
+        return exact
+    matches = sorted(p for p in _record_files(folder) if record_id(p).startswith(str(ref)))
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        names = ", ".join(record_id(p) for p in matches[:5])
+        raise LookupError(f'"{ref}" matches several saved games ({names}); give more of the ID.')
+    raise LookupError(f'No saved game "{ref}" in {folder} and no such file.')
+
+
+def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
+    """Every saved game in `folder` (default: the records directory), most recent first,
+    and the problem with each file that could not be read."""
+    folder = records_dir() if folder is None else folder
+    games: list[Summary] = []
+    problems: list[RecordFileError] = []
+    for path in _record_files(folder):
+        try:
+            games.append(summarize(path))
+        except RecordFileError as error:
+            problems.append(error)
+    games.sort(key=lambda s: s.modified, reverse=True)
+    return games, problems
+
+
+def summarize(path: Path) -> Summary:
+    """Players, start, round and scores of a record, from its lines alone (rules not checked)."""
+    text, _ = read_text(path)
+    try:
+        events = [event for _, event in parse_lines(text)]
+    except RecordError as error:
+        raise RecordFileError(path, error.line, error.reason) from None
+    header = events[0]
+    players = header.get("players")
+    if header.get("type") != "game" or not isinstance(players, list):
+        raise RecordFileError(path, 1, 'the first line must be a "game" line listing the players')
+    names = tuple(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players)
+    kinds = tuple(str(p.get("kind", "?")) if isinstance(p, dict) else "?" for p in players)
+    round_no = 0
+    totals: tuple[int, ...] = ()
+    finished = False
+    for event in events:
+        kind = event.get("type")
+        if kind == "deal" and isinstance(event.get("round"), int):
+            round_no = event["round"]
+        elif kind in ("round_end", "game_end") and isinstance(event.get("totals"), list):
+            totals = tuple(event["totals"])
+        finished = finished or kind == "game_end"
+    if not totals:
+        rules = header.get("rules")
+        partners = isinstance(rules, dict) and rules.get("partners") is True
+        totals = (0,) * (2 if partners else len(names))
+    started = header.get("started")
+    return Summary(
+        id=record_id(path),
+        path=path,
+        names=names,
+        kinds=kinds,
+        started=started if isinstance(started, str) else None,
+        round=round_no,
+        totals=totals,
+        finished=finished,
+        modified=path.stat().st_mtime,
+    )
+
+
+def _record_files(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.iterdir() if p.name.endswith(RECORD_SUFFIX) and p.is_file()]
+    except OSError:
+        return []
+
+
+_BINARY = "the file holds binary data (a NUL byte), not a rack-o/1 game record"
+_NOT_RECORD = 'this is not a rack-o/1 game record: its first line is not a JSON "game" line'
+_NOT_UTF8 = "the file is not UTF-8 text, so not a rack-o/1 game record"
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"the file is {size / 1e6:.1f} MB, far larger than any game record "
+        f"(the limit is {MAX_RECORD_BYTES // 1_000_000} MB); it was not read"
+    )
+
+
+def _split_tail(data: bytes) -> tuple[bytes, bytes]:
+    """The bytes up to and including the last newline, and whatever follows it."""
+    end = data.rfind(b"\n") + 1
+    return data[:end], data[end:]
+
+
+def _tail_kind(tail: bytes) -> str:
+    """What follows the last newline: "torn" (or nothing), "whole" or "junk".
+
+    Torn is an interrupted append: the start of a JSON line cut anywhere (even inside a UTF-8
+    character), or the zeros a power cut can leave where the file system had reserved space.
+    Whole is a complete JSON line that only lacks its newline.
+    """
+    cut = tail.rstrip(b"\0").strip()
+    if not cut:
+        return "torn"
+    if b"\0" in cut or not cut.startswith(b"{"):
+        return "junk"
+    try:
+        json.loads(cut)
+        return "whole"
+    except (ValueError, RecursionError):
+        pass
+    try:
+        cut.decode("utf-8")
+    except UnicodeDecodeError as error:
+        cut_char = error.end == len(cut) and error.reason == "unexpected end of data"
+        return "torn" if cut_char else "junk"
+    return "torn"
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1

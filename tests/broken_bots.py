@@ -1,0 +1,37 @@
+"""Bots that misbehave on purpose, and classes that are not bots, for the loader's tests."""
+
+from rack_o import PLACE, Action, SeatView
+
+
+class Cheater:
+    """Places a card in slot 1 when it should draw or take."""
+
+    name = "Cheater"
+
+    def choose(self, view: SeatView) -> Action:
+        return PLACE[1]
+
+
+class Crasher:
+    """Raises on its first move."""
+
+    name = "Crasher"
+
+    def choose(self, view: SeatView) -> Action:
+        raise RuntimeError("out of ideas")
+
+
+class Nameless:
+    """Has a choose method but no name."""
+
+    def choose(self, view: SeatView) -> Action:
+        return PLACE[1]
+
+
+class NoChoose:
+    """Has a name but cannot choose."""
+
+    name = "Mute"
+
+
+not_a_class = 42

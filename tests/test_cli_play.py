@@ -1,0 +1,217 @@
+"""`racko play` through click's CliRunner: every option, every usage error, the record it writes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from rack_o.cli import main
+from rack_o.record import parse_lines, rebuild
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Everything racko saves goes under a temporary RACKO_HOME."""
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+def run(args: list[str], input: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["play", *args], input=input)
+
+
+def events(path: Path) -> list[dict]:
+    return [event for _, event in parse_lines(path.read_text(encoding="utf-8"))]
+
+
+# ---------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 2<=x<=4"),
+        (["--players", "1"], "Invalid value for '--players': 1 is not in the range 2<=x<=4"),
+        (["--players", "three"], "'three' is not a valid integer"),
+        (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
+        (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
+        (["--partners", "--run-of-three"], "run-of-three rule is for 2 players only, not 4"),
+        (["--target", "7"], "the target must be a positive multiple of 5 (such as 500), not 7"),
+        (["--target", "0"], "the target must be a positive multiple of 5 (such as 500), not 0"),
+        (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
+        (["--players", "2", "--names", "Ann,Bob,Cy"], "3 names given for 2 players."),
+        (["--names", "Ann,Bob,Cy,Dee,Eve"], "5 names given; Rack-O is for 2 to 4 players."),
+        (["--names", "Ann"], "1 names given; Rack-O is for 2 to 4 players."),
+        (["--names", "Ann,ann"], "each player needs a different name."),
+        (["--names", "Ann,,Bob"], "a name cannot be empty."),
+        (["--names", "Ann,Bartholomew Longname"], "is longer than 16 characters."),
+        (["--seed", "-1"], "Invalid value for '--seed': -1 is not in the range x>=0"),
+        (["--players", "2", "--bot", "3=easy"], "seat 3 does not exist with 2 players"),
+        (["--players", "2", "--bot", "easy"], "'easy' must be SEAT=LEVEL, such as 2=hard."),
+        (["--players", "3", "--bot", "2=easy", "--bot", "2=hard"], "seat 2 is given twice."),
+        (["--players", "2", "--bots", "easy,easy,easy"], "3 bots do not fit in the 2 free seats"),
+        (["--players", "2", "--bots", "easy,"], "must list bot levels separated by commas"),
+        (["--players", "2", "--bot", "2=genius"], "unknown bot level 'genius'"),
+        (["--players", "2", "--bots", "no_such_module:Bot"], "does not import"),
+        (["--players", "3", "--bots", "easy", "--names", "Ann,Bob,Cy,Dee"],
+         "4 names given for 3 (or 2, one per person) players."),
+    ],
+)
+def test_usage_errors_exit_2_with_a_clear_message_before_anything_starts(
+    home: Path, args: list[str], message: str
+) -> None:
+    record = home / "game.jsonl"
+    result = run([*args, "--record", str(record)], input="")
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+    assert "Drawing for the first deal" not in result.output
+    assert not record.exists()
+
+
+def test_record_refuses_an_existing_file_and_leaves_it_alone(home: Path) -> None:
+    record = home / "old.jsonl"
+    record.write_text("precious\n", encoding="utf-8")
+    result = run(["--players", "2", "--bots", "easy,easy", "--record", str(record)])
+    assert result.exit_code == 2
+    assert "already exists and is not empty; racko never writes over a record" in " ".join(
+        result.output.split()
+    )
+    assert record.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_record_in_a_missing_folder_is_a_usage_error(home: Path) -> None:
+    result = run(["--players", "2", "--bots", "easy,easy", "--record",
+                  str(home / "nowhere" / "g.jsonl")])
+    assert result.exit_code == 2
+    assert "does not exist" in result.output
+
+
+# ---------------------------------------------------------------- options that play
+
+
+def bot_game(home: Path, *args: str) -> tuple[Result, list[dict], Path]:
+    record = home / "game.jsonl"
+    result = run(["--fast", "--target", "50", "--seed", "4", "--record", str(record), *args])
+    assert result.exit_code == 0, result.output
+    return result, events(record), record
+
+
+def test_a_bot_game_plays_to_the_end_and_its_record_rebuilds_to_the_same_scores(
+    home: Path,
+) -> None:
+    result, records, record = bot_game(home, "--players", "2", "--bots", "easy,medium")
+    end = records[-1]
+    assert end["type"] == "game_end"
+    game = rebuild(record.read_text(encoding="utf-8"))
+    assert game.is_over and list(game.totals) == end["totals"] and game.winner == end["winner"]
+    names = [p["name"] for p in records[0]["players"]]
+    winner = names[end["winner"]]
+    assert f"{winner} wins with {end['totals'][end['winner']]} points" in result.output
+    assert "\x1b" not in result.output  # not a terminal: no control codes at all
+
+
+def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
+    result, records, _ = bot_game(
+        home, "--players", "4", "--partners", "--bonus", "--bots", "easy,easy,easy,easy"
+    )
+    header = records[0]
+    assert header["seed"] == 4 and "Seed 4" in result.output
+    assert header["rules"] == {
+        "deck_size": 60, "target": 50, "bonus": True, "partners": True, "run_of_three": False,
+    }
+    assert len(records[-1]["totals"]) == 2  # partners score per team
+    assert "Final standings" in result.output and "Team" in result.output
+
+
+def test_run_of_three_sets_two_players(home: Path) -> None:
+    _, records, _ = bot_game(home, "--run-of-three", "--bots", "easy,easy")
+    assert records[0]["rules"]["run_of_three"] is True
+    assert len(records[0]["players"]) == 2
+
+
+def test_names_may_name_every_seat_bots_included(home: Path) -> None:
+    _, records, _ = bot_game(home, "--names", "Robo,Tin", "--bots", "easy,easy")
+    assert records[0]["players"] == [
+        {"name": "Robo", "kind": "bot:easy"},
+        {"name": "Tin", "kind": "bot:easy"},
+    ]
+
+
+def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) -> None:
+    _, records, _ = bot_game(
+        home, "--players", "3", "--bot", "1=medium", "--bots", "easy,easy"
+    )
+    assert [p["kind"] for p in records[0]["players"]] == ["bot:medium", "bot:easy", "bot:easy"]
+    assert [p["name"] for p in records[0]["players"]] == ["Medium", "Easy 2", "Easy 3"]
+
+
+def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--players", "2", "--bots", "easy,easy", "--fast", "--target", "50",
+                  "--record", str(record)])
+    assert result.exit_code == 0
+    seed = events(record)[0]["seed"]
+    assert isinstance(seed, int)
+    assert f"Seed {seed}: racko play --seed {seed}" in result.output
+
+
+def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
+    decks = []
+    for name in ("a.jsonl", "b.jsonl"):
+        record = tmp_path / name
+        run(["--players", "2", "--bots", "easy,easy", "--fast", "--seed", "99",
+             "--target", "50", "--record", str(record)])
+        decks.append([e for e in events(record) if e["type"] in ("dealer_draw", "deal")])
+    assert decks[0] == decks[1]
+
+
+def test_missing_players_and_names_are_asked_with_defaults(home: Path) -> None:
+    record = home / "game.jsonl"
+    # players: Enter takes the default 2; seat 1's name: Enter takes "Player 1"; then quit.
+    result = run(["--bots", "easy", "--seed", "2", "--record", str(record)], input="\n\n\nq\ny\n")
+    assert "How many players, 2-4? [2]" in result.output
+    assert "Name of the player at seat 1? [Player 1]" in result.output
+    assert result.exit_code == 1
+    assert "You quit the game." in result.output
+    assert events(record)[0]["players"][0] == {"name": "Player 1", "kind": "human"}
+
+
+def test_a_bad_answer_to_a_setup_question_is_asked_again(home: Path) -> None:
+    result = run(["--seed", "2", "--record", str(home / "g.jsonl")],
+                 input="7\n2\nAnn\nann\nBob\n")
+    assert "Type a number from 2 to 4, or Enter for 2." in result.output
+    assert "Ann is already playing: choose another name." in result.output
+    assert result.exit_code == 1 and "The input ended (Ctrl-D)." in result.output
+
+
+def test_ctrl_d_during_setup_starts_no_game(home: Path) -> None:
+    result = run(["--seed", "2"], input="")
+    assert result.exit_code == 1
+    assert "no game was started" in result.output
+
+
+def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
+                 input="\nzz\n")
+    assert result.exit_code == 1
+    assert "zz is not valid here: type d to draw or t to take" in result.output
+    assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
+
+
+def test_output_fits_80_columns(home: Path) -> None:
+    result, _, _ = bot_game(home, "--players", "4", "--bots", "easy,easy,easy,easy", "--bonus")
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_the_record_holds_each_event_once_in_order(home: Path) -> None:
+    _, records, record = bot_game(home, "--players", "2", "--bots", "easy,easy")
+    lines = record.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == records
+    assert [e["type"] for e in records[:3]] == ["game", "dealer_draw", "deal"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", records[0]["started"])

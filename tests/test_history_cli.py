@@ -1,0 +1,101 @@
+"""`racko history` and `racko stats` through CliRunner, with a temporary RACKO_HOME."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_store_games import finished_game
+
+from rack_o.cli import main
+from rack_o.cli.history import local_time
+from rack_o.store.history import record_game
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_an_empty_history_says_how_to_start(home: Path, command: str) -> None:
+    code, out = run(command)
+    assert code == 0
+    assert "No finished games" in out and "racko play" in out
+    assert run(command, "--json") == (0, "[]\n")
+
+
+def test_history_lists_date_players_winner_scores_rounds_and_id(home: Path) -> None:
+    game = finished_game(4, players=3)
+    record = home / "games" / "2026-11-29-2105-ann-bob-cy.jsonl"
+    record_game(game, record=record)
+    code, out = run("history")
+    assert code == 0, out
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Ann" in line)
+    row, below = lines[at], lines[at + 1]
+    # Seats 2 and 3 of these games are bots, starred.
+    scores = f"Ann {game.totals[0]} · Bob* {game.totals[1]} · Cy* {game.totals[2]}"
+    winner = ["Ann", "Bob", "Cy"][game.winner]
+    assert row.split()[0] == local_time("2026-11-29T21:05:00Z").split()[0]
+    assert row.split(scores)[1].split() == [winner, str(len(game.rounds))]
+    assert "ID 2026-11-29-2105-ann-bob-cy" in below
+
+
+def test_history_json_and_filters(home: Path) -> None:
+    games = [finished_game(seed, players=2 + seed % 2) for seed in range(4)]
+    for game in games:
+        record_game(game)
+    code, out = run("history", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 4
+    newest = rows[0]
+    assert newest["players"] == [p.name for p in games[-1].players]
+    assert newest["totals"] == games[-1].totals
+    assert newest["winner"] == newest["players"][games[-1].winner]
+    assert newest["rounds"] == len(games[-1].rounds)
+    assert len(json.loads(run("history", "--json", "--limit", "2")[1])) == 2
+    with_cy = json.loads(run("history", "--json", "--player", "Cy")[1])
+    assert len(with_cy) == 2 and all("Cy" in row["players"] for row in with_cy)
+
+
+def test_stats_table_and_json_agree_with_the_games(home: Path) -> None:
+    games = [finished_game(seed) for seed in range(5)]
+    for game in games:
+        record_game(game)
+    code, out = run("stats", "--json")
+    assert code == 0
+    stats = {row["name"]: row for row in json.loads(out)}
+    for seat, name in enumerate(["Ann", "Bob"]):
+        wins = sum(game.winner == seat for game in games)
+        rackos = sum(r.racko == seat for game in games for r in game.rounds)
+        best = max(r.points[seat] for game in games for r in game.rounds)
+        assert stats[name]["games"] == 5
+        assert stats[name]["wins"] == wins
+        assert stats[name]["rackos"] == rackos
+        assert stats[name]["best_round"] == best
+    assert stats["Bob"]["kinds"] == ["bot:easy"]
+    code, out = run("stats")
+    assert code == 0
+    ann = next(line for line in out.splitlines() if line.strip().startswith("Ann"))
+    assert ann.split()[1:5] == [
+        "person", "5", str(stats["Ann"]["wins"]), f"{stats['Ann']['win_rate']:.0%}"
+    ]
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_an_unreadable_history_is_an_error_not_a_traceback(home: Path, command: str) -> None:
+    (home / "history.sqlite3").write_text("not a database\n" * 200)
+    result = CliRunner().invoke(main, [command])
+    assert result.exit_code == 1
+    assert "cannot be opened" in result.output and "history.sqlite3" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -1,0 +1,273 @@
+"""`racko play` in a real pseudo-terminal: a whole seeded hot-seat game, typos and all.
+
+The script plays both seats with a simple policy that reads the game from the --record file
+(rebuilt through the engine), and checks the screens against that record.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from rack_o.actions import DRAW, TAKE
+from rack_o.game import Game
+from rack_o.record import parse_lines, rebuild
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+CLEAR_SCROLLBACK = "\x1b[3J"
+PROMPT_END = " > "
+
+
+def racko_command() -> str:
+    """The installed `racko` executable next to this Python, else the one on PATH."""
+    local = Path(sys.executable).with_name("racko")
+    found = str(local) if local.exists() else shutil.which("racko")
+    assert found, "the racko executable is not installed (pip install -e .)"
+    return found
+
+
+def spawn(args: list[str], home: Path) -> pexpect.spawn:
+    """`racko ARGS` in an 80x24 colour terminal, saving everything under `home`."""
+    environment = {**os.environ, "TERM": "xterm-256color", "RACKO_HOME": str(home)}
+    environment.pop("NO_COLOR", None)
+    child = pexpect.spawn(
+        racko_command(), args, env=environment, dimensions=(24, 80), encoding="utf-8",
+        timeout=15,
+    )
+    child.delaybeforesend = None  # each send waits for the prompt anyway
+    return child
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text).replace("\r", "")
+
+
+def band(card: int, deck_size: int) -> int:
+    return math.ceil(card * 10 / deck_size)
+
+
+def policy(game: Game) -> str:
+    """The key a sensible player presses now: each card to the slot of its band."""
+    size = game.rules.deck_size
+    rack = game.racks[game.mover]
+
+    def wanted(card: int) -> bool:
+        slot = band(card, size)
+        return band(rack[slot - 1], size) != slot
+
+    if game.phase == "choose":
+        top = game.discard_top
+        return "t" if top is not None and wanted(top) else "d"
+    held = game.held
+    assert held is not None
+    if wanted(held) or game.held_source == "discard":
+        return str(band(held, size))
+    return "x"
+
+
+def events(record: Path) -> list[dict]:
+    return [event for _, event in parse_lines(record.read_text(encoding="utf-8"))]
+
+
+ROW = re.compile(
+    r"^\s*(?P<name>Ann|Bob)\s+(?P<rack>(?:\d+\s+){10})"
+    r"(?P<points>\d+ Rack-O|\d+ × 5 = \d+|75 \+ \d+ bonus = \d+)\s+(?P<total>\d+)\s+"
+    r"(?P<togo>\d+|reached)\s*$",
+    re.M,
+)
+
+
+def check_round_table(screen: str, round_end: dict, target: int) -> None:
+    """The round table shows each rack, points and total exactly as the record has them."""
+    assert "RACK-O!" in screen
+    rows = {m["name"]: m for m in ROW.finditer(screen)}
+    assert set(rows) == {"Ann", "Bob"}, screen
+    for seat, name in enumerate(("Ann", "Bob")):
+        row = rows[name]
+        assert [int(c) for c in row["rack"].split()] == round_end["racks"][seat]
+        assert int(re.findall(r"\d+", row["points"])[-1]) == round_end["points"][seat]
+        assert int(row["total"]) == round_end["totals"][seat]
+        togo = target - round_end["totals"][seat]
+        assert row["togo"] == (str(togo) if togo > 0 else "reached")
+
+
+def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    target = 100
+    child = spawn(
+        ["play", "--players", "2", "--names", "Ann,Bob", "--target", str(target),
+         "--seed", "11", "--record", str(record)],
+        tmp_path,
+    )
+    checked = dict.fromkeys(("handoffs", "typos", "takebacks", "tables"), 0)
+    decisions = 0
+    picked = ""  # the key pressed at the draw-or-take prompt of this turn
+    undo_plan: str | None = None  # the slot to place after a deliberate take-back
+    undone = False
+    verify_slot: int | None = None
+    rounds_seen = 0
+    while child.expect([PROMPT_END, pexpect.EOF]) == 0:
+        raw = child.before
+        screen = plain(raw)
+        prompt = screen.rstrip().splitlines()[-1]
+        size = record.stat().st_size
+        records = events(record)
+        if verify_slot is not None:
+            assert [e for e in records if e["type"] == "turn"][-1]["slot"] == verify_slot
+            checked["takebacks"] += 1
+            verify_slot = None
+        ends = [e for e in records if e["type"] == "round_end"]
+        if len(ends) > rounds_seen:
+            rounds_seen = len(ends)
+            check_round_table(screen, ends[-1], target)
+            checked["tables"] += 1
+        if "Pass the terminal to" in prompt:
+            # Screen and scrollback were wiped, and nothing drawn since shows a rack.
+            assert CLEAR_SCROLLBACK in raw
+            handoff = plain(raw.rsplit(CLEAR_SCROLLBACK, 1)[1])
+            assert "█" not in handoff and "rack" not in handoff.lower()
+            checked["handoffs"] += 1
+            child.sendline("")
+        elif prompt.startswith("Press Enter to deal round"):
+            child.sendline("")
+        elif ": d draw" in prompt or prompt.startswith("Slot 1-10 for"):
+            game = rebuild(record.read_text(encoding="utf-8"))
+            if prompt.startswith("Slot"):
+                # The card offered is the one the engine gives for the key pressed.
+                game.apply(DRAW if picked == "d" else TAKE)
+                offered = re.match(r"Slot 1-10 for (\d+)", prompt)
+                assert offered and int(offered.group(1)) == game.held, prompt
+            decisions += 1
+            if decisions % 9 == 0:
+                # A typo: one line saying what is valid, the same prompt, nothing written.
+                child.sendline("dx" if ": d draw" in prompt else "11")
+                child.expect(PROMPT_END)
+                after = plain(child.before)
+                assert "is not valid here: type" in after
+                assert after.rstrip().splitlines()[-1] == prompt
+                assert record.stat().st_size == size
+                checked["typos"] += 1
+            key = policy(game)
+            if undo_plan is not None:
+                key = undo_plan  # back at the slot prompt after the take-back
+            elif key.isdigit() and decisions % 4 == 0:
+                undo_plan = key
+                key = "1" if key != "1" else "2"
+            if ": d draw" in prompt:
+                picked = key
+            child.sendline(key)
+        elif prompt.startswith("Enter keeps it"):
+            if undo_plan is not None and not undone:
+                undone = True
+                child.sendline("u")
+                child.expect(PROMPT_END)
+                again = plain(child.before).rstrip().splitlines()[-1]
+                assert again.startswith("Slot 1-10 for"), again
+                assert record.stat().st_size == size
+                child.sendline(undo_plan)
+                continue
+            if undone:
+                verify_slot = int(undo_plan or 0)
+                undo_plan, undone = None, False
+            child.sendline("")
+        else:
+            pytest.fail(f"unexpected prompt: {prompt!r}")
+    final = plain(child.before)
+    child.close()
+    assert child.exitstatus == 0, final
+    records = events(record)
+    end = records[-1]
+    assert end["type"] == "game_end"
+    check_round_table(final, [e for e in records if e["type"] == "round_end"][-1], target)
+    rounds = sum(1 for e in records if e["type"] == "round_end")
+    names = ("Ann", "Bob")
+    for place, seat in enumerate(sorted(range(2), key=lambda s: -end["totals"][s]), start=1):
+        assert re.search(rf"^\s*{place}\s+{names[seat]}\s+{end['totals'][seat]}\s*$", final, re.M)
+    winner = end["winner"]
+    plural = "round" if rounds == 1 else "rounds"
+    assert (
+        f"{names[winner]} wins with {end['totals'][winner]} points after {rounds} {plural}."
+        in final
+    )
+    assert checked["handoffs"] > 10 and checked["typos"] > 2 and checked["takebacks"] > 0
+    assert checked["tables"] == rounds - 1  # the last table is checked with the standings
+
+
+@pytest.mark.parametrize(
+    ("keys", "code", "sentence"),
+    [
+        (["q", "y"], 1, "You quit the game."),
+        (["\x03"], 130, "Interrupted (Ctrl-C)."),
+        (["\x04"], 1, "The input ended (Ctrl-D)."),
+    ],
+    ids=["q", "ctrl-c", "ctrl-d"],
+)
+def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
+    tmp_path: Path, keys: list[str], code: int, sentence: str
+) -> None:
+    record = tmp_path / "game.jsonl"
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)], tmp_path)
+    child.expect("Press Enter to deal round 1")
+    child.sendline("")
+    child.expect("Pass the terminal to")
+    child.sendline("")
+    child.expect("q quit > ")
+    child.sendline("d")
+    child.expect("to discard it")
+    for key in keys:
+        if key in ("\x03", "\x04"):
+            child.send(key)
+        else:
+            child.sendline(key)
+    child.expect(pexpect.EOF)
+    output = plain(child.before)
+    child.close()
+    assert child.exitstatus == code
+    assert sentence in output and "The game stopped in round 1 (Ann 0, Bob 0)." in output
+    assert "Traceback" not in output
+    assert f"Carry on later with: racko resume {record}" in " ".join(output.split())
+    game = rebuild(record.read_text(encoding="utf-8"))
+    assert game.round == 1 and game.turn == 0  # the drawn card was never placed
+
+
+def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.jsonl"
+    child = spawn(
+        ["play", "--players", "2", "--names", "Ann", "--bots", "easy", "--fast",
+         "--target", "50", "--seed", "8", "--record", str(record)],
+        tmp_path,
+    )
+    bot_lines = 0
+    while child.expect([PROMPT_END, pexpect.EOF]) == 0:
+        screen = plain(child.before)
+        prompt = screen.rstrip().splitlines()[-1]
+        assert "Pass the terminal" not in prompt
+        bot_lines += len(re.findall(r"^Easy (?:drew|took) .*\.$", screen, re.M))
+        if prompt.startswith("Press Enter"):
+            child.sendline("")
+            continue
+        game = rebuild(record.read_text(encoding="utf-8"))
+        if prompt.startswith("Slot"):
+            game.apply(DRAW)
+        if prompt.startswith("Enter keeps it"):
+            child.sendline("")
+            continue
+        key = policy(game)
+        child.sendline("d" if key == "t" else key)  # drawing keeps this script's model simple
+    bot_lines += len(re.findall(r"^Easy (?:drew|took) .*\.$", plain(child.before), re.M))
+    child.close()
+    assert child.exitstatus == 0
+    records = events(record)
+    assert records[0]["players"][1] == {"name": "Easy", "kind": "bot:easy"}
+    assert records[-1]["type"] == "game_end"
+    bot_turns = sum(1 for e in records if e["type"] == "turn" and e["seat"] == 1)
+    assert bot_lines == bot_turns

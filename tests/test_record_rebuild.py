@@ -1,0 +1,362 @@
+"""rack-o/1 records: written as the game goes, rebuilt through the engine, refused when wrong."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from builders import dealt, play_sensibly, sensible_action, snapshot
+
+from rack_o import Game, RecordError, Rules, dumps, parse_lines, rebuild
+
+Event = dict[str, Any]
+
+
+def played_game(seed: int = 5, **options: Any) -> Game:
+    """A whole two-player game to 150, played sensibly with a few random moves."""
+    game = Game(Rules(2, target=150, **options), random.Random(seed), seed=seed)
+    assert play_sensibly(game, random.Random(seed + 1), randomness=0.1)
+    return game
+
+
+def text_of(events: list[Event]) -> str:
+    return "".join(dumps(event) for event in events)
+
+
+def game_with_turn_over() -> Game:
+    """A round in which the draw pile ran out and was turned over once."""
+    racks = [[40, 2, 38, 4, 36, 6, 34, 8, 32, 10], [39, 1, 37, 3, 35, 5, 33, 7, 31, 9]]
+    game = dealt(racks, discard=20, dealer=0)
+    for _ in range(21):
+        game.draw()
+        game.discard()
+    return game
+
+
+def same_game(rebuilt: Game, game: Game) -> None:
+    assert rebuilt.events == game.events
+    assert rebuilt.totals == game.totals
+    assert rebuilt.rounds == game.rounds
+    assert rebuilt.winner == game.winner
+    assert rebuilt.phase == game.phase
+    assert rebuilt.round == game.round and rebuilt.turn == game.turn
+    assert (rebuilt.dealer, rebuilt.mover) == (game.dealer, game.mover)
+    assert rebuilt.racks == game.racks
+    assert rebuilt.draw_pile == game.draw_pile
+    assert rebuilt.discard_pile == game.discard_pile
+    assert rebuilt.history == game.history
+
+
+# ------------------------------------------------------------------ writing and rebuilding
+
+
+@pytest.mark.parametrize("options", [{}, {"bonus": True}, {"run_of_three": True}])
+def test_a_finished_game_rebuilt_from_its_record_is_the_same_game(options: dict) -> None:
+    game = played_game(**options)
+    assert game.is_over and len(game.rounds) >= 2
+    text = text_of(game.events)
+    assert text.count("\n") == len(game.events)
+    assert json.loads(text.splitlines()[0])["format"] == "rack-o/1"
+    same_game(rebuild(text), game)
+
+
+def test_the_events_are_handed_out_as_they_happen() -> None:
+    seen: list[Event] = []
+    game = Game(Rules(3, target=100), random.Random(1), on_event=seen.append)
+    assert [event["type"] for event in seen] == ["game", "dealer_draw"]
+    play_sensibly(game, random.Random(2))
+    assert seen == game.events
+
+
+def test_an_unfinished_game_is_rebuilt_where_it_stopped_and_plays_on_the_same() -> None:
+    game = Game(Rules(3, target=150), random.Random(21))
+    policy = random.Random(22)
+    steps: list[Any] = []  # every deck dealt and action applied, in order
+    # The state and the steps taken after each event; a record holds no half turns.
+    states = {len(game.events): (snapshot(game), 0)}
+    while not game.is_over:
+        if game.phase == "deal":
+            game.deal()
+            steps.append(game.events[-1]["deck"])
+        else:
+            action = sensible_action(game, policy, randomness=0.2)
+            game.apply(action)
+            steps.append(action)
+        states.setdefault(len(game.events), (snapshot(game), len(steps)))
+    assert len(states) > 100
+    for cut, (state, _) in list(states.items())[::7]:
+        assert snapshot(rebuild(text_of(game.events[:cut]))) == state
+    # Played on from the middle of a round, the rebuilt game follows the original exactly.
+    cut = next(
+        n for n, (state, _) in states.items() if n > len(game.events) // 2 and state["turn"] > 3
+    )
+    rebuilt = rebuild(text_of(game.events[:cut]))
+    for step in steps[states[cut][1] :]:
+        if isinstance(step, list):
+            rebuilt.deal(step)
+        else:
+            rebuilt.apply(step)
+    same_game(rebuilt, game)
+
+
+def test_a_rebuilt_game_with_the_same_seed_deals_the_next_rounds_as_the_original() -> None:
+    game = Game(Rules(2, target=300), random.Random(11))
+    policy = random.Random(12)
+    while game.round < 2 or game.phase != "deal":
+        if game.phase == "deal":
+            game.deal()
+        else:
+            game.apply(sensible_action(game, policy))
+    rebuilt = rebuild(text_of(game.events), rng=random.Random(11))
+    game.deal()
+    rebuilt.deal()
+    assert rebuilt.events[-1] == game.events[-1]
+
+
+def test_a_turn_over_is_written_before_the_turn_it_precedes_and_rebuilt() -> None:
+    game = game_with_turn_over()
+    types = [event["type"] for event in game.events]
+    assert types.count("turn_over") == 1
+    i = types.index("turn_over")
+    assert types[i - 1] == types[i + 1] == "turn"
+    same_game(rebuild(text_of(game.events)), game)
+
+
+def test_a_torn_last_line_is_ignored() -> None:
+    game = played_game()
+    text = text_of(game.events[:40])
+    rebuilt = rebuild(text + dumps(game.events[40])[:17])
+    assert rebuilt.events == game.events[:40]
+
+
+def test_a_last_line_without_its_newline_but_complete_is_read() -> None:
+    game = played_game()
+    text = text_of(game.events[:40])
+    assert rebuild(text[:-1]).events == game.events[:40]
+
+
+def test_fields_a_reader_does_not_know_are_ignored() -> None:
+    game = played_game()
+    extra = {"comment": "written by a newer racko", "elapsed": 1.5}
+    noisy = [event | extra for event in game.events]
+    rebuilt = rebuild(text_of(noisy))
+    assert rebuilt.totals == game.totals and rebuilt.winner == game.winner
+    assert rebuilt.events[0]["comment"] == "written by a newer racko"
+
+
+def test_parse_lines_numbers_the_lines_from_one() -> None:
+    game = played_game()
+    parsed = parse_lines(text_of(game.events[:3]))
+    assert [number for number, _ in parsed] == [1, 2, 3]
+    assert [event for _, event in parsed] == game.events[:3]
+
+
+# ------------------------------------------------------------------ records that are refused
+
+
+def at(kind: str, nth: int = 0) -> Callable[[list[Event]], int]:
+    """The index of the nth event of this type."""
+
+    def find(events: list[Event]) -> int:
+        return [i for i, event in enumerate(events) if event["type"] == kind][nth]
+
+    return find
+
+
+def set_field(kind: str, field: str, value: Any, nth: int = 0) -> Callable[[list[Event]], int]:
+    def mutate(events: list[Event]) -> int:
+        i = at(kind, nth)(events)
+        events[i] = events[i] | {field: value}
+        return i
+
+    return mutate
+
+
+def first_turn_where(condition: Callable[[Event], bool], change: dict) -> Callable:
+    def mutate(events: list[Event]) -> int:
+        i = next(i for i, e in enumerate(events) if e["type"] == "turn" and condition(e))
+        events[i] = events[i] | change
+        return i
+
+    return mutate
+
+
+def drop(kind: str) -> Callable[[list[Event]], int]:
+    def mutate(events: list[Event]) -> int:
+        i = at(kind)(events)
+        del events[i]
+        return i  # the line that now stands where the dropped one was
+
+    return mutate
+
+
+def deck_missing_a_card(events: list[Event]) -> int:
+    i = at("deal")(events)
+    deck = list(events[i]["deck"])
+    deck[deck.index(40)] = deck[0]  # a card twice, the 40 missing
+    events[i] = events[i] | {"deck": deck}
+    return i
+
+
+def deck_one_short(events: list[Event]) -> int:
+    i = at("deal", 1)(events)
+    events[i] = events[i] | {"deck": events[i]["deck"][:-1]}
+    return i
+
+
+def points_off(events: list[Event]) -> int:
+    i = at("round_end")(events)
+    points = list(events[i]["points"])
+    points[0] += 5
+    events[i] = events[i] | {"points": points}
+    return i
+
+
+def totals_off(events: list[Event]) -> int:
+    i = at("round_end", 1)(events)
+    events[i] = events[i] | {"totals": [t + 5 for t in events[i]["totals"]]}
+    return i
+
+
+def after_game_end(line: Event) -> Callable[[list[Event]], int]:
+    def mutate(events: list[Event]) -> int:
+        events.append(line)
+        return len(events) - 1
+
+    return mutate
+
+
+def wrong_dealer(events: list[Event], nth: int) -> int:
+    """The nth deal dealt by the seat that dealt the round before (or not the first dealer)."""
+    i = at("deal", nth)(events)
+    events[i] = events[i] | {"dealer": (events[i]["dealer"] + 1) % 2}
+    return i
+
+
+def wrong_winner(events: list[Event]) -> int:
+    events[-1] = events[-1] | {"winner": 1 - events[-1]["winner"]}
+    return len(events) - 1
+
+
+def round_end_too_early(events: list[Event]) -> int:
+    events.insert(3, events[at("round_end")(events)])
+    return 3
+
+
+def second_game_line(events: list[Event]) -> int:
+    events.insert(5, events[0])
+    return 5
+
+
+def unknown_type(events: list[Event]) -> int:
+    events.insert(3, {"type": "shuffle", "round": 1})
+    return 3
+
+
+def turn_before_the_deal(events: list[Event]) -> int:
+    events.insert(2, {"type": "turn", "seat": 0, "source": "draw", "card": 1, "slot": 1})
+    return 2
+
+
+REFUSED = [
+    ("wrong format", set_field("game", "format", "rack-o/2"), 'format must be "rack-o/1"'),
+    ("first line not game", drop("game"), 'first line must be a "game" line'),
+    ("second game line", second_game_line, 'exactly one "game" line'),
+    ("five players", set_field("game", "players", [{"name": "A", "kind": "human"}] * 5),
+     '"players" must list 2 to 4'),
+    ("target not a multiple of 5", set_field("game", "rules",
+     {"deck_size": 40, "target": 151, "bonus": False, "partners": False, "run_of_three": False}),
+     "positive multiple of 5"),
+    ("wrong deck size", set_field("game", "rules",
+     {"deck_size": 60, "target": 150, "bonus": False, "partners": False, "run_of_three": False}),
+     "deck_size must be 40"),
+    ("dealer draw missing", drop("dealer_draw"), 'second line must be "dealer_draw"'),
+    ("wrong dealer", lambda events: wrong_dealer(events, 0), "deals round 1"),
+    ("dealer not rotated", lambda events: wrong_dealer(events, 1), "deals round 2"),
+    ("wrong round number", set_field("deal", "round", 3, 1), "must be round 2"),
+    ("deck missing a card", deck_missing_a_card, "each card from 1 to 40 exactly once"),
+    ("deck one card short", deck_one_short, "each card from 1 to 40 exactly once"),
+    ("turn taking a card that isn't the top",
+     first_turn_where(lambda e: e["source"] == "draw", {"card": 0}), "the top of the draw pile is"),
+    ("taking a discard that isn't the top",
+     first_turn_where(lambda e: e["source"] == "discard", {"card": 41}),
+     "the top of the discard pile is"),
+    ("a discard-source turn with a null slot",
+     first_turn_where(lambda e: e["source"] == "discard", {"slot": None}),
+     "taken from the discard pile must be placed in a slot 1-10"),
+    ("slot 11", first_turn_where(lambda e: True, {"slot": 11}), '"slot" must be 1-10 or null'),
+    ("slot 0", first_turn_where(lambda e: True, {"slot": 0}), '"slot" must be 1-10 or null'),
+    ("unknown source", first_turn_where(lambda e: True, {"source": "hand"}),
+     '"source" must be "draw" or "discard"'),
+    ("turn out of turn", first_turn_where(lambda e: True, {"seat": 5}), "turn, not 5's"),
+    ("turn before the deal", turn_before_the_deal, "no turn may come before the round is dealt"),
+    ("wrong points", points_off, '"points" must be'),
+    ("wrong totals", totals_off, '"totals" must be'),
+    ("wrong racko seat", set_field("round_end", "racko", 7), '"racko" must be'),
+    ("round_end missing", drop("round_end"), 'expected a "round_end" line here'),
+    ("round_end too early", round_end_too_early, 'the rules give no "round_end" here'),
+    ("wrong winner", wrong_winner, '"winner" must be'),
+    ("something after game_end", after_game_end({"type": "deal", "round": 9, "dealer": 0,
+     "deck": list(range(1, 41))}), "nothing may follow game_end"),
+    ("a turn after game_end", after_game_end({"type": "turn", "seat": 0, "source": "draw",
+     "card": 1, "slot": 1}), "nothing may follow game_end"),
+    ("unknown event type", unknown_type, 'unknown event type "shuffle"'),
+]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "reason"), [case[1:] for case in REFUSED], ids=[case[0] for case in REFUSED]
+)
+def test_a_record_that_breaks_the_format_or_a_rule_is_refused_at_its_line(
+    mutate: Callable[[list[Event]], int], reason: str
+) -> None:
+    events = [dict(event) for event in played_game().events]
+    index = mutate(events)
+    with pytest.raises(RecordError, match=reason) as refused:
+        rebuild(text_of(events))
+    assert refused.value.line == index + 1
+    assert str(refused.value).startswith(f"line {index + 1}: ")
+
+
+def test_a_missing_turn_over_is_refused_at_the_turn_that_should_follow_it() -> None:
+    events = game_with_turn_over().events
+    i = [event["type"] for event in events].index("turn_over")
+    del events[i]
+    with pytest.raises(RecordError, match='expected a "turn_over" line here') as refused:
+        rebuild(text_of(events))
+    assert refused.value.line == i + 1
+
+
+def test_a_turn_over_where_the_draw_pile_is_not_empty_is_refused() -> None:
+    events = game_with_turn_over().events
+    events.insert(4, {"type": "turn_over", "round": 1})
+    with pytest.raises(RecordError, match='the rules give no "turn_over" here') as refused:
+        rebuild(text_of(events))
+    assert refused.value.line == 5
+
+
+@pytest.mark.parametrize("bad", ["{not json", "[1, 2", "", "   ", '"just a string"', "[]", "{}"])
+def test_a_bad_line_in_the_middle_is_refused_with_its_number(bad: str) -> None:
+    lines = text_of(played_game().events).splitlines(keepends=True)
+    lines.insert(6, bad + "\n")
+    with pytest.raises(RecordError) as refused:
+        rebuild("".join(lines))
+    assert refused.value.line == 7
+    assert refused.value.reason in {
+        "the line is not valid JSON",
+        "the line is empty",
+        'each line must be a JSON object with a "type"',
+    }
+
+
+def test_an_empty_record_is_refused() -> None:
+    with pytest.raises(RecordError, match="empty"):
+        rebuild("")
+
+
+def test_a_record_with_only_a_torn_line_is_refused() -> None:
+    with pytest.raises(RecordError, match="empty"):
+        rebuild('{"type": "ga')

@@ -1,0 +1,121 @@
+"""`racko replay`: stepping with every rack shown, the summary, damaged files refused (exit 2)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_store_games import finished_game, unfinished_game, write_record
+from test_store_records import DAMAGE, lines_of
+
+from rack_o.cli import main
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    (tmp_path / "games").mkdir()
+    return tmp_path
+
+
+def invoke(args: list[str], keys: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["replay", *args], input=keys)
+    return result.exit_code, result.output
+
+
+def test_summary_shows_every_round_table_and_the_winner(home: Path) -> None:
+    game = finished_game(12, players=3)
+    write_record(home / "games" / "2026-11-29-2105-ann-bob-cy.jsonl", game)
+    code, out = invoke(["2026-11-29-2105", "--summary"])
+    assert code == 0, out
+    names = ["Ann", "Bob", "Cy"]
+    for result in game.rounds:
+        assert f"Round {result.round} — {names[result.dealer]} dealt" in out
+        table = out.split(f"Round {result.round} — ")[1].splitlines()[1:]
+        racko_row = next(line for line in table if line.strip().startswith(names[result.racko]))
+        assert "75 Rack-O" in racko_row
+        assert " ".join(f"{c:>2}" for c in result.racks[result.racko]) in racko_row
+    winner = names[game.winner]
+    assert f"{winner} wins with {game.totals[game.winner]} points after {len(game.rounds)}" in out
+
+
+def test_stepping_shows_every_rack_turn_by_turn(home: Path) -> None:
+    game = finished_game(3)
+    path = write_record(home / "g.jsonl", game)
+    code, out = invoke([str(path)], keys="\n\n\nq\n")
+    assert code == 0, out
+    assert "Drawing for the first deal" in out
+    assert "round 1, turn 0" in out and "round 1, turn 2" in out
+    assert "round 1, turn 3" not in out
+    deal = game.events[2]
+    assert deal["type"] == "deal"
+    screens = out.split("Replay of g")
+    first_deal = screens[2]
+    for seat, name in enumerate(["Ann", "Bob"]):
+        row = next(line for line in first_deal.splitlines() if line.startswith(name))
+        dealt = dealt_rack(deal["deck"], seat, 2, deal["dealer"])
+        assert row.split()[1:11] == [str(card) for card in dealt]
+
+
+def dealt_rack(deck: list[int], seat: int, players: int, dealer: int) -> list[int]:
+    """Slot 1 first: the seat's tenth card received down to its first."""
+    order = [(dealer + 1 + k) % players for k in range(10 * players)]
+    received = [card for card, to in zip(deck, order, strict=False) if to == seat]
+    return list(reversed(received))
+
+
+def test_n_jumps_to_the_round_table_and_the_end_says_so(home: Path) -> None:
+    game = finished_game(7)
+    path = write_record(home / "g.jsonl", game)
+    keys = "\n" + "n\n" * len(game.rounds) + "\n"
+    code, out = invoke([str(path)], keys=keys)
+    assert code == 0, out
+    assert out.count("RACK-O!") == len(game.rounds)
+    assert "Final standings" in out and "The end of the game." in out
+
+
+def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
+    path = write_record(home / "g.jsonl", finished_game(7))
+    code, out = invoke([str(path)], keys="z\nq\n")
+    assert code == 0
+    assert "Not a replay key" in out
+    assert "round 1, turn" not in out  # nothing moved
+
+
+def test_an_unfinished_record_ends_with_how_to_resume(home: Path) -> None:
+    write_record(home / "games" / "open.jsonl", unfinished_game(4, turns=5, target=500))
+    code, out = invoke(["open", "--summary"])
+    assert code == 0
+    assert "the game is unfinished" in out and "racko resume open" in out
+    code, out = invoke(["open"], keys="\n" * 20)
+    assert "the game is unfinished" in out
+
+
+def test_an_unknown_id_is_a_usage_error(home: Path) -> None:
+    code, out = invoke(["nope"])
+    assert code == 2
+    assert 'No saved game "nope"' in out
+
+
+@pytest.mark.parametrize(("name", "damage", "reason"), DAMAGE, ids=[d[0] for d in DAMAGE])
+def test_damaged_files_exit_2_naming_file_line_and_reason_and_stay_unchanged(
+    home: Path, name: str, damage: Callable[[list[str]], tuple[bytes, int | None]], reason: str
+) -> None:
+    data, line = damage(lines_of())
+    path = home / "damaged.jsonl"
+    path.write_bytes(data)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    for args in ([str(path)], [str(path), "--summary"]):
+        code, out = invoke(args)
+        assert code == 2
+        assert f"cannot replay {path}" in out
+        assert reason in out
+        if line is not None:
+            assert f"line {line}:" in out
+        assert "left exactly as it was" in out
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before

@@ -1,0 +1,238 @@
+"""Reading record files: any damage is refused with file, line and reason; files never change."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_store_games import finished_game, record_text, unfinished_game, write_record
+
+from rack_o.store.records import (
+    MAX_RECORD_BYTES,
+    RecordFileError,
+    find_record,
+    list_games,
+    load_record,
+    read_text,
+)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def lines_of(seed: int = 3) -> list[str]:
+    return record_text(unfinished_game(seed, turns=12)).splitlines(keepends=True)
+
+
+def replace_line(lines: list[str], index: int, new: str) -> bytes:
+    return "".join(lines[:index] + [new] + lines[index + 1 :]).encode()
+
+
+def break_a_turn(lines: list[str]) -> tuple[bytes, int]:
+    index = next(i for i, line in enumerate(lines) if '"turn"' in line)
+    turn = json.loads(lines[index])
+    turn["card"] = turn["card"] % 40 + 1  # not the top of its pile
+    return replace_line(lines, index, json.dumps(turn) + "\n"), index + 1
+
+
+def other_format(lines: list[str]) -> tuple[bytes, int]:
+    header = json.loads(lines[0])
+    header["format"] = "rack-o/2"
+    return replace_line(lines, 0, json.dumps(header) + "\n"), 1
+
+
+# (name, build the damaged bytes -> (bytes, line or None), words the reason must hold)
+DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] = [
+    ("bad JSON in the middle", lambda ls: (replace_line(ls, 4, '{"type": "turn", \n'), 5),
+     "not valid JSON"),
+    ("a blank line in the middle", lambda ls: (replace_line(ls, 3, "\n"), 4), "empty"),
+    ("another format", other_format, 'format must be "rack-o/1"'),
+    ("a CSV file", lambda ls: (b"name,score\nAnn,75\n", 1), "not a rack-o/1 game record"),
+    ("a turn that breaks a rule", break_a_turn, "top of the"),
+    ("an empty file", lambda ls: (b"", 1), "empty"),
+    ("only blank lines", lambda ls: (b"\n\n  \n", 1), "empty"),
+    ("binary junk", lambda ls: (bytes(random.Random(1).randrange(256) for _ in range(4000)), None),
+     "not"),
+    ("a NUL byte in a line", lambda ls: (replace_line(ls, 2, ls[2][:5] + "\0" + ls[2][5:]), 3),
+     "binary data"),
+    ("Latin-1 text", lambda ls: (replace_line(ls, 0, ls[0].replace("Ann", "Zoë")).replace(
+        "Zoë".encode(), "Zoë".encode("latin-1")), 1), "not UTF-8"),
+    ("junk after the last line", lambda ls: ("".join(ls).encode() + b"garbage", len(ls) + 1),
+     "neither JSON nor a torn write"),
+    ("a line that is not an object", lambda ls: (replace_line(ls, 2, "[1, 2]\n"), 3),
+     'JSON object with a "type"'),
+    ("absurdly nested JSON", lambda ls: (replace_line(ls, 2, "[" * 100_000 + "\n"), 3),
+     "not valid JSON"),
+    ("a second game line", lambda ls: (replace_line(ls, 2, ls[0]), 3), 'exactly one "game" line'),
+    ("a missing deal", lambda ls: (replace_line(ls, 2, ""), 3), 'no turn may come'),
+]
+
+
+@pytest.mark.parametrize(("name", "damage", "reason"), DAMAGE, ids=[d[0] for d in DAMAGE])
+def test_damaged_files_are_refused_with_file_line_and_reason_and_left_unchanged(
+    tmp_path: Path, name: str, damage: Callable[[list[str]], tuple[bytes, int | None]], reason: str
+) -> None:
+    data, line = damage(lines_of())
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(data)
+    before = digest(path), path.stat().st_mtime_ns
+    with pytest.raises(RecordFileError) as caught:
+        load_record(path)
+    error = caught.value
+    assert str(path) in str(error)
+    assert reason in error.reason
+    if line is not None:
+        assert error.line == line
+        assert f"line {line}:" in str(error)
+    assert (digest(path), path.stat().st_mtime_ns) == before
+
+
+def test_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "huge.jsonl"
+    with open(path, "wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)  # sparse: instant, and all zeros
+    before = digest(path)
+    with pytest.raises(RecordFileError, match="larger than any game record"):
+        load_record(path)
+    assert digest(path) == before and path.stat().st_size == MAX_RECORD_BYTES + 1
+
+
+@pytest.mark.parametrize("what", ["a directory", "no such file"])
+def test_what_is_not_a_file_is_refused(tmp_path: Path, what: str) -> None:
+    path = tmp_path / "x.jsonl"
+    if what == "a directory":
+        path.mkdir()
+    with pytest.raises(RecordFileError, match="not a regular file|no such file"):
+        load_record(path)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [b'{"type": "turn", "seat"', b'{"type": "turn", "na', b"\0" * 4096, b'{"type": "x\0\0\0'],
+    ids=["cut mid-line", "cut mid-word", "zeros after a power cut", "cut, then zeros"],
+)
+def test_a_torn_last_line_is_ignored(tmp_path: Path, tail: bytes) -> None:
+    game = unfinished_game(4, turns=9)
+    whole = record_text(game).encode()
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(whole + tail)
+    record = load_record(path)
+    assert record.events == game.events
+    assert record.complete_bytes == len(whole)
+    assert path.read_bytes() == whole + tail
+
+
+def test_a_last_line_cut_inside_a_utf8_character_is_a_torn_write(tmp_path: Path) -> None:
+    game = unfinished_game(4, turns=3)
+    whole = record_text(game).encode()
+    cut = '{"type": "turn", "note": "Zoë'.encode()[:-1]
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(whole + cut)
+    assert load_record(path).events == game.events
+
+
+def test_a_last_line_without_its_newline_still_counts(tmp_path: Path) -> None:
+    game = unfinished_game(4, turns=3)
+    path = tmp_path / "game.jsonl"
+    path.write_text(record_text(game).rstrip("\n"))
+    record = load_record(path)
+    assert record.events == game.events
+
+
+def test_a_byte_order_mark_is_tolerated(tmp_path: Path) -> None:
+    game = unfinished_game(4, turns=3)
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + record_text(game).encode())
+    assert load_record(path).events == game.events
+
+
+def test_events_the_writer_did_not_live_to_write_are_supplied(tmp_path: Path) -> None:
+    game = finished_game(8)
+    last_turn = max(i for i, e in enumerate(game.events) if e["type"] == "turn")
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in game.events[: last_turn + 1]))
+    record = load_record(path)
+    assert [e["type"] for e in record.missing_events] == ["round_end", "game_end"]
+    assert record.game.is_over and record.game.events == game.events
+
+
+def test_loading_with_the_seeded_rng_advances_it_like_the_original(tmp_path: Path) -> None:
+    game = unfinished_game(11, turns=5)
+    path = write_record(tmp_path / "g.jsonl", game)
+    rng = random.Random(11)
+    load_record(path, rng=rng)
+    assert rng.getstate() == game.rng.getstate()
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_corruption_is_either_read_or_refused_cleanly(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    original = record_text(unfinished_game(2, turns=15)).encode()
+    start = data.draw(st.integers(0, len(original)))
+    end = data.draw(st.integers(start, min(len(original), start + 40)))
+    junk = data.draw(st.binary(max_size=40))
+    damaged = original[:start] + junk + original[end:]
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(damaged)
+    try:
+        load_record(path)
+    except RecordFileError as error:
+        assert str(path) in str(error) and error.reason
+    assert path.read_bytes() == damaged
+
+
+# ---------------------------------------------------------------- finding and listing
+
+
+def test_find_record_by_id_prefix_or_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    games = tmp_path / "games"
+    games.mkdir()
+    a = write_record(games / "2026-11-29T210500Z-ann-bob.jsonl", unfinished_game(1, 3))
+    b = write_record(games / "2026-11-30T080000Z-ann-bob.jsonl", unfinished_game(2, 3))
+    assert find_record("2026-11-29T210500Z-ann-bob") == a
+    assert find_record("2026-11-30") == b
+    assert find_record(str(a)) == a
+    with pytest.raises(LookupError, match="several saved games"):
+        find_record("2026-11")
+    with pytest.raises(LookupError, match='No saved game "nope"'):
+        find_record("nope")
+
+
+def test_list_games_shows_players_start_round_scores_and_skips_damaged(
+    tmp_path: Path,
+) -> None:
+    finished = finished_game(3)
+    unfinished = unfinished_game(6, turns=60, target=500)
+    write_record(tmp_path / "done.jsonl", finished)
+    write_record(tmp_path / "open.jsonl", unfinished)
+    (tmp_path / "bad.jsonl").write_bytes(b"\0\0\n\0")
+    (tmp_path / "notes.txt").write_text("not a record")
+    games, problems = list_games(tmp_path)
+    by_id = {g.id: g for g in games}
+    assert set(by_id) == {"done", "open"}
+    assert by_id["done"].finished and not by_id["open"].finished
+    opened = by_id["open"]
+    assert opened.names == ("Ann", "Bob") and opened.kinds == ("human", "bot:easy")
+    assert opened.started == "2026-11-29T21:05:00Z"
+    assert opened.round == unfinished.round
+    assert opened.totals == tuple(unfinished.totals)
+    assert [p.path.name for p in problems] == ["bad.jsonl"]
+
+
+def test_read_text_never_writes(tmp_path: Path) -> None:
+    path = write_record(tmp_path / "g.jsonl", unfinished_game(1, 2))
+    path.chmod(0o444)
+    text, size = read_text(path)
+    assert size == len(text.encode())
