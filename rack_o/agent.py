@@ -40,8 +40,9 @@ def take_step(game: Game, agent: Agent) -> Action:
         raise AgentError(agent, f"{name} (seat {seat + 1}) failed: {error!r}") from error
     if action not in view.legal_actions:
         legal = ", ".join(str(a) for a in view.legal_actions)
+        shown = f"'{action}'" if isinstance(action, Action) else repr(action)
         raise AgentError(
-            agent, f"{name} (seat {seat + 1}) chose {action!r}, which is not legal; legal: {legal}"
+            agent, f"{name} (seat {seat + 1}) chose {shown}, which is not legal now; legal: {legal}"
         )
     game.apply(action, seat)
     return action

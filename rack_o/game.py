@@ -106,6 +106,7 @@ class Game:
         # because building frozen dataclasses on every turn is the engine's costliest step.
         self._history: list[tuple[Any, ...]] = []
         self._public: list[PublicTurn | TurnOver] = []
+        self._public_tuple: tuple[PublicTurn | TurnOver, ...] = ()
         self._emit(
             {
                 "type": "game",
@@ -168,9 +169,11 @@ class Game:
     def history(self) -> tuple[PublicTurn | TurnOver, ...]:
         """This round's public events, oldest first: what every seat saw happen."""
         public = self._public
-        for entry in self._history[len(public) :]:
-            public.append(PublicTurn(*entry) if len(entry) == 5 else TurnOver(*entry))
-        return tuple(public)
+        if len(public) != len(self._history):
+            for entry in self._history[len(public) :]:
+                public.append(PublicTurn(*entry) if len(entry) == 5 else TurnOver(*entry))
+            self._public_tuple = tuple(public)
+        return self._public_tuple
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the mover may do now (empty while a deal is due or the game is over)."""
@@ -241,6 +244,7 @@ class Game:
         self._descents = [descents(rack) for rack in racks]
         self._history = []
         self._public = []
+        self._public_tuple = ()
         self.turn = 0
         self.mover = (self.dealer + 1) % players
         self.phase = _CHOOSE

@@ -46,6 +46,8 @@ def events(path: Path) -> list[dict]:
         (["--players", "2", "--names", "Ann,Bob,Cy"], "3 names given for 2 players."),
         (["--names", "Ann,Bob,Cy,Dee,Eve"], "5 names given; Rack-O is for 2 to 4 players."),
         (["--names", "Ann"], "1 names given; Rack-O is for 2 to 4 players."),
+        (["--names", "Ann,Bob,Cy", "--bots", "easy,easy"],
+         "3 names given and 2 bots; Rack-O is for 2 to 4 players."),
         (["--names", "Ann,ann"], "each player needs a different name."),
         (["--names", "Ann,,Bob"], "a name cannot be empty."),
         (["--names", "Ann,Bartholomew Longname"], "is longer than 16 characters."),
@@ -129,13 +131,13 @@ def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
 
 
 def test_run_of_three_sets_two_players(home: Path) -> None:
-    _, records, _ = bot_game(home, "--run-of-three", "--bots", "easy,easy")
+    _, records, _ = bot_game(home, "--run-of-three", "--bots", "hard,easy")
     assert records[0]["rules"]["run_of_three"] is True
     assert len(records[0]["players"]) == 2
 
 
 def test_names_may_name_every_seat_bots_included(home: Path) -> None:
-    _, records, _ = bot_game(home, "--names", "Robo,Tin", "--bots", "easy,easy")
+    _, records, _ = bot_game(home, "--players", "2", "--names", "Robo,Tin", "--bots", "easy,easy")
     assert records[0]["players"] == [
         {"name": "Robo", "kind": "bot:easy"},
         {"name": "Tin", "kind": "bot:easy"},
@@ -157,7 +159,7 @@ def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     assert result.exit_code == 0
     seed = events(record)[0]["seed"]
     assert isinstance(seed, int)
-    assert f"Seed {seed}: racko play --seed {seed}" in result.output
+    assert f"Seed {seed} (play again with --seed {seed} to get the same cards)." in result.output
 
 
 def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
@@ -185,7 +187,7 @@ def test_a_bad_answer_to_a_setup_question_is_asked_again(home: Path) -> None:
     result = run(["--seed", "2", "--record", str(home / "g.jsonl")],
                  input="7\n2\nAnn\nann\nBob\n")
     assert "Type a number from 2 to 4, or Enter for 2." in result.output
-    assert "Ann is already playing: choose another name." in result.output
+    assert "ann is already playing: choose another name." in result.output
     assert result.exit_code == 1 and "The input ended (Ctrl-D)." in result.output
 
 
@@ -215,3 +217,16 @@ def test_the_record_holds_each_event_once_in_order(home: Path) -> None:
     assert [json.loads(line) for line in lines] == records
     assert [e["type"] for e in records[:3]] == ["game", "dealer_draw", "deal"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", records[0]["started"])
+
+
+def test_help_hint_and_rules_keys_answer_and_change_nothing(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
+                 input="\n?\nh\nr\n\nq\n\nq\ny\n")
+    shown = " ".join(result.output.split())
+    assert "Type d and Enter to draw the top card of the draw pile" in shown
+    assert re.search(r"Hint: (Take|Draw)\b", shown)
+    assert "Press Enter to go back." in shown  # after the rules (not a terminal: no pager)
+    assert shown.count("Quit this game?") == 2  # Enter at the question carries on
+    assert result.exit_code == 1 and "You quit the game." in shown
+    assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))

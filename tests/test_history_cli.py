@@ -99,3 +99,41 @@ def test_an_unreadable_history_is_an_error_not_a_traceback(home: Path, command: 
     assert result.exit_code == 1
     assert "cannot be opened" in result.output and "history.sqlite3" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+BOT_GAME = ["play", "--players", "2", "--bots", "easy,medium", "--target", "75", "--fast",
+            "--seed", "5"]
+
+
+def test_a_game_plays_on_when_the_history_cannot_be_opened_and_says_so(home: Path) -> None:
+    (home / "history.sqlite3").mkdir()  # whatever it is, it is not a database
+    result = CliRunner().invoke(main, BOT_GAME)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "cannot be opened" in out and "will not be added to it" in out
+    assert "Final standings" in out
+    [record] = (home / "games").glob("*.jsonl")
+    assert '"game_end"' in record.read_text()
+
+
+def test_a_game_plays_on_unsaved_when_the_data_directory_cannot_be_written(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = home / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("RACKO_HOME", str(blocker))
+    result = CliRunner().invoke(main, BOT_GAME)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "This game is not being saved" in out
+    assert "Final standings" in out
+    assert blocker.read_text() == ""
+
+
+def test_a_finished_game_goes_into_history_once_with_its_record(home: Path) -> None:
+    result = CliRunner().invoke(main, BOT_GAME)
+    assert result.exit_code == 0, result.output
+    [record] = (home / "games").glob("*.jsonl")
+    rows = json.loads(run("history", "--json")[1])
+    assert [row["record"] for row in rows] == [str(record.resolve())]
+    assert rows[0]["source"] == "play"

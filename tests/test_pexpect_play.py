@@ -33,10 +33,11 @@ def racko_command() -> str:
     return found
 
 
-def spawn(args: list[str], home: Path) -> pexpect.spawn:
+def spawn(args: list[str], home: Path, **env: str) -> pexpect.spawn:
     """`racko ARGS` in an 80x24 colour terminal, saving everything under `home`."""
     environment = {**os.environ, "TERM": "xterm-256color", "RACKO_HOME": str(home)}
     environment.pop("NO_COLOR", None)
+    environment.update(env)
     child = pexpect.spawn(
         racko_command(), args, env=environment, dimensions=(24, 80), encoding="utf-8",
         timeout=15,
@@ -185,6 +186,8 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
     records = events(record)
     end = records[-1]
     assert end["type"] == "game_end"
+    rebuilt = rebuild(record.read_text(encoding="utf-8"))
+    assert rebuilt.is_over and list(rebuilt.totals) == end["totals"]
     check_round_table(final, [e for e in records if e["type"] == "round_end"][-1], target)
     rounds = sum(1 for e in records if e["type"] == "round_end")
     names = ("Ann", "Bob")
@@ -271,3 +274,24 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
     assert records[-1]["type"] == "game_end"
     bot_turns = sum(1 for e in records if e["type"] == "turn" and e["seat"] == 1)
     assert bot_lines == bot_turns
+
+
+COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|9[0-7]|4[0-9]|10[0-7])[;m]")
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+def test_no_color_turns_the_colours_off_and_the_screen_still_reads(
+    tmp_path: Path, no_color: bool
+) -> None:
+    env = {"NO_COLOR": "1"} if no_color else {}
+    child = spawn(["play", "--names", "Ann", "--bots", "easy", "--seed", "3"], tmp_path, **env)
+    child.expect("Press Enter to deal round 1")
+    child.sendline("")
+    child.expect("q quit > ")
+    screen = child.before
+    child.sendline("q")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert bool(COLOUR.search(screen)) is not no_color
+    assert "✓ slot" in plain(screen) and "█" in screen  # the scoring run is marked in text

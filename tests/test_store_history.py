@@ -19,6 +19,7 @@ from rack_o.store.history import (
     player_stats,
     recent_games,
     record_game,
+    record_games,
 )
 
 
@@ -151,3 +152,12 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert conn.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 48
+
+
+def test_many_games_at_once_each_once_and_only_finished_ones(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    games = [finished_game(seed) for seed in range(3)] + [unfinished_game(3, turns=4)]
+    assert record_games([(game, None) for game in games], path=db) == 3
+    assert record_games([(games[0], None)], path=db) == 0
+    rows = recent_games(path=db)
+    assert len(rows) == 3 and {row.source for row in rows} == {"simulate"}

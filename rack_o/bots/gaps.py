@@ -5,7 +5,12 @@ unseen cards fit between those two. Each turn brings one card from the unseen on
 that falls in the gap is either placed (splitting the gap in two) or thrown away.
 `GAP_TURNS[k][m]` is the expected number of such turns, in units of "unseen cards per turn"
 (multiply by the number of unseen cards for turns), when every placement is the best one.
-Gaps of a rack are treated as independent, so a rack's cost is the sum over its gaps.
+
+A rack is done only when its slowest gap is, so a sum of expected turns undervalues one
+hard gap against several easy ones. `GAP_COST` weighs each gap by its expected turns to
+the power 1.5 (found by simulation: 1.25 to 2 all beat the plain sum, 1.5 best), and a
+rack's cost is the sum of its gaps' costs, which keeps the best choice of cards to keep a
+simple dynamic programme.
 """
 
 from __future__ import annotations
@@ -50,3 +55,8 @@ def _build() -> list[list[float]]:
 
 
 GAP_TURNS: list[list[float]] = _build()
+GAP_WEIGHT = 1.5
+GAP_COST: list[list[float]] = [
+    [turns**GAP_WEIGHT if turns != INFEASIBLE else INFEASIBLE for turns in row]
+    for row in GAP_TURNS
+]

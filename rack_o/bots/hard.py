@@ -31,6 +31,8 @@ class Decision:
     cost_now: float
     cost_after: float
     draw_cost: float | None = None
+    slot: int | None = None
+    """For a take, the slot the card will go to."""
 
 
 class Weigher:
@@ -98,17 +100,19 @@ class Weigher:
 def decide(view: SeatView) -> Decision:
     """What the hard bot does now, with the costs that made it choose."""
     unseen = unseen_cards(view)
-    weigher = Weigher(view, unseen)
+    pile = known_draw_pile(view)
+    # After a turn-over the draw pile is known, and the cards never seen are in other racks:
+    # counting those as coming would let two bots wait forever for each other's cards.
+    weigher = Weigher(view, list(pile) if pile else unseen)
     now = weigher.now
     if view.phase == "choose":
-        pile = known_draw_pile(view)
-        # After a turn-over the draw pile's order is public: the next draw is no gamble.
+        # ...and the next draw is no gamble.
         drawn = weigher.draw_cost(list(pile[:1]) if pile else unseen)
         top = view.discard_top
         if top is not None:
-            take_cost, _ = weigher.best_slot(top)
+            take_cost, slot = weigher.best_slot(top)
             if take_cost < drawn - 1e-9:
-                return Decision(TAKE, now, take_cost, drawn)
+                return Decision(TAKE, now, take_cost, drawn, slot)
         return Decision(DRAW, now, drawn, drawn)
     held = view.held
     assert held is not None

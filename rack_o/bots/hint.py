@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from rack_o.actions import Action, ActionKind
-from rack_o.bots.hard import Weigher, decide
+from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
-from rack_o.bots.memory import unseen_cards
 from rack_o.view import SeatView
 
 
@@ -37,7 +36,8 @@ def hint(view: SeatView) -> tuple[Action, str]:
     if view.phase == "choose":
         top = view.discard_top
         if action.kind is ActionKind.TAKE:
-            slot = _best_slot_for(view, top)
+            slot = decision.slot
+            assert slot is not None and top is not None
             where = _neighbours(rack, slot, top, size)
             return action, (
                 f"Take the {top}: it goes in slot {slot}, {where}, which beats a blind draw."
@@ -60,7 +60,3 @@ def hint(view: SeatView) -> tuple[Action, str]:
         )
     where = _neighbours(rack, slot, held, size)
     return action, f"Put the {held} in slot {slot} in place of the {replaced}: it fits {where}."
-
-
-def _best_slot_for(view: SeatView, card: int) -> int:
-    return Weigher(view, unseen_cards(view)).best_slot(card)[1]

@@ -2,7 +2,7 @@
 
 The cards worth keeping form an increasing subsequence with room between them; the slots
 between two kept cards form a gap that the unseen cards fitting between them must fill.
-A rack's cost is the least, over all such choices, of the summed `GAP_TURNS` of its gaps
+A rack's cost is the least, over all such choices, of the summed `GAP_COST` of its gaps
 (lower is better; 0 is Rack-O). `Judgement` answers "what if card c replaced slot s" in
 O(slots) from prefix and suffix tables, so a bot can weigh every card against every slot.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rack_o.bots.gaps import GAP_TURNS, INFEASIBLE
+from rack_o.bots.gaps import GAP_COST, INFEASIBLE
 from rack_o.rules import RACK_SIZE
 
 _LAST = RACK_SIZE + 1  # the sentinel slot after slot 10
@@ -25,7 +25,7 @@ class Judgement:
         rack: Sequence[int],
         unseen: Iterable[int],
         deck_size: int,
-        table: list[list[float]] = GAP_TURNS,
+        table: list[list[float]] = GAP_COST,
     ) -> None:
         """Tables for `rack` (slot 1 first) given the cards that may still come."""
         self.deck_size = deck_size

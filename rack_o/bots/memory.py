@@ -54,4 +54,8 @@ def known_draw_pile(view: SeatView) -> tuple[int, ...] | None:
             rest = [card for card in pile[1:] if card is not None]
             pile = [event.card]
             draw = rest
-    return tuple(draw) if draw is not None else None
+    if draw is None:
+        return None
+    if view.held_source == "draw" and draw:
+        draw.pop(0)  # drawn this turn: it is in hand now
+    return tuple(draw)

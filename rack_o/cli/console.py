@@ -6,11 +6,13 @@ console and scripted input. Control codes (clearing) are only sent to a real ter
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import time
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 # Home, erase the screen, and erase the scrollback too (what `clear` does), so the
 # previous player's rack cannot be scrolled back to.
@@ -55,3 +57,28 @@ class Terminal:
         if self.pause_seconds > 0:
             self.console.file.flush()
             time.sleep(self.pause_seconds)
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        """Show a long text: in `less` on a real terminal (q comes back), else printed whole."""
+        less = shutil.which("less")
+        if self.stdin is not None or not self.console.is_terminal or less is None:
+            self.console.print(renderable)
+            self.read("[dim]Press Enter to go back.[/] ")
+            return
+        with self.console.capture() as captured:
+            self.console.print(renderable)
+        # No ? : . % in the prompt: less reads them as prompt syntax.
+        prompt = f"{title} - space for more, b back, q returns to the game"
+        pager = subprocess.Popen([less, "-R", "-P", prompt], stdin=subprocess.PIPE, text=True)
+        try:
+            assert pager.stdin is not None
+            with pager.stdin as pipe:
+                pipe.write(captured.get())
+        except (BrokenPipeError, KeyboardInterrupt):
+            pass  # the reader left the pager early
+        while True:
+            try:
+                pager.wait()
+                return
+            except KeyboardInterrupt:
+                continue  # less handles Ctrl-C itself; leaving it running would wreck the tty

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.markup import escape
+
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
@@ -79,7 +81,7 @@ class HumanAgent:
         hint = " · [bold]h[/] hint" if self.hint else ""
         key = ask(
             self.term,
-            f"{self.name}: [bold]d[/] draw · [bold]t[/] take {top}{hint} · ? help · q quit",
+            f"{escape(self.name)}: [bold]d[/] draw · [bold]t[/] take {top}{hint} · ? help · q quit",
             ("d", "t"),
             valid=f"type d to draw or t to take {top}",
             help_text=CHOOSE_HELP,

@@ -278,7 +278,7 @@ def start_notices(game: Game, seed: int) -> list[RenderableType]:
         title.append(f"  ·  {', '.join(variants)}")
     return [
         title,
-        Text(f"Seed {seed}: racko play --seed {seed} with the same options deals the same cards."),
+        Text(f"Seed {seed} (play again with --seed {seed} to get the same cards)."),
         dealer_draw_lines(names, game.dealer_draw, game.dealer),
     ]
 
@@ -334,13 +334,16 @@ def play(
             players = 4
         elif run_of_three:
             players = 2
-        elif given_names is not None and not placed and not fill:
-            if not MIN_PLAYERS <= len(given_names) <= MAX_PLAYERS:
+        elif given_names is not None:
+            # Without --players, the names are the people's; the bots come on top.
+            seated = len(given_names) + len(placed) + len(fill)
+            if not MIN_PLAYERS <= seated <= MAX_PLAYERS:
+                bots_too = f" and {seated - len(given_names)} bots" if placed or fill else ""
                 raise click.BadParameter(
-                    f"{len(given_names)} names given; Rack-O is for 2 to 4 players.",
+                    f"{len(given_names)} names given{bots_too}; Rack-O is for 2 to 4 players.",
                     param_hint="'--names'",
                 )
-            players = len(given_names)
+            players = seated
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -380,6 +383,8 @@ def play(
         notices = start_notices(game, seed)
         if record_path is None:
             notices.append(Text(saved_note, "yellow"))
+        else:
+            notices.append(Text(f"Saved as you play. {saved_note}", "dim"))
         problem = history_problem()
         if problem:
             notices.append(Text(f"{problem} The game plays on, but will not be added to it.",

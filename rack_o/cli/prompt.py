@@ -20,11 +20,10 @@ class QuitGame(Exception):
 
 
 def show_rules(term: Terminal) -> None:
-    """Print the rules of Rack-O and wait for Enter."""
+    """Show the rules of Rack-O until the player comes back to the game."""
     from .rules import rules_markdown
 
-    term.console.print(rules_markdown())
-    term.read("[dim]Press Enter to go back to the game.[/] ")
+    term.page(rules_markdown(), "Rules of Rack-O")
 
 
 def confirm_quit(term: Terminal) -> bool:

@@ -44,26 +44,27 @@ def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
 
 
 def games_table(games: list[Summary]) -> Table:
-    """The unfinished games: ID, players, when started, round and scores, latest first."""
+    """The unfinished games, numbered: ID, when started, round, players and scores."""
     table = Table(title="Unfinished games, last played first", box=box.SIMPLE_HEAD,
-                  padding=(0, 1))
+                  padding=(0, 1), caption="* a computer player")
+    table.add_column("#", justify="right")
     table.add_column("ID", overflow="fold")
     table.add_column("Started", no_wrap=True)
     table.add_column("Round", justify="right")
     table.add_column("Players and scores")
-    for game in games:
+    for number, game in enumerate(games, start=1):
         sides = _side_names(
             tuple(name if kind == "human" else f"{name}*"
                   for name, kind in zip(game.names, game.kinds, strict=True)),
             len(game.totals),
         )
-        table.add_row(game.id, local_time(game.started), str(game.round),
+        table.add_row(str(number), game.id, local_time(game.started), str(game.round),
                       scores_text(sides, game.totals))
     return table
 
 
-def _choose_latest(term: Terminal) -> Path:
-    """List the unfinished games and return the most recently played one's file."""
+def _choose(term: Terminal, list_only: bool) -> Path:
+    """List the unfinished games; the one played last, or the one picked if there are several."""
     from rack_o.store.paths import records_dir
     from rack_o.store.records import list_games
 
@@ -77,7 +78,23 @@ def _choose_latest(term: Terminal) -> Path:
                       markup=False)
         raise SystemExit(EXIT_NOTHING)
     console.print(games_table(unfinished))
-    return unfinished[0].path
+    if list_only:
+        raise SystemExit(0)
+    if len(unfinished) == 1:
+        return unfinished[0].path
+    while True:
+        answer = term.read(
+            f"[bold]Enter[/] resumes #1, {unfinished[0].id} · a number picks another · "
+            "[bold]q[/] quits > "
+        ).strip().lower()
+        if not answer:
+            return unfinished[0].path
+        if answer == "q":
+            raise SystemExit(0)
+        if answer.isdigit() and 1 <= int(answer) <= len(unfinished):
+            return unfinished[int(answer) - 1].path
+        console.print(f"Type a number from 1 to {len(unfinished)}, Enter for #1, or q.",
+                      style="red")
 
 
 def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
@@ -129,7 +146,8 @@ def _notices(record_id: str, game: Game) -> list[RenderableType]:
     lines: list[RenderableType] = [title]
     if game.round:
         scores = scores_text(_side_names(names, rules.teams), game.totals)
-        lines.append(Text(f"Round {game.round}, {game.turn} turns played  ·  {scores}  ·  "
+        turns = "1 turn" if game.turn == 1 else f"{game.turn} turns"
+        lines.append(Text(f"Round {game.round}, {turns} played  ·  {scores}  ·  "
                           f"first to {rules.target} wins"))
     else:
         lines.append(Text(f"{', '.join(names)}  ·  first to {rules.target} wins"))
@@ -159,11 +177,12 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
 
     term = Terminal(console=make_console(), pause_seconds=0 if fast else BOT_PAUSE)
     console = term.console
-    if list_only:
-        _choose_latest(term)
-        return
-    if game_ref is None:
-        path = _choose_latest(term)
+    if game_ref is None or list_only:
+        try:
+            path = _choose(term, list_only)
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            raise SystemExit(EXIT_NOTHING) from None
     else:
         try:
             path = find_record(game_ref)

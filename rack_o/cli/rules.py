@@ -22,11 +22,10 @@ def rules_markdown() -> Markdown:
 @click.option("--pager", is_flag=True, help="Page through the rules instead of printing them.")
 def rules(pager: bool) -> None:
     """Show the rules of Rack-O as this program plays them."""
-    from .console import make_console
+    from .console import Terminal
 
-    console = make_console()
-    if pager:
-        with console.pager(styles=True):
-            console.print(rules_markdown())
+    term = Terminal()
+    if pager and term.console.is_terminal:
+        term.page(rules_markdown(), "Rules of Rack-O")
     else:
-        console.print(rules_markdown())
+        term.console.print(rules_markdown())

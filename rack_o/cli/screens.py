@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -196,7 +198,17 @@ def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> Re
     parts: list[RenderableType] = list(notices)
     if notices:
         parts.append(Text())
-    parts += [status_line(view), scores_line(view), piles_line(view)]
+    name = view.names[view.mover]
+    card = Text(justify="center")
+    card.append(f"{name}'s turn", "bold")
+    card.append("\nEveryone else, please look away.", "dim")
+    parts += [
+        status_line(view),
+        scores_line(view),
+        piles_line(view),
+        Text(),
+        Panel(card, box=box.ROUNDED, width=min(60, max(40, len(name) + 20)), padding=(1, 2)),
+    ]
     return Group(*parts)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.text import Text
 
 from rack_o.agent import Agent, AgentError, take_step
@@ -113,7 +114,8 @@ class _Session:
         game = self.game
         dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(self.names)
         if self.humans:
-            self._wait(f"Press Enter to deal round {game.round + 1} — {self.names[dealer]} deals")
+            dealer_name = escape(self.names[dealer])
+            self._wait(f"Press Enter to deal round {game.round + 1} — {dealer_name} deals")
         game.deal()
         line = deal_line(game.view(game.mover))
         if self.hot_seat:
@@ -146,11 +148,10 @@ class _Session:
         history = self.game.view(seat).history
         for event in history[history_before:]:
             self.console.print(Text(describe_turn(event, self.names)))
-        if self.humans:
-            self.term.pause()
+        self.term.pause()
 
     def _hand_off(self, seat: int) -> None:
-        name = self.names[seat]
+        name = escape(self.names[seat])
         self.term.clear(scrollback=True)
         self.screen_owner = None
         # The hand-off screen shows only public fields of the view: never its rack.

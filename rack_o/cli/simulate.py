@@ -65,9 +65,9 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
         if not 1 <= seat <= players:
             raise click.UsageError(f"--bot {seat}=...: seats are numbered 1 to {players}")
     if total != players:
+        given = [f"{seat}={spec}" for seat, spec in sorted(chosen.items())] + fill
         raise click.UsageError(
-            f"{players} players need {players} bots, but {total} were given"
-            f" (--bots {bots or '-'}, --bot {len(chosen)} times)"
+            f"{players} players need {players} bots, but {total} were given: {', '.join(given)}"
         )
     rest = iter(fill)
     return [chosen[seat] if seat in chosen else next(rest) for seat in range(1, players + 1)]
@@ -167,8 +167,11 @@ def result_table(tally: Tally) -> Table:
     """One row per seat: bot, round wins and rate with its 95 % interval, games, means."""
     table = Table(title="Results per seat")
     for header in ("Seat", "Bot", "Round\nwins", "Win\nrate", "95 %\ninterval", "Games\nwon",
-                   "Points\nper round", "Turns\nper round"):
-        table.add_column(header, justify="left" if header == "Bot" else "right")
+                   "Points\n/round", "Turns\n/round"):
+        if header == "Bot":
+            table.add_column(header, overflow="fold")
+        else:
+            table.add_column(header, justify="right", no_wrap=True)
     for row in tally.seats():
         low, high = row["round_win_interval"]
         table.add_row(
@@ -176,7 +179,7 @@ def result_table(tally: Tally) -> Table:
             row["bot"],
             str(row["round_wins"]),
             f"{row['round_win_rate']:.1%}",
-            f"{low:.1%}–{high:.1%}",
+            f"{low * 100:.1f}–{high * 100:.1f}",
             str(row["games_won"]),
             f"{row['mean_round_points']:.1f}",
             f"{row['mean_turns']:.2f}",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -159,6 +159,32 @@ def record_game(
         where = path if path is not None else history_path()
         message = f"The game could not be added to the history {where}: {error}."
         raise HistoryError(message) from None
+
+
+def record_games(
+    games: Iterable[tuple[Game, str | os.PathLike[str] | None]],
+    *,
+    source: str = "simulate",
+    path: str | os.PathLike[str] | None = None,
+) -> int:
+    """Add many finished (game, record file or None) pairs over one connection; how many were new.
+
+    Each game still gets its own transaction, so an interruption loses at most the one being
+    written. Unfinished games are skipped. HistoryError if the database fails.
+    """
+    added = 0
+    try:
+        with opened(path) as conn:
+            for game, record in games:
+                if not game.is_over:
+                    continue
+                with _transaction(conn):
+                    added += _insert(conn, game, record, source) is not None
+    except sqlite3.Error as error:
+        where = path if path is not None else history_path()
+        message = f"Games could not be added to the history {where}: {error}."
+        raise HistoryError(message) from None
+    return added
 
 
 def recent_games(

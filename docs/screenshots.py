@@ -1,0 +1,76 @@
+"""Export the README's screenshots, drawn by the real screens: `python docs/screenshots.py`.
+
+Writes docs/turn.svg (a turn, mid-round) and docs/round-table.svg (the end of a round),
+from a seeded three-player game played by a simple policy; rerun after changing a screen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.cli.scoreboard import racko_banner, round_table
+from rack_o.cli.screens import turn_screen
+from rack_o.game import Game, Player
+from rack_o.rules import Rules
+
+HERE = Path(__file__).parent
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def policy(game: Game) -> Action:
+    """Each card to the slot of its band (good enough to finish a round)."""
+    size = game.rules.deck_size
+    rack = game.racks[game.mover]
+
+    def wanted(card: int) -> bool:
+        slot = math.ceil(card * 10 / size)
+        return math.ceil(rack[slot - 1] * 10 / size) != slot
+
+    if game.phase == "choose":
+        top = game.discard_top
+        return TAKE if top is not None and wanted(top) else DRAW
+    assert game.held is not None
+    if wanted(game.held) or game.held_source == "discard":
+        return PLACE[math.ceil(game.held * 10 / size)]
+    return DISCARD
+
+
+def save(renderable: RenderableType, name: str, title: str) -> None:
+    console = Console(record=True, width=80, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(renderable)
+    console.save_svg(str(HERE / name), title=title)
+    print(f"wrote {HERE / name}")
+
+
+def main() -> None:
+    game = Game(Rules(3, target=200), random.Random(2026), players=[Player(n) for n in NAMES])
+    game.deal()
+    for _ in range(2 * 22):  # seven laps of the table, then a held card
+        game.apply(policy(game))
+    game.apply(DRAW)
+    prompt = Text.assemble(
+        f"{NAMES[game.mover]}: Slot ", ("1-10", "bold"), f" for {game.held}, or ",
+        ("x", "bold"), " to discard it · ", ("h", "bold"), " hint · ? help > ",
+    )
+    save(Group(turn_screen(game.view(game.mover)), prompt), "turn.svg", "racko play — a turn")
+    while not game.rounds:
+        game.apply(policy(game))
+    result = game.rounds[-1]
+    table = Group(
+        racko_banner(result, NAMES),
+        round_table(result, NAMES, game.rules),
+        Text.assemble(
+            "Press Enter to deal round 2 — ", (NAMES[(game.dealer + 1) % 3], "bold"), " deals > "
+        ),
+    )
+    save(table, "round-table.svg", "racko play — the end of a round")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,308 @@
+"""The computer opponents: loading them, what they may see, how each level plays, and strength."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+from builders import dealt
+
+from rack_o import DISCARD, DRAW, PLACE, TAKE, Game, Player, Rules, SeatView
+from rack_o.agent import take_step
+from rack_o.bots import LEVELS, bot_kind, hint, make_bot
+from rack_o.bots.match import Tally, play_many
+from rack_o.bots.memory import known_draw_pile, unseen_cards
+
+DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
+
+
+ORDERED = [2, 5, 11, 14, 16, 21, 25, 29, 34, 38]
+MIXED = [40, 3, 22, 9, 17, 1, 35, 28, 12, 31]
+
+
+# ------------------------------------------------------------------ loading bots
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
+    bot = make_bot(level, seat=0, seed=1)
+    assert isinstance(bot.name, str) and callable(bot.choose)
+    assert bot_kind(level) == f"bot:{level}"
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("expert", "'expert'"),
+        ("no_such_module_xyz:Bot", "'no_such_module_xyz'"),
+        ("broken_bots:Missing", "'Missing'"),
+        ("broken_bots:not_a_class", "'not_a_class'"),
+        ("broken_bots:Nameless", "`name`"),
+        ("broken_bots:NoChoose", "`choose(view)`"),
+        (":Bot", "package.module:ClassName"),
+    ],
+)
+def test_a_bad_spec_is_refused_with_a_message_naming_it(spec: str, named: str) -> None:
+    with pytest.raises(ValueError, match="bot") as error:
+        make_bot(spec, 1, None)
+    assert named in str(error.value)
+
+
+def test_a_user_class_loads_by_module_and_class_name() -> None:
+    bot = make_bot("example_bot:BandBot", 1, None)
+    assert bot.name == "Band"
+    assert bot_kind("example_bot:BandBot") == "bot:example_bot:BandBot"
+
+
+def test_the_docs_show_the_example_bot_exactly() -> None:
+    code = (Path(__file__).parent / "example_bot.py").read_text(encoding="utf-8")
+    assert code.strip() in DOCS.read_text(encoding="utf-8")
+    assert 15 <= len(code.strip().splitlines()) <= 30
+
+
+# ------------------------------------------------------------------ what a bot can see
+
+
+def _walk(value: object, seen: set[int]) -> list[object]:
+    """Every object reachable from a view's fields (dataclasses, tuples, dicts), once."""
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    found = [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            found += _walk(getattr(value, item.name), seen)
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            found += _walk(item, seen)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found += _walk(key, seen) + _walk(item, seen)
+    return found
+
+
+def _sequences(objects: list[object]) -> list[tuple[object, ...]]:
+    return [tuple(o) for o in objects if isinstance(o, tuple | list)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_view_holds_no_other_rack_no_draw_pile_order_and_no_game(players: int) -> None:
+    game = Game(Rules(players), random.Random(players))
+    game.deal()
+    bots = [make_bot("easy", seat, 0) for seat in range(players)]
+    for _ in range(30):
+        take_step(game, bots[game.mover])
+    for seat in range(players):
+        view = game.view(seat)
+        assert not hasattr(view, "__dict__")  # slots only: nothing can be hung on a view
+        objects = _walk(view, set())
+        assert not any(isinstance(o, Game) for o in objects)
+        sequences = _sequences(objects)
+        assert game.draw_pile not in sequences
+        assert game.draw_pile[:2] not in sequences
+        for other in range(players):
+            if other != seat:
+                assert tuple(game.racks[other]) not in sequences
+        shown = {o for o in objects if type(o) is int}
+        assert game.draw_top not in set(view.rack) | {view.held}
+        assert shown >= set(view.rack)
+
+
+def test_bots_are_handed_a_view_and_nothing_else() -> None:
+    received: list[object] = []
+
+    class Spy:
+        name = "Spy"
+
+        def choose(self, view: SeatView) -> object:
+            received.append(view)
+            return view.legal_actions[0]
+
+    game = Game(Rules(2), random.Random(3))
+    game.deal()
+    for _ in range(6):
+        take_step(game, Spy())
+    assert received and all(type(view) is SeatView for view in received)
+
+
+def test_unseen_cards_leave_out_everything_the_seat_has_seen() -> None:
+    game = Game(Rules(3), random.Random(5))
+    game.deal()
+    bots = [make_bot("medium", seat, 0) for seat in range(3)]
+    for _ in range(40):
+        take_step(game, bots[game.mover])
+        view = game.view(game.mover)
+        unseen = set(unseen_cards(view))
+        assert not unseen & set(view.rack)
+        assert not unseen & set(view.discard_pile)
+        assert set(game.draw_pile) <= unseen
+
+
+def test_after_a_turn_over_the_draw_pile_order_is_known_from_the_public_history() -> None:
+    checked = 0
+    for seed in range(40):
+        game = Game(Rules(2), random.Random(seed))
+        game.deal()
+        bots = [make_bot("random", 0, seed), make_bot("easy", 1, seed)]
+        while game.phase in ("choose", "place") and game.turn < 120:
+            if game.phase == "choose":
+                known = known_draw_pile(game.view(game.mover))
+                if known is not None:
+                    assert known == game.draw_pile
+                    checked += 1
+            take_step(game, bots[game.mover])
+    assert checked > 0
+
+
+# ------------------------------------------------------------------ how each level plays
+
+
+def test_random_is_legal_and_the_same_for_the_same_seed_seat_and_position() -> None:
+    game = Game(Rules(2), random.Random(9))
+    game.deal()
+    for _ in range(40):
+        view = game.view(game.mover)
+        first = make_bot("random", game.mover, 7).choose(view)
+        assert first == make_bot("random", game.mover, 7).choose(view)
+        assert first in view.legal_actions
+        game.apply(first)
+
+
+# MIXED, slot by slot, for 40 cards (band n = cards 4n-3..4n): only slot 5 (17) is in band.
+
+
+@pytest.mark.parametrize(
+    ("discard", "expected"),
+    [
+        (7, TAKE),  # slot 2 holds 3, not a card of 5-8
+        (39, TAKE),  # slot 10 holds 31, not a card of 37-40
+        (18, DRAW),  # slot 5 already holds 17, a card of 17-20
+    ],
+)
+def test_easy_takes_the_discard_only_for_a_slot_lacking_its_band(discard: int, expected) -> None:
+    game = dealt([MIXED, ORDERED], discard, dealer=1)
+    assert make_bot("easy", 0, None).choose(game.view(0)) == expected
+
+
+@pytest.mark.parametrize(
+    ("drawn", "expected"),
+    [
+        (6, PLACE[2]),  # into its band's slot, which lacks a band card
+        (24, PLACE[6]),
+        (19, DISCARD),  # slot 5 already holds 17
+    ],
+)
+def test_easy_keeps_a_drawn_card_only_for_a_slot_lacking_its_band(drawn: int, expected) -> None:
+    game = dealt([MIXED, ORDERED], 8, [drawn], dealer=1)
+    game.draw()
+    assert make_bot("easy", 0, None).choose(game.view(0)) == expected
+
+
+ALMOST = [2, 6, 10, 14, 18, 22, 26, 30, 34, 1]  # only slot 10 is wrong
+OTHER = [3, 7, 11, 15, 19, 23, 27, 31, 35, 4]
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_take_the_discard_that_goes_rack_o(level: str) -> None:
+    game = dealt([ALMOST, OTHER], 39, dealer=1)
+    bot = make_bot(level, 0, None)
+    take_step(game, bot)
+    take_step(game, bot)
+    assert game.rounds and game.rounds[-1].racko == 0
+
+
+@pytest.mark.parametrize(("drawn", "expected"), [(37, PLACE[10]), (5, DISCARD), (20, DISCARD)])
+def test_hard_keeps_a_drawn_card_that_helps_and_throws_away_one_that_does_not(
+    drawn: int, expected
+) -> None:
+    game = dealt([ALMOST, OTHER], 9, [drawn], dealer=1)
+    assert make_bot("hard", 0, None).choose(game.view(0)) == DRAW  # 9 helps nothing
+    game.draw()
+    assert make_bot("hard", 0, None).choose(game.view(0)) == expected
+
+
+def test_hint_says_what_hard_would_do_in_one_sentence() -> None:
+    game = Game(Rules(2), random.Random(4))
+    game.deal()
+    hard = make_bot("hard", 0, None)
+    for _ in range(30):
+        view = game.view(game.mover)
+        action, why = hint(view)
+        assert action == hard.choose(view)
+        assert why.endswith(".") and "\n" not in why and why.count(". ") == 0
+        game.apply(action)
+
+
+def test_a_hint_needs_the_seat_to_move() -> None:
+    game = Game(Rules(2), random.Random(4))
+    game.deal()
+    with pytest.raises(ValueError, match="turn"):
+        hint(game.view(1 - game.mover))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_deterministic_levels_replay_the_same_game(level: str) -> None:
+    def play() -> list[dict]:
+        game = Game(Rules(3), random.Random(11), players=[Player(str(i)) for i in range(3)])
+        game.deal()
+        bots = [make_bot(level, seat, None) for seat in range(3)]
+        for _ in range(60):
+            if game.phase not in ("choose", "place"):
+                break
+            take_step(game, bots[game.mover])
+        return game.events
+
+    assert play() == play()
+
+
+def test_hard_goes_out_under_the_run_of_three_rule() -> None:
+    rules = Rules(2, target=75, run_of_three=True)
+    outcomes = play_many(["hard", "hard"], rules, 5, range(6), turn_cap=300)
+    assert not any(outcome.capped for outcome in outcomes)
+
+
+# ------------------------------------------------------------------ strength (quick versions)
+
+
+def round_rates(specs: list[str], rounds: int, seed: int) -> Tally:
+    """`rounds` one-round games (target 75: the first Rack-O ends the game)."""
+    rules = Rules(len(specs), target=75)
+    tally = Tally(tuple(specs), rules)
+    for outcome in play_many(specs, rules, seed, range(rounds), turn_cap=1000):
+        tally.add(outcome)
+    return tally
+
+
+def test_easy_wins_every_round_against_random() -> None:
+    tally = round_rates(["easy", "random"], 40, 1)
+    assert tally.round_wins[0] == tally.rounds == 40
+
+
+def test_medium_beats_easy_more_often_than_not() -> None:
+    tally = round_rates(["medium", "easy"], 400, 2)
+    assert tally.round_wins[0] / tally.rounds >= 0.53
+
+
+def test_hard_beats_easy_in_70_percent_of_200_rounds() -> None:
+    tally = round_rates(["hard", "easy"], 200, 3)
+    assert tally.round_wins[0] / tally.rounds >= 0.70
+
+
+def test_hard_beats_medium_in_60_percent_of_200_rounds() -> None:
+    tally = round_rates(["hard", "medium"], 200, 4)
+    assert tally.round_wins[0] / tally.rounds >= 0.60
+
+
+def test_hard_in_self_play_goes_out_in_under_9_turns_per_player() -> None:
+    tally = round_rates(["hard", "hard"], 120, 5)
+    assert tally.capped_rounds == 0
+    assert sum(tally.turns) / 2 / tally.scored_rounds <= 8.8
+
+
+def test_two_hard_bots_never_wait_forever_for_each_others_cards() -> None:
+    # Seed 2026, game 57 once stalled: each rack needed cards the other held, and the turned
+    # over draw pile came round in the same order for ever. Knowing the pile breaks the tie.
+    outcome = play_many(["hard", "hard"], Rules(2), 2026, [57])[0]
+    assert not outcome.capped and outcome.winner is not None

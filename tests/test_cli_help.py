@@ -1,0 +1,50 @@
+"""The `racko` command shell: fast --help, --version, an example in every help, `racko rules`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from rack_o import __version__
+from rack_o.cli import COMMANDS, main
+from rack_o.cli.rules import rules_text
+
+
+def test_help_imports_neither_rich_nor_the_engine() -> None:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "rack_o", "--help"],
+        capture_output=True, text=True, check=True,
+    )
+    assert "Usage: racko" in done.stdout
+    # importtime lines end with the module name: "import time: self | cumulative | name".
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert "rack_o" in imported  # the measurement saw our package
+    assert not {name for name in imported if name == "rich" or name.startswith("rich.")}
+    assert "rack_o.game" not in imported
+
+
+def test_version() -> None:
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"racko, version {__version__}\n"
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in COMMANDS)])
+def test_every_help_ends_with_an_example(command: list[str]) -> None:
+    result = CliRunner().invoke(main, [*command, "--help"])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines() if line.strip()]
+    heading = max(i for i, line in enumerate(lines) if line.startswith("Example"))
+    # After the "Example(s):" heading only command lines follow, up to the very end.
+    examples = lines[heading + 1 :] or [lines[heading].split(":", 1)[1]]
+    assert all(line.strip().startswith("racko") for line in examples), lines[heading:]
+
+def test_rules_renders_the_rules_shipped_in_the_package() -> None:
+    result = CliRunner().invoke(main, ["rules"])
+    assert result.exit_code == 0
+    heading = next(line for line in rules_text().splitlines() if line.startswith("#"))
+    assert heading.lstrip("# ").strip() in result.output
+    assert "\x1b" not in result.output

@@ -1,0 +1,201 @@
+"""`racko resume` through CliRunner: listing, choosing, damaged files, and records cut short."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_store_games import finished_game, record_text, unfinished_game, write_record
+from test_store_records import DAMAGE, lines_of
+
+from rack_o.cli import main
+from rack_o.store.history import recent_games
+from rack_o.store.records import load_record
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    (tmp_path / "games").mkdir()
+    return tmp_path
+
+
+def invoke(args: list[str], keys: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["resume", *args], input=keys)
+    return result.exit_code, result.output
+
+
+def flat(text: str) -> str:
+    """The output with its line wrapping undone."""
+    return " ".join(text.split())
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_nothing_to_resume(home: Path) -> None:
+    write_record(home / "games" / "done.jsonl", finished_game(1))
+    code, out = invoke([])
+    assert code == 1
+    assert "No unfinished games" in out and "racko play" in out
+
+
+def test_list_shows_players_start_round_and_scores_latest_first(home: Path) -> None:
+    old = write_record(home / "games" / "2026-11-28-2000-ann-bob.jsonl",
+                       unfinished_game(3, turns=70, target=500))
+    new = write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl",
+                       unfinished_game(4, turns=5, target=500))
+    os.utime(old, (1_000_000, 1_000_000))
+    write_record(home / "games" / "done.jsonl", finished_game(1))
+    code, out = invoke(["--list"])
+    assert code == 0
+    lines = out.splitlines()
+    rows = [line for line in lines if "-ann-bob" in line]
+    assert [row.split()[:2] for row in rows] == [["1", new.stem], ["2", old.stem]]
+    game = load_record(old).game
+    assert f"Ann {game.totals[0]} · Bob* {game.totals[1]}" in rows[1]
+    assert f" {game.round} " in rows[1]
+    assert "done" not in out
+
+
+@pytest.mark.parametrize(
+    ("keys", "resumed"),
+    [("\n", "new"), ("2\n", "old"), ("7\n2\n", "old"), ("q\n", None)],
+    ids=["Enter: the latest", "a number", "a wrong number, then a right one", "q"],
+)
+def test_with_several_games_the_player_picks_one(home: Path, keys: str, resumed: str | None
+                                                 ) -> None:
+    old = write_record(home / "games" / "old.jsonl", unfinished_game(3, turns=5, target=500))
+    write_record(home / "games" / "new.jsonl", unfinished_game(4, turns=5, target=500))
+    os.utime(old, (1_000_000, 1_000_000))
+    code, out = invoke([], keys=keys)
+    if resumed is None:
+        assert code == 0 and "resuming" not in out
+    else:
+        assert f"resuming {resumed}" in out
+    if keys.startswith("7"):
+        assert "Type a number from 1 to 2" in out
+
+
+def test_resume_without_an_id_takes_the_latest_and_says_how_to_carry_on(home: Path) -> None:
+    path = write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl",
+                        unfinished_game(4, turns=5, target=500))
+    before = digest(path)
+    code, out = invoke([], keys="")  # the input ends at once, like Ctrl-D
+    assert code == 1
+    assert "resuming 2026-11-29-2105-ann-bob" in out
+    assert "Carry on later with: racko resume 2026-11-29-2105-ann-bob" in flat(out)
+    assert digest(path) == before  # nothing was played, nothing written
+
+
+def test_a_bot_game_resumed_plays_to_the_end_and_goes_into_history(home: Path) -> None:
+    game = unfinished_game(9, turns=6, target=75)
+    bots = record_text(game).replace('"kind": "human"', '"kind": "bot:easy"')
+    path = home / "games" / "bots.jsonl"
+    path.write_text(bots)
+    code, out = invoke(["bots", "--fast"])
+    assert code == 0, out
+    resumed = load_record(path).game
+    assert resumed.is_over
+    assert resumed.events[: len(game.events)] == [json.loads(line) for line in bots.splitlines()]
+    [row] = recent_games(path=home / "history.sqlite3")
+    assert row.totals == resumed.totals
+    assert "Final standings" in out
+
+
+def test_events_missing_at_the_tail_are_written_and_a_finished_game_recorded(home: Path) -> None:
+    game = finished_game(8)
+    last_turn = max(i for i, e in enumerate(game.events) if e["type"] == "turn")
+    path = home / "games" / "cut.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in game.events[: last_turn + 1]))
+    code, out = invoke(["cut"])
+    assert code == 0, out
+    assert [json.loads(line) for line in path.read_text().splitlines()] == game.events
+    assert "Final standings" in out
+    assert len(recent_games(path=home / "history.sqlite3")) == 1
+
+
+def test_a_torn_last_line_is_cut_before_the_game_goes_on(home: Path) -> None:
+    game = unfinished_game(9, turns=6, target=75)
+    text = record_text(game).replace('"kind": "human"', '"kind": "bot:easy"')
+    path = home / "games" / "torn.jsonl"
+    path.write_bytes(text.encode() + b'{"type": "turn", "se')
+    code, out = invoke(["torn", "--fast"])
+    assert code == 0, out
+    record = load_record(path)
+    assert record.game.is_over
+    assert path.read_text().startswith(text)
+    assert b'"se{' not in path.read_bytes()
+
+
+def test_a_finished_game_is_not_resumed(home: Path) -> None:
+    game = finished_game(2)
+    path = write_record(home / "games" / "done.jsonl", game)
+    before = digest(path)
+    code, out = invoke(["done"])
+    assert code == 1
+    assert "That game is over" in out and "racko replay done" in out
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("bot:mypackage.mybots:Clever", "Resume with --load-bots"),
+        ("wizard", 'neither "human" nor "bot:<level>"'),
+    ],
+)
+def test_seats_nobody_can_take_are_refused(home: Path, kind: str, message: str) -> None:
+    text = record_text(unfinished_game(4, turns=3)).replace('"kind": "bot:easy"',
+                                                            f'"kind": "{kind}"')
+    path = home / "games" / "odd.jsonl"
+    path.write_text(text)
+    before = digest(path)
+    code, out = invoke(["odd"])
+    assert code == 2
+    assert message in out
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize(("name", "damage", "reason"), DAMAGE, ids=[d[0] for d in DAMAGE])
+def test_damaged_files_exit_2_naming_file_line_and_reason_and_stay_unchanged(
+    home: Path, name: str, damage: Callable[[list[str]], tuple[bytes, int | None]], reason: str
+) -> None:
+    data, line = damage(lines_of())
+    path = home / "games" / "damaged.jsonl"
+    path.write_bytes(data)
+    before = digest(path), path.stat().st_mtime_ns
+    code, out = invoke([str(path)])
+    assert code == 2
+    assert f"cannot resume {path}" in out
+    assert reason in out
+    if line is not None:
+        assert f"line {line}:" in out
+    assert "left exactly as it was" in out
+    assert (digest(path), path.stat().st_mtime_ns) == before
+
+
+def test_a_huge_file_is_refused_without_reading_it(home: Path) -> None:
+    from rack_o.store.records import MAX_RECORD_BYTES
+
+    path = home / "games" / "huge.jsonl"
+    with open(path, "wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)
+    before = path.stat().st_mtime_ns
+    code, out = invoke(["huge"])
+    assert code == 2
+    assert "larger than any game record" in out and str(path) in out
+    assert path.stat().st_size == MAX_RECORD_BYTES + 1 and path.stat().st_mtime_ns == before
+
+
+def test_an_unknown_id_is_a_usage_error(home: Path) -> None:
+    code, out = invoke(["nope"])
+    assert code == 2 and 'No saved game "nope"' in out
