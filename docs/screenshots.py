@@ -2,6 +2,7 @@
 
 Writes docs/turn.svg (a turn, mid-round) and docs/round-table.svg (the end of a round),
 from a seeded three-player game played by a simple policy; rerun after changing a screen.
+The same turn in Greek, French and Czech goes to docs/turn.el.svg, turn.fr.svg, turn.cs.svg.
 """
 
 from __future__ import annotations
@@ -17,10 +18,16 @@ from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
 from rack_o.cli.scoreboard import racko_banner, round_table
 from rack_o.cli.screens import turn_screen
 from rack_o.game import Game, Player
+from rack_o.i18n import _, install
 from rack_o.rules import Rules
 
 HERE = Path(__file__).parent
 NAMES = ("Ann", "Bob", "Cy")
+LOCAL_NAMES = {
+    "el": ("Άννα", "Βασίλης", "Ζωή"),
+    "fr": ("Anaïs", "Bruno", "Chloé"),
+    "cs": ("Anna", "Bohouš", "Čeněk"),
+}
 
 
 def policy(game: Game) -> Action:
@@ -48,12 +55,30 @@ def save(renderable: RenderableType, name: str, title: str) -> None:
     print(f"wrote {HERE / name}")
 
 
-def main() -> None:
-    game = Game(Rules(3, target=200), random.Random(2026), players=[Player(n) for n in NAMES])
+def mid_turn(names: tuple[str, ...]) -> Game:
+    """The screenshots' game after seven laps of the table, a drawn card in hand."""
+    game = Game(Rules(3, target=200), random.Random(2026), players=[Player(n) for n in names])
     game.deal()
-    for _ in range(2 * 22):  # seven laps of the table, then a held card
+    for _lap in range(2 * 22):
         game.apply(policy(game))
     game.apply(DRAW)
+    return game
+
+
+def translated_turn(language: str) -> None:
+    """docs/turn.LANG.svg: the same turn as turn.svg, in `language`, with local names."""
+    install(language)
+    game = mid_turn(LOCAL_NAMES[language])
+    hint = " · " + _("[bold]h[/] hint")
+    prompt = _("Slot [bold]1-10[/] for {card}, or [bold]x[/] to discard it{hint} · ? help")
+    line = Text.from_markup(prompt.format(card=game.held, hint=hint) + " > ")
+    save(Group(turn_screen(game.view(game.mover)), line), f"turn.{language}.svg",
+         f"racko --lang {language} play")
+    install("en")
+
+
+def main() -> None:
+    game = mid_turn(NAMES)
     prompt = Text.assemble(
         f"{NAMES[game.mover]}: Slot ", ("1-10", "bold"), f" for {game.held}, or ",
         ("x", "bold"), " to discard it · ", ("h", "bold"), " hint · ? help > ",
@@ -70,6 +95,8 @@ def main() -> None:
         ),
     )
     save(table, "round-table.svg", "racko play — the end of a round")
+    for language in LOCAL_NAMES:
+        translated_turn(language)
 
 
 if __name__ == "__main__":

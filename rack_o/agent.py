@@ -61,10 +61,12 @@ def play_round(game: Game, agents: list[Agent], turn_cap: int | None = None) -> 
 
 
 def play_game(game: Game, agents: list[Agent], turn_cap: int | None = None) -> int:
-    """Play to the end of the game; return how many rounds were cut off by `turn_cap`."""
-    capped = 0
+    """Play to the end of the game; 1 if a round hit `turn_cap` and stopped the game there, else 0.
+
+    A capped round cannot be scored and the rules have no way to abandon one, so the game
+    stops mid-round: its record simply has no round_end or game_end (see docs/bots.md).
+    """
     while not game.is_over:
         if not play_round(game, agents, turn_cap):
-            capped += 1
-            return capped  # a capped round cannot be scored, so the game stops here
-    return capped
+            return 1
+    return 0

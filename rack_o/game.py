@@ -132,6 +132,7 @@ class Game:
         # Highest card deals (seeds 000 and 003); the deal passes left each round.
         self.dealer = dealer_from_draw(cards)
         self._emit({"type": "dealer_draw", "cards": cards})
+        self._announce(0)
 
     # ------------------------------------------------------------------ queries
 
@@ -235,7 +236,6 @@ class Game:
         if self.round:
             self.dealer = (self.dealer + 1) % players
         self.round += 1
-        self._emit({"type": "deal", "round": self.round, "dealer": self.dealer, "deck": deck})
         racks, discard, draw = deal(deck, players, self.dealer)
         self.racks = racks
         self.discard_pile = discard
@@ -248,6 +248,8 @@ class Game:
         self.turn = 0
         self.mover = (self.dealer + 1) % players
         self.phase = _CHOOSE
+        self._emit({"type": "deal", "round": self.round, "dealer": self.dealer, "deck": deck})
+        self._announce(len(self.events) - 1)
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Do `action` for the mover (who must be `seat`, if given); illegal ones change nothing."""
@@ -276,10 +278,16 @@ class Game:
             if kind is _PLACE_KIND:
                 slot = action.slot
                 if type(slot) is int and 1 <= slot <= RACK_SIZE:
+                    start = len(self.events)
                     self._place(slot)
+                    if self._on_event is not None:
+                        self._announce(start)
                     return
             elif kind is _DISCARD_KIND and self.held_source == "draw":
+                start = len(self.events)
                 self._end_turn(None, self.held)
+                if self._on_event is not None:
+                    self._announce(start)
                 return
         raise IllegalActionError(f"cannot {_describe(action)} now: {self._expected()}")
 
@@ -327,10 +335,9 @@ class Game:
         self.held = None
         self.held_source = None
         self.turn += 1
-        event = {"type": "turn", "seat": seat, "source": source, "card": taken, "slot": slot}
-        self.events.append(event)
-        if self._on_event is not None:
-            self._on_event(event)
+        self.events.append(
+            {"type": "turn", "seat": seat, "source": source, "card": taken, "slot": slot}
+        )
         self._history.append(
             (seat, source, taken if source == "discard" else None, slot, discarded)
         )
@@ -398,8 +405,13 @@ class Game:
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def _announce(self, start: int) -> None:
+        # Listeners hear of events only once the change is complete, so a listener that
+        # fails (a full disk under the record writer) never leaves the game half-changed.
         if self._on_event is not None:
-            self._on_event(event)
+            for event in self.events[start:]:
+                self._on_event(event)
 
     def _need_rng(self, what: str) -> random.Random:
         if self.rng is None:

@@ -94,6 +94,8 @@ class _Rebuilder:
         previous = 0
         for number, event in events:
             previous = number
+            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                raise RecordError(number, 'each line must be a JSON object with a "type"')
             try:
                 self._one(number, event)
             except (IllegalActionError, RulesError) as error:

@@ -45,7 +45,7 @@ def events(path: Path) -> list[dict]:
         (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
         (["--players", "2", "--names", "Ann,Bob,Cy"], "3 names given for 2 players."),
         (["--names", "Ann,Bob,Cy,Dee,Eve"], "5 names given; Rack-O is for 2 to 4 players."),
-        (["--names", "Ann"], "1 names given; Rack-O is for 2 to 4 players."),
+        (["--names", "Ann"], "1 name given; Rack-O is for 2 to 4 players."),
         (["--names", "Ann,Bob,Cy", "--bots", "easy,easy"],
          "3 names given and 2 bots; Rack-O is for 2 to 4 players."),
         (["--names", "Ann,ann"], "each player needs a different name."),

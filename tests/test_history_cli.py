@@ -137,3 +137,13 @@ def test_a_finished_game_goes_into_history_once_with_its_record(home: Path) -> N
     rows = json.loads(run("history", "--json")[1])
     assert [row["record"] for row in rows] == [str(record.resolve())]
     assert rows[0]["source"] == "play"
+
+
+def test_simulated_games_stay_out_of_history_unless_asked(home: Path) -> None:
+    simulate = ["simulate", "--players", "2", "--bots", "easy,hard", "--games", "3",
+                "--seed", "1", "--target", "75"]
+    assert CliRunner().invoke(main, simulate).exit_code == 0
+    assert run("history", "--json") == (0, "[]\n")
+    assert CliRunner().invoke(main, [*simulate, "--history"]).exit_code == 0
+    rows = json.loads(run("history", "--json")[1])
+    assert len(rows) == 3 and {row["source"] for row in rows} == {"simulate"}

@@ -199,3 +199,17 @@ def test_a_huge_file_is_refused_without_reading_it(home: Path) -> None:
 def test_an_unknown_id_is_a_usage_error(home: Path) -> None:
     code, out = invoke(["nope"])
     assert code == 2 and 'No saved game "nope"' in out
+
+
+def test_a_game_being_played_elsewhere_is_not_resumed_twice(home: Path) -> None:
+    from rack_o.store.writer import RecordWriter
+
+    path = write_record(home / "games" / "busy.jsonl", finished_game(8))
+    text = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(text[:6]))  # mid-game
+    before = digest(path)
+    with RecordWriter(path):  # another racko is playing it
+        code, out = invoke(["busy", "--fast"], keys="\n")
+    assert code == 1
+    assert "being played right now in another racko" in out
+    assert digest(path) == before

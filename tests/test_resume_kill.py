@@ -29,7 +29,7 @@ from rack_o.store.records import load_record
 RACKO = [sys.executable, "-m", "rack_o"]
 TIMEOUT = 20
 
-DEAL = r"Press Enter to deal round"
+DEAL = r"Press Enter to (deal round|carry on)"
 HANDOFF = r"press Enter when ready"
 CHOOSE = r"take \d+.*q quit > "
 PLACE = r"for \d+.*\? help > "

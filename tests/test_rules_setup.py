@@ -164,3 +164,19 @@ def test_the_deal_passes_to_the_left_each_round() -> None:
 def test_deck_for_refuses_a_card_named_twice() -> None:
     with pytest.raises(ValueError, match="named twice"):
         deck_for([[1] * 10, list(range(11, 21))], discard=21)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_the_stacked_deck_builder_is_the_exact_inverse_of_the_deal(
+    players: int, dealer: int
+) -> None:
+    dealer %= players
+    rng = random.Random(players * 10 + dealer)
+    for _ in range(5):
+        game = new_game(players, dealer=dealer)
+        deck = list(range(1, deck_size_for(players) + 1))
+        rng.shuffle(deck)
+        game.deal(deck)
+        rebuilt = deck_for(game.racks, game.discard_pile[0], game.draw_pile, dealer=dealer)
+        assert rebuilt == deck

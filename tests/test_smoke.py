@@ -41,3 +41,12 @@ def test_ci_runs_the_readmes_test_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert test_command in ci.splitlines()
     assert "set -euo pipefail" in ci  # a failing test fails CI
+
+
+def test_the_packages_quick_start_runs_as_written() -> None:
+    import doctest
+
+    import rack_o
+
+    failed, tried = doctest.testmod(rack_o, raise_on_error=False)
+    assert tried >= 3 and failed == 0

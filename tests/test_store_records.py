@@ -219,6 +219,7 @@ def test_list_games_shows_players_start_round_scores_and_skips_damaged(
     write_record(tmp_path / "open.jsonl", unfinished)
     (tmp_path / "bad.jsonl").write_bytes(b"\0\0\n\0")
     (tmp_path / "notes.txt").write_text("not a record")
+    (tmp_path / "never-began.jsonl").write_bytes(b"")
     games, problems = list_games(tmp_path)
     by_id = {g.id: g for g in games}
     assert set(by_id) == {"done", "open"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rack_o.actions import Action, ActionKind
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
+from rack_o.bots.memory import known_draw_pile
 from rack_o.view import SeatView
 
 
@@ -35,15 +36,22 @@ def hint(view: SeatView) -> tuple[Action, str]:
     rack = view.rack
     if view.phase == "choose":
         top = view.discard_top
+        # Once the draw pile has been turned over, its order is public: the next card is known.
+        draw = "drawing" if known_draw_pile(view) else "a blind draw"
         if action.kind is ActionKind.TAKE:
             slot = decision.slot
             assert slot is not None and top is not None
             where = _neighbours(rack, slot, top, size)
             return action, (
-                f"Take the {top}: it goes in slot {slot}, {where}, which beats a blind draw."
+                f"Take the {top}: it goes in slot {slot}, {where}, which beats {draw}."
             )
         if top is None:
             return action, "Draw: there is no discard to take."
+        if draw == "drawing":
+            return action, (
+                f"Draw: the {top} on the discard pile helps your rack less than the next card "
+                "of the turned-over draw pile."
+            )
         return action, (
             f"Draw: the {top} on the discard pile helps your rack less than an unknown card "
             "would on average."

@@ -14,6 +14,8 @@ from typing import TextIO
 
 from rich.console import Console, RenderableType
 
+from rack_o.i18n import _
+
 # Home, erase the screen, and erase the scrollback too (what `clear` does), so the
 # previous player's rack cannot be scrolled back to.
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
@@ -63,12 +65,13 @@ class Terminal:
         less = shutil.which("less")
         if self.stdin is not None or not self.console.is_terminal or less is None:
             self.console.print(renderable)
-            self.read("[dim]Press Enter to go back.[/] ")
+            self.read("[dim]" + _("Press Enter to go back.") + "[/] ")
             return
         with self.console.capture() as captured:
             self.console.print(renderable)
         # No ? : . % in the prompt: less reads them as prompt syntax.
-        prompt = f"{title} - space for more, b back, q returns to the game"
+        prompt = _("{title} - space for more, b back, q returns to the game").format(title=title)
+        prompt = "".join(char for char in prompt if char not in "?:.%")
         pager = subprocess.Popen([less, "-R", "-P", prompt], stdin=subprocess.PIPE, text=True)
         try:
             assert pager.stdin is not None

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from rich.markup import escape
 
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
@@ -25,20 +26,20 @@ Preview = tuple[tuple[int, ...], int, int]
 
 SLOTS = tuple(str(slot) for slot in range(1, RACK_SIZE + 1))
 
-CHOOSE_HELP = (
+CHOOSE_HELP = N_(
     "Type d and Enter to draw the top card of the draw pile: you see it, then put it in a "
     "slot or throw it away. Type t and Enter to take the top card of the discard pile: it "
     "must then go into your rack. r shows the rules, q quits."
 )
-PLACE_DRAWN_HELP = (
+PLACE_DRAWN_HELP = N_(
     "Type a slot number 1-10 and Enter to put the card you drew there; the card in that slot "
     "goes onto the discard pile. Or type x and Enter to throw the drawn card away."
 )
-PLACE_TAKEN_HELP = (
+PLACE_TAKEN_HELP = N_(
     "Type a slot number 1-10 and Enter to put the card there; the card in that slot goes onto "
     "the discard pile. A card taken from the discard pile cannot be thrown back."
 )
-CONFIRM_HELP = (
+CONFIRM_HELP = N_(
     "Press Enter to keep this move and end your turn, or type u and Enter to take it back and "
     "choose again. The card stays in your hand: a draw cannot be undone."
 )
@@ -78,13 +79,15 @@ class HumanAgent:
     def _choose_pile(self, view: SeatView) -> Action:
         self._show(view)
         top = view.discard_top
-        hint = " · [bold]h[/] hint" if self.hint else ""
+        hint = " · " + _("[bold]h[/] hint") if self.hint else ""
         key = ask(
             self.term,
-            f"{escape(self.name)}: [bold]d[/] draw · [bold]t[/] take {top}{hint} · ? help · q quit",
+            _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit").format(
+                name=escape(self.name), card=top, hint=hint
+            ),
             ("d", "t"),
-            valid=f"type d to draw or t to take {top}",
-            help_text=CHOOSE_HELP,
+            valid=_("type d to draw or t to take {card}").format(card=top),
+            help_text=_(CHOOSE_HELP),
             redraw=lambda: self._show(view),
             hint=self._hint(view),
         )
@@ -93,22 +96,22 @@ class HumanAgent:
     def _choose_place(self, view: SeatView) -> Action:
         self._show(view)
         held = view.held
-        hint = " · [bold]h[/] hint" if self.hint else ""
+        hint = " · " + _("[bold]h[/] hint") if self.hint else ""
         if view.held_source == "draw":
-            prompt = f"Slot [bold]1-10[/] for {held}, or [bold]x[/] to discard it{hint} · ? help"
+            prompt = _("Slot [bold]1-10[/] for {card}, or [bold]x[/] to discard it{hint} · ? help")
             keys: tuple[str, ...] = SLOTS + ("x",)
-            valid = f"type a slot 1-10 for {held}, or x to discard it"
-            help_text = PLACE_DRAWN_HELP
+            valid = _("type a slot 1-10 for {card}, or x to discard it")
+            help_text = _(PLACE_DRAWN_HELP)
         else:
-            prompt = f"Slot [bold]1-10[/] for {held}{hint} · ? help"
+            prompt = _("Slot [bold]1-10[/] for {card}{hint} · ? help")
             keys = SLOTS
-            valid = "type a slot 1-10 (a taken card cannot be thrown back)"
-            help_text = PLACE_TAKEN_HELP
+            valid = _("type a slot 1-10 (a taken card cannot be thrown back)")
+            help_text = _(PLACE_TAKEN_HELP)
         key = ask(
             self.term,
-            prompt,
+            prompt.format(card=held, hint=hint),
             keys,
-            valid=valid,
+            valid=valid.format(card=held),
             help_text=help_text,
             redraw=lambda: self._show(view),
             hint=self._hint(view),
@@ -122,7 +125,9 @@ class HumanAgent:
         if action.slot is None:
             preview = None
             self._show(view)
-            self.term.console.print(f"You throw {held} onto the discard pile.", style="bold")
+            self.term.console.print(
+                _("You throw {card} onto the discard pile.").format(card=held), style="bold"
+            )
         else:
             rack = list(view.rack)
             out = rack[action.slot - 1]
@@ -131,10 +136,10 @@ class HumanAgent:
             self._show(view, preview)
         key = ask(
             self.term,
-            "[bold]Enter[/] keeps it · [bold]u[/] takes it back · ? help",
+            _("[bold]Enter[/] keeps it · [bold]u[/] takes it back · ? help"),
             (ENTER, "u"),
-            valid="press Enter to keep the move, or u to take it back",
-            help_text=CONFIRM_HELP,
+            valid=_("press Enter to keep the move, or u to take it back"),
+            help_text=_(CONFIRM_HELP),
             redraw=lambda: self._show(view, preview),
         )
         return key == ENTER

@@ -20,6 +20,7 @@ from rich.text import Text
 from rack_o.agent import Agent
 from rack_o.errors import RulesError
 from rack_o.game import Game, Player
+from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 from .console import Terminal
@@ -29,12 +30,12 @@ from .session import EXIT_INTERRUPTED, EXIT_STOPPED, run_session
 
 MAX_NAME = 16
 BOT_PAUSE = 0.8
-EXAMPLE = """\b
+EXAMPLE = N_("""\b
 Examples:
   racko play --players 3 --names "Ann,Bob,Cy"
   racko play --players 2 --bots hard --target 200
   racko play --players 4 --partners --bot 2=easy --bot 4=hard --seed 7
-"""
+""")
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,9 @@ class Seat:
 def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
     if value <= 0 or value % 5:
         raise click.BadParameter(
-            f"the target must be a positive multiple of 5 (such as 500), not {value}."
+            _("the target must be a positive multiple of 5 (such as 500), not {value}.").format(
+                value=value
+            )
         )
     return value
 
@@ -60,11 +63,13 @@ def _check_record(
         return None
     if value.exists() and value.stat().st_size > 0:
         raise click.BadParameter(
-            f"{value} already exists and is not empty; racko never writes over a record. "
-            "Give a new file name."
+            _("{file} already exists and is not empty; racko never writes over a record. "
+              "Give a new file name.").format(file=value)
         )
     if not value.parent.is_dir():
-        raise click.BadParameter(f"the folder {value.parent} does not exist.")
+        raise click.BadParameter(
+            _("the folder {folder} does not exist.").format(folder=value.parent)
+        )
     return value
 
 
@@ -73,20 +78,24 @@ def _split_names(text: str) -> list[str]:
     for name in names:
         _check_name(name, "--names")
     if len({name.casefold() for name in names}) != len(names):
-        raise click.BadParameter("each player needs a different name.", param_hint="'--names'")
+        raise click.BadParameter(
+            _("each player needs a different name."), param_hint="'--names'"
+        )
     return names
 
 
 def _check_name(name: str, hint: str | None) -> None:
     if not name:
-        raise click.BadParameter("a name cannot be empty.", param_hint=hint and f"'{hint}'")
+        raise click.BadParameter(_("a name cannot be empty."), param_hint=hint and f"'{hint}'")
     if len(name) > MAX_NAME:
         raise click.BadParameter(
-            f"{name!r} is longer than {MAX_NAME} characters.", param_hint=hint and f"'{hint}'"
+            _("{name} is longer than {count} characters.").format(name=repr(name), count=MAX_NAME),
+            param_hint=hint and f"'{hint}'",
         )
     if not name.isprintable():
         raise click.BadParameter(
-            f"{name!r} holds characters that cannot be shown.", param_hint=hint and f"'{hint}'"
+            _("{name} holds characters that cannot be shown.").format(name=repr(name)),
+            param_hint=hint and f"'{hint}'",
         )
 
 
@@ -97,18 +106,23 @@ def _parse_bot_options(bot: Sequence[str], bots: str | None) -> tuple[dict[int, 
         seat_text, sep, spec = item.partition("=")
         if not sep or not seat_text.strip().isdigit() or not spec.strip():
             raise click.BadParameter(
-                f"{item!r} must be SEAT=LEVEL, such as 2=hard.", param_hint="'--bot'"
+                _("{value} must be SEAT=LEVEL, such as 2=hard.").format(value=repr(item)),
+                param_hint="'--bot'",
             )
         seat = int(seat_text)
         if seat in placed:
-            raise click.BadParameter(f"seat {seat} is given twice.", param_hint="'--bot'")
+            raise click.BadParameter(
+                _("seat {seat} is given twice.").format(seat=seat), param_hint="'--bot'"
+            )
         placed[seat] = spec.strip()
     fill: list[str] = []
     if bots is not None:
         fill = [spec.strip() for spec in bots.split(",")]
         if not all(fill):
             raise click.BadParameter(
-                f"{bots!r} must list bot levels separated by commas, such as hard,easy.",
+                _("{value} must list bot levels separated by commas, such as hard,easy.").format(
+                    value=repr(bots)
+                ),
                 param_hint="'--bots'",
             )
     return placed, fill
@@ -120,15 +134,20 @@ def _seat_bots(players: int, placed: dict[int, str], fill: list[str]) -> list[st
     for seat, spec in placed.items():
         if not 1 <= seat <= players:
             raise click.BadParameter(
-                f"seat {seat} does not exist with {players} players (seats 1-{players}).",
+                _("seat {seat} does not exist with {players} players (seats 1-{players}).").format(
+                    seat=seat, players=players
+                ),
                 param_hint="'--bot'",
             )
         specs[seat - 1] = spec
     free = [i for i, spec in enumerate(specs) if spec is None]
     if len(fill) > len(free):
         raise click.BadParameter(
-            f"{len(fill)} bots do not fit in the {len(free)} free seats of a "
-            f"{players}-player game.",
+            ngettext(
+                "{count} bot does not fit in the {free} free seats of a {players}-player game.",
+                "{count} bots do not fit in the {free} free seats of a {players}-player game.",
+                len(fill),
+            ).format(count=len(fill), free=len(free), players=players),
             param_hint="'--bots'",
         )
     # --bots fills the seats after the humans: the last free ones.
@@ -144,7 +163,9 @@ def _make_bots(specs: list[str | None], seed: int) -> dict[int, tuple[Agent, str
     try:
         from rack_o.bots import bot_kind, make_bot
     except ImportError as error:  # pragma: no cover - only while the bots are being built
-        raise click.UsageError(f"computer players are not available: {error}") from error
+        raise click.UsageError(
+            _("computer players are not available: {error}").format(error=error)
+        ) from error
     made: dict[int, tuple[Agent, str]] = {}
     for seat, spec in enumerate(specs):
         if spec is None:
@@ -173,19 +194,28 @@ def _rules(players: int, target: int, bonus: bool, partners: bool, run_of_three:
 
 def _ask_players(term: Terminal) -> int:
     while True:
-        answer = term.read(f"How many players, {MIN_PLAYERS}-{MAX_PLAYERS}? [2] ").strip()
+        answer = term.read(
+            _("How many players, {low}-{high}? [2] ").format(low=MIN_PLAYERS, high=MAX_PLAYERS)
+        ).strip()
         if not answer:
             return 2
         if answer.isdigit() and MIN_PLAYERS <= int(answer) <= MAX_PLAYERS:
             return int(answer)
         term.console.print(
-            f"Type a number from {MIN_PLAYERS} to {MAX_PLAYERS}, or Enter for 2.", style="red"
+            _("Type a number from {low} to {high}, or Enter for 2.").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS
+            ),
+            style="red",
         )
 
 
 def _ask_name(term: Terminal, seat: int, default: str, taken: set[str]) -> str:
     while True:
-        answer = term.read(f"Name of the player at seat {seat + 1}? [{default}] ").strip()
+        answer = term.read(
+            _("Name of the player at seat {seat}? [{default}] ").format(
+                seat=seat + 1, default=default
+            )
+        ).strip()
         name = answer or default
         try:
             _check_name(name, None)
@@ -193,7 +223,10 @@ def _ask_name(term: Terminal, seat: int, default: str, taken: set[str]) -> str:
             term.console.print(error.message, style="red", markup=False)
             continue
         if name.casefold() in taken:
-            term.console.print(f"{name} is already playing: choose another name.", style="red")
+            term.console.print(
+                _("{name} is already playing: choose another name.").format(name=name),
+                style="red",
+            )
             continue
         return name
 
@@ -211,12 +244,18 @@ def _name_seats(
             for seat, name in zip(people, given, strict=True):
                 names[seat] = name
         else:
-            expected = (
-                f"{players}" if len(people) == players else f"{players} (or {len(people)}, "
-                "one per person)"
-            )
+            if len(people) == players:
+                message = ngettext("{count} name given for {players} players.",
+                                   "{count} names given for {players} players.", len(given))
+            else:
+                message = ngettext(
+                    "{count} name given for {players} (or {people}, one per person) players.",
+                    "{count} names given for {players} (or {people}, one per person) players.",
+                    len(given),
+                )
             raise click.BadParameter(
-                f"{len(given)} names given for {expected} players.", param_hint="'--names'"
+                message.format(count=len(given), players=players, people=len(people)),
+                param_hint="'--names'",
             )
     taken = {name.casefold() for name in names if name}
     unnamed = {seat: str(getattr(agent, "name", "Bot")) for seat, (agent, _) in bots.items()
@@ -229,7 +268,9 @@ def _name_seats(
         taken.add(name.casefold())
     for seat in people:
         if names[seat] is None:
-            names[seat] = _ask_name(term, seat, f"Player {seat + 1}", taken)
+            names[seat] = _ask_name(
+                term, seat, _("Player {seat}").format(seat=seat + 1), taken
+            )
             taken.add(names[seat].casefold())
     return [name or "" for name in names]
 
@@ -250,13 +291,18 @@ def open_record(
     except OSError as error:
         if path is not None:
             raise click.BadParameter(
-                f"cannot write {path}: {error.strerror}.", param_hint="'--record'"
+                _("cannot write {file}: {reason}.").format(file=path, reason=error.strerror),
+                param_hint="'--record'",
             ) from error
-        where = f" {error.filename}" if error.filename else ""
-        note = f"This game is not being saved: cannot write{where} ({error.strerror})."
+        note = _("This game is not being saved: cannot write {file} ({reason}).").format(
+            file=error.filename or "", reason=error.strerror
+        ).replace("  ", " ")
         return None, lambda: None, note, None
     ref = record_id(writer.path) if path is None else str(path)
-    return writer, writer.close, f"Carry on later with: racko resume {ref}", writer.path
+    return (
+        writer, writer.close, _("Carry on later with: racko resume {ref}").format(ref=ref),
+        writer.path,
+    )
 
 
 def start_notices(game: Game, seed: int) -> list[RenderableType]:
@@ -266,19 +312,22 @@ def start_notices(game: Game, seed: int) -> list[RenderableType]:
     variants = [
         label
         for label, on in (
-            ("bonus Rack-O", rules.bonus),
-            ("partners", rules.partners),
-            ("run of three", rules.run_of_three),
+            (_("bonus Rack-O"), rules.bonus),
+            (_("partners"), rules.partners),
+            (_("run of three"), rules.run_of_three),
         )
         if on
     ]
     title = Text("Rack-O", "bold yellow")
-    title.append(f"  ·  {', '.join(names)}  ·  first to {rules.target} wins", "bold")
+    title.append(f"  ·  {', '.join(names)}  ·  "
+                 + _("first to {target} wins").format(target=rules.target), "bold")
     if variants:
         title.append(f"  ·  {', '.join(variants)}")
     return [
         title,
-        Text(f"Seed {seed} (play again with --seed {seed} to get the same cards)."),
+        Text(_("Seed {seed} (play again with --seed {seed} to get the same cards).").format(
+            seed=seed
+        )),
         dealer_draw_lines(names, game.dealer_draw, game.dealer),
     ]
 
@@ -324,9 +373,13 @@ def play(
     u take a placement back, ? help, r rules, q quit.
     """
     if partners and players not in (None, 4):
-        raise click.UsageError(f"--partners needs 4 players, not {players}.")
+        raise click.UsageError(
+            _("--partners needs 4 players, not {players}.").format(players=players)
+        )
     if run_of_three and players not in (None, 2):
-        raise click.UsageError(f"--run-of-three is for 2 players only, not {players}.")
+        raise click.UsageError(
+            _("--run-of-three is for 2 players only, not {players}.").format(players=players)
+        )
     given_names = _split_names(names) if names is not None else None
     placed, fill = _parse_bot_options(bot, bots)
     if players is None:
@@ -338,9 +391,16 @@ def play(
             # Without --players, the names are the people's; the bots come on top.
             seated = len(given_names) + len(placed) + len(fill)
             if not MIN_PLAYERS <= seated <= MAX_PLAYERS:
-                bots_too = f" and {seated - len(given_names)} bots" if placed or fill else ""
+                count = len(given_names)
+                given = ngettext("{count} name given", "{count} names given", count).format(
+                    count=count
+                )
+                if placed or fill:
+                    bots_count = seated - count
+                    given = _("{names} and {bots}").format(names=given, bots=ngettext(
+                        "{count} bot", "{count} bots", bots_count).format(count=bots_count))
                 raise click.BadParameter(
-                    f"{len(given_names)} names given{bots_too}; Rack-O is for 2 to 4 players.",
+                    _("{given}; Rack-O is for 2 to 4 players.").format(given=given),
                     param_hint="'--names'",
                 )
             players = seated
@@ -355,10 +415,10 @@ def play(
         seated_bots = _make_bots(specs, seed)
         seat_names = _name_seats(term, players, seated_bots, given_names)
     except KeyboardInterrupt:
-        term.console.print("\nInterrupted (Ctrl-C): no game was started.")
+        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
         raise SystemExit(EXIT_INTERRUPTED) from None
     except EOFError:
-        term.console.print("\nThe input ended (Ctrl-D): no game was started.")
+        term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
         raise SystemExit(EXIT_STOPPED) from None
     started = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     on_event, close, saved_note, record_path = open_record(record, started, seat_names)
@@ -384,11 +444,12 @@ def play(
         if record_path is None:
             notices.append(Text(saved_note, "yellow"))
         else:
-            notices.append(Text(f"Saved as you play. {saved_note}", "dim"))
+            notices.append(Text(_("Saved as you play.") + " " + saved_note, "dim"))
         problem = history_problem()
         if problem:
-            notices.append(Text(f"{problem} The game plays on, but will not be added to it.",
-                                "yellow"))
+            notices.append(Text(
+                problem + " " + _("The game plays on, but will not be added to it."), "yellow"
+            ))
         code = run_session(term, game, agents, notices=notices, saved_note=saved_note)
     finally:
         close()

@@ -9,6 +9,8 @@ from collections.abc import Callable, Collection
 
 from rich.markup import escape
 
+from rack_o.i18n import _
+
 from .console import Terminal
 
 ENTER = ""
@@ -23,12 +25,12 @@ def show_rules(term: Terminal) -> None:
     """Show the rules of Rack-O until the player comes back to the game."""
     from .rules import rules_markdown
 
-    term.page(rules_markdown(), "Rules of Rack-O")
+    term.page(rules_markdown(), _("Rules of Rack-O"))
 
 
 def confirm_quit(term: Terminal) -> bool:
     """Ask whether to really quit; True for y or yes."""
-    answer = term.read("Quit this game? [bold]y[/] quits, Enter carries on > ")
+    answer = term.read(_("Quit this game? [bold]y[/] quits, Enter carries on > "))
     return answer.strip().lower() in ("y", "yes")
 
 
@@ -61,13 +63,13 @@ def ask(
             if redraw is not None:
                 redraw()
         elif key == "h" and hint is not None:
-            term.console.print(f"Hint: {hint()}", style="cyan", markup=False)
+            term.console.print(_("Hint: {hint}").format(hint=hint()), style="cyan", markup=False)
         elif key == "q":
             if confirm_quit(term):
                 raise QuitGame
         else:
             shown = escape(raw.strip()[:20]) or "Enter"
             term.console.print(
-                f"[bold]{shown}[/] is not valid here: {valid}.",
+                _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown, valid=valid),
                 style="red",
             )

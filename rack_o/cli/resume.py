@@ -24,6 +24,7 @@ from .history import local_time, scores_text
 from .human import Hint, HumanAgent
 
 EXIT_NOTHING = 1
+EXIT_INTERRUPTED = 130
 EXIT_BAD_FILE = 2
 BOT_PAUSE = 0.8
 
@@ -156,6 +157,19 @@ def _notices(record_id: str, game: Game) -> list[RenderableType]:
     return lines
 
 
+def _pause(term: Terminal, notices: list[RenderableType], record_id: str) -> None:
+    """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
+    for notice in notices:
+        term.console.print(notice)
+    try:
+        term.read("Press Enter to carry on > ")
+    except (EOFError, KeyboardInterrupt) as stop:
+        term.console.print(f"\nNothing was played. Carry on later with: racko resume {record_id}",
+                           markup=False)
+        code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
+        raise SystemExit(code) from None
+
+
 @click.command(epilog=EXAMPLE)
 @click.argument("game_ref", metavar="[ID|FILE]", required=False)
 @click.option("--list", "list_only", is_flag=True, help="Only list the unfinished games.")
@@ -166,12 +180,13 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     """Carry on with an unfinished game from its saved record.
 
     Without ID|FILE, lists the unfinished games (who plays, when it started, the round and
-    the scores) and resumes the one played most recently. The game goes on exactly as it
-    would have: the same players and bots, and the cards the seed deals.
+    the scores) and resumes the one played last; with several, Enter takes that one and a
+    number picks another. The game goes on exactly as it would have: the same players and
+    bots, and the cards the seed deals.
     """
     from rack_o.store.autosave import add_to_history, history_problem, reopen_record
     from rack_o.store.records import find_record, load_record
-    from rack_o.store.writer import RecordWriter
+    from rack_o.store.writer import RecordBusyError, RecordWriter
 
     from .session import run_session
 
@@ -180,9 +195,10 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     if game_ref is None or list_only:
         try:
             path = _choose(term, list_only)
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as stop:
             console.print()
-            raise SystemExit(EXIT_NOTHING) from None
+            code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
+            raise SystemExit(code) from None
     else:
         try:
             path = find_record(game_ref)
@@ -215,16 +231,25 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
             console.print(problem, style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
     agents = _agents(game, term, load_bots)
-    try:
-        writer = reopen_record(record)
-    except OSError as error:
-        click.echo(f"Error: cannot write to {path}: {error.strerror}.", err=True)
-        raise SystemExit(EXIT_BAD_FILE) from None
     notices = _notices(record.id, game)
     problem = history_problem()
     if problem:
         notices.append(Text(f"{problem} The game plays on, but will not be added to it.",
                             "yellow"))
+    humans = sum(player.kind == "human" for player in game.players)
+    if humans == 1 and game.phase == "choose":
+        # Mid-round with one person: the turn screen would wipe the notices at once.
+        _pause(term, notices, record.id)
+        notices = []
+    try:
+        writer = reopen_record(record)
+    except RecordBusyError:
+        click.echo(f"Error: {path} is being played right now in another racko; "
+                   "carry on there, or quit it first.", err=True)
+        raise SystemExit(EXIT_NOTHING) from None
+    except OSError as error:
+        click.echo(f"Error: cannot write to {path}: {error.strerror}.", err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
     try:
         code = run_session(term, game, agents, notices=notices,
                            saved_note=f"Carry on later with: racko resume {record.id}")

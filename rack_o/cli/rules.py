@@ -1,4 +1,8 @@
-"""`racko rules`: the rules of Rack-O as this program plays them, rendered from the package."""
+"""`racko rules`: the rules of Rack-O as this program plays them, rendered from the package.
+
+The rules are shipped in every language racko speaks: rack_o/data/rules.md in English and
+rules.LANG.md beside it.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,14 @@ from importlib.resources import files
 import click
 from rich.markdown import Markdown
 
+from rack_o.i18n import _, current_language
 
-def rules_text() -> str:
-    """The rules in Markdown, as shipped inside the package (rack_o/data/rules.md)."""
-    return files("rack_o").joinpath("data", "rules.md").read_text(encoding="utf-8")
+
+def rules_text(language: str | None = None) -> str:
+    """The rules in Markdown in `language` (default: the current one), as shipped in the package."""
+    language = language or current_language()
+    name = "rules.md" if language == "en" else f"rules.{language}.md"
+    return files("rack_o").joinpath("data", name).read_text(encoding="utf-8")
 
 
 def rules_markdown() -> Markdown:
@@ -26,6 +34,6 @@ def rules(pager: bool) -> None:
 
     term = Terminal()
     if pager and term.console.is_terminal:
-        term.page(rules_markdown(), "Rules of Rack-O")
+        term.page(rules_markdown(), _("Rules of Rack-O"))
     else:
         term.console.print(rules_markdown())

@@ -13,6 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.i18n import _, ngettext
 from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, ordered_count
 from rack_o.rules import Rules
 from rack_o.view import RoundResult
@@ -24,8 +25,10 @@ def racko_banner(result: RoundResult, names: Sequence[str]) -> RenderableType:
     """The Rack-O moment: who went out, in which round, after how many turns."""
     text = Text(justify="center")
     text.append("RACK-O!", "bold yellow")
-    text.append(f"  {names[result.racko]} goes out in round {result.round}", "bold")
-    text.append(f" after {result.turns} turns.")
+    text.append("  " + _("{name} goes out in round {round}").format(
+        name=names[result.racko], round=result.round), "bold")
+    text.append(" " + ngettext("after {count} turn.", "after {count} turns.", result.turns).format(
+        count=result.turns))
     return Panel(text, box=box.HEAVY, expand=False)
 
 
@@ -42,33 +45,37 @@ def points_breakdown(rack: Sequence[int], points: int, bonus: int, went_racko: b
     """How a rack's round points were made: "75 Rack-O", "75 + 100 bonus = 175", "6 × 5 = 30"."""
     if went_racko:
         if bonus:
-            return f"{RACKO_POINTS} + {bonus} bonus = {points}"
-        return f"{points} Rack-O"
+            return _("{racko} + {bonus} bonus = {points}").format(
+                racko=RACKO_POINTS, bonus=bonus, points=points
+            )
+        return _("{points} Rack-O").format(points=points)
     return f"{ordered_count(rack)} × {POINTS_PER_CARD} = {points}"
 
 
 def _to_go(target: int, total: int) -> str:
-    return str(target - total) if total < target else "reached"
+    return str(target - total) if total < target else _("reached")
 
 
 def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Table:
     """Each player's rack (the cards in order from slot 1 green), round points and totals."""
     table = Table(
-        title=f"Round {result.round} — {names[result.dealer]} dealt",
+        title=_("Round {round} — {dealer} dealt").format(
+            round=result.round, dealer=names[result.dealer]
+        ),
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         pad_edge=False,
         collapse_padding=True,
-        caption="Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O"
-        + (", plus its run bonus" if rules.bonus else ""),
+        caption=_("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
+        + (_(", plus its run bonus") if rules.bonus else ""),
         caption_justify="left",
     )
     # Only the name may wrap: the numbers must stay readable at 80 columns.
-    table.add_column("Player")
-    table.add_column("Rack, slot 1 → 10", no_wrap=True)
-    table.add_column("Points", justify="right", no_wrap=True)
-    table.add_column("Total", justify="right", no_wrap=True)
-    table.add_column("To go", justify="right", no_wrap=True)
+    table.add_column(_("Player"))
+    table.add_column(_("Rack, slot 1 → 10"), no_wrap=True)
+    table.add_column(_("Points"), justify="right", no_wrap=True)
+    table.add_column(_("Total"), justify="right", no_wrap=True)
+    table.add_column(_("To go"), justify="right", no_wrap=True)
     for seat, rack in enumerate(result.racks):
         racko = seat == result.racko
         counted = len(rack) if racko else ordered_count(rack)
@@ -109,9 +116,12 @@ def tie_note(totals: Sequence[int], names: Sequence[str], rules: Rules) -> Text 
     top = leaders(totals)
     if len(top) < 2 or totals[top[0]] < rules.target:
         return None
-    who = " and ".join(side_name(rules, names, side) for side in top)
+    who = _(" and ").join(side_name(rules, names, side) for side in top)
     return Text(
-        f"{who} are tied at the top with {totals[top[0]]}: another round decides.", "bold"
+        _("{names} are tied at the top with {points}: another round decides.").format(
+            names=who, points=totals[top[0]]
+        ),
+        "bold",
     )
 
 
@@ -119,18 +129,28 @@ def standings(
     totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int
 ) -> RenderableType:
     """Final standings, best first, and the sentence naming the winner."""
-    table = Table(title="Final standings", box=box.SIMPLE_HEAD, padding=(0, 1))
-    table.add_column("Place", justify="right")
-    table.add_column("Team" if rules.partners else "Player")
-    table.add_column("Points", justify="right")
+    table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Team") if rules.partners else _("Player"))
+    table.add_column(_("Points"), justify="right")
     order = sorted(range(len(totals)), key=lambda side: -totals[side])
     for place, side in enumerate(order, start=1):
         style = "bold" if side == winner else ""
         table.add_row(str(place), Text(side_name(rules, names, side), style), str(totals[side]))
-    plural = "round" if rounds == 1 else "rounds"
-    sentence = Text(
-        f"{side_name(rules, names, winner)} win{'' if rules.partners else 's'} with "
-        f"{totals[winner]} points after {rounds} {plural}.",
-        "bold green",
+    if rules.partners:
+        sentence = ngettext(
+            "{names} win with {points} points after {count} round.",
+            "{names} win with {points} points after {count} rounds.",
+            rounds,
+        )
+    else:
+        sentence = ngettext(
+            "{name} wins with {points} points after {count} round.",
+            "{name} wins with {points} points after {count} rounds.",
+            rounds,
+        )
+    text = sentence.format(
+        name=side_name(rules, names, winner), names=side_name(rules, names, winner),
+        points=totals[winner], count=rounds,
     )
-    return Group(table, sentence)
+    return Group(table, Text(text, "bold green"))

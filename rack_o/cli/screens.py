@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.i18n import _, ngettext
 from rack_o.rack import ordered_count
 from rack_o.rules import Rules
 from rack_o.view import PublicTurn, SeatView, TurnOver
@@ -36,18 +38,19 @@ def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
 def describe_turn(turn: PublicTurn | TurnOver, names: Sequence[str]) -> str:
     """One sentence for a finished turn, as the table saw it (a kept drawn card stays hidden)."""
     if isinstance(turn, TurnOver):
-        return (
-            f"The draw pile ran out: the discard pile was turned over and {turn.card} turned up."
-        )
+        return _(
+            "The draw pile ran out: the discard pile was turned over and {card} turned up."
+        ).format(card=turn.card)
     who = names[turn.seat]
     if turn.source == "discard":
-        return (
-            f"{who} took {turn.taken} from the discard pile into slot {turn.slot} "
-            f"and discarded {turn.discarded}."
-        )
+        return _(
+            "{who} took {card} from the discard pile into slot {slot} and discarded {out}."
+        ).format(who=who, card=turn.taken, slot=turn.slot, out=turn.discarded)
     if turn.slot is None:
-        return f"{who} drew and discarded {turn.discarded}."
-    return f"{who} drew a card into slot {turn.slot} and discarded {turn.discarded}."
+        return _("{who} drew and discarded {card}.").format(who=who, card=turn.discarded)
+    return _("{who} drew a card into slot {slot} and discarded {out}.").format(
+        who=who, slot=turn.slot, out=turn.discarded
+    )
 
 
 def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
@@ -72,15 +75,16 @@ def scores_line(view: SeatView) -> Text:
             line.append("  ·  ")
         mine = rules.team_of(view.seat) == side
         line.append(f"{side_name(rules, view.names, side)} {total}", "bold" if mine else "")
-    line.append(f"   (first to {rules.target} wins)", "dim")
+    line.append("   " + _("(first to {target} wins)").format(target=rules.target), "dim")
     return line
 
 
 def status_line(view: SeatView) -> Text:
     """Round, dealer and whose turn it is: public, safe for a hand-off screen."""
     line = Text()
-    line.append(f"Round {view.round}", "bold")
-    line.append(f"  ·  {view.names[view.dealer]} dealt  ·  {view.names[view.mover]} to play")
+    line.append(_("Round {round}").format(round=view.round), "bold")
+    line.append("  ·  " + _("{dealer} dealt").format(dealer=view.names[view.dealer]))
+    line.append("  ·  " + _("{player} to play").format(player=view.names[view.mover]))
     return line
 
 
@@ -111,9 +115,9 @@ def rack_table(
         card_style = "bold" if counts else ""
         if slot == changed_slot:
             card_style = NEW_CARD
-            note.append(("  " if counts else "   ") + "← new", NEW_CARD)
+            note.append(("  " if counts else "   ") + "← " + _("new"), NEW_CARD)
             if replaced is not None:
-                note.append(f" (out goes {replaced})", NEW_CARD)
+                note.append(" " + _("(out goes {card})").format(card=replaced), NEW_CARD)
         grid.add_row(Text(f"{slot:>2}", "dim"), Text(str(card), card_style), bar, note)
     return grid
 
@@ -122,19 +126,26 @@ def rack_caption(rack: Sequence[int]) -> Text:
     """What the ticked part of a rack is worth now."""
     count = ordered_count(rack)
     if count == len(rack):
-        return Text("✓ all ten ascending", SCORING)
-    slots = "slot 1" if count == 1 else f"slots 1-{count}"
-    return Text(f"✓ {slots} ascending: {5 * count} points if the round ended now", SCORING)
+        return Text("✓ " + _("all ten ascending"), SCORING)
+    sentence = ngettext(
+        "slot 1 ascending: {points} points if the round ended now",
+        "slots 1-{count} ascending: {points} points if the round ended now",
+        count,
+    )
+    return Text("✓ " + sentence.format(count=count, points=5 * count), SCORING)
 
 
 def piles_line(view: SeatView, top_after: int | None = None) -> Text:
     """The top of the discard pile (or `top_after` a previewed move) and the draw pile size."""
-    line = Text("Discard pile: ")
+    line = Text(_("Discard pile:") + " ")
     top = view.discard_top if top_after is None else top_after
-    line.append(str(top) if top is not None else "empty", "bold")
+    line.append(str(top) if top is not None else _("empty"), "bold")
     if top_after is not None:
-        line.append(" after this move")
-    line.append(f"    Draw pile: {view.draw_pile_size} cards face down")
+        line.append(" " + _("after this move"))
+    size = view.draw_pile_size
+    line.append("    " + ngettext(
+        "Draw pile: {count} card face down", "Draw pile: {count} cards face down", size
+    ).format(count=size))
     return line
 
 
@@ -142,8 +153,8 @@ def history_block(view: SeatView) -> RenderableType:
     """What the other players did since this seat's last turn (public information only)."""
     events, played = since_last_turn(view)
     if not events:
-        return Text("You are first to play this round.", "dim")
-    lines = [Text("Since your last turn:" if played else "This round so far:", "dim")]
+        return Text(_("You are first to play this round."), "dim")
+    lines = [Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
     # Four players and a turn-over at most; the newest matter most if it ever runs long.
     for event in events[-4:]:
         lines.append(Text("  " + describe_turn(event, view.names)))
@@ -165,11 +176,16 @@ def turn_screen(
     if preview is None:
         rack: Sequence[int] = view.rack
         rack_render = rack_table(rack, deck)
-        title = Text(f"{me}'s rack, slot 1 (front) to 10", "bold")
+        title = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
     else:
         rack, slot, out = preview
         rack_render = rack_table(rack, deck, changed_slot=slot, replaced=out)
-        title = Text(f"{me}'s rack if {view.held} goes into slot {slot}", "bold")
+        title = Text(
+            _("{name}'s rack if {card} goes into slot {slot}").format(
+                name=me, card=view.held, slot=slot
+            ),
+            "bold",
+        )
     parts: list[RenderableType] = [
         status_line(view),
         scores_line(view),
@@ -182,15 +198,17 @@ def turn_screen(
     ]
     if view.held is not None and preview is None:
         if view.held_source == "draw":
-            parts.append(Text.assemble("You drew ", (str(view.held), NEW_CARD), "."))
+            sentence = _("You drew {card}.")
         else:
-            parts.append(
-                Text.assemble(
-                    "You took ", (str(view.held), NEW_CARD), " from the discard pile: it must go "
-                    "into your rack."
-                )
-            )
+            sentence = _("You took {card} from the discard pile: it must go into your rack.")
+        parts.append(_with_card(sentence, view.held))
     return Group(*parts)
+
+
+def _with_card(sentence: str, card: int) -> Text:
+    """`sentence` with its {card} placeholder filled in and highlighted."""
+    before, _sep, after = sentence.partition("{card}")
+    return Text.assemble(before, (str(card), NEW_CARD), after)
 
 
 def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> RenderableType:
@@ -200,28 +218,36 @@ def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> Re
         parts.append(Text())
     name = view.names[view.mover]
     card = Text(justify="center")
-    card.append(f"{name}'s turn", "bold")
-    card.append("\nEveryone else, please look away.", "dim")
+    card.append(_("{name}'s turn").format(name=name), "bold")
+    card.append("\n" + _("Everyone else, please look away."), "dim")
     parts += [
         status_line(view),
         scores_line(view),
         piles_line(view),
         Text(),
-        Panel(card, box=box.ROUNDED, width=min(60, max(40, len(name) + 20)), padding=(1, 2)),
+        Panel(card, box=box.ROUNDED, width=min(60, max(40, cell_len(name) + 20)), padding=(1, 2)),
     ]
     return Group(*parts)
 
 
 def dealer_draw_lines(names: Sequence[str], cards: Sequence[int], dealer: int) -> Text:
     """Who drew which card for the first deal, and who deals."""
-    drew = ", ".join(f"{name} drew {card}" for name, card in zip(names, cards, strict=True))
-    return Text(f"Drawing for the first deal: {drew}. {names[dealer]} has the highest card "
-                f"and deals round 1.")
+    drew = ", ".join(
+        _("{name} drew {card}").format(name=name, card=card)
+        for name, card in zip(names, cards, strict=True)
+    )
+    return Text(
+        _("Drawing for the first deal: {draws}. {dealer} has the highest card and deals "
+          "round 1.").format(draws=drew, dealer=names[dealer])
+    )
 
 
 def deal_line(view: SeatView) -> Text:
     """Announces a fresh deal: who dealt, who plays first, the card turned up."""
     return Text(
-        f"Round {view.round}: {view.names[view.dealer]} deals ten cards to each player "
-        f"and turns up {view.discard_top}. {view.names[view.mover]} plays first."
+        _("Round {round}: {dealer} deals ten cards to each player and turns up {card}. "
+          "{player} plays first.").format(
+            round=view.round, dealer=view.names[view.dealer], card=view.discard_top,
+            player=view.names[view.mover],
+        )
     )

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from rack_o.agent import Agent, AgentError, take_step
 from rack_o.game import Game, Phase
+from rack_o.i18n import N_, _
 
 from .console import Terminal
 from .prompt import ENTER, QuitGame, ask
@@ -26,11 +27,11 @@ EXIT_OK = 0
 EXIT_STOPPED = 1
 EXIT_INTERRUPTED = 130
 
-HANDOFF_HELP = (
+HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
     "screen: your rack appears next."
 )
-ENTER_HELP = "Press Enter to go on."
+ENTER_HELP = N_("Press Enter to go on.")
 
 
 def is_human(agent: Agent) -> bool:
@@ -55,13 +56,15 @@ def run_session(
     try:
         session.play()
     except QuitGame:
-        return session.stop("You quit the game.", saved_note, EXIT_STOPPED)
+        return session.stop(_("You quit the game."), saved_note, EXIT_STOPPED)
     except KeyboardInterrupt:
-        return session.stop("Interrupted (Ctrl-C).", saved_note, EXIT_INTERRUPTED)
+        return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
     except EOFError:
-        return session.stop("The input ended (Ctrl-D).", saved_note, EXIT_STOPPED)
+        return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
     except AgentError as error:
-        message = f"A computer player went wrong, so the game stops: {error}"
+        message = _("A computer player went wrong, so the game stops: {error}").format(
+            error=error
+        )
         return session.stop(message, saved_note, EXIT_STOPPED)
     return EXIT_OK
 
@@ -115,7 +118,11 @@ class _Session:
         dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(self.names)
         if self.humans:
             dealer_name = escape(self.names[dealer])
-            self._wait(f"Press Enter to deal round {game.round + 1} — {dealer_name} deals")
+            self._wait(
+                _("Press Enter to deal round {round} — {dealer} deals").format(
+                    round=game.round + 1, dealer=dealer_name
+                )
+            )
         game.deal()
         line = deal_line(game.view(game.mover))
         if self.hot_seat:
@@ -160,10 +167,12 @@ class _Session:
         self.console.print()
         ask(
             self.term,
-            f"Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready",
+            _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
+                name=name
+            ),
             (ENTER,),
-            valid=f"press Enter when {name} has the keyboard",
-            help_text=HANDOFF_HELP,
+            valid=_("press Enter when {name} has the keyboard").format(name=name),
+            help_text=_(HANDOFF_HELP),
         )
 
     def _round_end(self) -> None:
@@ -195,21 +204,21 @@ class _Session:
 
     def _wait(self, prompt: str) -> None:
         self._flush_notices()
-        ask(self.term, prompt, (ENTER,), valid="press Enter to go on", help_text=ENTER_HELP)
+        ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"), help_text=_(ENTER_HELP))
 
     def stop(self, reason: str, saved_note: str | None, code: int) -> int:
         """Say why and where the game stopped; return `code`."""
         game = self.game
         self.console.print()
         if game.round == 0:
-            where = "before the first deal"
+            where = _("before the first deal")
         else:
             scores = ", ".join(
                 f"{side_name(game.rules, self.names, side)} {total}"
                 for side, total in enumerate(game.totals)
             )
-            where = f"in round {game.round} ({scores})"
-        message = f"{reason} The game stopped {where}."
+            where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
+        message = reason + " " + _("The game stopped {where}.").format(where=where)
         if saved_note:
             message += f" {saved_note}"
         self.console.print(message, markup=False, highlight=False)

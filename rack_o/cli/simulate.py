@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,10 @@ from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.paths import RECORD_SUFFIX
 
 from .console import make_console
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def record_name(index: int) -> str:
@@ -118,7 +122,7 @@ def run_match(
     turn_cap: int = DEFAULT_TURN_CAP,
     record_dir: Path | None = None,
     keep_events: bool = False,
-    progress: Progress | None = None,
+    advance: Callable[[int], None] | None = None,
 ) -> list[GameOutcome]:
     """Every game's outcome, in game order; stops early once a bot breaks a game."""
     rules_args = {
@@ -129,14 +133,13 @@ def run_match(
         "run_of_three": rules.run_of_three,
     }
     folder = str(record_dir) if record_dir is not None else None
-    task = progress.add_task("games", total=games) if progress is not None else None
     outcomes: dict[int, GameOutcome] = {}
 
     def take(batch: list[GameOutcome]) -> bool:
         for outcome in batch:
             outcomes[outcome.index] = outcome
-        if progress is not None and task is not None:
-            progress.advance(task, len(batch))
+        if advance is not None:
+            advance(len(batch))
         return any(outcome.error for outcome in batch)
 
     chunks = _chunks(games, jobs)
@@ -146,20 +149,19 @@ def run_match(
             if take(_chunk(*args, indices, turn_cap, folder, keep_events)):
                 break
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             pending: set[Future[list[GameOutcome]]] = {
                 pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events)
                 for indices in chunks
             }
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                broken = False
-                for future in done:
-                    broken = take(future.result()) or broken
-                if broken:
-                    for future in pending:
-                        future.cancel()
+                if any([take(future.result()) for future in done]):
                     break
+        finally:
+            # On a broken game or Ctrl-C, games not yet started are dropped, not waited for.
+            pool.shutdown(wait=True, cancel_futures=True)
     return [outcomes[index] for index in sorted(outcomes)]
 
 
@@ -289,13 +291,17 @@ def simulate(
     variants = [name for name, on in
                 (("bonus", bonus), ("partners", partners), ("run of three", run_of_three)) if on]
     console.print(
-        f"Simulating {games} game{'s' if games != 1 else ''} to {target}: "
-        f"{', '.join(specs)} · seed {seed} · {jobs} job{'s' if jobs != 1 else ''}"
+        f"Simulating {_count(games, 'game')} to {target}: "
+        f"{', '.join(specs)} · seed {seed} · {_count(jobs, 'job')}"
         + (f" · {', '.join(variants)}" if variants else "")
     )
-    outcomes, seconds = _run_with_progress(
-        console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
-    )
+    try:
+        outcomes, seconds = _run_with_progress(
+            console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
+        )
+    except KeyboardInterrupt:
+        console.print("Stopped (Ctrl-C): no results.")
+        raise SystemExit(130) from None
     tally = Tally(tuple(specs), rules)
     for outcome in outcomes:
         tally.add(outcome)
@@ -308,13 +314,11 @@ def simulate(
         raise SystemExit(1)
     console.print(result_table(tally))
     rate = tally.rounds / seconds if seconds > 0 else 0.0
-    capped_style = "bold yellow" if tally.capped_rounds else ""
-    console.print(
-        f"{tally.games} games, {tally.rounds} rounds, "
-        f"[{capped_style}]capped rounds: {tally.capped_rounds}[/]"
-        if capped_style else
-        f"{tally.games} games, {tally.rounds} rounds, capped rounds: {tally.capped_rounds}"
-    )
+    # Capped rounds are never hidden: always printed, and in yellow when there are any.
+    capped = f"capped rounds: {tally.capped_rounds}"
+    if tally.capped_rounds:
+        capped = f"[bold yellow]{capped}[/] (each stopped its game; see docs/bots.md)"
+    console.print(f"{_count(tally.games, 'game')}, {_count(tally.rounds, 'round')}, {capped}")
     console.print(f"{rate:,.1f} rounds per second ({seconds:.1f} s)")
     if json_path is not None:
         data = tally.to_json(seed, turn_cap, seconds)
@@ -324,7 +328,7 @@ def simulate(
         console.print(f"Records written to {record_dir}")
     if history:
         added = save_history(outcomes, record_dir)
-        console.print(f"{added} game{'s' if added != 1 else ''} added to the history")
+        console.print(f"{_count(added, 'game')} added to the history")
 
 
 def _run_with_progress(
@@ -347,10 +351,21 @@ def _run_with_progress(
         transient=True,
         disable=not console.is_terminal,
     )
+    task = progress.add_task("games", total=games)
+
+    def advance(count: int) -> None:
+        # Started on the first finished games, after the worker processes were forked, so no
+        # process is forked while the bar's refresh thread runs.
+        if not progress.live.is_started:
+            progress.start()
+        progress.advance(task, count)
+
     start = time.perf_counter()
-    with progress:
+    try:
         outcomes = run_match(
             specs, rules, seed, games, jobs=jobs, turn_cap=turn_cap, record_dir=record_dir,
-            keep_events=keep_events, progress=progress,
+            keep_events=keep_events, advance=advance,
         )
+    finally:
+        progress.stop()
     return outcomes, time.perf_counter() - start

@@ -30,25 +30,28 @@ def open_record(path: Path | None, started: str | None, names: Sequence[str]) ->
 def reopen_record(record: Record) -> RecordWriter:
     """The writer that carries a resumed game on in its own file, after the last complete line.
 
-    A torn last line is cut off first (it holds nothing that can be used, and text appended
-    after it would make the file unreadable); a last line lacking its newline gets one. Then
-    the events the rules imply but the writer did not live to write are appended.
-    OSError if the file cannot be written.
+    The file is locked first (RecordBusyError if the game is being played elsewhere). A torn
+    last line is cut off (it holds nothing usable, and text appended after it would make the
+    file unreadable); a last line lacking its newline gets one. Then the events the rules
+    imply but the writer did not live to write are appended. OSError if it cannot be written.
     """
     path = record.path
-    size = path.stat().st_size
-    with open(path, "r+b") as file:
-        if size > record.complete_bytes:
-            file.truncate(record.complete_bytes)
-        if record.complete_bytes:
-            file.seek(record.complete_bytes - 1)
-            if file.read(1) != b"\n":
-                file.write(b"\n")
-        file.flush()
-        os.fsync(file.fileno())
     writer = RecordWriter(path)
-    for event in record.missing_events:
-        writer.write(event)
+    try:
+        with open(path, "r+b") as file:
+            if os.fstat(file.fileno()).st_size > record.complete_bytes:
+                file.truncate(record.complete_bytes)
+            if record.complete_bytes:
+                file.seek(record.complete_bytes - 1)
+                if file.read(1) != b"\n":
+                    file.write(b"\n")
+            file.flush()
+            os.fsync(file.fileno())
+        for event in record.missing_events:
+            writer.write(event)
+    except BaseException:
+        writer.close()
+        raise
     return writer
 
 

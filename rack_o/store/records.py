@@ -183,14 +183,18 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
-    """Every saved game in `folder` (default: the records directory), most recent first,
-    and the problem with each file that could not be read."""
+    """The games saved in `folder` (default: the records directory), last played first, and
+    why each unreadable record was skipped; empty files (no game began) are left out."""
     folder = records_dir() if folder is None else folder
     games: list[Summary] = []
     problems: list[RecordFileError] = []
     for path in _record_files(folder):
         try:
+            if path.stat().st_size == 0:
+                continue  # created, then stopped before the game began: nothing to list
             games.append(summarize(path))
+        except OSError:
+            continue  # gone since the folder was listed
         except RecordFileError as error:
             problems.append(error)
     games.sort(key=lambda s: s.modified, reverse=True)

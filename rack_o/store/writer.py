@@ -1,21 +1,45 @@
-"""Appending a game record to a file, one durable line per event."""
+"""Appending a game record to a file, one durable line per event, one writer at a time."""
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import IO, Any
 
 from rack_o.record import dumps
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no flock; the lock is then skipped
+    fcntl = None  # type: ignore[assignment]
+
+
+class RecordBusyError(OSError):
+    """Another racko process is writing this record (it holds the file's lock)."""
+
 
 class RecordWriter:
-    """Appends events to a rack-o/1 file; each line is flushed and fsynced before returning."""
+    """Appends events to a rack-o/1 file; each line is flushed and fsynced before returning.
+
+    While open it holds an exclusive advisory lock on the file (where the system has flock),
+    so the same game cannot be played on in two windows at once; the lock goes with the
+    process, however it ends. RecordBusyError if another process holds it.
+    """
 
     def __init__(self, path: str | os.PathLike[str], fsync: bool = True) -> None:
         self.path = Path(path)
         self.fsync = fsync
         self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        if fcntl is not None:
+            try:
+                fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._file.close()
+                raise RecordBusyError(
+                    errno.EWOULDBLOCK, "another racko is playing this game right now",
+                    str(self.path),
+                ) from None
 
     def write(self, event: dict[str, Any]) -> None:
         """Append one event and make it durable."""
@@ -28,7 +52,7 @@ class RecordWriter:
         self.write(event)
 
     def close(self) -> None:
-        """Close the file; later writes fail."""
+        """Close the file (releasing its lock); later writes fail."""
         self._file.close()
 
     def __enter__(self) -> RecordWriter:

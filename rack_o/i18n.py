@@ -1,0 +1,105 @@
+"""The language racko speaks: choosing it, and the gettext functions every screen calls.
+
+English (the messages in the source) is the default; Greek, French and Czech come from the
+gettext catalogs shipped in rack_o/data/locale. The language comes from `--lang`, else from
+LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as gettext itself would read them. This module imports
+only the standard library, so `racko --help` stays light.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "racko"
+LANGUAGES = ("en", "el", "fr", "cs")
+"""Every language racko speaks; the first is the default and the source language."""
+LOCALE_DIR = Path(__file__).parent / "data" / "locale"
+
+_language = "en"
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+# Thousands separator and decimal mark of each language (the locale module would need the
+# system's locales installed, which most terminals lack).
+_NUMBER_MARKS = {
+    "en": (",", "."),
+    "el": (".", ","),
+    "fr": ("\u202f", ","),
+    "cs": ("\u00a0", ","),
+}
+_PERCENT = {"en": "{}%", "el": "{}%", "fr": "{}\u00a0%", "cs": "{}\u00a0%"}
+
+
+def language_of(value: str | None) -> str | None:
+    """The supported language a value like "fr_FR.UTF-8", "el" or "cs:en" names, else None."""
+    for item in (value or "").split(":"):
+        code = item.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return None
+
+
+def choose_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: `option` if given, else what the environment asks, else "en".
+
+    LANGUAGE may list several languages (the first supported one wins); otherwise the first
+    of LC_ALL, LC_MESSAGES and LANG that is set decides, as in gettext.
+    """
+    if option:
+        chosen = language_of(option)
+        if chosen is None:
+            raise ValueError(f"{option!r} is not one of {', '.join(LANGUAGES)}")
+        return chosen
+    env = os.environ if environ is None else environ
+    from_list = language_of(env.get("LANGUAGE"))
+    if from_list is not None:
+        return from_list
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(variable):
+            return language_of(env[variable]) or LANGUAGES[0]
+    return LANGUAGES[0]
+
+
+def install(language: str) -> None:
+    """Speak `language` from now on (one of LANGUAGES); English needs no catalog."""
+    if language not in LANGUAGES:
+        raise ValueError(f"{language!r} is not one of {', '.join(LANGUAGES)}")
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if language != LANGUAGES[0]:
+        catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    global _language, _catalog
+    _language, _catalog = language, catalog
+
+
+def current_language() -> str:
+    """The language being spoken now."""
+    return _language
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count `n`, by the current language's plural rule."""
+    return _catalog.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name xgettext and readers know
+    """Mark `message` for translation where it is defined; translate it with `_` where shown."""
+    return message
+
+
+def number(value: float, digits: int = 0) -> str:
+    """`value` with `digits` decimals, grouped and marked as the current language writes it."""
+    group, decimal = _NUMBER_MARKS[current_language()]
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\x00").replace(".", decimal).replace("\x00", group)
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """`fraction` (0.25) as a percentage ("25.0%", "25,0 %") in the current language."""
+    return _PERCENT[current_language()].format(number(100 * fraction, digits))

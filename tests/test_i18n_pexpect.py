@@ -1,0 +1,107 @@
+"""A whole short game in a real terminal in Greek and in Czech: every screen in that language.
+
+One person plays a bot (`--lang` chosen on the command line, or from LANG), with the same
+keys as in English; the script reads the game from the --record file to choose its moves.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pexpect
+import pytest
+from test_pexpect_play import PROMPT_END, events, plain, policy, spawn
+
+from rack_o.actions import DRAW
+from rack_o.record import rebuild
+
+# English words no screen of a translated game shows (player names aside).
+ENGLISH = re.compile(
+    r"\b(the|your|Round|pile|dealt|to play|wins|first|drew|took|Press|draw|take|keeps|help|quit)\b"
+)
+
+SPEECH = {
+    "el": {
+        "name": "Άννα",
+        "deal": "Πάτα Enter για το μοίρασμα του γύρου",
+        "choose": ": d τράβα · t πάρε το",
+        "place": "Θέση 1-10 για το",
+        "confirm": "Enter την κρατά",
+        "invalid": "δεν ισχύει εδώ: γράψε d για να τραβήξεις",
+        "screen": ("Γύρος 1", "Στοίβα απόρριψης:", "Τράπουλα:", "Το ράφι σου, Άννα"),
+        "bot": r"^Easy (?:τράβηξε|πήρε) .*\.$",
+        "table": ("RACK-O!", "Πόντοι", "Σύνολο", "Λείπουν"),
+        "end": ("Τελική κατάταξη", "νίκη με"),
+    },
+    "cs": {
+        "name": "Zdeněk",
+        "deal": "Stiskněte Enter a rozdá se",
+        "choose": ": d líznout · t vzít",
+        "place": "Slot 1-10 pro",
+        "confirm": "Enter ponechá",
+        "invalid": "tu neplatí: napište d pro líznutí",
+        "screen": ("1. kolo", "Odhazovací hromádka:", "Balíček:", "Stojan hráče Zdeněk"),
+        "bot": r"^Easy bere .*\.$",
+        "table": ("RACK-O!", "Body", "Celkem", "Zbývá"),
+        "end": ("Konečné pořadí", "vyhrává s"),
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "how"), [("el", "option"), ("cs", "environment")], ids=["el", "cs"]
+)
+def test_a_game_against_a_bot_is_played_in_greek_and_in_czech(
+    tmp_path: Path, language: str, how: str
+) -> None:
+    say = SPEECH[language]
+    record = tmp_path / "game.jsonl"
+    args = ["play", "--players", "2", "--names", str(say["name"]), "--bots", "easy", "--fast",
+            "--target", "50", "--seed", "8", "--record", str(record)]
+    if how == "option":
+        child = spawn(["--lang", language, *args], tmp_path)
+    else:
+        child = spawn(args, tmp_path, LANGUAGE="", LC_ALL="", LANG=f"{language}_CZ.UTF-8")
+    seen = dict.fromkeys(("turns", "typos", "bot_lines"), 0)
+    screens = ""
+    while child.expect([PROMPT_END, pexpect.EOF]) == 0:
+        screen = plain(child.before)
+        screens += screen
+        prompt = screen.rstrip().splitlines()[-1]
+        assert not ENGLISH.search(screen), screen
+        seen["bot_lines"] += len(re.findall(str(say["bot"]), screen, re.M))
+        if prompt.startswith(str(say["deal"])) or prompt.startswith(str(say["confirm"])):
+            child.sendline("")
+            continue
+        game = rebuild(record.read_text(encoding="utf-8"))
+        if str(say["choose"]) in prompt:
+            for word in say["screen"]:
+                assert word in screen, (word, screen)
+            seen["turns"] += 1
+            if seen["turns"] == 2:
+                # A wrong key: one line in this language saying what is valid, same prompt.
+                child.sendline("z")
+                child.expect(PROMPT_END)
+                again = plain(child.before)
+                assert str(say["invalid"]) in again
+                assert again.rstrip().splitlines()[-1] == prompt
+                seen["typos"] += 1
+        elif prompt.startswith(str(say["place"])):
+            game.apply(DRAW)
+        else:
+            pytest.fail(f"unexpected prompt: {prompt!r}")
+        key = policy(game)
+        child.sendline("d" if key == "t" else key)  # the same keys as in English
+    final = plain(child.before)
+    screens += final
+    seen["bot_lines"] += len(re.findall(str(say["bot"]), final, re.M))
+    child.close()
+    assert child.exitstatus == 0, final
+    assert not ENGLISH.search(final), final
+    for word in (*say["table"], *say["end"]):
+        assert word in screens, word
+    records = events(record)
+    assert records[-1]["type"] == "game_end"
+    assert seen["turns"] > 3 and seen["typos"] == 1
+    assert seen["bot_lines"] == sum(1 for e in records if e["type"] == "turn" and e["seat"] == 1)

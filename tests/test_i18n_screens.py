@@ -1,0 +1,109 @@
+"""The screens in Greek, French and Czech: in that language, and with every table still aligned.
+
+Names with accents, combining marks and wide characters are measured by rich (cell widths),
+so each line of a table must take the same number of terminal cells.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from builders import play_sensibly, sensible_action
+from rich.cells import cell_len
+from rich.console import Console, RenderableType
+from rich.markdown import Markdown
+
+from rack_o import i18n
+from rack_o.actions import DRAW
+from rack_o.cli.play import start_notices
+from rack_o.cli.rules import rules_text
+from rack_o.cli.scoreboard import racko_banner, round_table, standings
+from rack_o.cli.screens import handoff_screen, rack_table, turn_screen
+from rack_o.game import Game, Player
+from rack_o.rules import Rules
+
+NAMES = {
+    "el": ("Άννα", "Βασίλης", "Ζωή", "Ευστάθιος"),
+    "fr": ("Anaïs", "Béatrice", "Chloé", "Étienne"),
+    # A combining caron (e + U+030C) and wide characters: one cell and two cells each.
+    "cs": ("Zdene\u030ck", "Šárka", "山田", "Čeněk"),
+}
+# English words no translation uses ("rack" is French, "slot" Czech, as the seeds say).
+ENGLISH = re.compile(r"\b(the|your|Round|pile|dealt|to play|wins|first|drew|took|Seed)\b")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.install("en")
+
+
+def lines(renderable: RenderableType, width: int = 80) -> list[str]:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue().splitlines()
+
+
+def mid_round(language: str, partners: bool = False) -> Game:
+    """A four-player game in `language`'s names, a few laps into round 1, a card drawn."""
+    rules = Rules(4, target=300, partners=partners, bonus=True)
+    names = NAMES[language]
+    game = Game(rules, random.Random(5), players=[Player(name) for name in names])
+    game.deal()
+    rng = random.Random(6)
+    while game.turn < 9:
+        game.apply(sensible_action(game, rng))
+    game.apply(DRAW)
+    return game
+
+
+@pytest.mark.parametrize("language", ["el", "fr", "cs"])
+def test_a_turn_and_a_hand_off_are_in_the_chosen_language(language: str) -> None:
+    i18n.install(language)
+    game = mid_round(language)
+    view = game.view(game.mover)
+    screen = "\n".join(lines(turn_screen(view)) + lines(handoff_screen(view)))
+    notices = "\n".join(line for notice in start_notices(game, 5) for line in lines(notice))
+    assert not ENGLISH.search(screen + notices), screen + notices
+    word = {"el": "Στοίβα απόρριψης", "fr": "Défausse", "cs": "Odhazovací hromádka"}[language]
+    assert word in screen
+    assert max(cell_len(line) for line in screen.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("language", ["el", "cs"])
+@pytest.mark.parametrize("partners", [False, True], ids=["players", "partners"])
+def test_tables_stay_aligned_with_greek_and_czech_text(language: str, partners: bool) -> None:
+    i18n.install(language)
+    game = mid_round(language, partners)
+    names = NAMES[language]
+    play_sensibly(game, random.Random(7))
+    assert game.is_over
+    result = game.rounds[-1]
+    winner = game.winner
+    assert winner is not None
+    view_game = mid_round(language, partners)
+    rack = view_game.view(view_game.mover).rack
+    tables: list[list[str]] = [
+        lines(round_table(result, names, game.rules)),
+        lines(standings(game.totals, names, game.rules, winner, len(game.rounds)))[:-1],
+        lines(rack_table(rack, game.rules.deck_size, changed_slot=3, replaced=rack[2])),
+        lines(racko_banner(result, names)),
+        lines(handoff_screen(view_game.view(view_game.mover)))[-7:],  # the panel
+    ]
+    for table in tables:
+        widths = {cell_len(line) for line in table}
+        assert len(widths) == 1, "\n".join(table)
+        assert widths.pop() <= 80
+    # The names are in the table, with their own characters.
+    assert all(name in "\n".join(tables[0]) for name in names)
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_the_rules_fit_an_80_column_terminal_in_every_language(language: str) -> None:
+    shown = lines(Markdown(rules_text(language)))
+    assert max(cell_len(line.rstrip()) for line in shown) <= 80
+    assert len(shown) > 100

@@ -1,0 +1,81 @@
+"""Every way of leaving a real `racko play` loses at most the turn in progress.
+
+q, Ctrl-C, Ctrl-D, a closed terminal (SIGHUP) and kill -9 in the middle of a turn: the
+record resumes, and the player draws the very same card again.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from rack_o.store.records import load_record
+
+DREW = re.compile(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")  # the card may be in bold
+
+
+def spawn(args: list[str], home: Path) -> pexpect.spawn:
+    env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", COLUMNS="100")
+    child = pexpect.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
+                          timeout=20, dimensions=(40, 100))
+    child.delaybeforesend = None
+    return child
+
+
+def quit_key(child: pexpect.spawn) -> None:
+    child.sendline("q")
+    child.expect("Quit this game")
+    child.sendline("y")
+
+
+LEAVE: dict[str, tuple[Callable[[pexpect.spawn], None], int | None, str | None]] = {
+    # way of leaving: (do it, exit code, what racko says; None when it cannot say anything)
+    "q": (quit_key, 1, "You quit the game."),
+    "Ctrl-C": (lambda child: child.sendintr(), 130, "Interrupted (Ctrl-C)."),
+    "Ctrl-D": (lambda child: child.sendeof(), 1, "The input ended (Ctrl-D)."),
+    "closed terminal": (lambda child: child.kill(signal.SIGHUP), None, None),
+    "kill -9": (lambda child: child.kill(signal.SIGKILL), None, None),
+}
+
+
+@pytest.mark.parametrize("way", list(LEAVE))
+def test_leaving_mid_turn_loses_only_that_turn(tmp_path: Path, way: str) -> None:
+    leave, code, said = LEAVE[way]
+    child = spawn(["play", "--players", "2", "--names", "Ann", "--bots", "easy", "--seed", "8",
+                   "--target", "75", "--fast"], tmp_path)
+    child.expect("Press Enter to deal round 1")
+    child.sendline("")
+    child.expect("q quit > ")
+    child.sendline("d")
+    child.expect(DREW)
+    drawn = child.match.group(1)
+    child.expect("> ")
+    [record] = (tmp_path / "games").glob("*.jsonl")
+    before = load_record(record).events
+    leave(child)
+    if said is not None:
+        child.expect_exact(said)
+        child.expect(r"racko\s+resume\s+" + re.escape(record.stem))
+    child.expect(pexpect.EOF)
+    child.close()
+    if code is not None:
+        assert child.exitstatus == code
+
+    assert load_record(record).events == before
+    again = spawn(["resume", record.stem, "--fast"], tmp_path)
+    again.expect("Press Enter to carry on")
+    again.sendline("")
+    again.expect("q quit > ")
+    again.sendline("d")
+    again.expect(DREW)
+    assert again.match.group(1) == drawn
+    again.expect("> ")
+    quit_key(again)
+    again.expect(pexpect.EOF)

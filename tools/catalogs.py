@@ -1,0 +1,263 @@
+"""Keep racko's gettext catalogs in step with the source: extract, merge, compile.
+
+`python tools/catalogs.py` finds every message in rack_o/ (the arguments of `_`, `N_` and
+`ngettext`, the help texts of click options and commands), merges them into
+rack_o/data/locale/LANG/LC_MESSAGES/racko.po (keeping translations, adding new messages
+untranslated, dropping gone ones), and compiles each .po to the .mo that ships.
+`--check` changes nothing and exits 1 if a catalog is out of date. A development tool only:
+the installed program reads the .mo files with the standard library's gettext.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import inspect
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "rack_o"
+LOCALE = SOURCE / "data" / "locale"
+LANGUAGES = {
+    "el": ("Greek", "nplurals=2; plural=(n != 1);"),
+    "fr": ("French", "nplurals=2; plural=(n > 1);"),
+    "cs": ("Czech", "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"),
+}
+CLICK_DECORATORS = {"option", "command", "group", "version_option"}
+
+
+@dataclass
+class Message:
+    """One message: its English text (and plural), where it is used, its translation."""
+
+    msgid: str
+    plural: str | None = None
+    places: list[str] = field(default_factory=list)
+    msgstr: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    """Translator comments (`# ...` lines) kept from the .po file."""
+
+
+# ------------------------------------------------------------------ extracting
+
+
+def _text(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _is_click_decorator(node: ast.expr) -> bool:
+    func = node.func if isinstance(node, ast.Call) else node
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    return name in CLICK_DECORATORS
+
+
+def extract_file(path: Path, messages: dict[str, Message]) -> None:
+    """Add the messages of one Python file to `messages` (keyed by msgid)."""
+    where = path.relative_to(ROOT).as_posix()
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+    def add(msgid: str, line: int, plural: str | None = None) -> None:
+        message = messages.setdefault(msgid, Message(msgid, plural))
+        message.places.append(f"{where}:{line}")
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None)
+            if name in ("_", "N_"):
+                text = _text(node.args[0]) if len(node.args) == 1 else None
+                # `_(NAME)` translates a message marked with N_ where NAME is defined.
+                if text is None and (name == "N_" or isinstance(node.args[0], ast.JoinedStr)):
+                    raise SyntaxError(f"{where}:{node.lineno}: {name}() needs one plain string")
+                if text is not None:
+                    add(text, node.lineno)
+            elif name == "ngettext":
+                texts = [_text(arg) for arg in node.args[:2]]
+                if None in texts or len(node.args) != 3:
+                    raise SyntaxError(f"{where}:{node.lineno}: ngettext() needs two plain strings")
+                add(str(texts[0]), node.lineno, texts[1])
+            elif _is_click_decorator(node):
+                for keyword in node.keywords:
+                    text = _text(keyword.value)
+                    if keyword.arg == "help" and text:
+                        add(inspect.cleandoc(text), node.lineno)
+                    elif keyword.arg == "epilog" and text:
+                        add(text, node.lineno)
+        elif isinstance(node, ast.FunctionDef) and any(
+            _is_click_decorator(decorator) for decorator in node.decorator_list
+        ):
+            doc = ast.get_docstring(node)
+            if doc:
+                add(doc, node.lineno)
+
+
+def extract(source: Path = SOURCE) -> dict[str, Message]:
+    """Every translatable message in the package, in source order."""
+    messages: dict[str, Message] = {}
+    for path in sorted(source.rglob("*.py")):
+        extract_file(path, messages)
+    return messages
+
+
+# ------------------------------------------------------------------ .po files
+
+
+def _unquote(text: str) -> str:
+    return ast.literal_eval(text)  # a .po string is a C string; these are plain escapes
+
+
+def read_po(text: str) -> tuple[str, dict[str, Message]]:
+    """(header, {msgid: Message}) from the text of a .po file."""
+    messages: dict[str, Message] = {}
+    header = ""
+    entry: dict[str, str] = {}
+    comments: list[str] = []
+    key = ""
+
+    def finish() -> None:
+        nonlocal header, entry, comments
+        if "msgid" in entry:
+            msgid = entry["msgid"]
+            if msgid == "":
+                header = entry.get("msgstr", "")
+            else:
+                forms = sorted(k for k in entry if k.startswith("msgstr"))
+                messages[msgid] = Message(
+                    msgid, entry.get("msgid_plural"), [], [entry[k] for k in forms], comments
+                )
+        entry, comments = {}, []
+
+    for line in [*text.splitlines(), ""]:
+        line = line.strip()
+        if not line:
+            finish()
+        elif line.startswith("#"):
+            if line.startswith("# "):
+                comments.append(line[2:])
+        elif line.startswith('"'):
+            entry[key] += _unquote(line)
+        else:
+            key, _sep, rest = line.partition(" ")
+            key = key.replace("[", "_").replace("]", "")  # msgstr[0] -> msgstr_0
+            entry[key] = _unquote(rest)
+    return header, messages
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = escaped.replace("\t", "\\t").replace("\b", "\\b")
+    lines = escaped.split("\n")
+    parts = [line + "\\n" for line in lines[:-1]] + [lines[-1]]
+    parts = [part for part in parts if part]
+    if len(parts) <= 1:
+        return f'"{parts[0] if parts else ""}"'
+    return '""\n' + "\n".join(f'"{part}"' for part in parts)
+
+
+def write_po(language: str, messages: list[Message]) -> str:
+    """The text of a .po file for `language` holding `messages`."""
+    name, plurals = LANGUAGES[language]
+    header = (
+        "Project-Id-Version: racko\n"
+        f"Language: {language}\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=UTF-8\n"
+        "Content-Transfer-Encoding: 8bit\n"
+        f"Plural-Forms: {plurals}\n"
+    )
+    out = [f"# {name} messages of racko. Keys players type (d t x u q h r ? y 1-10) stay as",
+           "# they are; {placeholders} and [bold]markup[/] are kept.",
+           'msgid ""', f"msgstr {_quote(header)}", ""]
+    forms = int(plurals.split(";")[0].split("=")[1])
+    for message in messages:
+        out += [f"# {comment}" for comment in message.comments]
+        out += [f"#: {place}" for place in message.places]
+        if "{" in message.msgid:
+            out.append("#, python-brace-format")
+        out.append(f"msgid {_quote(message.msgid)}")
+        if message.plural is None:
+            out.append(f"msgstr {_quote(message.msgstr[0] if message.msgstr else '')}")
+        else:
+            out.append(f"msgid_plural {_quote(message.plural)}")
+            for i in range(forms):
+                text = message.msgstr[i] if i < len(message.msgstr) else ""
+                out.append(f"msgstr[{i}] {_quote(text)}")
+        out.append("")
+    return "\n".join(out)
+
+
+def merge(language: str, extracted: dict[str, Message], old_text: str) -> str:
+    """The .po text for the extracted messages, keeping the translations of `old_text`."""
+    _header, old = read_po(old_text)
+    merged = []
+    for msgid, found in extracted.items():
+        kept = old.get(msgid)
+        same = kept is not None and kept.plural == found.plural
+        merged.append(Message(msgid, found.plural, found.places,
+                              kept.msgstr if same else [], kept.comments if kept else []))
+    return write_po(language, merged)
+
+
+# ------------------------------------------------------------------ .mo files
+
+
+def mo_bytes(po_text: str) -> bytes:
+    """The GNU .mo file for a .po text (translated messages only, sorted, no hash table)."""
+    header, messages = read_po(po_text)
+    pairs = {"": header}
+    for message in messages.values():
+        if not any(message.msgstr):
+            continue
+        key = message.msgid if message.plural is None else f"{message.msgid}\0{message.plural}"
+        pairs[key] = "\0".join(message.msgstr)
+    keys = sorted(pairs)
+    ids = [key.encode("utf-8") for key in keys]
+    strs = [pairs[key].encode("utf-8") for key in keys]
+    count = len(keys)
+    start = 7 * 4 + 16 * count
+    offsets: list[int] = []
+    blob = b""
+    for data in ids + strs:
+        offsets += [len(data), start + len(blob)]
+        blob += data + b"\0"
+    table_ids = struct.pack(f"<{2 * count}I", *offsets[: 2 * count])
+    table_strs = struct.pack(f"<{2 * count}I", *offsets[2 * count :])
+    head = struct.pack("<7I", 0x950412DE, 0, count, 7 * 4, 7 * 4 + 8 * count, 0, 0)
+    return head + table_ids + table_strs + blob
+
+
+def po_path(language: str) -> Path:
+    """Where the .po source of `language` lives (its .mo sits beside it)."""
+    return LOCALE / language / "LC_MESSAGES" / "racko.po"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; 1 if out of date")
+    args = parser.parse_args(argv)
+    extracted = extract()
+    stale = []
+    for language in LANGUAGES:
+        po = po_path(language)
+        old = po.read_text(encoding="utf-8") if po.exists() else ""
+        new = merge(language, extracted, old)
+        mo = po.with_suffix(".mo")
+        compiled = mo_bytes(new)
+        if new != old or not mo.exists() or mo.read_bytes() != compiled:
+            stale.append(language)
+            if not args.check:
+                po.parent.mkdir(parents=True, exist_ok=True)
+                po.write_text(new, encoding="utf-8")
+                mo.write_bytes(compiled)
+        missing = [m.msgid for m in read_po(new)[1].values() if not all(m.msgstr)]
+        print(f"{language}: {len(extracted)} messages, {len(missing)} untranslated")
+    if args.check and stale:
+        print(f"out of date: {', '.join(stale)}; run python tools/catalogs.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
