@@ -88,7 +88,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalog.ngettext(singular, plural, n)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the name xgettext and readers know
+def N_(message: str) -> str:
     """Mark `message` for translation where it is defined; translate it with `_` where shown."""
     return message
 

@@ -81,7 +81,7 @@ def test_translations_keep_placeholders_markup_and_keys(language: str) -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_is_left_in_a_catalog(language: str) -> None:
     # Messages that are the same in every language: names, numbers, commands.
-    same = {"{points} Rack-O", "Options", "Total", "Points", "{count} bot",
+    same = {"{points} Rack-O", "Options", "Total", "Points", "{count} bot", "Bot", "bonus",
             "{racko} + {bonus} bonus = {points}", "bonus Rack-O", "Slot [bold]1-10[/] for "
             "{card}{hint} · ? help"}
     for message in catalog(language).values():

@@ -29,6 +29,7 @@ SPEECH = {
         "place": "Θέση 1-10 για το",
         "confirm": "Enter την κρατά",
         "invalid": "δεν ισχύει εδώ: γράψε d για να τραβήξεις",
+        "hint": r"Συμβουλή: (Πάρε|Τράβα)",
         "screen": ("Γύρος 1", "Στοίβα απόρριψης:", "Τράπουλα:", "Το ράφι σου, Άννα"),
         "bot": r"^Easy (?:τράβηξε|πήρε) .*\.$",
         "table": ("RACK-O!", "Πόντοι", "Σύνολο", "Λείπουν"),
@@ -41,6 +42,7 @@ SPEECH = {
         "place": "Slot 1-10 pro",
         "confirm": "Enter ponechá",
         "invalid": "tu neplatí: napište d pro líznutí",
+        "hint": r"Rada: (Vezměte|Lízněte)",
         "screen": ("1. kolo", "Odhazovací hromádka:", "Balíček:", "Stojan hráče Zdeněk"),
         "bot": r"^Easy bere .*\.$",
         "table": ("RACK-O!", "Body", "Celkem", "Zbývá"),
@@ -63,7 +65,7 @@ def test_a_game_against_a_bot_is_played_in_greek_and_in_czech(
         child = spawn(["--lang", language, *args], tmp_path)
     else:
         child = spawn(args, tmp_path, LANGUAGE="", LC_ALL="", LANG=f"{language}_CZ.UTF-8")
-    seen = dict.fromkeys(("turns", "typos", "bot_lines"), 0)
+    seen = dict.fromkeys(("turns", "typos", "hints", "bot_lines"), 0)
     screens = ""
     while child.expect([PROMPT_END, pexpect.EOF]) == 0:
         screen = plain(child.before)
@@ -87,6 +89,13 @@ def test_a_game_against_a_bot_is_played_in_greek_and_in_czech(
                 assert str(say["invalid"]) in again
                 assert again.rstrip().splitlines()[-1] == prompt
                 seen["typos"] += 1
+            if seen["turns"] == 3:
+                # The hard bot's hint, in this language too.
+                child.sendline("h")
+                child.expect(PROMPT_END)
+                told = plain(child.before)
+                assert re.search(str(say["hint"]), told) and not ENGLISH.search(told), told
+                seen["hints"] += 1
         elif prompt.startswith(str(say["place"])):
             game.apply(DRAW)
         else:
@@ -103,5 +112,5 @@ def test_a_game_against_a_bot_is_played_in_greek_and_in_czech(
         assert word in screens, word
     records = events(record)
     assert records[-1]["type"] == "game_end"
-    assert seen["turns"] > 3 and seen["typos"] == 1
+    assert seen["turns"] > 3 and seen["typos"] == seen["hints"] == 1
     assert seen["bot_lines"] == sum(1 for e in records if e["type"] == "turn" and e["seat"] == 1)

@@ -19,10 +19,12 @@ from rich.markdown import Markdown
 
 from rack_o import i18n
 from rack_o.actions import DRAW
+from rack_o.bots.match import Tally
 from rack_o.cli.play import start_notices
 from rack_o.cli.rules import rules_text
 from rack_o.cli.scoreboard import racko_banner, round_table, standings
 from rack_o.cli.screens import handoff_screen, rack_table, turn_screen
+from rack_o.cli.simulate import result_table, run_match
 from rack_o.game import Game, Player
 from rack_o.rules import Rules
 
@@ -100,6 +102,20 @@ def test_tables_stay_aligned_with_greek_and_czech_text(language: str, partners: 
         assert widths.pop() <= 80
     # The names are in the table, with their own characters.
     assert all(name in "\n".join(tables[0]) for name in names)
+
+
+@pytest.mark.parametrize("language", ["el", "cs"])
+def test_the_simulation_table_stays_aligned_and_writes_numbers_locally(language: str) -> None:
+    i18n.install(language)
+    specs = ("hard", "easy")
+    rules = Rules(2, target=100)
+    tally = Tally(specs, rules)
+    for outcome in run_match(specs, rules, 1, 2):
+        tally.add(outcome)
+    table = lines(result_table(tally))
+    assert len({cell_len(line) for line in table}) == 1, "\n".join(table)
+    assert re.search(r"\d,\d%? ", "\n".join(table))  # a decimal comma
+    assert {"el": "Αποτελέσματα ανά θέση", "cs": "Výsledky podle míst"}[language] in table[0]
 
 
 @pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])

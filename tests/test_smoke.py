@@ -50,3 +50,17 @@ def test_the_packages_quick_start_runs_as_written() -> None:
 
     failed, tried = doctest.testmod(rack_o, raise_on_error=False)
     assert tried >= 3 and failed == 0
+
+
+def test_the_engine_benchmark_runs_and_ends_with_its_figure() -> None:
+    script = ROOT / "benchmarks" / "engine.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--rounds", "300"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("turns/s: ") for line in lines)
+    assert any(line.startswith("µs per turn: ") for line in lines)
+    assert re.fullmatch(r"rounds/s: \d+", lines[-1])

@@ -59,9 +59,10 @@ def extract_file(path: Path, messages: dict[str, Message]) -> None:
     where = path.relative_to(ROOT).as_posix()
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
 
-    def add(msgid: str, line: int, plural: str | None = None) -> None:
-        message = messages.setdefault(msgid, Message(msgid, plural))
-        message.places.append(f"{where}:{line}")
+    found: list[tuple[int, str, str | None]] = []  # (line, msgid, plural), to sort by line
+
+    def add(msgid: str, plural: str | None = None) -> None:
+        found.append((getattr(node, "lineno", 0), msgid, plural))
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -72,25 +73,30 @@ def extract_file(path: Path, messages: dict[str, Message]) -> None:
                 if text is None and (name == "N_" or isinstance(node.args[0], ast.JoinedStr)):
                     raise SyntaxError(f"{where}:{node.lineno}: {name}() needs one plain string")
                 if text is not None:
-                    add(text, node.lineno)
+                    add(text)
             elif name == "ngettext":
                 texts = [_text(arg) for arg in node.args[:2]]
                 if None in texts or len(node.args) != 3:
                     raise SyntaxError(f"{where}:{node.lineno}: ngettext() needs two plain strings")
-                add(str(texts[0]), node.lineno, texts[1])
+                add(str(texts[0]), texts[1])
             elif _is_click_decorator(node):
                 for keyword in node.keywords:
                     text = _text(keyword.value)
                     if keyword.arg == "help" and text:
-                        add(inspect.cleandoc(text), node.lineno)
+                        add(inspect.cleandoc(text))
                     elif keyword.arg == "epilog" and text:
-                        add(text, node.lineno)
+                        add(text)
         elif isinstance(node, ast.FunctionDef) and any(
             _is_click_decorator(decorator) for decorator in node.decorator_list
         ):
             doc = ast.get_docstring(node)
             if doc:
-                add(doc, node.lineno)
+                add(doc)
+    for _line, msgid, plural in sorted(found, key=lambda item: item[0]):
+        message = messages.setdefault(msgid, Message(msgid, plural))
+        # Files only, no line numbers: editing a module must not make the catalogs stale.
+        if where not in message.places:
+            message.places.append(where)
 
 
 def extract(source: Path = SOURCE) -> dict[str, Message]:

@@ -6,6 +6,7 @@ from rack_o.actions import Action, ActionKind
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
+from rack_o.i18n import _
 from rack_o.view import SeatView
 
 
@@ -18,12 +19,14 @@ def _neighbours(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> 
     lower = [s for s in kept if s < slot]
     higher = [s for s in kept if s > slot]
     if lower and higher:
-        return f"between your {changed[lower[-1] - 1]} and {changed[higher[0] - 1]}"
+        return _("between your {low} and {high}").format(
+            low=changed[lower[-1] - 1], high=changed[higher[0] - 1]
+        )
     if higher:
-        return f"below your {changed[higher[0] - 1]}"
+        return _("below your {card}").format(card=changed[higher[0] - 1])
     if lower:
-        return f"above your {changed[lower[-1] - 1]}"
-    return "where it starts an ascending run"
+        return _("above your {card}").format(card=changed[lower[-1] - 1])
+    return _("where it starts an ascending run")
 
 
 def hint(view: SeatView) -> tuple[Action, str]:
@@ -37,34 +40,42 @@ def hint(view: SeatView) -> tuple[Action, str]:
     if view.phase == "choose":
         top = view.discard_top
         # Once the draw pile has been turned over, its order is public: the next card is known.
-        draw = "drawing" if known_draw_pile(view) else "a blind draw"
+        known = known_draw_pile(view)
         if action.kind is ActionKind.TAKE:
             slot = decision.slot
             assert slot is not None and top is not None
             where = _neighbours(rack, slot, top, size)
-            return action, (
-                f"Take the {top}: it goes in slot {slot}, {where}, which beats {draw}."
-            )
+            if known:
+                sentence = _("Take the {card}: it goes in slot {slot}, {where}, which beats "
+                             "drawing.")
+            else:
+                sentence = _("Take the {card}: it goes in slot {slot}, {where}, which beats a "
+                             "blind draw.")
+            return action, sentence.format(card=top, slot=slot, where=where)
         if top is None:
-            return action, "Draw: there is no discard to take."
-        if draw == "drawing":
-            return action, (
-                f"Draw: the {top} on the discard pile helps your rack less than the next card "
+            return action, _("Draw: there is no discard to take.")
+        if known:
+            return action, _(
+                "Draw: the {card} on the discard pile helps your rack less than the next card "
                 "of the turned-over draw pile."
-            )
-        return action, (
-            f"Draw: the {top} on the discard pile helps your rack less than an unknown card "
+            ).format(card=top)
+        return action, _(
+            "Draw: the {card} on the discard pile helps your rack less than an unknown card "
             "would on average."
-        )
+        ).format(card=top)
     held = view.held
     if action.kind is ActionKind.DISCARD:
-        return action, f"Discard the {held}: no slot of your rack gets better with it."
+        return action, _("Discard the {card}: no slot of your rack gets better with it.").format(
+            card=held
+        )
     slot = action.slot
     assert slot is not None and held is not None
     replaced = rack[slot - 1]
     if decision.cost_after >= decision.cost_now:
-        return action, (
-            f"Put the {held} in slot {slot}: giving up the {replaced} there costs you least."
-        )
+        return action, _(
+            "Put the {card} in slot {slot}: giving up the {out} there costs you least."
+        ).format(card=held, slot=slot, out=replaced)
     where = _neighbours(rack, slot, held, size)
-    return action, f"Put the {held} in slot {slot} in place of the {replaced}: it fits {where}."
+    return action, _(
+        "Put the {card} in slot {slot} in place of the {out}: it fits {where}."
+    ).format(card=held, slot=slot, out=replaced, where=where)

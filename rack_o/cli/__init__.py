@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from contextlib import AbstractContextManager
 
 import click
 
@@ -43,7 +44,7 @@ class HelpFormatter(click.HelpFormatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
 
-    def section(self, name: str):  # type: ignore[no-untyped-def] - click's own contextmanager
+    def section(self, name: str) -> AbstractContextManager[None]:
         return super().section(_(name))
 
 

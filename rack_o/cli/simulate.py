@@ -18,21 +18,19 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from rack_o.bots.loader import LEVELS, make_bot
+from rack_o.bots.loader import make_bot
 from rack_o.bots.match import DEFAULT_TURN_CAP, GameOutcome, Tally, play_many
 from rack_o.errors import RulesError
+from rack_o.i18n import _, ngettext, number, percent
 from rack_o.record import dumps
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.paths import RECORD_SUFFIX
 
 from .console import make_console
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def record_name(index: int) -> str:
@@ -47,31 +45,43 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
         number, sep, spec = item.partition("=")
         if not sep or not number.strip().isdigit() or not spec.strip():
             raise click.UsageError(
-                f"--bot {item!r}: write SEAT=BOT, for example --bot 2=hard or "
-                "--bot 2=package.module:ClassName"
+                _("--bot {value}: write SEAT=BOT, for example --bot 2=hard or "
+                  "--bot 2=package.module:ClassName").format(value=repr(item))
             )
         seat = int(number)
         if seat in chosen:
-            raise click.UsageError(f"--bot gives seat {seat} twice")
+            raise click.UsageError(_("--bot gives seat {seat} twice").format(seat=seat))
         chosen[seat] = spec.strip()
     fill = [spec.strip() for spec in bots.split(",")] if bots else []
     if any(not spec for spec in fill):
-        raise click.UsageError(f"--bots {bots!r}: name one bot per seat, separated by commas")
+        raise click.UsageError(
+            _("--bots {value}: name one bot per seat, separated by commas").format(
+                value=repr(bots)
+            )
+        )
     total = len(chosen) + len(fill)
     if players is None:
         players = total
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise click.UsageError(
-            f"a simulation needs 2 to 4 seats, each with a bot; got {players}"
-            " (use --bots hard,easy or --bot SEAT=BOT)"
+            _("a simulation needs 2 to 4 seats, each with a bot; got {players} "
+              "(use --bots hard,easy or --bot SEAT=BOT)").format(players=players)
         )
     for seat in chosen:
         if not 1 <= seat <= players:
-            raise click.UsageError(f"--bot {seat}=...: seats are numbered 1 to {players}")
+            raise click.UsageError(
+                _("--bot {seat}=...: seats are numbered 1 to {players}").format(
+                    seat=seat, players=players
+                )
+            )
     if total != players:
         given = [f"{seat}={spec}" for seat, spec in sorted(chosen.items())] + fill
         raise click.UsageError(
-            f"{players} players need {players} bots, but {total} were given: {', '.join(given)}"
+            ngettext(
+                "{players} players need {players} bots, but {count} was given: {given}",
+                "{players} players need {players} bots, but {count} were given: {given}",
+                total,
+            ).format(players=players, count=total, given=", ".join(given))
         )
     rest = iter(fill)
     return [chosen[seat] if seat in chosen else next(rest) for seat in range(1, players + 1)]
@@ -167,24 +177,23 @@ def run_match(
 
 def result_table(tally: Tally) -> Table:
     """One row per seat: bot, round wins and rate with its 95 % interval, games, means."""
-    table = Table(title="Results per seat")
-    for header in ("Seat", "Bot", "Round\nwins", "Win\nrate", "95 %\ninterval", "Games\nwon",
-                   "Points\n/round", "Turns\n/round"):
-        if header == "Bot":
-            table.add_column(header, overflow="fold")
-        else:
-            table.add_column(header, justify="right", no_wrap=True)
+    table = Table(title=_("Results per seat"))
+    table.add_column(_("Seat"), justify="right", no_wrap=True)
+    table.add_column(_("Bot"), overflow="fold")
+    for header in (_("Round\nwins"), _("Win\nrate"), _("95 %\ninterval"), _("Games\nwon"),
+                   _("Points\n/round"), _("Turns\n/round")):
+        table.add_column(header, justify="right", no_wrap=True)
     for row in tally.seats():
         low, high = row["round_win_interval"]
         table.add_row(
             str(row["seat"]),
             row["bot"],
             str(row["round_wins"]),
-            f"{row['round_win_rate']:.1%}",
-            f"{low * 100:.1f}–{high * 100:.1f}",
+            percent(row["round_win_rate"]),
+            f"{number(low * 100, 1)}–{number(high * 100, 1)}",
             str(row["games_won"]),
-            f"{row['mean_round_points']:.1f}",
-            f"{row['mean_turns']:.2f}",
+            number(row["mean_round_points"], 1),
+            number(row["mean_turns"], 2),
         )
     return table
 
@@ -210,14 +219,18 @@ def save_history(outcomes: Sequence[GameOutcome], record_dir: Path | None) -> in
 
 def _check_record_dir(record_dir: Path, games: int) -> None:
     if record_dir.exists() and not record_dir.is_dir():
-        raise click.UsageError(f"--record-dir {record_dir}: not a directory")
+        raise click.UsageError(
+            _("--record-dir {folder}: not a directory").format(folder=record_dir)
+        )
     record_dir.mkdir(parents=True, exist_ok=True)
     taken = [record_name(i) for i in range(games) if (record_dir / record_name(i)).exists()]
     if taken:
+        held = taken[0]
+        if len(taken) > 1:
+            held = _("{file} and {count} more").format(file=taken[0], count=len(taken) - 1)
         raise click.UsageError(
-            f"--record-dir {record_dir} already holds {taken[0]}"
-            f"{f' and {len(taken) - 1} more' if len(taken) > 1 else ''}; "
-            "records are never overwritten: choose another directory"
+            _("--record-dir {folder} already holds {files}; records are never overwritten: "
+              "choose another directory").format(folder=record_dir, files=held)
         )
 
 
@@ -227,7 +240,7 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
 @click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=None,
               help="Seats at the table (2-4); by default, one per bot given.")
 @click.option("--bots", metavar="BOT,BOT,...", default=None,
-              help=f"The bot of each seat in order (levels: {', '.join(LEVELS)}, "
+              help="The bot of each seat in order (levels: random, easy, medium, hard, "
               "or package.module:ClassName).")
 @click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
@@ -282,17 +295,21 @@ def simulate(
         try:
             make_bot(spec, seat, 0)
         except ValueError as error:
-            raise click.UsageError(f"seat {seat + 1}: {error}") from None
+            raise click.UsageError(
+                _("seat {seat}: {error}").format(seat=seat + 1, error=error)
+            ) from None
     if record_dir is not None:
         _check_record_dir(record_dir, games)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     console = make_console()
-    variants = [name for name, on in
-                (("bonus", bonus), ("partners", partners), ("run of three", run_of_three)) if on]
+    variants = [name for name, on in ((_("bonus"), bonus), (_("partners"), partners),
+                                      (_("run of three"), run_of_three)) if on]
     console.print(
-        f"Simulating {_count(games, 'game')} to {target}: "
-        f"{', '.join(specs)} · seed {seed} · {_count(jobs, 'job')}"
+        ngettext("Simulating {count} game to {target}:", "Simulating {count} games to {target}:",
+                 games).format(count=games, target=target)
+        + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + " · "
+        + ngettext("{count} job", "{count} jobs", jobs).format(count=jobs)
         + (f" · {', '.join(variants)}" if variants else "")
     )
     try:
@@ -300,35 +317,44 @@ def simulate(
             console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
         )
     except KeyboardInterrupt:
-        console.print("Stopped (Ctrl-C): no results.")
+        console.print(_("Stopped (Ctrl-C): no results."))
         raise SystemExit(130) from None
     tally = Tally(tuple(specs), rules)
     for outcome in outcomes:
         tally.add(outcome)
     broken = next((outcome for outcome in outcomes if outcome.error), None)
     if broken is not None:
-        where = (f"; its record is {record_dir / record_name(broken.index)}"
+        where = (_("; its record is {file}").format(file=record_dir / record_name(broken.index))
                  if record_dir is not None else "")
-        console.print(f"[red]Game {broken.index + 1} stopped:[/red] {broken.error}{where}",
-                      markup=True, highlight=False)
+        console.print(
+            "[red]" + _("Game {number} stopped:").format(number=broken.index + 1) + "[/red] "
+            + escape(f"{broken.error}{where}"),
+            markup=True, highlight=False,
+        )
         raise SystemExit(1)
     console.print(result_table(tally))
     rate = tally.rounds / seconds if seconds > 0 else 0.0
     # Capped rounds are never hidden: always printed, and in yellow when there are any.
-    capped = f"capped rounds: {tally.capped_rounds}"
+    capped = _("capped rounds: {count}").format(count=tally.capped_rounds)
     if tally.capped_rounds:
-        capped = f"[bold yellow]{capped}[/] (each stopped its game; see docs/bots.md)"
-    console.print(f"{_count(tally.games, 'game')}, {_count(tally.rounds, 'round')}, {capped}")
-    console.print(f"{rate:,.1f} rounds per second ({seconds:.1f} s)")
+        capped = f"[bold yellow]{capped}[/] " + _("(each stopped its game; see docs/bots.md)")
+    console.print(
+        ngettext("{count} game", "{count} games", tally.games).format(count=tally.games) + ", "
+        + ngettext("{count} round", "{count} rounds", tally.rounds).format(count=tally.rounds)
+        + ", " + capped
+    )
+    console.print(_("{rate} rounds per second ({seconds} s)").format(
+        rate=number(rate, 1), seconds=number(seconds, 1)))
     if json_path is not None:
         data = tally.to_json(seed, turn_cap, seconds)
         json_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        console.print(f"JSON written to {json_path}")
+        console.print(_("JSON written to {file}").format(file=json_path))
     if record_dir is not None:
-        console.print(f"Records written to {record_dir}")
+        console.print(_("Records written to {folder}").format(folder=record_dir))
     if history:
         added = save_history(outcomes, record_dir)
-        console.print(f"{_count(added, 'game')} added to the history")
+        console.print(ngettext("{count} game added to the history",
+                               "{count} games added to the history", added).format(count=added))
 
 
 def _run_with_progress(
@@ -351,7 +377,7 @@ def _run_with_progress(
         transient=True,
         disable=not console.is_terminal,
     )
-    task = progress.add_task("games", total=games)
+    task = progress.add_task(_("games"), total=games)
 
     def advance(count: int) -> None:
         # Started on the first finished games, after the worker processes were forked, so no

@@ -12,17 +12,21 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from rack_o.game import Game
 from rack_o.record import dumps
 from rack_o.store.paths import history_path
 
 BUSY_TIMEOUT_MS = 15_000
+T = TypeVar("T")
 
 # Migration n (1-based) brings the schema from version n-1 to n; never edit a released one.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -111,17 +115,21 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     path = Path(path) if path is not None else history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    except (OSError, sqlite3.Error) as error:
+    except OSError as error:
         raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
+    try:
+        return _retrying(partial(_open, path))
+    except sqlite3.Error as error:
+        raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate(conn, path)
-    except sqlite3.Error as error:
-        conn.close()
-        raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
-    except HistoryError:
+    except BaseException:
         conn.close()
         raise
     return conn
@@ -153,8 +161,8 @@ def record_game(
     if not game.is_over or game.winner is None:
         raise ValueError("only a finished game goes into the history")
     try:
-        with opened(path) as conn, _transaction(conn):
-            return _insert(conn, game, record, source)
+        with opened(path) as conn:
+            return _retrying(partial(_insert_game, conn, game, record, source))
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
         message = f"The game could not be added to the history {where}: {error}."
@@ -178,8 +186,8 @@ def record_games(
             for game, record in games:
                 if not game.is_over:
                     continue
-                with _transaction(conn):
-                    added += _insert(conn, game, record, source) is not None
+                new = _retrying(partial(_insert_game, conn, game, record, source))
+                added += new is not None
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
         message = f"Games could not be added to the history {where}: {error}."
@@ -263,7 +271,8 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             f"this one knows up to {SCHEMA_VERSION}); it was left untouched."
         )
     # WAL lets readers go on while a game is written; it stays set in the file.
-    conn.execute("PRAGMA journal_mode = WAL")
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        conn.execute("PRAGMA journal_mode = WAL")
     if version == SCHEMA_VERSION:
         return
     with _transaction(conn):
@@ -273,6 +282,33 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             for statement in MIGRATIONS[number - 1]:
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
+
+
+def _retrying(attempt: Callable[[], T]) -> T:
+    """`attempt()`, tried again while SQLite reports the database busy or locked.
+
+    busy_timeout covers most waits, but SQLite answers "locked" at once in a few races
+    (two processes creating the file, switching it to WAL or recovering its log at the same
+    moment); those pass in milliseconds, so a short retry is enough.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.01
+    while True:
+        try:
+            return attempt()
+        except sqlite3.OperationalError as error:
+            busy = "locked" in str(error) or "busy" in str(error)
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
+def _insert_game(
+    conn: sqlite3.Connection, game: Game, record: str | os.PathLike[str] | None, source: str
+) -> int | None:
+    with _transaction(conn):
+        return _insert(conn, game, record, source)
 
 
 @contextmanager
