@@ -3,6 +3,7 @@ numbers, the rules and the help in each language."""
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from collections.abc import Iterator
@@ -82,8 +83,8 @@ def test_translations_keep_placeholders_markup_and_keys(language: str) -> None:
 def test_no_english_is_left_in_a_catalog(language: str) -> None:
     # Messages that are the same in every language: names, numbers, commands.
     same = {"{points} Rack-O", "Options", "Total", "Points", "{count} bot", "Bot", "bonus",
-            "{racko} + {bonus} bonus = {points}", "bonus Rack-O", "Slot [bold]1-10[/] for "
-            "{card}{hint} · ? help"}
+            "ID {id}", "slot", "{racko} + {bonus} bonus = {points}", "bonus Rack-O",
+            "Slot [bold]1-10[/] for {card}{hint} · ? help"}
     for message in catalog(language).values():
         if message.msgid in same:
             continue
@@ -206,6 +207,7 @@ def test_the_rules_in_each_language_have_the_same_examples_and_sections(language
     [
         (["--lang", "el", "rules"], {}, "Rack-O: οι κανόνες όπως τους παίζει το racko"),
         (["--lang=fr", "rules"], {}, "Rack-O : les règles telles que racko les joue"),
+        (["rules", "--lang", "el"], {}, "Rack-O: οι κανόνες όπως τους παίζει το racko"),
         (["rules"], {"LANGUAGE": None, "LANG": "cs_CZ.UTF-8"}, "Rack-O: pravidla tak"),
         (["rules"], {"LANGUAGE": "en", "LANG": "cs_CZ.UTF-8"}, "Rack-O: the rules as racko"),
     ],
@@ -237,6 +239,26 @@ def test_command_help_is_in_the_chosen_language(language: str, words: list[str])
     assert "How many play, 2-4" in english.output and "Usage: racko play" in english.output
 
 
+def test_lang_may_follow_the_subcommand_too() -> None:
+    result = CliRunner().invoke(main, ["play", "--lang", "cs", "--help"], prog_name="racko")
+    assert "Použití: racko play" in result.output and "Počet hráčů, 2-4" in result.output
+    assert "--lang [en|el|fr|cs]" in result.output
+
+
 def test_the_group_help_follows_the_environment_even_before_the_option_is_read() -> None:
     result = CliRunner().invoke(main, ["--help"], env={"LANGUAGE": "el"})
     assert "Εντολές:" in result.output and "Παίξε ένα παιχνίδι" in result.output
+
+
+def test_no_module_that_translates_rebinds_the_underscore() -> None:
+    # `for _, x in ...` in a module that imports `_` would make a later _("...") call an int.
+    for path in sorted((ROOT / "rack_o").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        translates = any(
+            isinstance(node, ast.ImportFrom) and node.module == "rack_o.i18n"
+            and any(alias.name == "_" for alias in node.names)
+            for node in ast.walk(tree)
+        )
+        rebound = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Name)
+                   and node.id == "_" and isinstance(node.ctx, ast.Store)]
+        assert not (translates and rebound), f"{path}: `_` assigned on lines {rebound}"

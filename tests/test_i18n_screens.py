@@ -10,9 +10,11 @@ import io
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from builders import play_sensibly, sensible_action
+from click.testing import CliRunner
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
@@ -20,6 +22,7 @@ from rich.markdown import Markdown
 from rack_o import i18n
 from rack_o.actions import DRAW
 from rack_o.bots.match import Tally
+from rack_o.cli import main
 from rack_o.cli.play import start_notices
 from rack_o.cli.rules import rules_text
 from rack_o.cli.scoreboard import racko_banner, round_table, standings
@@ -27,6 +30,7 @@ from rack_o.cli.screens import handoff_screen, rack_table, turn_screen
 from rack_o.cli.simulate import result_table, run_match
 from rack_o.game import Game, Player
 from rack_o.rules import Rules
+from rack_o.store.paths import records_dir
 
 NAMES = {
     "el": ("Άννα", "Βασίλης", "Ζωή", "Ευστάθιος"),
@@ -123,3 +127,33 @@ def test_the_rules_fit_an_80_column_terminal_in_every_language(language: str) ->
     shown = lines(Markdown(rules_text(language)))
     assert max(cell_len(line.rstrip()) for line in shown) <= 80
     assert len(shown) > 100
+
+
+def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    runner = CliRunner()
+    made = runner.invoke(main, ["simulate", "--bots", "hard,easy", "--games", "2", "--seed", "3",
+                                "--target", "100", "--history", "--record-dir",
+                                str(tmp_path / "records")])
+    assert made.exit_code == 0, made.output
+    record = str(tmp_path / "records" / "game-00001.jsonl")
+    for args, title in [
+        (["--lang", "el", "history"], "Ολοκληρωμένα παιχνίδια, τα νεότερα πρώτα"),
+        (["--lang", "cs", "stats"], "Hráči, nejvíc výher první"),
+    ]:
+        shown = runner.invoke(main, args).output
+        assert title in shown and not ENGLISH.search(shown), shown
+        assert len({cell_len(line) for line in shown.splitlines()}) == 1, shown
+    summary = runner.invoke(main, ["--lang", "cs", "replay", record, "--summary"]).output
+    assert "Konečné pořadí" in summary and "1. kolo — rozdávající:" in summary
+    assert not ENGLISH.search(summary), summary
+    # An unfinished game: the first lines of that record, saved where racko saves games.
+    unfinished = records_dir() / "unfinished.jsonl"
+    unfinished.parent.mkdir(parents=True, exist_ok=True)
+    lines_kept = Path(record).read_text(encoding="utf-8").splitlines(keepends=True)[:6]
+    unfinished.write_text("".join(lines_kept), encoding="utf-8")
+    listed = runner.invoke(main, ["--lang", "fr", "resume", "--list"]).output
+    assert "Parties inachevées, la dernière jouée d'abord" in listed
+    assert "Joueurs et scores" in listed and not ENGLISH.search(listed), listed

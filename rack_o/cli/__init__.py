@@ -66,6 +66,22 @@ def _lang_argument(args: list[str]) -> str | None:
     return None
 
 
+LANG_HELP = N_("The language to play in (default: from LANGUAGE, LC_ALL or LANG).")
+
+
+def _speak(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """`--lang` after a subcommand: speak that language from here on, help included."""
+    if value is not None:
+        install(value)
+        translate_help(ctx.command)
+
+
+def lang_option() -> click.Option:
+    """The `--lang` option every subcommand accepts too (`racko play --lang el`)."""
+    return click.Option(["--lang"], type=click.Choice(LANGUAGES), is_eager=True,
+                        expose_value=False, callback=_speak, help=LANG_HELP)
+
+
 def translate_help(command: click.Command) -> click.Command:
     """Show `command`'s help, epilog and option help in the current language.
 
@@ -111,7 +127,10 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module_name, attr = target[0].split(":")
-        return translate_help(getattr(importlib.import_module(module_name), attr))
+        command = getattr(importlib.import_module(module_name), attr)
+        if not any(param.name == "lang" for param in command.params):
+            command.params.append(lang_option())
+        return translate_help(command)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(help_text)) for name, (_target, help_text) in COMMANDS.items()]
@@ -122,7 +141,7 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, epilog=N_("Example:  racko play --players 3"))
 @click.version_option(__version__, prog_name="racko")
 @click.option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
-              help=N_("The language to play in (default: from LANGUAGE, LC_ALL or LANG)."))
+              help=LANG_HELP)
 def main() -> None:
     """Rack-O, the card game, for the terminal.
 

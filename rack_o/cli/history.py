@@ -14,19 +14,21 @@ from pathlib import Path
 
 import click
 
+from rack_o.i18n import N_, _, number, percent
+
 EXIT_NO_HISTORY = 1
 
-HISTORY_EXAMPLE = """\b
+HISTORY_EXAMPLE = N_("""\b
 Examples:
   racko history
   racko history --player Ann --limit 5
   racko history --json | jq '.[0].winner'
-"""
-STATS_EXAMPLE = """\b
+""")
+STATS_EXAMPLE = N_("""\b
 Examples:
   racko stats
   racko stats --json
-"""
+""")
 
 
 def local_time(stamp: str | None) -> str:
@@ -50,7 +52,7 @@ def scores_text(sides: Sequence[str], totals: Sequence[int]) -> str:
 def record_ref(record: str | None) -> str:
     """How to name a game's record to `racko replay`: its ID if autosaved, else its path."""
     if not record:
-        return "— (no record file)"
+        return "— " + _("(no record file)")
     from rack_o.store.paths import record_id, records_dir
 
     path = Path(record)
@@ -63,7 +65,7 @@ def record_ref(record: str | None) -> str:
 
 
 def _fail(error: Exception) -> None:
-    click.echo(f"Error: {error}", err=True)
+    click.echo(_("Error: {error}").format(error=error), err=True)
     raise SystemExit(EXIT_NO_HISTORY)
 
 
@@ -95,19 +97,22 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
 
     console = make_console()
     if not games:
-        who = f" with {player}" if player else ""
-        console.print(f"No finished games{who} yet. Play one with: racko play", markup=False)
+        if player:
+            message = _("No finished games with {player} yet. Play one with: racko play")
+        else:
+            message = _("No finished games yet. Play one with: racko play")
+        console.print(message.format(player=player), markup=False)
         return
     table = Table(
-        title="Finished games, newest first",
-        caption="* a computer player.  Step through a game with: racko replay ID",
+        title=_("Finished games, newest first"),
+        caption=_("* a computer player.  Step through a game with: racko replay ID"),
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
     )
-    table.add_column("Started")
-    table.add_column("Players and final scores; the game's ID", overflow="fold")
-    table.add_column("Winner", style="bold")
-    table.add_column("Rounds", justify="right")
+    table.add_column(_("Started"))
+    table.add_column(_("Players and final scores; the game's ID"), overflow="fold")
+    table.add_column(_("Winner"), style="bold")
+    table.add_column(_("Rounds"), justify="right")
     for game in games:
         bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
                 if kind != "human"}
@@ -116,7 +121,7 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
             for side in game.sides
         ]
         cell = Text(scores_text(sides, game.totals))
-        cell.append(f"\nID {record_ref(game.record)}", "dim")
+        cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
         table.add_row(
             local_time(game.started or game.finished).replace(" ", "\n"),
             cell,
@@ -150,22 +155,23 @@ def stats(as_json: bool) -> None:
 
     console = make_console()
     if not rows:
-        console.print("No finished games yet. Play one with: racko play", markup=False)
+        console.print(_("No finished games yet. Play one with: racko play"), markup=False)
         return
-    table = Table(title="Players, most wins first", box=box.SIMPLE_HEAD, padding=(0, 1))
-    table.add_column("Player", style="bold")
-    table.add_column("Plays as")
-    for column in ("Games", "Wins", "Win rate", "Mean round", "Rack-Os", "Best round"):
+    table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column(_("Player"), style="bold")
+    table.add_column(_("Plays as"))
+    for column in (_("Games"), _("Wins"), _("Win rate"), _("Mean round"), _("Rack-Os"),
+                   _("Best round")):
         table.add_column(column, justify="right")
     for row in rows:
         table.add_row(
             row.name,
-            ", ".join("person" if kind == "human" else kind.replace("bot:", "bot ")
+            ", ".join(_("person") if kind == "human" else kind.replace("bot:", "bot ")
                       for kind in row.kinds),
             str(row.games),
             str(row.wins),
-            f"{row.win_rate:.0%}",
-            f"{row.mean_round_points:.1f}",
+            percent(row.win_rate, 0),
+            number(row.mean_round_points, 1),
             str(row.rackos),
             str(row.best_round),
         )

@@ -258,7 +258,7 @@ def _name_seats(
                 param_hint="'--names'",
             )
     taken = {name.casefold() for name in names if name}
-    unnamed = {seat: str(getattr(agent, "name", "Bot")) for seat, (agent, _) in bots.items()
+    unnamed = {seat: str(getattr(agent, "name", "Bot")) for seat, (agent, _kind) in bots.items()
                if names[seat] is None}
     for seat, name in unnamed.items():
         # Two bots of one level, or a bot named like a person: tell them apart by seat.

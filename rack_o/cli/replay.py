@@ -17,6 +17,7 @@ from rich.text import Text
 
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE
 from rack_o.game import Event, Game
+from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
 from rack_o.record import rebuild
 from rack_o.store.records import Record, RecordFileError
@@ -29,16 +30,16 @@ from .screens import NEW_CARD, NOT_SCORING, SCORING, dealer_draw_lines, side_nam
 EXIT_BAD_FILE = 2
 EXIT_INTERRUPTED = 130
 
-KEYS_PROMPT = "[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit"
-KEYS_HELP = (
+KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
+KEYS_HELP = N_(
     "Press Enter for the next turn, type n and Enter to jump to the end of the round, q to quit."
 )
 
-EXAMPLE = """\b
+EXAMPLE = N_("""\b
 Examples:
   racko replay 2026-11-29T210500Z-ann-bob
   racko replay tuesday.jsonl --summary
-"""
+""")
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,11 @@ def steps(record: Record) -> Iterator[Step]:
             game.deal(event["deck"])
             yield Step(
                 game,
-                f"Round {game.round}: {names[game.dealer]} deals and turns up "
-                f"{game.discard_top}. {names[game.mover]} plays first.",
+                _("Round {round}: {dealer} deals and turns up {card}. {player} plays "
+                  "first.").format(
+                    round=game.round, dealer=names[game.dealer], card=game.discard_top,
+                    player=names[game.mover],
+                ),
             )
         elif event["type"] == "turn":
             yield _turn(game, event, names)
@@ -81,19 +85,23 @@ def _turn(game: Game, event: Event, names: Sequence[str]) -> Step:
     if event["source"] == "draw":
         game.apply(DRAW, seat)
         if slot is None:
-            what = f"{who} drew {card} and discarded it."
+            what = _("{who} drew {card} and discarded it.").format(who=who, card=card)
         else:
             out = game.racks[seat][slot - 1]
-            what = f"{who} drew {card}, put it in slot {slot} and discarded {out}."
+            what = _("{who} drew {card}, put it in slot {slot} and discarded {out}.").format(
+                who=who, card=card, slot=slot, out=out
+            )
     else:
         game.apply(TAKE, seat)
         out = game.racks[seat][slot - 1]
-        what = f"{who} took {card} from the discard pile into slot {slot} and discarded {out}."
+        what = _(
+            "{who} took {card} from the discard pile into slot {slot} and discarded {out}."
+        ).format(who=who, card=card, slot=slot, out=out)
     draw_before = game.draw_pile_size
     game.apply(DISCARD if slot is None else PLACE[slot], seat)
     turned_over = draw_before == 0 and game.draw_pile_size > 0
     if turned_over:
-        what += " The draw pile was empty: the discard pile was turned over."
+        what += " " + _("The draw pile was empty: the discard pile was turned over.")
     over = len(game.rounds) > rounds
     return Step(game, what, seat, slot, over)
 
@@ -102,11 +110,11 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
     """Every rack on one line each, the part that scores in green, the actor's new card marked."""
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
-    for _ in range(10):
+    for _slot in range(10):
         table.add_column(justify="right", width=2)
     table.add_column(justify="right")
-    table.add_row(Text("slot", "dim"), *(Text(str(n), "dim") for n in range(1, 11)),
-                  Text("now", "dim"))
+    table.add_row(Text(_("slot"), "dim"), *(Text(str(n), "dim") for n in range(1, 11)),
+                  Text(_("now"), "dim"))
     for seat, rack in enumerate(game.racks):
         counted = ordered_count(rack)
         cells = []
@@ -125,16 +133,21 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
     """The replay screen for a step: where we are, what happened, every rack, piles, scores."""
     game = step.game
     names = [p.name for p in game.players]
-    head = Text(f"Replay of {record_id}", "bold")
+    head = Text(_("Replay of {id}").format(id=record_id), "bold")
     if game.round:
-        head.append(f"  ·  round {game.round}, turn {game.turn}  ·  {names[game.dealer]} dealt")
+        head.append("  ·  " + _("round {round}, turn {turn}").format(
+            round=game.round, turn=game.turn))
+        head.append("  ·  " + _("{dealer} dealt").format(dealer=names[game.dealer]))
     parts: list[RenderableType] = [head, Text(step.what)]
     if game.round:
         parts += [
             Text(),
             racks_table(game, step.actor, step.changed),
-            Text(f"Discard pile: {game.discard_top}    Draw pile: {game.draw_pile_size} cards"),
-            Text("Scores: " + _scores(game) + f"   (first to {game.rules.target} wins)"),
+            Text(_("Discard pile:") + f" {game.discard_top}    " + ngettext(
+                "Draw pile: {count} card", "Draw pile: {count} cards", game.draw_pile_size
+            ).format(count=game.draw_pile_size)),
+            Text(_("Scores:") + " " + _scores(game) + "   "
+                 + _("(first to {target} wins)").format(target=game.rules.target)),
         ]
     return Group(*parts)
 
@@ -160,8 +173,13 @@ def unfinished_note(record: Record) -> Text:
     """Where an unfinished record stops, and how to carry the game on."""
     game = record.game
     return Text(
-        f"The record ends in round {game.round} after {game.turn} turns ({_scores(game)}): "
-        f"the game is unfinished. Carry it on with: racko resume {record.id}",
+        ngettext(
+            "The record ends in round {round} after {count} turn ({scores}): the game is "
+            "unfinished. Carry it on with: racko resume {id}",
+            "The record ends in round {round} after {count} turns ({scores}): the game is "
+            "unfinished. Carry it on with: racko resume {id}",
+            game.turn,
+        ).format(round=game.round, count=game.turn, scores=_scores(game), id=record.id),
         "bold",
     )
 
@@ -172,8 +190,10 @@ def summary(record: Record) -> RenderableType:
     names = [p.name for p in game.players]
     header = game.events[0]
     parts: list[RenderableType] = [
-        Text(f"{record.id}: {', '.join(names)} · first to {game.rules.target} · started "
-             f"{local_time(header.get('started'))} · seed {header.get('seed')}", "bold")
+        Text(_("{id}: {names} · first to {target} · started {started} · seed {seed}").format(
+            id=record.id, names=", ".join(names), target=game.rules.target,
+            started=local_time(header.get("started")), seed=header.get("seed"),
+        ), "bold")
     ]
     for result in game.rounds:
         parts.append(round_table(result, names, game.rules))
@@ -197,20 +217,21 @@ def step_through(term: Terminal, record: Record) -> None:
         if step.round_over:
             console.print(round_over_screen(step.game))
         while True:
-            key = term.read(f"{KEYS_PROMPT} > ").strip().lower()
+            key = term.read(f"{_(KEYS_PROMPT)} > ").strip().lower()
             if key in ("", "n", "q"):
                 break
             if key == "?":
-                console.print(KEYS_HELP, style="cyan")
+                console.print(_(KEYS_HELP), style="cyan")
             else:
-                console.print(f"Not a replay key: {KEYS_HELP}", style="red", markup=False)
+                console.print(_("Not a replay key: {keys}").format(keys=_(KEYS_HELP)),
+                              style="red", markup=False)
         if key == "q":
             return
         skipping = key == "n"
     if not record.game.is_over:
         console.print(unfinished_note(record))
     else:
-        console.print(Text("The end of the game.", "bold"))
+        console.print(Text(_("The end of the game."), "bold"))
 
 
 @click.command(epilog=EXAMPLE)
@@ -233,8 +254,8 @@ def replay(game_ref: str, only_summary: bool) -> None:
     try:
         record = load_record(path)
     except RecordFileError as error:
-        click.echo(f"Error: cannot replay {error}", err=True)
-        click.echo("The file was left exactly as it was.", err=True)
+        click.echo(_("Error: cannot replay {error}").format(error=error), err=True)
+        click.echo(_("The file was left exactly as it was."), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     term = Terminal(console=make_console())
     if only_summary:
@@ -245,5 +266,5 @@ def replay(game_ref: str, only_summary: bool) -> None:
     except EOFError:
         term.console.print()
     except KeyboardInterrupt:
-        term.console.print("\nInterrupted (Ctrl-C).")
+        term.console.print("\n" + _("Interrupted (Ctrl-C)."))
         raise SystemExit(EXIT_INTERRUPTED) from None

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from rack_o.agent import Agent
 from rack_o.game import Game
+from rack_o.i18n import N_, _, ngettext
 from rack_o.store.records import RecordFileError, Summary
 
 from .console import Terminal, make_console
@@ -28,13 +29,13 @@ EXIT_INTERRUPTED = 130
 EXIT_BAD_FILE = 2
 BOT_PAUSE = 0.8
 
-EXAMPLE = """\b
+EXAMPLE = N_("""\b
 Examples:
   racko resume                 (the game played most recently)
   racko resume --list
   racko resume 2026-11-29T210500Z-ann-bob
   racko resume ~/saved/tuesday.jsonl
-"""
+""")
 
 
 def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
@@ -46,13 +47,13 @@ def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
 
 def games_table(games: list[Summary]) -> Table:
     """The unfinished games, numbered: ID, when started, round, players and scores."""
-    table = Table(title="Unfinished games, last played first", box=box.SIMPLE_HEAD,
-                  padding=(0, 1), caption="* a computer player")
+    table = Table(title=_("Unfinished games, last played first"), box=box.SIMPLE_HEAD,
+                  padding=(0, 1), caption=_("* a computer player"))
     table.add_column("#", justify="right")
     table.add_column("ID", overflow="fold")
-    table.add_column("Started", no_wrap=True)
-    table.add_column("Round", justify="right")
-    table.add_column("Players and scores")
+    table.add_column(_("Started"), no_wrap=True)
+    table.add_column(_("Round"), justify="right")
+    table.add_column(_("Players and scores"))
     for number, game in enumerate(games, start=1):
         sides = _side_names(
             tuple(name if kind == "human" else f"{name}*"
@@ -73,10 +74,15 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     games, problems = list_games()
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
-        console.print(f"Skipped a damaged record: {problem}", style="yellow", markup=False)
+        console.print(_("Skipped a damaged record: {problem}").format(problem=problem),
+                      style="yellow", markup=False)
     if not unfinished:
-        console.print(f"No unfinished games in {records_dir()}. Start one with: racko play",
-                      markup=False)
+        console.print(
+            _("No unfinished games in {folder}. Start one with: racko play").format(
+                folder=records_dir()
+            ),
+            markup=False,
+        )
         raise SystemExit(EXIT_NOTHING)
     console.print(games_table(unfinished))
     if list_only:
@@ -85,8 +91,8 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         return unfinished[0].path
     while True:
         answer = term.read(
-            f"[bold]Enter[/] resumes #1, {unfinished[0].id} · a number picks another · "
-            "[bold]q[/] quits > "
+            _("[bold]Enter[/] resumes #1, {id} · a number picks another · [bold]q[/] quits > ")
+            .format(id=unfinished[0].id)
         ).strip().lower()
         if not answer:
             return unfinished[0].path
@@ -94,8 +100,12 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             raise SystemExit(0)
         if answer.isdigit() and 1 <= int(answer) <= len(unfinished):
             return unfinished[int(answer) - 1].path
-        console.print(f"Type a number from 1 to {len(unfinished)}, Enter for #1, or q.",
-                      style="red")
+        console.print(
+            _("Type a number from 1 to {count}, Enter for #1, or q.").format(
+                count=len(unfinished)
+            ),
+            style="red",
+        )
 
 
 def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
@@ -111,21 +121,29 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
         spec = player.kind.removeprefix("bot:")
         if not player.kind.startswith("bot:") or not spec:
             raise click.UsageError(
-                f'seat {seat + 1} ({player.name}) is "{player.kind}": neither "human" nor '
-                '"bot:<level>", so nobody can take that seat.'
+                _('seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
+                  "nobody can take that seat.").format(
+                    seat=seat + 1, name=player.name, kind=player.kind
+                )
             )
         from rack_o.bots import LEVELS, make_bot
 
         if spec.lower() not in LEVELS and not load_bots:
             # A record is data: importing the code it names needs the player's say-so.
             raise click.UsageError(
-                f"seat {seat + 1} ({player.name}) was played by the bot {spec!r}, which is "
-                "code outside racko. Resume with --load-bots to import it, if you trust it."
+                _("seat {seat} ({name}) was played by the bot {bot}, which is code outside "
+                  "racko. Resume with --load-bots to import it, if you trust it.").format(
+                    seat=seat + 1, name=player.name, bot=repr(spec)
+                )
             )
         try:
             bot = make_bot(spec, seat, seed if isinstance(seed, int | str) else None)
         except ValueError as error:
-            raise click.UsageError(f"seat {seat + 1} ({player.name}): {error}") from error
+            raise click.UsageError(
+                _("seat {seat} ({name}): {error}").format(
+                    seat=seat + 1, name=player.name, error=error
+                )
+            ) from error
         agents.append(bot)
     return agents
 
@@ -142,18 +160,23 @@ def _notices(record_id: str, game: Game) -> list[RenderableType]:
     rules = game.rules
     names = tuple(p.name for p in game.players)
     title = Text("Rack-O", "bold yellow")
-    title.append(f"  ·  resuming {record_id}", "bold")
+    title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
     seed = game.events[0].get("seed")
     lines: list[RenderableType] = [title]
     if game.round:
         scores = scores_text(_side_names(names, rules.teams), game.totals)
-        turns = "1 turn" if game.turn == 1 else f"{game.turn} turns"
-        lines.append(Text(f"Round {game.round}, {turns} played  ·  {scores}  ·  "
-                          f"first to {rules.target} wins"))
+        played = ngettext(
+            "Round {round}, {count} turn played", "Round {round}, {count} turns played", game.turn
+        ).format(round=game.round, count=game.turn)
+        lines.append(Text(f"{played}  ·  {scores}  ·  "
+                          + _("first to {target} wins").format(target=rules.target)))
     else:
-        lines.append(Text(f"{', '.join(names)}  ·  first to {rules.target} wins"))
+        lines.append(Text(f"{', '.join(names)}  ·  "
+                          + _("first to {target} wins").format(target=rules.target)))
     if seed is not None:
-        lines.append(Text(f"Seed {seed}: the cards are dealt as they would have been."))
+        lines.append(Text(
+            _("Seed {seed}: the cards are dealt as they would have been.").format(seed=seed)
+        ))
     return lines
 
 
@@ -162,10 +185,14 @@ def _pause(term: Terminal, notices: list[RenderableType], record_id: str) -> Non
     for notice in notices:
         term.console.print(notice)
     try:
-        term.read("Press Enter to carry on > ")
+        term.read(_("Press Enter to carry on > "))
     except (EOFError, KeyboardInterrupt) as stop:
-        term.console.print(f"\nNothing was played. Carry on later with: racko resume {record_id}",
-                           markup=False)
+        term.console.print(
+            "\n" + _("Nothing was played. Carry on later with: racko resume {id}").format(
+                id=record_id
+            ),
+            markup=False,
+        )
         code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
         raise SystemExit(code) from None
 
@@ -214,8 +241,8 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     try:
         record = load_record(path, on_event=on_event, seeded=True)
     except RecordFileError as error:
-        click.echo(f"Error: cannot resume {error}", err=True)
-        click.echo("The file was left exactly as it was.", err=True)
+        click.echo(_("Error: cannot resume {error}").format(error=error), err=True)
+        click.echo(_("The file was left exactly as it was."), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     game = record.game
     if game.is_over and not record.missing_events:
@@ -223,8 +250,9 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         winner = game.winner if game.winner is not None else 0
         names = _side_names(tuple(p.name for p in game.players), game.rules.teams)
         console.print(
-            f"That game is over: {names[winner]} won ({scores_text(names, game.totals)}). "
-            f"Step through it with: racko replay {record.id}",
+            _("That game is over: {winner} won ({scores}). Step through it with: racko replay "
+              "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
+                             id=record.id),
             markup=False,
         )
         if problem:
@@ -234,8 +262,9 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     notices = _notices(record.id, game)
     problem = history_problem()
     if problem:
-        notices.append(Text(f"{problem} The game plays on, but will not be added to it.",
-                            "yellow"))
+        notices.append(Text(
+            problem + " " + _("The game plays on, but will not be added to it."), "yellow"
+        ))
     humans = sum(player.kind == "human" for player in game.players)
     if humans == 1 and game.phase == "choose":
         # Mid-round with one person: the turn screen would wipe the notices at once.
@@ -244,15 +273,17 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     try:
         writer = reopen_record(record)
     except RecordBusyError:
-        click.echo(f"Error: {path} is being played right now in another racko; "
-                   "carry on there, or quit it first.", err=True)
+        click.echo(_("Error: {file} is being played right now in another racko; carry on "
+                     "there, or quit it first.").format(file=path), err=True)
         raise SystemExit(EXIT_NOTHING) from None
     except OSError as error:
-        click.echo(f"Error: cannot write to {path}: {error.strerror}.", err=True)
+        click.echo(_("Error: cannot write to {file}: {reason}.").format(
+            file=path, reason=error.strerror), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     try:
         code = run_session(term, game, agents, notices=notices,
-                           saved_note=f"Carry on later with: racko resume {record.id}")
+                           saved_note=_("Carry on later with: racko resume {ref}").format(
+                               ref=record.id))
     finally:
         writer.close()
     if game.is_over:

@@ -209,6 +209,10 @@ class _Session:
     def stop(self, reason: str, saved_note: str | None, code: int) -> int:
         """Say why and where the game stopped; return `code`."""
         game = self.game
+        if self.hot_seat and self.screen_owner is not None:
+            # Whoever picks up the terminal next must not find this player's rack.
+            self.term.clear(scrollback=True)
+            self.screen_owner = None
         self.console.print()
         if game.round == 0:
             where = _("before the first deal")

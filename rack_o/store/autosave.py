@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rack_o.game import Game
+from rack_o.i18n import _
 from rack_o.store.history import HistoryError, connect, record_game
 from rack_o.store.paths import create_record_file
 from rack_o.store.records import Record
@@ -74,5 +75,7 @@ def add_to_history(
     try:
         record_game(game, record=record, source=source, path=path)
     except HistoryError as error:
-        return f"{error} The game's record is still in {record}." if record else str(error)
+        if not record:
+            return str(error)
+        return f"{error} " + _("The game's record is still in {file}.").format(file=record)
     return None

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from rack_o.game import Game
+from rack_o.i18n import _
 from rack_o.record import dumps
 from rack_o.store.paths import history_path
 
@@ -116,11 +117,11 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
+        raise HistoryError(_cannot_open(path, error)) from None
     try:
         return _retrying(partial(_open, path))
     except sqlite3.Error as error:
-        raise HistoryError(f"The game history {path} cannot be opened: {error}.") from None
+        raise HistoryError(_cannot_open(path, error)) from None
 
 
 def _open(path: Path) -> sqlite3.Connection:
@@ -165,7 +166,9 @@ def record_game(
             return _retrying(partial(_insert_game, conn, game, record, source))
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
-        message = f"The game could not be added to the history {where}: {error}."
+        message = _("The game could not be added to the history {file}: {error}.").format(
+            file=where, error=error
+        )
         raise HistoryError(message) from None
 
 
@@ -190,7 +193,9 @@ def record_games(
                 added += new is not None
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
-        message = f"Games could not be added to the history {where}: {error}."
+        message = _("Games could not be added to the history {file}: {error}.").format(
+            file=where, error=error
+        )
         raise HistoryError(message) from None
     return added
 
@@ -212,7 +217,9 @@ def recent_games(
             games = conn.execute(query, args).fetchall()
             return [_game_row(conn, game) for game in games]
     except sqlite3.Error as error:
-        raise HistoryError(f"The game history cannot be read: {error}.") from None
+        raise HistoryError(
+            _("The game history cannot be read: {error}.").format(error=error)
+        ) from None
 
 
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
@@ -231,7 +238,9 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
                 )
             }
     except sqlite3.Error as error:
-        raise HistoryError(f"The game history cannot be read: {error}.") from None
+        raise HistoryError(
+            _("The game history cannot be read: {error}.").format(error=error)
+        ) from None
     stats = []
     for name, kinds, games, wins in seats:
         played, mean, rackos, best = rounds.get(name, (0, 0.0, 0, 0))
@@ -263,12 +272,18 @@ def fingerprint(game: Game) -> str:
 # ---------------------------------------------------------------------------- internals
 
 
+def _cannot_open(path: Path, error: Exception) -> str:
+    return _("The game history {file} cannot be opened: {error}.").format(file=path, error=error)
+
+
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise HistoryError(
-            f"The game history {path} was made by a newer racko (schema {version}; "
-            f"this one knows up to {SCHEMA_VERSION}); it was left untouched."
+            _("The game history {file} was made by a newer racko (schema {version}; this one "
+              "knows up to {known}); it was left untouched.").format(
+                file=path, version=version, known=SCHEMA_VERSION
+            )
         )
     # WAL lets readers go on while a game is written; it stays set in the file.
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -384,10 +399,10 @@ def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
     seats = conn.execute(
         "SELECT name, kind, side, total FROM seats WHERE game_id = ? ORDER BY seat", (game["id"],)
     ).fetchall()
-    names = [name for name, _, _, _ in seats]
+    names = [row[0] for row in seats]
     sides: dict[int, list[str]] = {}
     totals: dict[int, int] = {}
-    for name, _, side, total in seats:
+    for name, _kind, side, total in seats:
         sides.setdefault(side, []).append(name)
         totals[side] = total
     order = sorted(sides)
@@ -399,7 +414,7 @@ def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
         started=game["started"],
         finished=game["finished"],
         players=names,
-        kinds=[kind for _, kind, _, _ in seats],
+        kinds=[row[1] for row in seats],
         sides=labels,
         totals=[totals[side] for side in order],
         winner=" & ".join(sides.get(game["winner"], ["?"])),

@@ -21,6 +21,7 @@ from typing import Any
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
+from rack_o.i18n import N_, _, number
 from rack_o.record import parse_lines, rebuild
 from rack_o.store.paths import RECORD_SUFFIX, record_id, records_dir
 
@@ -34,7 +35,7 @@ class RecordFileError(Exception):
     """A record file that cannot be used; says which file, which line (if any) and why."""
 
     def __init__(self, path: str | os.PathLike[str], line: int | None, reason: str) -> None:
-        where = f"{path}, line {line}" if line is not None else f"{path}"
+        where = f"{path}" if line is None else _("{file}, line {line}").format(file=path, line=line)
         super().__init__(f"{where}: {reason}")
         self.path = Path(path)
         self.line = line
@@ -90,38 +91,44 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordFileError(path, None, "no such file") from None
+        raise RecordFileError(path, None, _("no such file")) from None
     except OSError as error:
-        raise RecordFileError(path, None, f"cannot be read ({error.strerror})") from None
+        raise RecordFileError(path, None, _unreadable(error)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise RecordFileError(path, None, "not a regular file, so not a game record")
+        raise RecordFileError(path, None, _("not a regular file, so not a game record"))
     if info.st_size > MAX_RECORD_BYTES:
         raise RecordFileError(path, None, _too_big(info.st_size))
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordFileError(path, None, f"cannot be read ({error.strerror})") from None
+        raise RecordFileError(path, None, _unreadable(error)) from None
     if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
         raise RecordFileError(path, None, _too_big(len(data)))
     if not data.strip():
-        raise RecordFileError(path, 1, "the file is empty: a game record starts with a game line")
+        raise RecordFileError(
+            path, 1, _("the file is empty: a game record starts with a game line")
+        )
     body, tail = _split_tail(data)
     tail_kind = _tail_kind(tail)
     if tail_kind != "torn":
         body = data  # a last line without its newline is judged like any other line
     if b"\0" in body:
-        raise RecordFileError(path, _line_at(body, body.index(b"\0")), _BINARY)
+        raise RecordFileError(path, _line_at(body, body.index(b"\0")), _(_BINARY))
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordFileError(path, _line_at(body, error.start), _NOT_UTF8) from None
+        raise RecordFileError(path, _line_at(body, error.start), _(_NOT_UTF8)) from None
     if tail_kind == "junk":
         line = _line_at(body, len(body) - len(tail))
-        reason = _NOT_RECORD if line == 1 else "the last line is neither JSON nor a torn write"
+        reason = _(_NOT_RECORD) if line == 1 else _(
+            "the last line is neither JSON nor a torn write"
+        )
         raise RecordFileError(path, line, reason)
     if not text:
-        raise RecordFileError(path, 1, "the file holds only a torn first line: no game was saved")
+        raise RecordFileError(
+            path, 1, _("the file holds only a torn first line: no game was saved")
+        )
     return text.removeprefix("\ufeff"), len(body)
 
 
@@ -149,9 +156,9 @@ def load_record(
     except RecordError as error:
         reason = error.reason
         if error.line == 1 and reason == "the line is not valid JSON":
-            reason = _NOT_RECORD
+            reason = _(_NOT_RECORD)
         raise RecordFileError(path, error.line, reason) from None
-    return Record(path, [event for _, event in numbered], game, size)
+    return Record(path, [event for _line, event in numbered], game, size)
 
 
 def seeded_rng(seed: object) -> random.Random:
@@ -178,8 +185,14 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
         return matches[0]
     if matches:
         names = ", ".join(record_id(p) for p in matches[:5])
-        raise LookupError(f'"{ref}" matches several saved games ({names}); give more of the ID.')
-    raise LookupError(f'No saved game "{ref}" in {folder} and no such file.')
+        raise LookupError(
+            _('"{ref}" matches several saved games ({names}); give more of the ID.').format(
+                ref=ref, names=names
+            )
+        )
+    raise LookupError(
+        _('No saved game "{ref}" in {folder} and no such file.').format(ref=ref, folder=folder)
+    )
 
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
@@ -203,15 +216,17 @@ def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFi
 
 def summarize(path: Path) -> Summary:
     """Players, start, round and scores of a record, from its lines alone (rules not checked)."""
-    text, _ = read_text(path)
+    text, _size = read_text(path)
     try:
-        events = [event for _, event in parse_lines(text)]
+        events = [event for _line, event in parse_lines(text)]
     except RecordError as error:
         raise RecordFileError(path, error.line, error.reason) from None
     header = events[0]
     players = header.get("players")
     if header.get("type") != "game" or not isinstance(players, list):
-        raise RecordFileError(path, 1, 'the first line must be a "game" line listing the players')
+        raise RecordFileError(
+            path, 1, _('the first line must be a "game" line listing the players')
+        )
     names = tuple(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players)
     kinds = tuple(str(p.get("kind", "?")) if isinstance(p, dict) else "?" for p in players)
     round_no = 0
@@ -249,16 +264,20 @@ def _record_files(folder: Path) -> list[Path]:
         return []
 
 
-_BINARY = "the file holds binary data (a NUL byte), not a rack-o/1 game record"
-_NOT_RECORD = 'this is not a rack-o/1 game record: its first line is not a JSON "game" line'
-_NOT_UTF8 = "the file is not UTF-8 text, so not a rack-o/1 game record"
+_BINARY = N_("the file holds binary data (a NUL byte), not a rack-o/1 game record")
+_NOT_RECORD = N_('this is not a rack-o/1 game record: its first line is not a JSON "game" line')
+_NOT_UTF8 = N_("the file is not UTF-8 text, so not a rack-o/1 game record")
+
+
+def _unreadable(error: OSError) -> str:
+    return _("cannot be read ({reason})").format(reason=error.strerror)
 
 
 def _too_big(size: int) -> str:
-    return (
-        f"the file is {size / 1e6:.1f} MB, far larger than any game record "
-        f"(the limit is {MAX_RECORD_BYTES // 1_000_000} MB); it was not read"
-    )
+    return _(
+        "the file is {size} MB, far larger than any game record (the limit is {limit} MB); "
+        "it was not read"
+    ).format(size=number(size / 1e6, 1), limit=MAX_RECORD_BYTES // 1_000_000)
 
 
 def _split_tail(data: bytes) -> tuple[bytes, bytes]:
