@@ -99,9 +99,11 @@ class _Rebuilder:
             try:
                 self._one(number, event)
             except (IllegalActionError, RulesError) as error:
-                raise RecordError(number, str(error)) from None
-        if self.game is None:
+                raise RecordError(number, _clause(str(error))) from None
+        if self.header is None:
             raise RecordError(previous + 1, "the record has no game line")
+        if self.game is None:
+            raise RecordError(previous + 1, 'the record has no "dealer_draw" line')
         return self.game
 
     def _one(self, number: int, event: Event) -> None:
@@ -201,8 +203,8 @@ class _Rebuilder:
         if event.get("dealer") != expected_dealer:
             raise RecordError(
                 number,
-                f"seat {expected_dealer} deals round {game.round + 1}, "
-                f"not {event.get('dealer')!r}",
+                f'"dealer" must be {expected_dealer}, the seat that deals round '
+                f"{game.round + 1}, not {_json(event.get('dealer'))}",
             )
         deck = event.get("deck")
         if not _int_list(deck):
@@ -217,8 +219,13 @@ class _Rebuilder:
         if game.phase is not Phase.CHOOSE:
             raise RecordError(number, "no turn may come before the round is dealt")
         seat, source, card, slot = (event.get(k) for k in ("seat", "source", "card", "slot"))
-        if seat != game.mover or isinstance(seat, bool):
-            raise RecordError(number, f"it is seat {game.mover}'s turn, not {seat!r}'s")
+        if type(seat) is not int:
+            raise RecordError(
+                number,
+                f'"seat" must be {game.mover}, the seat whose turn it is, not {_json(seat)}',
+            )
+        if seat != game.mover:
+            raise RecordError(number, f"it is seat {game.mover}'s turn, not {seat}'s")
         if source == "draw":
             top = game.draw_top
         elif source == "discard":
@@ -255,6 +262,22 @@ class _Rebuilder:
                 raise RecordError(
                     number, f'"{field}" must be {json.dumps(expected[field])}, as the rules give'
                 )
+
+
+def _json(value: Any) -> str:
+    """A value as the record spells it (null, "x", 3), or its repr if it is not JSON."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _clause(message: str) -> str:
+    """An engine sentence as the clause after "line N: " (a capital only for a name)."""
+    first = message.split(" ", 1)[0]
+    if first[:1].isupper() and first[1:].islower():
+        message = message[0].lower() + message[1:]
+    return message.removesuffix(".")
 
 
 def _int_list(value: Any) -> bool:

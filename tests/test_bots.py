@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from rack_o import DISCARD, DRAW, PLACE, TAKE, Game, Player, Rules, SeatView, rebuild
 from rack_o.agent import play_game, take_step
 from rack_o.bots import LEVELS, bot_kind, hint, make_bot
+from rack_o.bots.finish import finishing_slot
+from rack_o.bots.hard import run_completers
 from rack_o.bots.match import Tally, play_many
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 
@@ -307,10 +309,39 @@ def test_hard_in_self_play_goes_out_in_under_9_turns_per_player() -> None:
 
 
 def test_two_hard_bots_never_wait_forever_for_each_others_cards() -> None:
-    # Seed 2026, game 57 once stalled: each rack needed cards the other held, and the turned
-    # over draw pile came round in the same order for ever. Knowing the pile breaks the tie.
-    outcome = play_many(["hard", "hard"], Rules(2), 2026, [57])[0]
-    assert not outcome.capped and outcome.winner is not None
+    # The game seeded "2026:57" once stalled: each rack needed cards the other held, and the
+    # turned over draw pile came round in the same order for ever. Knowing the pile breaks it.
+    game = Game(Rules(2), random.Random("2026:57"))
+    assert play_game(game, [make_bot("hard", 0, None), make_bot("hard", 1, None)], 1000) == 0
+    assert game.winner is not None
+
+
+# ------------------------------------------------------------------ the run-of-three rule
+
+RUNLESS = (2, 5, 9, 12, 16, 20, 23, 27, 31, 35)  # in order, no two consecutive numbers
+PAIRED = (2, 5, 9, 12, 13, 20, 23, 27, 31, 35)  # in order, one pair: 12 13
+NO_PAIR = (39, 3, 22, 8, 17, 1, 36, 28, 10, 33)  # the other seat's rack
+
+
+@pytest.mark.parametrize(
+    ("rack", "card", "run_rule", "expected"),
+    [
+        (PAIRED, 14, True, 6),  # 12 13 14 in slots 4-6: Rack-O at once
+        (PAIRED, 11, True, 3),  # 11 12 13 in slots 3-5
+        (PAIRED, 21, True, 7),  # a second pair: 20 21 in slots 6-7
+        (PAIRED, 40, True, None),  # nothing in order brings the run closer
+        (RUNLESS, 3, True, 2),  # a first pair: 2 3 in slots 1-2
+        (RUNLESS, 26, True, 7),  # 26 27 in slots 7-8, in place of the 23
+        (RUNLESS, 8, True, 2),  # 8 9 in slots 2-3, in place of the 5
+        (RUNLESS, 36, True, None),  # only slot 10 keeps the order, and 31 36 is no pair
+        ((2, 5, 9, 12, 16, 20, 23, 27, 31, 1), 38, False, 10),  # plain rules: in order is Rack-O
+        ((2, 5, 9, 12, 16, 20, 23, 27, 31, 1), 38, True, None),  # ...but no run, none to build
+    ],
+)
+def test_a_finishing_card_goes_rack_o_or_brings_the_run_closer(
+    rack: tuple[int, ...], card: int, run_rule: bool, expected: int | None
+) -> None:
+    assert finishing_slot(rack, card, run_rule) == expected
 
 
 @pytest.mark.parametrize("specs", [["hard", "random"], ["medium", "easy", "hard"]])
@@ -336,11 +367,16 @@ def test_a_resumed_game_plays_on_exactly_as_it_would_have(specs: list[str]) -> N
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), level=st.sampled_from(LEVELS))
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 4),
+    level=st.sampled_from(LEVELS),
+    run=st.booleans(),
+)
 def test_every_level_always_answers_with_a_legal_action(
-    seed: int, players: int, level: str
+    seed: int, players: int, level: str, run: bool
 ) -> None:
-    game = Game(Rules(players), random.Random(seed))
+    game = Game(Rules(players, run_of_three=run and players == 2), random.Random(seed))
     game.deal()
     bots = [make_bot(level, seat, seed) for seat in range(players)]
     for _ in range(60):
@@ -349,3 +385,71 @@ def test_every_level_always_answers_with_a_legal_action(
         view = game.view(game.mover)
         assert bots[game.mover].choose(view) in view.legal_actions
         take_step(game, bots[game.mover])
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_take_the_discard_that_completes_the_run(level: str) -> None:
+    game = dealt([PAIRED, NO_PAIR], 14, dealer=1, run_of_three=True)
+    bot = make_bot(level, 0, None)
+    take_step(game, bot)
+    take_step(game, bot)
+    assert game.rounds and game.rounds[-1].racko == 0
+
+
+@pytest.mark.parametrize(
+    ("drawn", "expected"),
+    [
+        (21, PLACE[7]),  # a second pair, 20 21, across the bands of slots 6 and 7
+        (15, DISCARD),  # its band's slot 4 is full, and 15 brings no run closer
+        (40, DISCARD),
+    ],
+)
+def test_easy_builds_a_run_on_an_ordered_rack_across_its_bands(drawn: int, expected) -> None:
+    game = dealt([PAIRED, NO_PAIR], 38, [drawn], dealer=1, run_of_three=True)
+    game.draw()
+    assert make_bot("easy", 0, None).choose(game.view(0)) == expected
+
+
+@pytest.mark.parametrize(
+    ("rack", "completers"),
+    [
+        (PAIRED, {11, 14}),
+        (RUNLESS, set()),
+        ((1, 2, 9, 12, 4, 14, 23, 27, 31, 35), {3, 13}),  # nothing goes left of slot 1
+    ],
+)
+def test_hard_knows_which_cards_would_complete_a_run(rack, completers: set[int]) -> None:
+    assert run_completers(rack) == completers
+
+
+def run_of_three_rounds(specs: list[str], rounds: int, seed: int) -> Tally:
+    """`rounds` one-round two-player games under the run-of-three rule."""
+    rules = Rules(2, target=75, run_of_three=True)
+    tally = Tally(tuple(specs), rules)
+    for outcome in play_many(specs, rules, seed, range(rounds), turn_cap=1000):
+        tally.add(outcome)
+    return tally
+
+
+@pytest.mark.parametrize(
+    "specs", [["easy", "easy"], ["medium", "medium"], ["easy", "medium"], ["hard", "easy"]]
+)
+def test_every_level_goes_out_under_the_run_of_three_rule(specs: list[str]) -> None:
+    tally = run_of_three_rounds(specs, 40, 9)
+    assert tally.rounds == 40
+    assert tally.scored_rounds >= 0.9 * tally.rounds
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_each_level_beats_random_under_the_run_of_three_rule(level: str) -> None:
+    tally = run_of_three_rounds([level, "random"], 20, 10)
+    assert tally.round_wins[0] >= 0.9 * tally.rounds
+
+
+def test_two_hard_bots_build_runs_from_cards_still_to_come() -> None:
+    # Game 29 of seed 1 once stalled under the run rule: each rack had its pair, and the
+    # cards that completed it were in the other rack. Now a rack whose run can only be
+    # completed from cards nobody will give up costs more, so hard builds another pair.
+    rules = Rules(2, target=100, run_of_three=True)
+    outcome = play_many(["hard", "hard"], rules, 1, [29], turn_cap=400)[0]
+    assert not outcome.capped and outcome.winner is not None

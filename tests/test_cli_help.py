@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -48,3 +49,18 @@ def test_rules_renders_the_rules_shipped_in_the_package() -> None:
     heading = next(line for line in rules_text().splitlines() if line.startswith("#"))
     assert heading.lstrip("# ").strip() in result.output
     assert "\x1b" not in result.output
+
+
+def test_rules_in_a_pipe_has_no_trailing_blanks() -> None:
+    result = CliRunner().invoke(main, ["rules"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) > 20
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
+@pytest.mark.parametrize("command", ["resume", "replay"])
+def test_help_examples_show_ids_as_games_are_named(command: str) -> None:
+    result = CliRunner().invoke(main, [command, "--help"])
+    ids = re.findall(r"racko \w+ (\d{4}-\S+)", result.output)
+    assert ids and all(re.fullmatch(r"\d{4}-\d\d-\d\d-\d{4}-[a-z0-9-]+", i) for i in ids), ids

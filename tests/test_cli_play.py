@@ -230,3 +230,29 @@ def test_help_hint_and_rules_keys_answer_and_change_nothing(home: Path) -> None:
     assert shown.count("Quit this game?") == 2  # Enter at the question carries on
     assert result.exit_code == 1 and "You quit the game." in shown
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
+
+
+@pytest.mark.parametrize("args", [["--bots", "nope"], ["--bot", "2=nosuch.mod:X"]])
+def test_a_bad_bot_is_refused_before_any_question(home: Path, args: list[str]) -> None:
+    result = run(args, input="\n\n")
+    assert result.exit_code == 2, result.output
+    assert "How many players" not in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("where", ["--names", "prompt"])
+def test_a_far_too_long_name_is_echoed_only_in_part(home: Path, where: str) -> None:
+    name = "x" * 250
+    if where == "--names":
+        result = run(["--names", f"Ann,{name}"], input="")
+    else:
+        result = run(["--players", "2", "--bots", "easy"], input=f"{name}\n")
+    assert "'" + "x" * 20 + "'…" in result.output
+    assert "x" * 21 not in result.output
+
+
+def test_a_question_mark_at_the_name_prompt_explains_it(home: Path) -> None:
+    record = home / "g.jsonl"
+    result = run(["--players", "2", "--bots", "easy", "--record", str(record)], input="?\nAnn\n")
+    assert "Type the name this player goes by" in result.output
+    assert events(record)[0]["players"][0] == {"name": "Ann", "kind": "human"}

@@ -14,6 +14,7 @@ from rack_o.cli.scoreboard import points_breakdown, round_table, standings, tie_
 from rack_o.cli.screens import (
     describe_turn,
     handoff_screen,
+    rack_caption,
     rack_table,
     since_last_turn,
     turn_screen,
@@ -162,3 +163,20 @@ def test_standings_and_ties() -> None:
     note = tie_note((120, 120, 90), NAMES[:3], rules)
     assert note is not None and "Ann and Bob are tied at the top with 120" in note.plain
     assert tie_note((95, 95, 90), NAMES[:3], rules) is None  # below the target: no tie rule
+
+
+@pytest.mark.parametrize(
+    ("rack", "run_of_three", "caption"),
+    [
+        ((1, 3, 5, 7, 9, 11, 13, 15, 17, 19), False, "✓ all ten ascending"),
+        ((1, 3, 5, 7, 9, 11, 13, 15, 17, 19), True,
+         "✓ all ten ascending — Rack-O still needs a run of three, such as 17 18 19"),
+        ((1, 3, 5, 7, 9, 11, 13, 17, 18, 19), True, "✓ all ten ascending"),
+        ((1, 3, 2, 7, 9, 11, 13, 17, 18, 19), True,
+         "✓ slots 1-2 ascending: 10 points if the round ended now"),
+    ],
+)
+def test_the_rack_caption_says_what_a_rack_still_needs(
+    rack: tuple[int, ...], run_of_three: bool, caption: str
+) -> None:
+    assert rack_caption(rack, run_of_three=run_of_three).plain == caption

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import re
 
 from rich.console import Console
 
@@ -92,3 +93,50 @@ def test_a_rebuilt_game_carries_on_exactly_as_the_original_would_have() -> None:
         )
         assert run_session(terminal(), game, [BandBot("Ann"), BandBot("Bob")]) == 0
         assert events + carried == whole
+
+
+def test_a_bad_bot_message_is_a_sentence_of_its_own() -> None:
+    term = terminal()
+    run_session(term, new_game(3, []), [ThrowsBackBot("Rogue"), ThrowsBackBot("Rogue 2")])
+    shown = " ".join(term.console.file.getvalue().split())
+    assert re.search(r"place in slot 1[^ ]*\. The game stopped", shown), shown
+
+
+def test_in_hot_seat_a_bot_playing_first_is_told_after_the_deal() -> None:
+    from rack_o.cli.human import HumanAgent
+
+    players = [Player("Ann", "human"), Player("Bob", "human"), Player("Cy", "bot:band")]
+    # Bob draws the highest card and deals; Cy, on his left, plays first.
+    game = Game(Rules(3), random.Random(4), players=players, dealer_draw=[5, 50, 20])
+    keys = "\n" + "\n" + "d\nx\n\n" + "q\ny\n"  # deal; Ann takes over, discards; quit at Bob's
+    term = Terminal(Console(file=io.StringIO(), width=80), stdin=io.StringIO(keys),
+                    pause_seconds=0)
+    agents = [HumanAgent("Ann", term), HumanAgent("Bob", term), BandBot("Cy")]
+    assert run_session(term, game, agents) == 1
+    shown = " ".join(term.console.file.getvalue().split())
+    moves = [m.start() for m in re.finditer(r"Cy (drew|took)", shown)]
+    deals = [m.start() for m in re.finditer("Round 1: Bob deals", shown)]
+    handoff = shown.index("Pass the terminal to Ann")
+    # As it happens, then again on the hand-off screen: the deal first, then Cy's move.
+    assert deals[0] < moves[0] < deals[1] < moves[1] < handoff
+
+
+def test_leaving_after_drawing_discards_the_card_and_an_ordered_rack_goes_rack_o() -> None:
+    from builders import dealt
+
+    from rack_o.cli.human import HumanAgent
+
+    # Seat 1 dealt; seat 0 holds a rack in order, draws 40, then the input ends (Ctrl-D).
+    game = dealt([list(range(1, 11)), list(range(11, 21))], 21, [40], dealer=1)
+    term = Terminal(Console(file=io.StringIO(), width=80), stdin=io.StringIO("d\n"),
+                    pause_seconds=0)
+    code = run_session(term, game, [HumanAgent("Ann", term), BandBot("Bob")])
+    shown = " ".join(term.console.file.getvalue().split())
+    assert code == 1
+    assert game.events[-2:][0] == {"type": "turn", "seat": 0, "source": "draw", "card": 40,
+                                   "slot": None}
+    assert game.events[-1]["type"] == "round_end" and game.rounds[0].racko == 0
+    assert shown.index("RACK-O!") < shown.index(
+        "The input ended (Ctrl-D). You had drawn 40: a draw cannot be undone, so it was "
+        "discarded. The game stopped in round 1"
+    )

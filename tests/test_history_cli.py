@@ -147,3 +147,31 @@ def test_simulated_games_stay_out_of_history_unless_asked(home: Path) -> None:
     assert CliRunner().invoke(main, [*simulate, "--history"]).exit_code == 0
     rows = json.loads(run("history", "--json")[1])
     assert len(rows) == 3 and {row["source"] for row in rows} == {"simulate"}
+
+
+MARKUP_NAMES = ["[/]", "[red]X[/red]"]
+"""Names a person may type that rich would read as markup."""
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_names_that_look_like_markup_are_shown_as_typed(home: Path, command: str) -> None:
+    for seed in (3, 4):  # each name wins one of them
+        record_game(finished_game(seed, names=MARKUP_NAMES))
+    code, out = run(command)
+    assert code == 0, out
+    # history: each name in both rows' scores, and once as the winner; stats: one row each.
+    shown = 3 if command == "history" else 1
+    assert out.count("[/]") == out.count("[red]X[/red]") == shown
+
+
+def test_a_long_id_is_never_folded_at_80_columns(home: Path, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    record_id = "2026-11-30-0111-annabelle-bartholomew-cy-2"  # the longest an ID gets
+    names = ["Annabelle", "Bartholomew", "Cyrus", "Dorothea"]
+    record_game(finished_game(4, players=4, names=names),
+                record=home / "games" / f"{record_id}.jsonl")
+    code, out = run("history")
+    assert code == 0, out
+    assert record_id in out
+    assert max(len(line) for line in out.splitlines()) <= 80

@@ -223,6 +223,8 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     child.sendline("")
     child.expect("q quit > ")
     child.sendline("d")
+    child.expect(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")
+    drawn = int(child.match.group(1))
     child.expect("to discard it")
     for key in keys:
         if key in ("\x03", "\x04"):
@@ -236,8 +238,13 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     assert sentence in output and "The game stopped in round 1 (Ann 0, Bob 0)." in output
     assert "Traceback" not in output
     assert f"Carry on later with: racko resume {record}" in " ".join(output.split())
+    said = f"You had drawn {drawn}: a draw cannot be undone, so it was discarded."
+    assert said in " ".join(output.split())
     game = rebuild(record.read_text(encoding="utf-8"))
-    assert game.round == 1 and game.turn == 0  # the drawn card was never placed
+    # A draw cannot be undone: the turn was finished by discarding the drawn card.
+    assert game.round == 1 and game.turn == 1 and game.discard_top == drawn
+    assert game.events[-1] == {"type": "turn", "seat": game.mover ^ 1, "source": "draw",
+                               "card": drawn, "slot": None}
 
 
 def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(

@@ -119,3 +119,13 @@ def test_damaged_files_exit_2_naming_file_line_and_reason_and_stay_unchanged(
             assert f"line {line}:" in out
         assert "left exactly as it was" in out
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_an_unfinished_file_outside_the_games_folder_says_to_resume_its_path(
+    home: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere.jsonl"
+    write_record(outside, unfinished_game(5, turns=9))
+    code, out = invoke([str(outside), "--summary"])
+    assert code == 0, out
+    assert f"Carry it on with: racko resume {outside}" in " ".join(out.split())

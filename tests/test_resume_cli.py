@@ -213,3 +213,66 @@ def test_a_game_being_played_elsewhere_is_not_resumed_twice(home: Path) -> None:
     assert code == 1
     assert "being played right now in another racko" in out
     assert digest(path) == before
+
+
+def test_names_that_look_like_markup_are_listed_as_typed(home: Path) -> None:
+    game = unfinished_game(4, turns=5, target=500)
+    text = record_text(game).replace('"Ann"', '"[/]"').replace('"Bob"', '"[red]X[/red]"')
+    (home / "games" / "markup.jsonl").write_text(text)
+    code, out = invoke(["--list"])
+    assert code == 0, out
+    assert f"[/] {game.totals[0]} · [red]X[/red]* {game.totals[1]}" in out
+
+
+def test_the_list_never_wraps_an_id(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    long_id = "2026-11-30-0111-annabelle-bartholomew-cy-2"
+    write_record(home / "games" / f"{long_id}.jsonl", unfinished_game(4, turns=5, players=4))
+    code, out = invoke(["--list"])
+    assert code == 0, out
+    assert long_id in out
+
+
+def test_a_file_outside_the_games_folder_is_named_by_its_path(home: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "saved" / "tuesday night.jsonl"
+    outside.parent.mkdir()
+    write_record(outside, unfinished_game(4, turns=5, target=500))
+    code, out = invoke([str(outside)], keys="")
+    assert code == 1
+    assert f"Carry on later with: racko resume '{outside}'" in flat(out)
+    done = write_record(tmp_path / "saved" / "done.jsonl", finished_game(2))
+    code, out = invoke([str(done)])
+    assert code == 1
+    assert f"racko replay {done}" in flat(out)
+
+
+@pytest.mark.parametrize("end", ["round", "game"])
+def test_a_round_end_the_writer_did_not_live_to_write_is_shown(home: Path, end: str) -> None:
+    game = finished_game(8)
+    kind = "round_end" if end == "round" else "game_end"
+    cut = next(i for i, e in enumerate(game.events) if e["type"] == kind)
+    if end == "game":
+        cut -= 1  # the round_end before the game_end is missing too
+    path = home / "games" / "cut.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in game.events[:cut]))
+    result = game.rounds[0 if end == "round" else -1]
+    code, out = invoke(["cut"], keys="")
+    text = flat(out)
+    assert f"RACK-O! {['Ann', 'Bob'][result.racko]} goes out in round {result.round}" in text
+    assert f"Round {result.round} — {['Ann', 'Bob'][result.dealer]} dealt" in text
+    if end == "round":
+        assert code == 1
+        assert text.index("RACK-O!") < text.index(f"Press Enter to deal round {result.round + 1}")
+    else:
+        assert code == 0
+        assert text.index("RACK-O!") < text.index("Final standings")
+
+
+def test_resuming_says_a_torn_last_line_is_removed(home: Path) -> None:
+    game = unfinished_game(9, turns=6, target=75)
+    path = home / "games" / "torn.jsonl"
+    path.write_bytes(record_text(game).encode() + b'{"type": "turn", "se')
+    code, out = invoke(["torn"], keys="")  # leaves at once: nothing is written
+    assert code == 1
+    assert "The last line of the record was cut off while it was being saved" in flat(out)
+    assert path.read_bytes().endswith(b'"se')

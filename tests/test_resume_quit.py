@@ -1,7 +1,9 @@
-"""Every way of leaving a real `racko play` loses at most the turn in progress.
+"""Every way of leaving a real `racko play` loses at most the turn in progress, and no draw
+is ever undone.
 
-q, Ctrl-C, Ctrl-D, a closed terminal (SIGHUP) and kill -9 in the middle of a turn: the
-record resumes, and the player draws the very same card again.
+q, Ctrl-C, Ctrl-D and a closed terminal (SIGHUP) after a draw finish the turn by discarding
+the drawn card (written to the record); the resumed game goes on with the next player. Only
+kill -9 cannot be handled: the turn is lost, and the player draws the very same card again.
 """
 
 from __future__ import annotations
@@ -35,12 +37,19 @@ def quit_key(child: pexpect.spawn) -> None:
     child.sendline("y")
 
 
+def quit_after_draw(child: pexpect.spawn) -> None:
+    child.sendline("q")
+    child.expect(r"You drew \d+: a draw cannot be undone, so quitting now discards it\.")
+    child.expect("Quit this game")
+    child.sendline("y")
+
+
 LEAVE: dict[str, tuple[Callable[[pexpect.spawn], None], int | None, str | None]] = {
     # way of leaving: (do it, exit code, what racko says; None when it cannot say anything)
-    "q": (quit_key, 1, "You quit the game."),
+    "q": (quit_after_draw, 1, "You quit the game."),
     "Ctrl-C": (lambda child: child.sendintr(), 130, "Interrupted (Ctrl-C)."),
     "Ctrl-D": (lambda child: child.sendeof(), 1, "The input ended (Ctrl-D)."),
-    "closed terminal": (lambda child: child.kill(signal.SIGHUP), None, None),
+    "closed terminal": (lambda child: child.kill(signal.SIGHUP), 129, "The terminal was closed."),
     "kill -9": (lambda child: child.kill(signal.SIGKILL), None, None),
 }
 
@@ -62,11 +71,28 @@ def test_leaving_mid_turn_loses_only_that_turn(tmp_path: Path, way: str) -> None
     leave(child)
     if said is not None:
         child.expect_exact(said)
+        child.expect_exact(f"You had drawn {drawn}: a draw cannot be undone, so it was discarded.")
         child.expect(r"racko\s+resume\s+" + re.escape(record.stem))
     child.expect(pexpect.EOF)
     child.close()
     if code is not None:
         assert child.exitstatus == code
+
+    if way != "kill -9":
+        # The draw stands: the turn was finished by discarding the card, and Easy is next.
+        discarded = {"type": "turn", "seat": 0, "source": "draw", "card": int(drawn),
+                     "slot": None}
+        left = load_record(record)
+        assert left.events == [*before, discarded]
+        assert left.game.mover == 1 and left.game.discard_top == int(drawn)
+        again = spawn(["resume", record.stem, "--fast"], tmp_path)
+        again.expect("Press Enter to carry on")
+        again.sendline("")
+        again.expect("Since your last turn:")  # Easy has played
+        again.expect("q quit > ")
+        quit_key(again)
+        again.expect(pexpect.EOF)
+        return
 
     assert load_record(record).events == before
     again = spawn(["resume", record.stem, "--fast"], tmp_path)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
+import rack_o.cli.simulate as simulate_module
 from rack_o import Rules, rebuild
-from rack_o.bots.match import play_one, seat_turns, wilson
+from rack_o.bots.match import game_seed, play_many, play_one, seat_turns, wilson
 from rack_o.cli import main
 from rack_o.cli.simulate import seat_specs
 
@@ -180,3 +182,84 @@ def test_wilson_interval_holds_the_rate(wins: int, n: int) -> None:
     low, high = wilson(wins, n)
     assert 0 <= low <= wins / n <= high <= 1
     assert high - low < 0.6
+
+
+def test_a_json_file_in_a_missing_folder_is_refused_before_anything_starts(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "no-such-folder" / "out.json"
+    result = simulate("--bots", "easy,easy", "--games", "2", "--json", str(target),
+                      "--record-dir", str(tmp_path / "records"))
+    assert result.exit_code == 2
+    output = " ".join(result.output.split())
+    assert "the folder" in output and "does not exist" in output
+    assert "Simulating" not in output
+    assert not (tmp_path / "records").exists() and not target.parent.exists()
+
+
+def test_a_table_of_capped_rounds_only_shows_no_means(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    result = simulate("--bots", "random,random", "--games", "2", "--turn-cap", "30",
+                      "--seed", "10", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if "random" in line and "│" in line]
+    assert len(rows) == 2
+    assert all(line.count("–") >= 2 and " 0.0 " not in line for line in rows)
+    assert "No round was scored, so there are no points or turns per round" in result.output
+    seats = json.loads(out.read_text())["seats"]
+    assert all(seat["mean_round_points"] is None and seat["mean_turns"] is None
+               for seat in seats)
+
+
+def test_records_have_a_start_time_and_an_integer_seed_per_game(tmp_path: Path) -> None:
+    result = simulate("--bots", "easy,medium", "--games", "3", "--target", "100", "--seed", "5",
+                      "--jobs", "2", "--record-dir", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    lines = [
+        json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        for path in sorted(tmp_path.glob("*.jsonl"))
+    ]
+    assert [line["seed"] for line in lines] == [game_seed(5, index) for index in range(3)]
+    assert all(type(line["seed"]) is int and 0 <= line["seed"] < 2**53 for line in lines)
+    assert len({line["seed"] for line in lines}) == 3
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", line["started"])
+               for line in lines)
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1, 0), (1, 1), (2026, 57), ("x", 3)])
+def test_a_game_seed_depends_only_on_the_match_seed_and_the_game(seed, index: int) -> None:
+    assert game_seed(seed, index) == game_seed(seed, index)
+    assert game_seed(seed, index) != game_seed(seed, index + 1)
+
+
+def test_ctrl_c_reports_the_games_and_records_finished_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stopped_at_game_4(specs, rules, seed, indices, *args, **kwargs):
+        if 3 in indices:
+            raise KeyboardInterrupt
+        return play_many(specs, rules, seed, indices, *args, **kwargs)
+
+    monkeypatch.setattr(simulate_module, "play_many", stopped_at_game_4)
+    result = simulate("--bots", "easy,medium", "--games", "8", "--target", "100", "--seed", "5",
+                      "--record-dir", str(tmp_path))
+    assert result.exit_code == 130
+    output = " ".join(result.output.split())
+    assert "Stopped (Ctrl-C) after 3 of 8 games." in output
+    assert "Results per seat" in output
+    assert f"3 records were written to {tmp_path}." in output
+    assert len(list(tmp_path.glob("*.jsonl"))) == 3
+
+
+def test_a_history_that_cannot_be_opened_is_reported_without_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.write_text("a file, not a folder\n", encoding="utf-8")
+    monkeypatch.setenv("RACKO_HOME", str(home))
+    result = simulate("--bots", "easy,medium", "--games", "2", "--target", "150", "--seed", "6",
+                      "--history")
+    assert result.exit_code == 1
+    assert "Results per seat" in result.output
+    assert "history" in result.output and "Traceback" not in result.output
+    assert home.read_text(encoding="utf-8") == "a file, not a folder\n"

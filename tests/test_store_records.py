@@ -48,6 +48,13 @@ def other_format(lines: list[str]) -> tuple[bytes, int]:
     return replace_line(lines, 0, json.dumps(header) + "\n"), 1
 
 
+def without_seat(lines: list[str]) -> tuple[bytes, int]:
+    index = next(i for i, line in enumerate(lines) if '"turn"' in line)
+    turn = json.loads(lines[index])
+    del turn["seat"]
+    return replace_line(lines, index, json.dumps(turn) + "\n"), index + 1
+
+
 # (name, build the damaged bytes -> (bytes, line or None), words the reason must hold)
 DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] = [
     ("bad JSON in the middle", lambda ls: (replace_line(ls, 4, '{"type": "turn", \n'), 5),
@@ -72,6 +79,10 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
      "not valid JSON"),
     ("a second game line", lambda ls: (replace_line(ls, 2, ls[0]), 3), 'exactly one "game" line'),
     ("a missing deal", lambda ls: (replace_line(ls, 2, ""), 3), 'no turn may come'),
+    ("only the game line", lambda ls: (ls[0].encode(), 2), 'no "dealer_draw" line'),
+    ("a turn without its seat", lambda ls: without_seat(ls), 'the seat whose turn it is, not null'),
+    ("a target the rules refuse", lambda ls: (replace_line(ls, 0, ls[0].replace(
+        '"target": 150', '"target": 7')), 1), "the target must be a positive multiple of 5"),
 ]
 
 

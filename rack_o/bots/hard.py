@@ -21,6 +21,26 @@ from rack_o.view import SeatView
 # With the run-of-three rule an ascending rack is not yet Rack-O without a run; about one
 # specific card is missing per card of run lacking (the cost of one fitting card is 1).
 _RUN_MISSING = {1: 1.0, 2: 0.5}
+# ...and when none of the cards still to come would complete a run in one placement (the
+# ones it needs sit in other racks), at least one more card is needed first. Without this
+# two hard bots could each wait for ever for the card the other one held.
+_RUN_BLOCKED = 1.0
+
+
+def run_completers(rack: tuple[int, ...] | list[int]) -> set[int]:
+    """The cards that, put in the right slot, would give the rack a run of three."""
+    cards: set[int] = set()
+    for i in range(len(rack) - 1):
+        a, b = rack[i], rack[i + 1]
+        if b == a + 1:  # a pair: one more at either end
+            if i > 0:
+                cards.add(a - 1)
+            if i + 2 < len(rack):
+                cards.add(b + 1)
+    for i in range(1, len(rack) - 1):
+        if rack[i + 1] == rack[i - 1] + 2:  # a, _, a+2: the middle card
+            cards.add(rack[i - 1] + 1)
+    return cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +58,27 @@ class Decision:
 class Weigher:
     """Costs of the racks one card can make from this seat's rack."""
 
-    def __init__(self, view: SeatView, unseen: list[int]) -> None:
-        """Judge `view.rack` against the unseen cards, under the view's rules."""
+    def __init__(
+        self, view: SeatView, unseen: list[int], available: set[int] | None = None
+    ) -> None:
+        """Judge `view.rack` against the unseen cards, under the view's rules.
+
+        `available` are the cards that may still reach this rack (for the run rule);
+        by default the unseen ones.
+        """
         self.rack = view.rack
         self.judgement = Judgement(view.rack, unseen, view.rules.deck_size)
         self.run_rule = view.rules.run_of_three
+        self.available = available if available is not None else set(unseen)
         self.now = self.judgement.cost + self._run_cost(self.rack)
 
     def _run_cost(self, rack: tuple[int, ...] | list[int]) -> float:
         if not self.run_rule:
             return 0.0
-        return _RUN_MISSING.get(longest_run(rack), 0.0)
+        missing = _RUN_MISSING.get(longest_run(rack), 0.0)
+        if missing and self.available.isdisjoint(run_completers(rack)):
+            missing += _RUN_BLOCKED
+        return missing
 
     def _changed(self, slot: int, card: int) -> list[int]:
         changed = list(self.rack)
@@ -103,7 +133,9 @@ def decide(view: SeatView) -> Decision:
     pile = known_draw_pile(view)
     # After a turn-over the draw pile is known, and the cards never seen are in other racks:
     # counting those as coming would let two bots wait forever for each other's cards.
-    weigher = Weigher(view, list(pile) if pile else unseen)
+    coming = list(pile) if pile else unseen
+    # A run may also be completed from cards in the discard pile, which come round again.
+    weigher = Weigher(view, coming, set(coming) | set(view.discard_pile))
     now = weigher.now
     if view.phase == "choose":
         # ...and the next draw is no gamble.

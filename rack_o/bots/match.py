@@ -1,16 +1,18 @@
 """Many seeded games between bots, and what they add up to: the engine of `racko simulate`.
 
-Game i of a match with seed S is played from its own seed "S:i" (deck and random bots), so
-results depend only on S, never on how the games are split between processes. A round that
+Game i of a match with seed S is played from its own integer seed, derived from (S, i) by
+`game_seed` (deck and random bots), so results depend only on S, never on how the games are
+split between processes. A round that
 reaches the turn cap without a Rack-O cannot be scored, so that game stops there (its record
 simply has no round_end or game_end) and the round is counted as capped. Pure: no printing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,9 +24,14 @@ from rack_o.rules import Rules
 DEFAULT_TURN_CAP = 1000
 
 
-def game_seed(seed: int | str, index: int) -> str:
-    """The seed of game `index` (0-based) in a match seeded `seed`."""
-    return f"{seed}:{index}"
+def game_seed(seed: int | str, index: int) -> int:
+    """The seed of game `index` (0-based) in a match seeded `seed`: an integer below 2**48.
+
+    A digest of "S:i", so neighbouring games get unrelated seeds; small enough to be exact
+    as a JSON number in any reader.
+    """
+    digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
 
 
 def seat_names(names: Sequence[str]) -> list[str]:
@@ -71,13 +78,19 @@ def play_one(
     index: int,
     turn_cap: int = DEFAULT_TURN_CAP,
     keep_events: bool = False,
+    started: str | None = None,
 ) -> GameOutcome:
-    """Play game `index` of the match seeded `seed` between the bots `specs`, seat by seat."""
+    """Play game `index` of the match seeded `seed` between the bots `specs`, seat by seat.
+
+    `started` is the time stamp for the record's game line (the caller reads the clock).
+    """
     this_seed = game_seed(seed, index)
     bots = [make_bot(spec, seat, this_seed) for seat, spec in enumerate(specs)]
     names = seat_names([bot.name for bot in bots])
     players = [Player(name, bot_kind(spec)) for name, spec in zip(names, specs, strict=True)]
-    game = Game(rules, random.Random(this_seed), players=players, seed=this_seed)
+    game = Game(
+        rules, random.Random(this_seed), players=players, seed=this_seed, started=started
+    )
     error = None
     capped = False
     try:
@@ -103,11 +116,13 @@ def play_many(
     indices: Iterable[int],
     turn_cap: int = DEFAULT_TURN_CAP,
     keep_events: bool = False,
+    clock: Callable[[], str] | None = None,
 ) -> list[GameOutcome]:
-    """`play_one` for each game index; stops after a game that a bot broke."""
+    """`play_one` for each game index, stamped by `clock` if given; stops after a broken game."""
     outcomes = []
     for index in indices:
-        outcome = play_one(specs, rules, seed, index, turn_cap, keep_events)
+        started = clock() if clock is not None else None
+        outcome = play_one(specs, rules, seed, index, turn_cap, keep_events, started)
         outcomes.append(outcome)
         if outcome.error:
             break
@@ -169,8 +184,12 @@ class Tally:
                     self.games_won[seat] += 1
 
     def seats(self) -> list[dict[str, Any]]:
-        """Per seat: bot, round wins and rate (with its 95 % interval), games won, means."""
-        scored = max(self.scored_rounds, 1)
+        """Per seat: bot, round wins and rate (with its 95 % interval), games won, means.
+
+        The means are over the scored rounds (a capped round has no points); None when
+        every round was capped.
+        """
+        scored = self.scored_rounds
         rows = []
         for seat, spec in enumerate(self.specs):
             wins = self.round_wins[seat]
@@ -183,8 +202,8 @@ class Tally:
                     "round_win_rate": wins / self.rounds if self.rounds else 0.0,
                     "round_win_interval": [low, high],
                     "games_won": self.games_won[seat],
-                    "mean_round_points": self.points[seat] / scored,
-                    "mean_turns": self.turns[seat] / scored,
+                    "mean_round_points": self.points[seat] / scored if scored else None,
+                    "mean_turns": self.turns[seat] / scored if scored else None,
                 }
             )
         return rows

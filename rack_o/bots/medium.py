@@ -3,12 +3,15 @@
 Like easy, it wants card n in the slot its number belongs to. It also takes a card for a
 full band slot when the card fits between that slot's neighbours and the current one does
 not, and it lets a card settle one slot off its band where the slot holds a far-off card.
-It counts no cards and looks no further than the slots beside the one it fills.
+Before all that it looks for a card that goes Rack-O, and under the run-of-three rule it
+builds its run like easy (`rack_o.bots.finish`). It counts no cards and looks no further
+than the slots beside the one it fills.
 """
 
 from __future__ import annotations
 
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.bots.finish import building_run, finishing_slot
 from rack_o.bots.simple import band_slot
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
@@ -40,22 +43,29 @@ def slot_for(rack: tuple[int, ...], card: int, deck_size: int) -> int | None:
 
 
 class MediumBot:
-    """Bands like easy, with a look at the neighbouring slots."""
+    """Bands like easy, with a look at the neighbouring slots; finishes like easy."""
 
     name = "Medium"
 
     def choose(self, view: SeatView) -> Action:
-        """Take or keep a card only where `slot_for` finds it a slot."""
+        """Take or keep a card only to finish, or where `slot_for` finds it a slot."""
         size = view.rules.deck_size
+        run_rule = view.rules.run_of_three
         rack = view.rack
         if view.phase == "choose":
             top = view.discard_top
-            if top is not None and slot_for(rack, top, size) is not None:
+            if top is None:
+                return DRAW
+            if finishing_slot(rack, top, run_rule) is not None:
+                return TAKE
+            if not building_run(rack, run_rule) and slot_for(rack, top, size) is not None:
                 return TAKE
             return DRAW
         held = view.held
         assert held is not None
-        slot = slot_for(rack, held, size)
+        slot = finishing_slot(rack, held, run_rule)
+        if slot is None and not building_run(rack, run_rule):
+            slot = slot_for(rack, held, size)
         if slot is not None:
             return PLACE[slot]
         if view.held_source == "draw":

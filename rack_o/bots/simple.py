@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.bots.finish import building_run, finishing_slot
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
@@ -30,23 +31,36 @@ class RandomBot:
 
 
 class EasyBot:
-    """Puts each card in its band's slot when that slot lacks a card of its band."""
+    """Puts each card in its band's slot when that slot lacks a card of its band.
+
+    Under the run-of-three rule it also goes out when a card lets it, and an ordered rack
+    without its run takes only cards that bring the run closer (`rack_o.bots.finish`); under
+    the plain rules its bands alone bring it to Rack-O, and it looks for nothing more.
+    """
 
     name = "Easy"
 
     def choose(self, view: SeatView) -> Action:
-        """Take a discard or keep a drawn card only to fill a slot that lacks its band."""
+        """Take or keep a card only to finish, or to fill a slot lacking its band."""
         size = view.rules.deck_size
+        run_rule = view.rules.run_of_three
         rack = view.rack
         if view.phase == "choose":
             top = view.discard_top
-            if top is not None and self._fills(rack, top, size):
+            if top is None:
+                return DRAW
+            if run_rule and finishing_slot(rack, top, run_rule) is not None:
+                return TAKE
+            if not building_run(rack, run_rule) and self._fills(rack, top, size):
                 return TAKE
             return DRAW
         held = view.held
         assert held is not None
+        finish = finishing_slot(rack, held, run_rule) if run_rule else None
+        if finish is not None:
+            return PLACE[finish]
         slot = band_slot(held, size)
-        if self._fills(rack, held, size):
+        if not building_run(rack, run_rule) and self._fills(rack, held, size):
             return PLACE[slot]
         if view.held_source == "draw":
             return DISCARD

@@ -10,7 +10,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
-from pathlib import Path
 
 import click
 
@@ -53,15 +52,9 @@ def record_ref(record: str | None) -> str:
     """How to name a game's record to `racko replay`: its ID if autosaved, else its path."""
     if not record:
         return "— " + _("(no record file)")
-    from rack_o.store.paths import record_id, records_dir
+    from rack_o.store.paths import record_ref as ref
 
-    path = Path(record)
-    try:
-        if path.parent.resolve() == records_dir().resolve():
-            return record_id(path)
-    except OSError:
-        pass
-    return str(path)
+    return ref(record)
 
 
 def _fail(error: Exception) -> None:
@@ -90,6 +83,7 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
         click.echo(json.dumps([asdict(game) for game in games], indent=2, ensure_ascii=False))
         return
     from rich import box
+    from rich.cells import cell_len
     from rich.table import Table
     from rich.text import Text
 
@@ -108,11 +102,17 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
         caption=_("* a computer player.  Step through a game with: racko replay ID"),
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
+        pad_edge=False,
+        show_edge=False,
+        collapse_padding=True,
     )
-    table.add_column(_("Started"))
+    # The ID gets a line to itself in the widest column, so it can be copied whole.
+    table.add_column(_("Started"), no_wrap=True)
     table.add_column(_("Players and final scores; the game's ID"), overflow="fold")
-    table.add_column(_("Winner"), style="bold")
-    table.add_column(_("Rounds"), justify="right")
+    # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
+    winner_width = max(cell_len(_("Winner")), min(16, max(cell_len(g.winner) for g in games)))
+    table.add_column(_("Winner"), style="bold", width=winner_width)
+    table.add_column(_("Rounds"), justify="right", no_wrap=True)
     for game in games:
         bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
                 if kind != "human"}
@@ -125,7 +125,7 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
         table.add_row(
             local_time(game.started or game.finished).replace(" ", "\n"),
             cell,
-            game.winner,
+            Text(game.winner),
             str(game.rounds),
         )
     console.print(table)
@@ -150,6 +150,7 @@ def stats(as_json: bool) -> None:
         return
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from .console import make_console
 
@@ -158,16 +159,17 @@ def stats(as_json: bool) -> None:
         console.print(_("No finished games yet. Play one with: racko play"), markup=False)
         return
     table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 1))
-    table.add_column(_("Player"), style="bold")
-    table.add_column(_("Plays as"))
+    # Names (at most 16 characters) and kinds stay whole; the number headings may wrap.
+    table.add_column(_("Player"), style="bold", no_wrap=True)
+    table.add_column(_("Plays as"), no_wrap=True)
     for column in (_("Games"), _("Wins"), _("Win rate"), _("Mean round"), _("Rack-Os"),
                    _("Best round")):
         table.add_column(column, justify="right")
     for row in rows:
         table.add_row(
-            row.name,
-            ", ".join(_("person") if kind == "human" else kind.replace("bot:", "bot ")
-                      for kind in row.kinds),
+            Text(row.name),
+            Text("\n".join(_("person") if kind == "human" else kind.replace("bot:", "bot ")
+                            for kind in row.kinds)),
             str(row.games),
             str(row.wins),
             percent(row.win_rate, 0),

@@ -1,7 +1,8 @@
 """The human seat: an Agent whose `choose(view)` draws the turn screen and asks for keys.
 
 A placement is shown first and only returned (so applied by the engine) once confirmed; `u`
-takes it back and the card stays in hand. A draw cannot be taken back.
+takes it back and the card stays in hand. A draw cannot be taken back: leaving the game with
+a drawn card in hand discards it (the session does that), and q says so before it asks.
 """
 
 from __future__ import annotations
@@ -93,6 +94,13 @@ class HumanAgent:
         )
         return DRAW if key == "d" else TAKE
 
+    def _quit_warning(self, view: SeatView) -> str | None:
+        if view.held_source != "draw":
+            return None
+        return _("You drew {card}: a draw cannot be undone, so quitting now discards it.").format(
+            card=view.held
+        )
+
     def _choose_place(self, view: SeatView) -> Action:
         self._show(view)
         held = view.held
@@ -115,6 +123,7 @@ class HumanAgent:
             help_text=help_text,
             redraw=lambda: self._show(view),
             hint=self._hint(view),
+            quit_warning=self._quit_warning(view),
         )
         return DISCARD if key == "x" else PLACE[int(key)]
 
@@ -141,5 +150,6 @@ class HumanAgent:
             valid=_("press Enter to keep the move, or u to take it back"),
             help_text=_(CONFIRM_HELP),
             redraw=lambda: self._show(view, preview),
+            quit_warning=self._quit_warning(view),
         )
         return key == ENTER

@@ -29,6 +29,8 @@ from .screens import dealer_draw_lines
 from .session import EXIT_INTERRUPTED, EXIT_STOPPED, run_session
 
 MAX_NAME = 16
+ECHO_NAME = 20
+"""How much of a rejected name an error message repeats."""
 BOT_PAUSE = 0.8
 EXAMPLE = N_("""\b
 Examples:
@@ -84,17 +86,24 @@ def _split_names(text: str) -> list[str]:
     return names
 
 
+def _shown(name: str) -> str:
+    """A name quoted for an error message, cut short if it is far too long to echo."""
+    return repr(name) if len(name) <= ECHO_NAME else repr(name[:ECHO_NAME]) + "…"
+
+
 def _check_name(name: str, hint: str | None) -> None:
     if not name:
         raise click.BadParameter(_("a name cannot be empty."), param_hint=hint and f"'{hint}'")
     if len(name) > MAX_NAME:
         raise click.BadParameter(
-            _("{name} is longer than {count} characters.").format(name=repr(name), count=MAX_NAME),
+            _("{name} is longer than {count} characters.").format(
+                name=_shown(name), count=MAX_NAME
+            ),
             param_hint=hint and f"'{hint}'",
         )
     if not name.isprintable():
         raise click.BadParameter(
-            _("{name} holds characters that cannot be shown.").format(name=repr(name)),
+            _("{name} holds characters that cannot be shown.").format(name=_shown(name)),
             param_hint=hint and f"'{hint}'",
         )
 
@@ -154,6 +163,11 @@ def _seat_bots(players: int, placed: dict[int, str], fill: list[str]) -> list[st
     for seat, spec in zip(free[len(free) - len(fill) :], fill, strict=True):
         specs[seat] = spec
     return specs
+
+
+def _check_bot_specs(specs: Sequence[str], seed: int) -> None:
+    """A usage error for the first spec no bot can be made from (before any question)."""
+    _make_bots(list(specs), seed)
 
 
 def _make_bots(specs: list[str | None], seed: int) -> dict[int, tuple[Agent, str]]:
@@ -216,6 +230,13 @@ def _ask_name(term: Terminal, seat: int, default: str, taken: set[str]) -> str:
                 seat=seat + 1, default=default
             )
         ).strip()
+        if answer == "?":
+            term.console.print(
+                _("Type the name this player goes by (at most {count} characters), or press "
+                  "Enter for {default}.").format(count=MAX_NAME, default=default),
+                style="cyan", markup=False,
+            )
+            continue
         name = answer or default
         try:
             _check_name(name, None)
@@ -225,7 +246,7 @@ def _ask_name(term: Terminal, seat: int, default: str, taken: set[str]) -> str:
         if name.casefold() in taken:
             term.console.print(
                 _("{name} is already playing: choose another name.").format(name=name),
-                style="red",
+                style="red", markup=False,
             )
             continue
         return name
@@ -284,7 +305,7 @@ def open_record(
     written, the game is played unsaved and the sentence says so.
     """
     from rack_o.store.autosave import open_record as open_record_file
-    from rack_o.store.paths import record_id
+    from rack_o.store.paths import record_ref
 
     try:
         writer = open_record_file(path, started, names)
@@ -298,7 +319,7 @@ def open_record(
             file=error.filename or "", reason=error.strerror
         ).replace("  ", " ")
         return None, lambda: None, note, None
-    ref = record_id(writer.path) if path is None else str(path)
+    ref = record_ref(writer.path)
     return (
         writer, writer.close, _("Carry on later with: racko resume {ref}").format(ref=ref),
         writer.path,
@@ -382,6 +403,9 @@ def play(
         )
     given_names = _split_names(names) if names is not None else None
     placed, fill = _parse_bot_options(bot, bots)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    _check_bot_specs([*placed.values(), *fill], seed)
     if players is None:
         if partners:
             players = 4
@@ -405,8 +429,6 @@ def play(
                 )
             players = seated
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE)
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
     try:
         if players is None:
             players = _ask_players(term)

@@ -28,8 +28,10 @@ def show_rules(term: Terminal) -> None:
     term.page(rules_markdown(), _("Rules of Rack-O"))
 
 
-def confirm_quit(term: Terminal) -> bool:
-    """Ask whether to really quit; True for y or yes."""
+def confirm_quit(term: Terminal, warning: str | None = None) -> bool:
+    """Ask whether to really quit (after `warning`, if any); True for y or yes."""
+    if warning:
+        term.console.print(warning, style="yellow", markup=False)
     answer = term.read(_("Quit this game? [bold]y[/] quits, Enter carries on > "))
     return answer.strip().lower() in ("y", "yes")
 
@@ -43,12 +45,13 @@ def ask(
     help_text: str,
     redraw: Callable[[], None] | None = None,
     hint: Callable[[], str] | None = None,
+    quit_warning: str | None = None,
 ) -> str:
     """The first answer among `keys` (lower case, blanks stripped); handles ?, r, h and q.
 
     `valid` says briefly what may be typed ("type d to draw …"), shown after a wrong key;
     `redraw` repaints the screen after the rules were shown; `hint`, if given, makes h print
-    a one-sentence hint.
+    a one-sentence hint; `quit_warning` is said before q asks for confirmation.
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
     while True:
@@ -65,7 +68,7 @@ def ask(
         elif key == "h" and hint is not None:
             term.console.print(_("Hint: {hint}").format(hint=hint()), style="cyan", markup=False)
         elif key == "q":
-            if confirm_quit(term):
+            if confirm_quit(term, quit_warning):
                 raise QuitGame
         else:
             shown = escape(raw.strip()[:20]) or "Enter"

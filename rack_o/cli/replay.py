@@ -37,7 +37,7 @@ KEYS_HELP = N_(
 
 EXAMPLE = N_("""\b
 Examples:
-  racko replay 2026-11-29T210500Z-ann-bob
+  racko replay 2026-11-29-2105-ann-bob
   racko replay tuesday.jsonl --summary
 """)
 
@@ -179,7 +179,7 @@ def unfinished_note(record: Record) -> Text:
             "The record ends in round {round} after {count} turns ({scores}): the game is "
             "unfinished. Carry it on with: racko resume {id}",
             game.turn,
-        ).format(round=game.round, count=game.turn, scores=_scores(game), id=record.id),
+        ).format(round=game.round, count=game.turn, scores=_scores(game), id=record.ref),
         "bold",
     )
 

@@ -12,13 +12,14 @@ from pathlib import Path
 import click
 from rich import box
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from rack_o.agent import Agent
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
-from rack_o.store.records import RecordFileError, Summary
+from rack_o.store.records import Record, RecordFileError, Summary
 
 from .console import Terminal, make_console
 from .history import local_time, scores_text
@@ -33,7 +34,7 @@ EXAMPLE = N_("""\b
 Examples:
   racko resume                 (the game played most recently)
   racko resume --list
-  racko resume 2026-11-29T210500Z-ann-bob
+  racko resume 2026-11-29-2105-ann-bob
   racko resume ~/saved/tuesday.jsonl
 """)
 
@@ -48,11 +49,13 @@ def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
 def games_table(games: list[Summary]) -> Table:
     """The unfinished games, numbered: ID, when started, round, players and scores."""
     table = Table(title=_("Unfinished games, last played first"), box=box.SIMPLE_HEAD,
-                  padding=(0, 1), caption=_("* a computer player"))
-    table.add_column("#", justify="right")
-    table.add_column("ID", overflow="fold")
-    table.add_column(_("Started"), no_wrap=True)
-    table.add_column(_("Round"), justify="right")
+                  padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True,
+                  caption=_("* a computer player"))
+    # The ID is what gets typed or copied: it never wraps (the start time goes under it);
+    # the players' column does.
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("ID · " + _("Started"), no_wrap=True)
+    table.add_column(_("Round"), justify="right", no_wrap=True)
     table.add_column(_("Players and scores"))
     for number, game in enumerate(games, start=1):
         sides = _side_names(
@@ -60,8 +63,9 @@ def games_table(games: list[Summary]) -> Table:
                   for name, kind in zip(game.names, game.kinds, strict=True)),
             len(game.totals),
         )
-        table.add_row(str(number), game.id, local_time(game.started), str(game.round),
-                      scores_text(sides, game.totals))
+        where = Text(game.id)
+        where.append("\n" + local_time(game.started), "dim")
+        table.add_row(str(number), where, str(game.round), Text(scores_text(sides, game.totals)))
     return table
 
 
@@ -92,7 +96,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     while True:
         answer = term.read(
             _("[bold]Enter[/] resumes #1, {id} · a number picks another · [bold]q[/] quits > ")
-            .format(id=unfinished[0].id)
+            .format(id=escape(unfinished[0].id))
         ).strip().lower()
         if not answer:
             return unfinished[0].path
@@ -180,7 +184,29 @@ def _notices(record_id: str, game: Game) -> list[RenderableType]:
     return lines
 
 
-def _pause(term: Terminal, notices: list[RenderableType], record_id: str) -> None:
+def _torn(record: Record) -> bool:
+    """True when the file holds a torn write after its last complete line."""
+    try:
+        return record.path.stat().st_size > record.complete_bytes
+    except OSError:
+        return False
+
+
+def _round_end_notices(game: Game) -> list[RenderableType]:
+    """The last round's end, as the table would have seen it: banner, score table, any tie."""
+    from .scoreboard import racko_banner, round_table, tie_note
+
+    names = tuple(p.name for p in game.players)
+    result = game.rounds[-1]
+    lines: list[RenderableType] = [racko_banner(result, names),
+                                   round_table(result, names, game.rules)]
+    note = tie_note(game.totals, names, game.rules)
+    if note is not None:
+        lines.append(note)
+    return lines
+
+
+def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
     for notice in notices:
         term.console.print(notice)
@@ -189,7 +215,7 @@ def _pause(term: Terminal, notices: list[RenderableType], record_id: str) -> Non
     except (EOFError, KeyboardInterrupt) as stop:
         term.console.print(
             "\n" + _("Nothing was played. Carry on later with: racko resume {id}").format(
-                id=record_id
+                id=ref
             ),
             markup=False,
         )
@@ -252,7 +278,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         console.print(
             _("That game is over: {winner} won ({scores}). Step through it with: racko replay "
               "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
-                             id=record.id),
+                             id=record.ref),
             markup=False,
         )
         if problem:
@@ -260,6 +286,13 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         raise SystemExit(EXIT_NOTHING)
     agents = _agents(game, term, load_bots)
     notices = _notices(record.id, game)
+    if _torn(record):
+        notices.append(Text(_(
+            "The last line of the record was cut off while it was being saved; it holds no "
+            "move and is removed when the game goes on."), "yellow"))
+    if any(event["type"] == "round_end" for event in record.missing_events):
+        # The program died between the Rack-O turn and the round's end: nobody saw it yet.
+        notices += _round_end_notices(game)
     problem = history_problem()
     if problem:
         notices.append(Text(
@@ -268,7 +301,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     humans = sum(player.kind == "human" for player in game.players)
     if humans == 1 and game.phase == "choose":
         # Mid-round with one person: the turn screen would wipe the notices at once.
-        _pause(term, notices, record.id)
+        _pause(term, notices, record.ref)
         notices = []
     try:
         writer = reopen_record(record)
@@ -283,7 +316,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     try:
         code = run_session(term, game, agents, notices=notices,
                            saved_note=_("Carry on later with: racko resume {ref}").format(
-                               ref=record.id))
+                               ref=record.ref))
     finally:
         writer.close()
     if game.is_over:

@@ -33,7 +33,13 @@ def rules(pager: bool) -> None:
     from .console import Terminal
 
     term = Terminal()
-    if pager and term.console.is_terminal:
+    console = term.console
+    if pager and console.is_terminal:
         term.page(rules_markdown(), _("Rules of Rack-O"))
+    elif console.is_terminal:
+        console.print(rules_markdown())
     else:
-        term.console.print(rules_markdown())
+        # In a pipe or a file, rich's padding to the full width is only trailing blanks.
+        with console.capture() as captured:
+            console.print(rules_markdown())
+        click.echo("\n".join(line.rstrip() for line in captured.get().splitlines()))

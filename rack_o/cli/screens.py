@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.i18n import _, ngettext
-from rack_o.rack import ordered_count
+from rack_o.rack import longest_run, ordered_count
 from rack_o.rules import Rules
 from rack_o.view import PublicTurn, SeatView, TurnOver
 
@@ -122,10 +122,14 @@ def rack_table(
     return grid
 
 
-def rack_caption(rack: Sequence[int]) -> Text:
-    """What the ticked part of a rack is worth now."""
+def rack_caption(rack: Sequence[int], *, run_of_three: bool = False) -> Text:
+    """What the ticked part of a rack is worth now (and, under the run-of-three rule, whether
+    an ascending rack still lacks its run)."""
     count = ordered_count(rack)
     if count == len(rack):
+        if run_of_three and longest_run(rack) < 3:
+            return Text("✓ " + _("all ten ascending — Rack-O still needs a run of three, such "
+                                 "as 17 18 19"), SCORING)
         return Text("✓ " + _("all ten ascending"), SCORING)
     sentence = ngettext(
         "slot 1 ascending: {points} points if the round ended now",
@@ -193,7 +197,7 @@ def turn_screen(
         Text(),
         title,
         rack_render,
-        rack_caption(rack),
+        rack_caption(rack, run_of_three=view.rules.run_of_three),
         piles_line(view, None if preview is None else preview[2]),
     ]
     if view.held is not None and preview is None:

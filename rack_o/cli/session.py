@@ -8,12 +8,16 @@ It never writes the record itself: the Game's `on_event` does, as each event hap
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from rack_o.actions import DISCARD
 from rack_o.agent import Agent, AgentError, take_step
 from rack_o.game import Game, Phase
 from rack_o.i18n import N_, _
@@ -26,12 +30,36 @@ from .screens import deal_line, describe_turn, handoff_screen, side_name
 EXIT_OK = 0
 EXIT_STOPPED = 1
 EXIT_INTERRUPTED = 130
+EXIT_HANGUP = 129
+"""128 + SIGHUP, as a shell reports a program ended by a closed terminal."""
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
     "screen: your rack appears next."
 )
 ENTER_HELP = N_("Press Enter to go on.")
+
+
+class Hangup(BaseException):
+    """The terminal was closed (SIGHUP): leave as on Ctrl-C, wherever the game is."""
+
+
+def _raise_hangup(signum: int, frame: object) -> None:
+    raise Hangup
+
+
+@contextmanager
+def _hangup_as_exception() -> Iterator[None]:
+    """Within: a closed terminal raises Hangup instead of killing the process unannounced."""
+    sighup = getattr(signal, "SIGHUP", None)  # not on Windows
+    if sighup is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: Callable | int | None = signal.signal(sighup, _raise_hangup)
+    try:
+        yield
+    finally:
+        signal.signal(sighup, previous if previous is not None else signal.SIG_DFL)
 
 
 def is_human(agent: Agent) -> bool:
@@ -53,19 +81,25 @@ def run_session(
     `saved_note` is told to the players if they stop early (where the record is kept).
     """
     session = _Session(term, game, list(agents), list(notices))
-    try:
-        session.play()
-    except QuitGame:
-        return session.stop(_("You quit the game."), saved_note, EXIT_STOPPED)
-    except KeyboardInterrupt:
-        return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
-    except EOFError:
-        return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
-    except AgentError as error:
-        message = _("A computer player went wrong, so the game stops: {error}").format(
-            error=error
-        )
-        return session.stop(message, saved_note, EXIT_STOPPED)
+    with _hangup_as_exception():
+        try:
+            session.play()
+        except QuitGame:
+            return session.stop(_("You quit the game."), saved_note, EXIT_STOPPED)
+        except KeyboardInterrupt:
+            return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
+        except Hangup:
+            return session.stop(_("The terminal was closed."), saved_note, EXIT_HANGUP)
+        except EOFError:
+            return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
+        except AgentError as error:
+            reason = str(error).rstrip()
+            if not reason.endswith((".", "!", "?")):
+                reason += "."
+            message = _("A computer player went wrong, so the game stops: {error}").format(
+                error=reason
+            )
+            return session.stop(message, saved_note, EXIT_STOPPED)
     return EXIT_OK
 
 
@@ -94,6 +128,9 @@ class _Session:
         self.humans = [seat for seat, agent in enumerate(agents) if is_human(agent)]
         self.hot_seat = len(self.humans) > 1
         self.pending = notices
+        """Public news for the next hand-off screen (hot seat) or the next flush."""
+        self.printed = 0
+        """How many of `pending` are on screen already (hot seat: bot moves as they happen)."""
         self.screen_owner: int | None = None
         """The human whose cards may be on screen now (None when the screen is clean)."""
 
@@ -153,8 +190,14 @@ class _Session:
 
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
         history = self.game.view(seat).history
-        for event in history[history_before:]:
-            self.console.print(Text(describe_turn(event, self.names)))
+        lines = [Text(describe_turn(event, self.names)) for event in history[history_before:]]
+        if self.hot_seat:
+            # In order (the deal before the move), and kept for the next hand-off screen.
+            self.pending += lines
+            self._flush_notices(keep=True)
+        else:
+            for line in lines:
+                self.console.print(line)
         self.term.pause()
 
     def _hand_off(self, seat: int) -> None:
@@ -164,6 +207,7 @@ class _Session:
         # The hand-off screen shows only public fields of the view: never its rack.
         self.console.print(handoff_screen(self.game.view(seat), self.pending))
         self.pending = []
+        self.printed = 0
         self.console.print()
         ask(
             self.term,
@@ -180,6 +224,8 @@ class _Session:
         result = game.rounds[-1]
         self.term.clear()
         self.screen_owner = None
+        if self.hot_seat:
+            self.pending, self.printed = [], 0  # the round's news is moot now
         self.console.print(racko_banner(result, self.names))
         self.console.print(round_table(result, self.names, game.rules))
         note = tie_note(game.totals, self.names, game.rules)
@@ -191,28 +237,68 @@ class _Session:
     def _game_end(self) -> None:
         game = self.game
         assert game.winner is not None
+        self._flush_notices()
         self.console.print(
             standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
         )
 
     # ------------------------------------------------------------------ helpers
 
-    def _flush_notices(self) -> None:
-        for notice in self.pending:
+    def _flush_notices(self, keep: bool = False) -> None:
+        """Print the pending notices not yet on screen; `keep` them for a hand-off screen."""
+        for notice in self.pending[self.printed :]:
             self.console.print(notice)
-        self.pending = []
+        if keep:
+            self.printed = len(self.pending)
+        else:
+            self.pending, self.printed = [], 0
 
     def _wait(self, prompt: str) -> None:
         self._flush_notices()
         ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"), help_text=_(ENTER_HELP))
 
-    def stop(self, reason: str, saved_note: str | None, code: int) -> int:
-        """Say why and where the game stopped; return `code`."""
+    def _discard_drawn_card(self) -> int | None:
+        """Finish a person's turn by discarding the card they drew; the card, or None.
+
+        A draw cannot be undone: leaving and resuming must not let anyone see the top of the
+        draw pile and then take the discard instead.
+        """
         game = self.game
+        if game.phase is not Phase.PLACE or game.held_source != "draw":
+            return None
+        if not is_human(self.agents[game.mover]):
+            return None  # a bot saw nothing anyone else did not; it draws the same card again
+        card = game.held
+        try:
+            game.apply(DISCARD, game.mover)
+        except Exception:  # the record could not be written: claim nothing
+            return None
+        return card
+
+    def stop(self, reason: str, saved_note: str | None, code: int) -> int:
+        """Finish a drawn card's turn, say why and where the game stopped; return `code`."""
+        with suppress(OSError, Hangup):  # the terminal is gone: nobody is left to tell
+            self._stop(reason, saved_note)
+        return code
+
+    def _stop(self, reason: str, saved_note: str | None) -> None:
+        game = self.game
+        rounds = len(game.rounds)
+        drawn = self._discard_drawn_card()
         if self.hot_seat and self.screen_owner is not None:
             # Whoever picks up the terminal next must not find this player's rack.
             self.term.clear(scrollback=True)
             self.screen_owner = None
+        if drawn is not None:
+            reason += " " + _(
+                "You had drawn {card}: a draw cannot be undone, so it was discarded."
+            ).format(card=drawn)
+        if len(game.rounds) > rounds:  # that discard left a rack in order: Rack-O
+            self._round_end()
+            if game.is_over:
+                self._game_end()
+                self.console.print(reason, markup=False, highlight=False)
+                return
         self.console.print()
         if game.round == 0:
             where = _("before the first deal")
@@ -226,4 +312,3 @@ class _Session:
         if saved_note:
             message += f" {saved_note}"
         self.console.print(message, markup=False, highlight=False)
-        return code

@@ -2,17 +2,20 @@
 
 The games themselves are played by `rack_o.bots.match` (pure); this module parses the
 options, runs the games in chunks (in this process, or in a pool of worker processes),
-shows a progress bar, and prints the table and the optional JSON. Game i always uses the
-seed "S:i", so the figures depend only on --seed, never on --jobs.
+shows a progress bar, and prints the table and the optional JSON. Game i's seed is derived
+from (S, i) alone, so the figures depend only on --seed, never on --jobs.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +28,32 @@ from rich.table import Table
 from rack_o.bots.loader import make_bot
 from rack_o.bots.match import DEFAULT_TURN_CAP, GameOutcome, Tally, play_many
 from rack_o.errors import RulesError
+from rack_o.game import Game
 from rack_o.i18n import _, ngettext, number, percent
 from rack_o.record import dumps
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.paths import RECORD_SUFFIX
 
 from .console import make_console
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a match; `outcomes` are the games that finished before it, in order."""
+
+    def __init__(self, outcomes: list[GameOutcome]) -> None:
+        super().__init__()
+        self.outcomes = outcomes
+
+
+def utc_now() -> str:
+    """The current time for a record's `started` field, like `racko play` writes it."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _ignore_ctrl_c() -> None:
+    # Workers finish the chunk in hand on Ctrl-C, so every record they write is whole; the
+    # main process stops handing out chunks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def record_name(index: int) -> str:
@@ -98,7 +121,8 @@ def _chunk(
 ) -> list[GameOutcome]:
     """Play some games of the match (in a worker process, or here); write their records."""
     outcomes = play_many(
-        specs, Rules(**rules), seed, indices, turn_cap, keep_events or record_dir is not None
+        specs, Rules(**rules), seed, indices, turn_cap, keep_events or record_dir is not None,
+        clock=utc_now,
     )
     if record_dir is None:
         return outcomes
@@ -134,7 +158,11 @@ def run_match(
     keep_events: bool = False,
     advance: Callable[[int], None] | None = None,
 ) -> list[GameOutcome]:
-    """Every game's outcome, in game order; stops early once a bot breaks a game."""
+    """Every game's outcome, in game order; stops early once a bot breaks a game.
+
+    On Ctrl-C, raises MatchInterrupted with the games finished so far (worker processes
+    first finish the games in hand).
+    """
     rules_args = {
         "players": rules.players,
         "target": rules.target,
@@ -152,27 +180,42 @@ def run_match(
             advance(len(batch))
         return any(outcome.error for outcome in batch)
 
+    def finished() -> list[GameOutcome]:
+        return [outcomes[index] for index in sorted(outcomes)]
+
     chunks = _chunks(games, jobs)
     args = (specs, rules_args, seed)
     if jobs == 1:
-        for indices in chunks:
-            if take(_chunk(*args, indices, turn_cap, folder, keep_events)):
-                break
-    else:
-        pool = ProcessPoolExecutor(max_workers=jobs)
         try:
-            pending: set[Future[list[GameOutcome]]] = {
-                pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events)
-                for indices in chunks
-            }
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                if any([take(future.result()) for future in done]):
+            for indices in chunks:
+                if take(_chunk(*args, indices, turn_cap, folder, keep_events)):
                     break
-        finally:
-            # On a broken game or Ctrl-C, games not yet started are dropped, not waited for.
-            pool.shutdown(wait=True, cancel_futures=True)
-    return [outcomes[index] for index in sorted(outcomes)]
+        except KeyboardInterrupt:
+            raise MatchInterrupted(finished()) from None
+        return finished()
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_ctrl_c)
+    pending: set[Future[list[GameOutcome]]] = set()
+    try:
+        pending = {
+            pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events)
+            for indices in chunks
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            if any([take(future.result()) for future in done]):
+                break
+    except KeyboardInterrupt:
+        # Games not yet started are dropped; the chunks in hand finish and are counted.
+        pool.shutdown(wait=True, cancel_futures=True)
+        for future in pending:
+            if future.done() and not future.cancelled() and future.exception() is None:
+                for outcome in future.result():
+                    outcomes[outcome.index] = outcome
+        raise MatchInterrupted(finished()) from None
+    finally:
+        # On a broken game, games not yet started are dropped, not waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
+    return finished()
 
 
 def result_table(tally: Tally) -> Table:
@@ -185,6 +228,7 @@ def result_table(tally: Tally) -> Table:
         table.add_column(header, justify="right", no_wrap=True)
     for row in tally.seats():
         low, high = row["round_win_interval"]
+        points, turns = row["mean_round_points"], row["mean_turns"]
         table.add_row(
             str(row["seat"]),
             row["bot"],
@@ -192,8 +236,8 @@ def result_table(tally: Tally) -> Table:
             percent(row["round_win_rate"]),
             f"{number(low * 100, 1)}–{number(high * 100, 1)}",
             str(row["games_won"]),
-            number(row["mean_round_points"], 1),
-            number(row["mean_turns"], 2),
+            number(points, 1) if points is not None else "–",
+            number(turns, 2) if turns is not None else "–",
         )
     return table
 
@@ -204,17 +248,34 @@ def save_history(outcomes: Sequence[GameOutcome], record_dir: Path | None) -> in
     Rebuilt from its events through the engine, so the history holds exactly what was played.
     """
     from rack_o.record import rebuild
-    from rack_o.store.history import record_game
+    from rack_o.store.history import record_games
 
-    added = 0
-    for outcome in outcomes:
-        if outcome.winner is None or outcome.events is None:
-            continue  # a capped or broken game never finished
-        game = rebuild([(number, event) for number, event in enumerate(outcome.events, 1)])
-        record = record_dir / record_name(outcome.index) if record_dir is not None else None
-        if record_game(game, record=record, source="simulate") is not None:
-            added += 1
-    return added
+    def finished() -> Iterator[tuple[Game, Path | None]]:
+        for outcome in outcomes:
+            if outcome.winner is None or outcome.events is None:
+                continue  # a capped or broken game never finished
+            game = rebuild([(line, event) for line, event in enumerate(outcome.events, 1)])
+            record = record_dir / record_name(outcome.index) if record_dir is not None else None
+            yield game, record
+
+    return record_games(finished(), source="simulate")
+
+
+def _check_json_path(json_path: Path) -> None:
+    # Checked before the run, so a long run is never lost to a typo in the folder name.
+    folder = json_path.parent
+    if json_path.is_dir():
+        raise click.UsageError(_("--json {file}: that is a directory").format(file=json_path))
+    if not folder.is_dir():
+        raise click.UsageError(
+            _("--json {file}: the folder {folder} does not exist").format(
+                file=json_path, folder=folder
+            )
+        )
+    if not os.access(folder, os.W_OK) or (json_path.exists() and not os.access(json_path, os.W_OK)):
+        raise click.UsageError(
+            _("--json {file}: cannot write there (no permission)").format(file=json_path)
+        )
 
 
 def _check_record_dir(record_dir: Path, games: int) -> None:
@@ -247,7 +308,8 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Full games to play, each to the target.")
 @click.option("--seed", type=int, default=None,
-              help="Seed of the whole match (game i uses seed S:i); random if not given.")
+              help="Seed of the whole match (each game's seed is derived from it); "
+              "random if not given.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
 @click.option("--target", type=click.IntRange(min=5), default=500, show_default=True,
@@ -298,6 +360,8 @@ def simulate(
             raise click.UsageError(
                 _("seat {seat}: {error}").format(seat=seat + 1, error=error)
             ) from None
+    if json_path is not None:
+        _check_json_path(json_path)
     if record_dir is not None:
         _check_record_dir(record_dir, games)
     if seed is None:
@@ -316,8 +380,9 @@ def simulate(
         outcomes, seconds = _run_with_progress(
             console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
         )
-    except KeyboardInterrupt:
-        console.print(_("Stopped (Ctrl-C): no results."))
+    except KeyboardInterrupt as stop:
+        finished = stop.outcomes if isinstance(stop, MatchInterrupted) else []
+        _report_interrupted(console, specs, rules, finished, record_dir, games)
         raise SystemExit(130) from None
     tally = Tally(tuple(specs), rules)
     for outcome in outcomes:
@@ -343,18 +408,73 @@ def simulate(
         + ngettext("{count} round", "{count} rounds", tally.rounds).format(count=tally.rounds)
         + ", " + capped
     )
+    if tally.capped_rounds and not tally.scored_rounds:
+        console.print(_("No round was scored, so there are no points or turns per round (–)."))
+    elif tally.capped_rounds:
+        console.print(ngettext(
+            "Points and turns per round are means over the {count} scored round only.",
+            "Points and turns per round are means over the {count} scored rounds only.",
+            tally.scored_rounds,
+        ).format(count=tally.scored_rounds))
     console.print(_("{rate} rounds per second ({seconds} s)").format(
         rate=number(rate, 1), seconds=number(seconds, 1)))
+    failed = False
     if json_path is not None:
         data = tally.to_json(seed, turn_cap, seconds)
-        json_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        console.print(_("JSON written to {file}").format(file=json_path))
+        try:
+            json_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        except OSError as error:
+            failed = True
+            console.print(
+                "[red]" + escape(_("The JSON could not be written to {file}: {error}.").format(
+                    file=json_path, error=error.strerror or error)) + "[/red]",
+                markup=True, highlight=False,
+            )
+        else:
+            console.print(_("JSON written to {file}").format(file=json_path))
     if record_dir is not None:
         console.print(_("Records written to {folder}").format(folder=record_dir))
     if history:
-        added = save_history(outcomes, record_dir)
+        from rack_o.store.history import HistoryError
+
+        try:
+            added = save_history(outcomes, record_dir)
+        except HistoryError as error:
+            console.print(f"[red]{escape(str(error))}[/red]", markup=True, highlight=False)
+            raise SystemExit(1) from None
         console.print(ngettext("{count} game added to the history",
                                "{count} games added to the history", added).format(count=added))
+    if failed:
+        raise SystemExit(1)
+
+
+def _report_interrupted(
+    console: Console,
+    specs: Sequence[str],
+    rules: Rules,
+    finished: Sequence[GameOutcome],
+    record_dir: Path | None,
+    games: int,
+) -> None:
+    """After Ctrl-C: how many games finished, their table, and how many records were written."""
+    console.print(
+        ngettext("Stopped (Ctrl-C) after {count} of {games} game.",
+                 "Stopped (Ctrl-C) after {count} of {games} games.", games).format(
+            count=len(finished), games=games)
+    )
+    if finished:
+        tally = Tally(tuple(specs), rules)
+        for outcome in finished:
+            tally.add(outcome)
+        console.print(result_table(tally))
+        console.print(_("Partial results: only the games that finished before Ctrl-C."))
+    if record_dir is not None:
+        written = sum(1 for index in range(games) if (record_dir / record_name(index)).exists())
+        console.print(
+            ngettext("{count} record was written to {folder}.",
+                     "{count} records were written to {folder}.", written).format(
+                count=written, folder=record_dir)
+        )
 
 
 def _run_with_progress(

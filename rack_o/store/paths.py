@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +41,18 @@ def record_id(path: str | os.PathLike[str]) -> str:
     """The short name a record is known by: its file name without the suffix."""
     name = Path(path).name
     return name[: -len(RECORD_SUFFIX)] if name.endswith(RECORD_SUFFIX) else name
+
+
+def record_ref(path: str | os.PathLike[str]) -> str:
+    """How to name a record to `racko resume` / `racko replay`: its ID if it is in the records
+    directory, else its path (quoted for a shell if need be)."""
+    path = Path(path)
+    try:
+        if path.parent.resolve() == records_dir().resolve():
+            return record_id(path)
+    except OSError:
+        pass
+    return shlex.quote(str(path))
 
 
 def create_record_file(started: str | None, names: list[str]) -> Path:

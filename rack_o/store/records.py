@@ -23,7 +23,7 @@ from rack_o.errors import RecordError
 from rack_o.game import Game
 from rack_o.i18n import N_, _, number
 from rack_o.record import parse_lines, rebuild
-from rack_o.store.paths import RECORD_SUFFIX, record_id, records_dir
+from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 
 Event = dict[str, Any]
 
@@ -58,6 +58,11 @@ class Record:
     def id(self) -> str:
         """The short name the record is known by."""
         return record_id(self.path)
+
+    @property
+    def ref(self) -> str:
+        """How to name the record to racko: its ID if autosaved, else its path."""
+        return record_ref(self.path)
 
     @property
     def missing_events(self) -> list[Event]:
