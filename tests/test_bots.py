@@ -18,6 +18,7 @@ from rack_o.bots.finish import finishing_slot
 from rack_o.bots.hard import run_completers
 from rack_o.bots.match import Tally, play_many
 from rack_o.bots.memory import known_draw_pile, unseen_cards
+from rack_o.rack import is_ascending, is_racko, longest_run
 
 DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
 
@@ -453,3 +454,26 @@ def test_two_hard_bots_build_runs_from_cards_still_to_come() -> None:
     rules = Rules(2, target=100, run_of_three=True)
     outcome = play_many(["hard", "hard"], rules, 1, [29], turn_cap=400)[0]
     assert not outcome.capped and outcome.winner is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.lists(st.integers(1, 40), min_size=12, max_size=12, unique=True),
+    stray=st.integers(0, 9),
+    run_rule=st.booleans(),
+)
+def test_a_finishing_card_goes_rack_o_wherever_one_slot_can(
+    cards: list[int], stray: int, run_rule: bool
+) -> None:
+    # A rack in order but for at most one stray card, so that some cards do go Rack-O.
+    ordered = sorted(cards[:10])
+    ordered[stray] = cards[10]
+    rack, card = tuple(ordered), cards[11]
+    slot = finishing_slot(rack, card, run_rule)
+    rackos = [s for s in range(1, 11) if is_racko(rack[: s - 1] + (card,) + rack[s:], run_rule)]
+    if rackos:
+        assert slot == rackos[0]
+    elif slot is not None:  # building a run: still in order, and a longer run or more pairs
+        changed = rack[: slot - 1] + (card,) + rack[slot:]
+        assert run_rule and is_ascending(rack) and is_ascending(changed)
+        assert longest_run(changed) >= longest_run(rack)

@@ -25,6 +25,15 @@ def _run_progress(rack: tuple[int, ...]) -> tuple[int, int]:
     return longest_run(rack), pairs
 
 
+def _mending_slots(rack: tuple[int, ...]) -> list[int]:
+    """The slots whose card alone stands between the rack and ascending order (all, if none)."""
+    slots = set(range(1, RACK_SIZE + 1))
+    for i in range(RACK_SIZE - 1):
+        if rack[i] >= rack[i + 1]:  # slots i+1 and i+2 (1-based) are out of order
+            slots &= {i + 1, i + 2}
+    return sorted(slots)
+
+
 def building_run(rack: tuple[int, ...], run_of_three: bool) -> bool:
     """True when the rack is in order but the run rule still wants a run of three."""
     return run_of_three and is_ascending(rack) and longest_run(rack) < 3
@@ -35,7 +44,7 @@ def finishing_slot(rack: tuple[int, ...], card: int, run_of_three: bool) -> int 
 
     None when no slot does either; then the level's own rule decides.
     """
-    for slot in range(1, RACK_SIZE + 1):
+    for slot in _mending_slots(rack):
         if is_racko(_with(rack, slot, card), run_of_three):
             return slot
     if not building_run(rack, run_of_three):
