@@ -18,13 +18,14 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from rack_o.agent import Agent
+from rack_o.bots import hint as bot_hint
 from rack_o.errors import RulesError
 from rack_o.game import Game, Player
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 from .console import Terminal
-from .human import Hint, HumanAgent
+from .human import HumanAgent
 from .screens import dealer_draw_lines
 from .session import EXIT_INTERRUPTED, EXIT_STOPPED, run_session
 
@@ -190,13 +191,6 @@ def _make_bots(specs: list[str | None], seed: int) -> dict[int, tuple[Agent, str
             raise click.BadParameter(str(error), param_hint="'--bot' / '--bots'") from error
     return made
 
-
-def _load_hint() -> Hint | None:
-    try:
-        from rack_o.bots import hint
-    except ImportError:  # pragma: no cover - only while the bots are being built
-        return None
-    return hint
 
 
 def _rules(players: int, target: int, bonus: bool, partners: bool, run_of_three: bool) -> Rules:
@@ -444,7 +438,7 @@ def play(
         raise SystemExit(EXIT_STOPPED) from None
     started = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     on_event, close, saved_note, record_path = open_record(record, started, seat_names)
-    hint = _load_hint()
+    hint = bot_hint
     agents: list[Agent] = []
     seats: list[Player] = []
     for seat, name in enumerate(seat_names):

@@ -17,13 +17,14 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.agent import Agent
+from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.store.records import Record, RecordFileError, Summary
 
 from .console import Terminal, make_console
 from .history import local_time, scores_text
-from .human import Hint, HumanAgent
+from .human import HumanAgent
 
 EXIT_NOTHING = 1
 EXIT_INTERRUPTED = 130
@@ -115,7 +116,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
 def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
     """The same seats again: a person for "human", the bot its kind names for "bot:<spec>"."""
     humans = any(player.kind == "human" for player in game.players)
-    hint = _hint() if humans else None
+    hint = bot_hint if humans else None
     agents: list[Agent] = []
     seed = game.events[0].get("seed")
     for seat, player in enumerate(game.players):
@@ -151,13 +152,6 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
         agents.append(bot)
     return agents
 
-
-def _hint() -> Hint | None:
-    try:
-        from rack_o.bots import hint
-    except ImportError:  # pragma: no cover - only while the bots are being built
-        return None
-    return hint
 
 
 def _notices(record_id: str, game: Game) -> list[RenderableType]:
