@@ -22,7 +22,7 @@ import catalogs  # noqa: E402 - the development tool that extracts and compiles 
 
 TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
 EXTRACTED = catalogs.extract()
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
+PLACEHOLDER = re.compile(r"\{(\w*(?:![rsa])?)\}")  # {name} or {name!r}
 KEY = re.compile(r"\[bold\](\S{1,5})\[/\]")
 """A key shown in bold in a prompt, such as [bold]d[/] or [bold]1-10[/]."""
 
@@ -70,10 +70,13 @@ def test_translations_keep_placeholders_markup_and_keys(language: str) -> None:
     for message in catalog(language).values():
         english = [message.msgid] + ([message.plural] if message.plural else [])
         names = {name for text in english for name in PLACEHOLDER.findall(text)}
-        for text in message.msgstr:
-            # A singular may leave out its {count} ("one card"), nothing else.
+        for form, text in enumerate(message.msgstr):
+            # Form 0 is the singular in these languages, the others plurals; each keeps the
+            # placeholders of its English form, except that a singular may leave out its
+            # {count} ("one card").
+            wanted = set(PLACEHOLDER.findall(english[min(form, len(english) - 1)]))
             assert set(PLACEHOLDER.findall(text)) <= names, (message.msgid, text)
-            assert set(PLACEHOLDER.findall(text)) >= names - {"count"}, (message.msgid, text)
+            assert set(PLACEHOLDER.findall(text)) >= wanted - {"count"}, (message.msgid, text)
             assert text.count("[/]") == message.msgid.count("[/]"), text
             keys = [key for key in KEY.findall(message.msgid) if key != "Enter"]
             assert [key for key in KEY.findall(text) if key in keys] == keys, text
@@ -84,7 +87,8 @@ def test_no_english_is_left_in_a_catalog(language: str) -> None:
     # Messages that are the same in every language: names, numbers, commands.
     same = {"{points} Rack-O", "Options", "Total", "Points", "{count} bot", "Bot", "bonus",
             "ID {id}", "slot", "{racko} + {bonus} bonus = {points}", "bonus Rack-O",
-            "Slot [bold]1-10[/] for {card}{hint} · ? help"}
+            "Slot [bold]1-10[/] for {card}{hint} · ? help", "text",
+            "%(prog)s, version %(version)s"}
     for message in catalog(language).values():
         if message.msgid in same:
             continue

@@ -164,7 +164,7 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
             if ": d draw" in prompt:
                 picked = key
             child.sendline(key)
-        elif prompt.startswith("Enter keeps it"):
+        elif prompt.startswith("Enter confirms"):
             if undo_plan is not None and not undone:
                 undone = True
                 child.sendline("u")
@@ -235,9 +235,10 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     output = plain(child.before)
     child.close()
     assert child.exitstatus == code
-    assert sentence in output and "The game stopped in round 1 (Ann 0, Bob 0)." in output
+    assert sentence in output and "The game stopped in round 1 (Ann\u00a00, Bob\u00a00)." in output
     assert "Traceback" not in output
     assert f"Carry on later with: racko resume {record}" in " ".join(output.split())
+    assert f"\nracko resume {record}\n" in output  # the command whole, on a line of its own
     said = f"You had drawn {drawn}: a draw cannot be undone, so it was discarded."
     assert said in " ".join(output.split())
     game = rebuild(record.read_text(encoding="utf-8"))
@@ -268,7 +269,7 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
         game = rebuild(record.read_text(encoding="utf-8"))
         if prompt.startswith("Slot"):
             game.apply(DRAW)
-        if prompt.startswith("Enter keeps it"):
+        if prompt.startswith("Enter confirms"):
             child.sendline("")
             continue
         key = policy(game)

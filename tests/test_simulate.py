@@ -108,7 +108,7 @@ def test_a_user_bot_plays_from_a_seat(tmp_path: Path) -> None:
         (["--bots", "hard"], "2 to 4 seats"),
         (["--bot", "5=hard", "--bots", "easy"], "seats are numbered 1 to 2"),
         (["--bot", "two=hard", "--bots", "easy"], "SEAT=BOT"),
-        (["--bots", "hard,easy", "--partners"], "Partners needs exactly 4 players"),
+        (["--bots", "hard,easy", "--partners"], "--partners needs 4 players, not 2."),
     ],
 )
 def test_usage_errors_exit_2_before_anything_starts(

@@ -11,6 +11,7 @@ from rack_o.agent import Agent
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
+from rack_o.i18n import _
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 """The built-in levels, weakest first."""
@@ -36,16 +37,18 @@ def make_bot(spec: str, seat: int, seed: int | str | None = None) -> Agent:
         return maker(seat, seed)
     if ":" not in spec:
         raise ValueError(
-            f"unknown bot level {spec!r}: choose one of {', '.join(LEVELS)}, "
-            "or give your own bot as package.module:ClassName"
+            _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
+              "package.module:ClassName.").format(spec=repr(spec), levels=", ".join(LEVELS))
         )
     return _load_class(spec)
 
 
 def _load_class(spec: str) -> Agent:
-    module_name, _, class_name = spec.partition(":")
+    module_name, _sep, class_name = spec.partition(":")
     if not module_name or not class_name:
-        raise ValueError(f"bot {spec!r} must be written package.module:ClassName")
+        raise ValueError(
+            _("bot {spec} must be written package.module:ClassName.").format(spec=repr(spec))
+        )
     # Like `python -m`, find a bot module in the current directory too.
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
@@ -53,30 +56,34 @@ def _load_class(spec: str) -> Agent:
         module = importlib.import_module(module_name)
     except Exception as error:  # any failure while importing user code is a usage error
         raise ValueError(
-            f"bot {spec!r}: module {module_name!r} does not import ({error}); "
-            "it must be importable from the current directory or PYTHONPATH"
+            _("bot {spec}: module {module} does not import ({error}); it must be importable "
+              "from the current directory or PYTHONPATH.").format(
+                spec=repr(spec), module=repr(module_name), error=error)
         ) from error
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
-        raise ValueError(f"bot {spec!r}: module {module_name!r} has no class {class_name!r}")
+        raise ValueError(
+            _("bot {spec}: module {module} has no class {name}.").format(
+                spec=repr(spec), module=repr(module_name), name=repr(class_name))
+        )
     try:
         bot = cls()
     except Exception as error:
         raise ValueError(
-            f"bot {spec!r}: {class_name}() failed ({error!r}); a bot class must be "
-            "callable with no arguments"
+            _("bot {spec}: {name}() failed ({error}); a bot class must be callable with no "
+              "arguments.").format(spec=repr(spec), name=class_name, error=repr(error))
         ) from error
     missing = [
         what
         for what, ok in (
-            ("a `name` string", isinstance(getattr(bot, "name", None), str)),
-            ("a `choose(view)` method", callable(getattr(bot, "choose", None))),
+            (_("a `name` string"), isinstance(getattr(bot, "name", None), str)),
+            (_("a `choose(view)` method"), callable(getattr(bot, "choose", None))),
         )
         if not ok
     ]
     if missing:
         raise ValueError(
-            f"bot {spec!r}: {class_name} lacks the bot interface: it needs "
-            + " and ".join(missing)
+            _("bot {spec}: {name} lacks the bot interface: it needs {missing}.").format(
+                spec=repr(spec), name=class_name, missing=_(" and ").join(missing))
         )
     return bot

@@ -14,7 +14,10 @@ from contextlib import AbstractContextManager
 import click
 
 from rack_o import __version__
+from rack_o.cli.clicktexts import speak_racko
 from rack_o.i18n import LANGUAGES, N_, _, choose_language, install
+
+speak_racko()  # click's own messages (errors, usage) in racko's language too
 
 # name -> (module:function, one-line help shown by `racko --help`)
 COMMANDS: dict[str, tuple[str, str]] = {

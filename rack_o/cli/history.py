@@ -57,6 +57,45 @@ def record_ref(record: str | None) -> str:
     return ref(record)
 
 
+def game_id(record: str | None) -> str | None:
+    """The ID `racko replay` takes for a game: the record's name if autosaved, else its path,
+    None without a record."""
+    if not record:
+        return None
+    from pathlib import Path
+
+    from rack_o.store.paths import record_id, records_dir
+
+    path = Path(record)
+    try:
+        if path.parent.resolve() == records_dir().resolve():
+            return record_id(path)
+    except OSError:
+        pass
+    return str(path)
+
+
+def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int]:
+    """Column widths within `room`: each wide enough for its cells and its longest heading
+    word; what room is left goes to whole headings, the nearest to fitting first."""
+    from rich.cells import cell_len
+
+    def widest(texts: Sequence[str]) -> int:
+        return max((cell_len(line) for text in texts for line in text.splitlines()), default=0)
+
+    columns = [[row[index] for row in rows] for index in range(len(headings))]
+    need = [max(widest(cells), max((cell_len(word) for word in heading.split()), default=0))
+            for heading, cells in zip(headings, columns, strict=True)]
+    full = [max(width, cell_len(heading)) for width, heading in zip(need, headings, strict=True)]
+    widths = list(need)
+    spare = room - sum(need)
+    for index in sorted(range(len(headings)), key=lambda i: full[i] - need[i]):
+        give = max(0, min(full[index] - need[index], spare))
+        widths[index] += give
+        spare -= give
+    return widths
+
+
 def _fail(error: Exception) -> None:
     click.echo(_("Error: {error}").format(error=error), err=True)
     raise SystemExit(EXIT_NO_HISTORY)
@@ -80,7 +119,8 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
     except HistoryError as error:
         _fail(error)
     if as_json:
-        click.echo(json.dumps([asdict(game) for game in games], indent=2, ensure_ascii=False))
+        rows = [{**asdict(game), "id": game_id(game.record)} for game in games]
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     from rich import box
     from rich.cells import cell_len
@@ -158,23 +198,31 @@ def stats(as_json: bool) -> None:
     if not rows:
         console.print(_("No finished games yet. Play one with: racko play"), markup=False)
         return
-    table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 1))
-    # Names (at most 16 characters) and kinds stay whole; the number headings may wrap.
-    table.add_column(_("Player"), style="bold", no_wrap=True)
-    table.add_column(_("Plays as"), no_wrap=True)
-    for column in (_("Games"), _("Wins"), _("Win rate"), _("Mean round"), _("Rack-Os"),
-                   _("Best round")):
-        table.add_column(column, justify="right")
-    for row in rows:
-        table.add_row(
-            Text(row.name),
-            Text("\n".join(_("person") if kind == "human" else kind.replace("bot:", "bot ")
-                            for kind in row.kinds)),
+    # Two spaces between columns and none at the edges: eight columns in any language fit.
+    table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
+                  pad_edge=False, show_edge=False)
+    headings = [_("Player"), _("Plays as"), _("Games"), _("Wins"), _("Win rate"),
+                _("Mean round"), _("Rack-Os"), _("Best round")]
+    cells = [
+        [
+            row.name,
+            "\n".join(_("person") if kind == "human" else kind.replace("bot:", "bot ")
+                      for kind in row.kinds),
             str(row.games),
             str(row.wins),
             percent(row.win_rate, 0),
             number(row.mean_round_points, 1),
             str(row.rackos),
             str(row.best_round),
-        )
+        ]
+        for row in rows
+    ]
+    widths = _heading_widths(headings, cells, console.width - 2 * (len(headings) - 1))
+    # Names, kinds and numbers stay whole; a heading wraps between its words, never inside
+    # one (no "Parti…").
+    for index, (heading, width) in enumerate(zip(headings, widths, strict=True)):
+        table.add_column(heading, width=width, justify="left" if index < 2 else "right",
+                         style="bold" if index == 0 else "")
+    for row in cells:
+        table.add_row(*(Text(cell, no_wrap=True) for cell in row))
     console.print(table)

@@ -41,7 +41,7 @@ PLACE_TAKEN_HELP = N_(
     "the discard pile. A card taken from the discard pile cannot be thrown back."
 )
 CONFIRM_HELP = N_(
-    "Press Enter to keep this move and end your turn, or type u and Enter to take it back and "
+    "Press Enter to confirm this move and end your turn, or type u and Enter to take it back and "
     "choose again. The card stays in your hand: a draw cannot be undone."
 )
 
@@ -145,9 +145,9 @@ class HumanAgent:
             self._show(view, preview)
         key = ask(
             self.term,
-            _("[bold]Enter[/] keeps it · [bold]u[/] takes it back · ? help"),
+            _("[bold]Enter[/] confirms · [bold]u[/] takes it back · ? help"),
             (ENTER, "u"),
-            valid=_("press Enter to keep the move, or u to take it back"),
+            valid=_("press Enter to confirm the move, or u to take it back"),
             help_text=_(CONFIRM_HELP),
             redraw=lambda: self._show(view, preview),
             quit_warning=self._quit_warning(view),

@@ -24,7 +24,7 @@ from rack_o.game import Game, Player
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
-from .console import Terminal
+from .console import Terminal, keyboard_tty, resume_note
 from .human import HumanAgent
 from .screens import dealer_draw_lines
 from .session import EXIT_INTERRUPTED, EXIT_STOPPED, run_session
@@ -179,7 +179,7 @@ def _make_bots(specs: list[str | None], seed: int) -> dict[int, tuple[Agent, str
         from rack_o.bots import bot_kind, make_bot
     except ImportError as error:  # pragma: no cover - only while the bots are being built
         raise click.UsageError(
-            _("computer players are not available: {error}").format(error=error)
+            _("Computer players are not available: {error}").format(error=error)
         ) from error
     made: dict[int, tuple[Agent, str]] = {}
     for seat, spec in enumerate(specs):
@@ -315,7 +315,7 @@ def open_record(
         return None, lambda: None, note, None
     ref = record_ref(writer.path)
     return (
-        writer, writer.close, _("Carry on later with: racko resume {ref}").format(ref=ref),
+        writer, writer.close, resume_note(ref),
         writer.path,
     )
 
@@ -422,7 +422,7 @@ def play(
                     param_hint="'--names'",
                 )
             players = seated
-    term = Terminal(pause_seconds=0 if fast else BOT_PAUSE)
+    term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
     try:
         if players is None:
             players = _ask_players(term)

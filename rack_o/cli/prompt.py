@@ -59,6 +59,9 @@ def ask(
         key = raw.strip().lower()
         if key in keys:
             return key
+        if key == ENTER:
+            # Nothing typed (often the Enter that followed q in the rules pager): just ask again.
+            continue
         if key == "?":
             term.console.print(help_text, style="cyan")
         elif key == "r":
@@ -71,7 +74,7 @@ def ask(
             if confirm_quit(term, quit_warning):
                 raise QuitGame
         else:
-            shown = escape(raw.strip()[:20]) or "Enter"
+            shown = escape(raw.strip()[:20])
             term.console.print(
                 _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown, valid=valid),
                 style="red",

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import click
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -175,11 +176,12 @@ def unfinished_note(record: Record) -> Text:
     return Text(
         ngettext(
             "The record ends in round {round} after {count} turn ({scores}): the game is "
-            "unfinished. Carry it on with: racko resume {id}",
+            "unfinished. Carry it on with:",
             "The record ends in round {round} after {count} turns ({scores}): the game is "
-            "unfinished. Carry it on with: racko resume {id}",
+            "unfinished. Carry it on with:",
             game.turn,
-        ).format(round=game.round, count=game.turn, scores=_scores(game), id=record.ref),
+        ).format(round=game.round, count=game.turn, scores=_scores(game))
+        + f"\nracko resume {record.ref}",
         "bold",
     )
 
@@ -189,19 +191,42 @@ def summary(record: Record) -> RenderableType:
     game = record.game
     names = [p.name for p in game.players]
     header = game.events[0]
-    parts: list[RenderableType] = [
-        Text(_("{id}: {names} · first to {target} · started {started} · seed {seed}").format(
-            id=record.id, names=", ".join(names), target=game.rules.target,
-            started=local_time(header.get("started")), seed=header.get("seed"),
-        ), "bold")
-    ]
-    for result in game.rounds:
-        parts.append(round_table(result, names, game.rules))
+    rules = game.rules
+    variants = [name for name, on in ((_("bonus"), rules.bonus), (_("partners"), rules.partners),
+                                      (_("run of three"), rules.run_of_three)) if on]
+    details = [_("first to {target}").format(target=rules.target), *variants,
+               _("started {started}").format(started=local_time(header.get("started"))),
+               _("seed {seed}").format(seed=header.get("seed"))]
+    # The ID and players on one line, the rules and start on the next, each kept whole.
+    head = Text(f"{record.id}: {', '.join(names)}", "bold")
+    head.append("\n" + " · ".join(details))
+    parts: list[RenderableType] = [head]
+    tables = [round_table(result, names, rules) for result in game.rounds]
+    same_widths(tables)
+    parts += tables
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     else:
         parts.append(unfinished_note(record))
     return Group(*parts)
+
+
+def same_widths(tables: Sequence[Table]) -> None:
+    """Give the columns that never wrap the same width in every table, so that round after
+    round the tables line up."""
+    for index in range(1, min((len(table.columns) for table in tables), default=0)):
+        columns = [table.columns[index] for table in tables]
+        if not all(column.no_wrap for column in columns):
+            continue
+        width = max(_cell_width(cell) for column in columns
+                    for cell in (column.header, *column.cells))
+        for column in columns:
+            column.min_width = width
+
+
+def _cell_width(cell: object) -> int:
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
 def step_through(term: Terminal, record: Record) -> None:
@@ -223,7 +248,7 @@ def step_through(term: Terminal, record: Record) -> None:
             if key == "?":
                 console.print(_(KEYS_HELP), style="cyan")
             else:
-                console.print(_("Not a replay key: {keys}").format(keys=_(KEYS_HELP)),
+                console.print(_("Not a replay key.") + " " + _(KEYS_HELP),
                               style="red", markup=False)
         if key == "q":
             return

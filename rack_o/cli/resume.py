@@ -22,7 +22,7 @@ from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.store.records import Record, RecordFileError, Summary
 
-from .console import Terminal, make_console
+from .console import Terminal, keyboard_tty, make_console, resume_note
 from .history import local_time, scores_text
 from .human import HumanAgent
 
@@ -50,8 +50,9 @@ def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
 def games_table(games: list[Summary]) -> Table:
     """The unfinished games, numbered: ID, when started, round, players and scores."""
     table = Table(title=_("Unfinished games, last played first"), box=box.SIMPLE_HEAD,
-                  padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True,
-                  caption=_("* a computer player"))
+                  padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
+    if any(kind != "human" for game in games for kind in game.kinds):
+        table.caption = _("* a computer player")
     # The ID is what gets typed or copied: it never wraps (the start time goes under it);
     # the players' column does.
     table.add_column("#", justify="right", no_wrap=True)
@@ -126,7 +127,7 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
         spec = player.kind.removeprefix("bot:")
         if not player.kind.startswith("bot:") or not spec:
             raise click.UsageError(
-                _('seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
+                _('Seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
                   "nobody can take that seat.").format(
                     seat=seat + 1, name=player.name, kind=player.kind
                 )
@@ -136,7 +137,7 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
         if spec.lower() not in LEVELS and not load_bots:
             # A record is data: importing the code it names needs the player's say-so.
             raise click.UsageError(
-                _("seat {seat} ({name}) was played by the bot {bot}, which is code outside "
+                _("Seat {seat} ({name}) was played by the bot {bot}, which is code outside "
                   "racko. Resume with --load-bots to import it, if you trust it.").format(
                     seat=seat + 1, name=player.name, bot=repr(spec)
                 )
@@ -145,7 +146,7 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
             bot = make_bot(spec, seat, seed if isinstance(seed, int | str) else None)
         except ValueError as error:
             raise click.UsageError(
-                _("seat {seat} ({name}): {error}").format(
+                _("Seat {seat} ({name}): {error}").format(
                     seat=seat + 1, name=player.name, error=error
                 )
             ) from error
@@ -208,9 +209,7 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
         term.read(_("Press Enter to carry on > "))
     except (EOFError, KeyboardInterrupt) as stop:
         term.console.print(
-            "\n" + _("Nothing was played. Carry on later with: racko resume {id}").format(
-                id=ref
-            ),
+            "\n" + _("Nothing was played.") + " " + resume_note(ref),
             markup=False,
         )
         code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
@@ -237,7 +236,8 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
 
     from .session import run_session
 
-    term = Terminal(console=make_console(), pause_seconds=0 if fast else BOT_PAUSE)
+    term = Terminal(console=make_console(), pause_seconds=0 if fast else BOT_PAUSE,
+                    tty=keyboard_tty())
     console = term.console
     if game_ref is None or list_only:
         try:
@@ -280,10 +280,18 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         raise SystemExit(EXIT_NOTHING)
     agents = _agents(game, term, load_bots)
     notices = _notices(record.id, game)
+    humans = sum(player.kind == "human" for player in game.players)
+    # Mid-round with one person, the notices are shown (and Enter awaited) before the file
+    # is touched; otherwise the game carries on, and the file is reopened, at once.
+    pausing = humans == 1 and game.phase == "choose"
     if _torn(record):
-        notices.append(Text(_(
-            "The last line of the record was cut off while it was being saved; it holds no "
-            "move and is removed when the game goes on."), "yellow"))
+        if pausing:
+            torn = _("The last line of the record was cut off while it was being saved; it "
+                     "holds no move and is removed when the game goes on.")
+        else:
+            torn = _("The last line of the record was cut off while it was being saved; it "
+                     "held no move and has been removed.")
+        notices.append(Text(torn, "yellow"))
     if any(event["type"] == "round_end" for event in record.missing_events):
         # The program died between the Rack-O turn and the round's end: nobody saw it yet.
         notices += _round_end_notices(game)
@@ -292,8 +300,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         notices.append(Text(
             problem + " " + _("The game plays on, but will not be added to it."), "yellow"
         ))
-    humans = sum(player.kind == "human" for player in game.players)
-    if humans == 1 and game.phase == "choose":
+    if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, record.ref)
         notices = []
@@ -309,8 +316,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         raise SystemExit(EXIT_BAD_FILE) from None
     try:
         code = run_session(term, game, agents, notices=notices,
-                           saved_note=_("Carry on later with: racko resume {ref}").format(
-                               ref=record.ref))
+                           saved_note=resume_note(record.ref))
     finally:
         writer.close()
     if game.is_over:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -59,19 +60,24 @@ def _to_go(target: int, total: int) -> str:
 def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Table:
     """Each player's rack (the cards in order from slot 1 green), round points and totals."""
     table = Table(
-        title=_("Round {round} — {dealer} dealt").format(
+        # A Text, not a str: a name is never read as markup.
+        title=Text(_("Round {round} — {dealer} dealt").format(
             round=result.round, dealer=names[result.dealer]
-        ),
+        ), "italic"),
+        # Two spaces between columns (the box's divider and a left padding), none at the
+        # edges: 16-character names, a rack and a bonus breakdown just fit 80 columns.
         box=box.SIMPLE_HEAD,
-        padding=(0, 1),
+        padding=(0, 0, 0, 1),
         pad_edge=False,
-        collapse_padding=True,
+        show_edge=False,
         caption=_("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
         + (_(", plus its run bonus") if rules.bonus else ""),
         caption_justify="left",
     )
-    # Only the name may wrap: the numbers must stay readable at 80 columns.
-    table.add_column(_("Player"))
+    # A name never breaks (a team name wraps at " & "); the racks and totals never wrap;
+    # a long points breakdown ("75 + 100 bonus = 175") may, at its spaces.
+    longest = max(cell_len(name) for name in names)
+    table.add_column(_("Player"), min_width=longest + (2 if rules.partners else 0))
     table.add_column(_("Rack, slot 1 → 10"), no_wrap=True)
     table.add_column(_("Points"), justify="right", no_wrap=True)
     table.add_column(_("Total"), justify="right", no_wrap=True)
@@ -80,6 +86,10 @@ def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Tabl
         racko = seat == result.racko
         counted = len(rack) if racko else ordered_count(rack)
         name = Text(names[seat], "bold" if racko else "")
+        points = points_breakdown(rack, result.points[seat], result.bonus[seat], racko)
+        if result.bonus[seat]:
+            # A bonus sum on two lines: on one it leaves no room for names at 80 columns.
+            points = points.replace(" = ", "\n= ")
         total = to_go = ""
         if not rules.partners:
             total = str(result.totals[seat])
@@ -87,7 +97,7 @@ def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Tabl
         table.add_row(
             name,
             _rack_cells(rack, counted),
-            points_breakdown(rack, result.points[seat], result.bonus[seat], racko),
+            points,
             total,
             to_go,
         )
@@ -132,7 +142,7 @@ def standings(
     table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column(_("Place"), justify="right")
     table.add_column(_("Team") if rules.partners else _("Player"))
-    table.add_column(_("Points"), justify="right")
+    table.add_column(_("Points"), justify="right", no_wrap=True)
     order = sorted(range(len(totals)), key=lambda side: -totals[side])
     for place, side in enumerate(order, start=1):
         style = "bold" if side == winner else ""

@@ -222,14 +222,19 @@ def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> Re
         parts.append(Text())
     name = view.names[view.mover]
     card = Text(justify="center")
-    card.append(_("{name}'s turn").format(name=name), "bold")
-    card.append("\n" + _("Everyone else, please look away."), "dim")
+    turn = _("{name}'s turn").format(name=name)
+    away = _("Everyone else, please look away.")
+    card.append(turn, "bold")
+    card.append("\n" + away, "dim")
+    # As wide as its longest line (borders and padding add 6), at least 40; a narrow
+    # terminal caps it and the lines wrap.
+    width = max(40, cell_len(turn) + 6, cell_len(away) + 6)
     parts += [
         status_line(view),
         scores_line(view),
         piles_line(view),
         Text(),
-        Panel(card, box=box.ROUNDED, width=min(60, max(40, cell_len(name) + 20)), padding=(1, 2)),
+        Panel(card, box=box.ROUNDED, width=width, padding=(1, 2)),
     ]
     return Group(*parts)
 

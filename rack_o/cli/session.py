@@ -22,7 +22,7 @@ from rack_o.agent import Agent, AgentError, take_step
 from rack_o.game import Game, Phase
 from rack_o.i18n import N_, _
 
-from .console import Terminal
+from .console import Terminal, fill
 from .prompt import ENTER, QuitGame, ask
 from .scoreboard import racko_banner, round_table, standings, tie_note
 from .screens import deal_line, describe_turn, handoff_screen, side_name
@@ -138,6 +138,10 @@ class _Session:
 
     def play(self) -> None:
         game = self.game
+        if self.hot_seat and not self.console.is_terminal:
+            self.console.print(Text(_(
+                "The output is not a terminal, so racko cannot clear the screen between "
+                "players: every rack stays visible."), "bold yellow"))
         if not self.hot_seat:
             self._flush_notices()
         while not game.is_over:
@@ -303,12 +307,14 @@ class _Session:
         if game.round == 0:
             where = _("before the first deal")
         else:
+            # A no-break space: a score never goes to the next line without its name.
             scores = ", ".join(
-                f"{side_name(game.rules, self.names, side)} {total}"
+                f"{side_name(game.rules, self.names, side)}\u00a0{total}"
                 for side, total in enumerate(game.totals)
             )
             where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
         message = reason + " " + _("The game stopped {where}.").format(where=where)
         if saved_note:
             message += f" {saved_note}"
-        self.console.print(message, markup=False, highlight=False)
+        self.console.print(fill(message, self.console.width), markup=False, highlight=False,
+                           soft_wrap=True)

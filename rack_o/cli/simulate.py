@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from rack_o.bots.loader import make_bot
 from rack_o.bots.match import DEFAULT_TURN_CAP, GameOutcome, Tally, play_many
@@ -69,16 +70,16 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
         if not sep or not number.strip().isdigit() or not spec.strip():
             raise click.UsageError(
                 _("--bot {value}: write SEAT=BOT, for example --bot 2=hard or "
-                  "--bot 2=package.module:ClassName").format(value=repr(item))
+                  "--bot 2=package.module:ClassName.").format(value=repr(item))
             )
         seat = int(number)
         if seat in chosen:
-            raise click.UsageError(_("--bot gives seat {seat} twice").format(seat=seat))
+            raise click.UsageError(_("--bot gives seat {seat} twice.").format(seat=seat))
         chosen[seat] = spec.strip()
     fill = [spec.strip() for spec in bots.split(",")] if bots else []
     if any(not spec for spec in fill):
         raise click.UsageError(
-            _("--bots {value}: name one bot per seat, separated by commas").format(
+            _("--bots {value}: name one bot per seat, separated by commas.").format(
                 value=repr(bots)
             )
         )
@@ -87,13 +88,13 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
         players = total
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise click.UsageError(
-            _("a simulation needs 2 to 4 seats, each with a bot; got {players} "
-              "(use --bots hard,easy or --bot SEAT=BOT)").format(players=players)
+            _("A simulation needs 2 to 4 seats, each with a bot; got {players} "
+              "(use --bots hard,easy or --bot SEAT=BOT).").format(players=players)
         )
     for seat in chosen:
         if not 1 <= seat <= players:
             raise click.UsageError(
-                _("--bot {seat}=...: seats are numbered 1 to {players}").format(
+                _("--bot {seat}=...: seats are numbered 1 to {players}.").format(
                     seat=seat, players=players
                 )
             )
@@ -101,8 +102,8 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
         given = [f"{seat}={spec}" for seat, spec in sorted(chosen.items())] + fill
         raise click.UsageError(
             ngettext(
-                "{players} players need {players} bots, but {count} was given: {given}",
-                "{players} players need {players} bots, but {count} were given: {given}",
+                "{players} players need {players} bots, but {count} was given: {given}.",
+                "{players} players need {players} bots, but {count} were given: {given}.",
                 total,
             ).format(players=players, count=total, given=", ".join(given))
         )
@@ -231,7 +232,7 @@ def result_table(tally: Tally) -> Table:
         points, turns = row["mean_round_points"], row["mean_turns"]
         table.add_row(
             str(row["seat"]),
-            row["bot"],
+            Text(row["bot"]),  # a user's spec is never markup
             str(row["round_wins"]),
             percent(row["round_win_rate"]),
             f"{number(low * 100, 1)}–{number(high * 100, 1)}",
@@ -265,23 +266,23 @@ def _check_json_path(json_path: Path) -> None:
     # Checked before the run, so a long run is never lost to a typo in the folder name.
     folder = json_path.parent
     if json_path.is_dir():
-        raise click.UsageError(_("--json {file}: that is a directory").format(file=json_path))
+        raise click.UsageError(_("--json {file}: that is a directory.").format(file=json_path))
     if not folder.is_dir():
         raise click.UsageError(
-            _("--json {file}: the folder {folder} does not exist").format(
+            _("--json {file}: the folder {folder} does not exist.").format(
                 file=json_path, folder=folder
             )
         )
     if not os.access(folder, os.W_OK) or (json_path.exists() and not os.access(json_path, os.W_OK)):
         raise click.UsageError(
-            _("--json {file}: cannot write there (no permission)").format(file=json_path)
+            _("--json {file}: cannot write there (no permission).").format(file=json_path)
         )
 
 
 def _check_record_dir(record_dir: Path, games: int) -> None:
     if record_dir.exists() and not record_dir.is_dir():
         raise click.UsageError(
-            _("--record-dir {folder}: not a directory").format(folder=record_dir)
+            _("--record-dir {folder}: not a directory.").format(folder=record_dir)
         )
     record_dir.mkdir(parents=True, exist_ok=True)
     taken = [record_name(i) for i in range(games) if (record_dir / record_name(i)).exists()]
@@ -291,7 +292,7 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
             held = _("{file} and {count} more").format(file=taken[0], count=len(taken) - 1)
         raise click.UsageError(
             _("--record-dir {folder} already holds {files}; records are never overwritten: "
-              "choose another directory").format(folder=record_dir, files=held)
+              "choose another directory.").format(folder=record_dir, files=held)
         )
 
 
@@ -307,7 +308,7 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Full games to play, each to the target.")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed of the whole match (each game's seed is derived from it); "
               "random if not given.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
@@ -348,6 +349,15 @@ def simulate(
     game; such rounds are counted and shown as capped.
     """
     specs = seat_specs(players, bots, seat_bots)
+    # Said as `racko play` says it, naming the option.
+    if partners and len(specs) != 4:
+        raise click.UsageError(
+            _("--partners needs 4 players, not {players}.").format(players=len(specs))
+        )
+    if run_of_three and len(specs) != 2:
+        raise click.UsageError(
+            _("--run-of-three is for 2 players only, not {players}.").format(players=len(specs))
+        )
     try:
         rules = Rules(len(specs), target=target, bonus=bonus, partners=partners,
                       run_of_three=run_of_three)
@@ -358,7 +368,7 @@ def simulate(
             make_bot(spec, seat, 0)
         except ValueError as error:
             raise click.UsageError(
-                _("seat {seat}: {error}").format(seat=seat + 1, error=error)
+                _("Seat {seat}: {error}").format(seat=seat + 1, error=error)
             ) from None
     if json_path is not None:
         _check_json_path(json_path)
@@ -374,8 +384,10 @@ def simulate(
                  games).format(count=games, target=target)
         + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + " · "
         + ngettext("{count} job", "{count} jobs", jobs).format(count=jobs)
-        + (f" · {', '.join(variants)}" if variants else "")
+        + (f" · {', '.join(variants)}" if variants else ""),
+        markup=False,
     )
+    start = time.perf_counter()
     try:
         outcomes, seconds = _run_with_progress(
             console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
@@ -383,6 +395,13 @@ def simulate(
     except KeyboardInterrupt as stop:
         finished = stop.outcomes if isinstance(stop, MatchInterrupted) else []
         _report_interrupted(console, specs, rules, finished, record_dir, games)
+        if json_path is not None:
+            tally = Tally(tuple(specs), rules)
+            for outcome in finished:
+                tally.add(outcome)
+            data = {**tally.to_json(seed, turn_cap, time.perf_counter() - start),
+                    "stopped": True}
+            _write_json(console, json_path, data, partial=True)
         raise SystemExit(130) from None
     tally = Tally(tuple(specs), rules)
     for outcome in outcomes:
@@ -420,20 +439,9 @@ def simulate(
         rate=number(rate, 1), seconds=number(seconds, 1)))
     failed = False
     if json_path is not None:
-        data = tally.to_json(seed, turn_cap, seconds)
-        try:
-            json_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        except OSError as error:
-            failed = True
-            console.print(
-                "[red]" + escape(_("The JSON could not be written to {file}: {error}.").format(
-                    file=json_path, error=error.strerror or error)) + "[/red]",
-                markup=True, highlight=False,
-            )
-        else:
-            console.print(_("JSON written to {file}").format(file=json_path))
+        failed = not _write_json(console, json_path, tally.to_json(seed, turn_cap, seconds))
     if record_dir is not None:
-        console.print(_("Records written to {folder}").format(folder=record_dir))
+        console.print(_("Records written to {folder}.").format(folder=record_dir), markup=False)
     if history:
         from rack_o.store.history import HistoryError
 
@@ -442,10 +450,26 @@ def simulate(
         except HistoryError as error:
             console.print(f"[red]{escape(str(error))}[/red]", markup=True, highlight=False)
             raise SystemExit(1) from None
-        console.print(ngettext("{count} game added to the history",
-                               "{count} games added to the history", added).format(count=added))
+        console.print(ngettext("{count} game added to the history.",
+                               "{count} games added to the history.", added).format(count=added))
     if failed:
         raise SystemExit(1)
+
+
+def _write_json(console: Console, path: Path, data: dict, partial: bool = False) -> bool:
+    """Write the `--json` object to `path` and say so (or why not); True if written."""
+    try:
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    except OSError as error:
+        console.print(_("The JSON could not be written to {file}: {error}.").format(
+            file=path, error=error.strerror or error), style="red", markup=False)
+        return False
+    if partial:
+        message = _('Partial JSON ("stopped": true) written to {file}.')
+    else:
+        message = _("JSON written to {file}.")
+    console.print(message.format(file=path), markup=False)
+    return True
 
 
 def _report_interrupted(

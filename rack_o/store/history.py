@@ -116,6 +116,11 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     path = Path(path) if path is not None else history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocking = next((folder for folder in (path.parent, *path.parent.parents)
+                         if folder.exists() and not folder.is_dir()), path.parent)
+        raise HistoryError(_cannot_open(path, _("{file} is a file, not a folder").format(
+            file=blocking))) from None
     except OSError as error:
         raise HistoryError(_cannot_open(path, error)) from None
     try:
@@ -272,7 +277,10 @@ def fingerprint(game: Game) -> str:
 # ---------------------------------------------------------------------------- internals
 
 
-def _cannot_open(path: Path, error: Exception) -> str:
+def _cannot_open(path: Path, error: Exception | str) -> str:
+    """The sentence for a history that cannot be opened; an OSError gives only its reason."""
+    if isinstance(error, OSError) and error.strerror:
+        error = error.strerror[0].lower() + error.strerror[1:]
     return _("The game history {file} cannot be opened: {error}.").format(file=path, error=error)
 
 

@@ -87,6 +87,22 @@ def _local_stamp(started: str | None) -> str:
     return moment.astimezone().strftime("%Y-%m-%d-%H%M")
 
 
+# Letters that lose nothing but their accents are handled by NFKD; these have no such form.
+# Greek follows ELOT 743 (simplified: "ου" is "ou", other pairs letter by letter).
+_LATIN = {
+    "ου": "ou", "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i",
+    "θ": "th", "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p",
+    "ρ": "r", "σ": "s", "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o",
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "þ": "th",
+}
+_LATIN_RE = re.compile("|".join(sorted(_LATIN, key=len, reverse=True)))
+
+
 def _slug(name: str) -> str:
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+    """`name` in lower-case ASCII letters, digits and hyphens: accents dropped, Greek letters
+    written in Latin ones."""
+    bare = "".join(char for char in unicodedata.normalize("NFKD", name.lower())
+                   if not unicodedata.combining(char))
+    latin = _LATIN_RE.sub(lambda match: _LATIN[match.group()], bare)
+    plain = latin.encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
