@@ -24,6 +24,7 @@ CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "te
 N_("Error: {message}")
 N_("Try '{command} {option}' for help.")
 N_("Usage:")
+N_("Positional arguments")
 N_("Invalid value for {param_hint}: {message}")
 N_("Invalid value: {message}")
 N_("Missing argument")
