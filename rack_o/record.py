@@ -198,9 +198,9 @@ class _Rebuilder:
         if game.phase is not Phase.DEAL:
             raise RecordError(number, f"round {game.round} is not over: no deal may come yet")
         expected_dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(game.players)
-        if event.get("round") != game.round + 1:
+        if not _exactly(event.get("round"), game.round + 1):
             raise RecordError(number, f"this deal must be round {game.round + 1}")
-        if event.get("dealer") != expected_dealer:
+        if not _exactly(event.get("dealer"), expected_dealer):
             raise RecordError(
                 number,
                 f'"dealer" must be {expected_dealer}, the seat that deals round '
@@ -232,7 +232,7 @@ class _Rebuilder:
             top = game.discard_top
         else:
             raise RecordError(number, f'"source" must be "draw" or "discard", not {source!r}')
-        if card != top or isinstance(card, bool):
+        if not _exactly(card, top):
             raise RecordError(number, f"the top of the {source} pile is {top}, not {card!r}")
         if slot is None:
             if source == "discard":
@@ -258,7 +258,7 @@ class _Rebuilder:
                 f'expected a "{expected["type"]}" line here, as the rules give, not "{kind}"',
             )
         for field in _CHECKED[kind]:
-            if event.get(field) != expected[field] or _has_bool(event.get(field)):
+            if not _exactly(event.get(field), expected[field]):
                 raise RecordError(
                     number, f'"{field}" must be {json.dumps(expected[field])}, as the rules give'
                 )
@@ -284,9 +284,12 @@ def _int_list(value: Any) -> bool:
     return isinstance(value, list) and all(type(v) is int for v in value)
 
 
-def _has_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return True
-    if isinstance(value, list):
-        return any(_has_bool(v) for v in value)
-    return False
+def _exactly(value: Any, expected: Any) -> bool:
+    """Equal and of the same JSON type all the way down: 35.0 is not card 35, false is not 0."""
+    if type(value) is not type(expected):
+        return False
+    if isinstance(expected, list):
+        return len(value) == len(expected) and all(
+            _exactly(v, e) for v, e in zip(value, expected, strict=True)
+        )
+    return bool(value == expected)

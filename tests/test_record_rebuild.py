@@ -261,6 +261,27 @@ def turn_before_the_deal(events: list[Event]) -> int:
     return 2
 
 
+def card_as(kind: type) -> Callable[[list[Event]], int]:
+    """The first drawn card written as another JSON type (35.0 or "35"), not as a number."""
+    return lambda events: first_turn_where(
+        lambda e: e["source"] == "draw", {"card": kind(next(
+            e["card"] for e in events if e["type"] == "turn" and e["source"] == "draw"
+        ))}
+    )(events)
+
+
+def dealer_as_bool(events: list[Event]) -> int:
+    i = at("deal")(events)
+    events[i] = events[i] | {"dealer": bool(events[i]["dealer"])}
+    return i
+
+
+def points_as_floats(events: list[Event]) -> int:
+    i = at("round_end")(events)
+    events[i] = events[i] | {"points": [float(p) for p in events[i]["points"]]}
+    return i
+
+
 REFUSED = [
     ("wrong format", set_field("game", "format", "rack-o/2"), 'format must be "rack-o/1"'),
     ("first line not game", drop("game"), 'first line must be a "game" line'),
@@ -304,6 +325,11 @@ REFUSED = [
     ("a turn after game_end", after_game_end({"type": "turn", "seat": 0, "source": "draw",
      "card": 1, "slot": 1}), "nothing may follow game_end"),
     ("unknown event type", unknown_type, 'unknown event type "shuffle"'),
+    ("a card written as a float", card_as(float), "the top of the draw pile is"),
+    ("a card written as a string", card_as(str), "the top of the draw pile is"),
+    ("a dealer written as false", dealer_as_bool, '"dealer" must be'),
+    ("a round number written as a float", set_field("deal", "round", 1.0), "must be round 1"),
+    ("points written as floats", points_as_floats, '"points" must be'),
 ]
 
 
