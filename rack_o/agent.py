@@ -34,9 +34,10 @@ def take_step(game: Game, agent: Agent) -> Action:
     seat = game.mover
     view = game.view(seat)
     name = getattr(agent, "name", type(agent).__name__)
+    # A bot's bug, even a sys.exit, must stop the game cleanly, naming the bot.
     try:
         action = agent.choose(view)
-    except Exception as error:  # a bot's bug must stop the game cleanly, naming the bot
+    except (Exception, SystemExit) as error:
         raise AgentError(agent, f"{name} (seat {seat + 1}) failed: {error!r}") from error
     if action not in view.legal_actions:
         legal = ", ".join(str(a) for a in view.legal_actions)

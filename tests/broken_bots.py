@@ -35,3 +35,12 @@ class NoChoose:
 
 
 not_a_class = 42
+
+
+class Quitter:
+    """Calls sys.exit in the middle of a game, as a careless bot might."""
+
+    name = "Quitter"
+
+    def choose(self, view: SeatView) -> Action:
+        raise SystemExit(5)
