@@ -175,3 +175,11 @@ def test_a_long_id_is_never_folded_at_80_columns(home: Path, monkeypatch: pytest
     assert code == 0, out
     assert record_id in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("limit", ["9223372036854775808", "1000001", "0"])
+def test_history_limit_out_of_range_is_a_usage_error(home: Path, limit: str) -> None:
+    result = CliRunner().invoke(main, ["history", "--limit", limit])
+    assert result.exit_code == 2
+    assert "Invalid value for '--limit'" in result.output
+    assert "Traceback" not in result.output

@@ -19,6 +19,7 @@ from typing import TextIO
 from rich.console import Console, RenderableType
 
 from rack_o.i18n import _
+from rack_o.store.safe_text import printable as printable
 
 # Home, erase the screen, and erase the scrollback too (what `clear` does), so the
 # previous player's rack cannot be scrolled back to.

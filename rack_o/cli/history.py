@@ -15,6 +15,8 @@ import click
 
 from rack_o.i18n import N_, _, number, percent
 
+from .console import printable
+
 EXIT_NO_HISTORY = 1
 
 HISTORY_EXAMPLE = N_("""\b
@@ -30,16 +32,18 @@ Examples:
 """)
 
 
-def local_time(stamp: str | None) -> str:
-    """An ISO UTC time such as 2026-11-29T21:05:00Z as local "2026-11-29 22:05" ("?" if none)."""
-    if not stamp:
+def local_time(stamp: object) -> str:
+    """An ISO UTC time such as 2026-11-29T21:05:00Z as local "2026-11-29 22:05" ("?" if none
+    or not a string); a string that is no usable time is shown as it is."""
+    if not stamp or not isinstance(stamp, str):
         return "?"
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:
-        return stamp
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()
+    except (ValueError, OverflowError, OSError):
+        # OverflowError: a date at the edge of the calendar moved past it by the time zone.
+        return printable(stamp)
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
@@ -102,7 +106,7 @@ def _fail(error: Exception) -> None:
 
 
 @click.command(epilog=HISTORY_EXAMPLE)
-@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
+@click.option("--limit", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
               help="How many games to list, newest first.")
 @click.option("--player", metavar="NAME", help="Only the games this player sat in.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -150,14 +154,16 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
     table.add_column(_("Started"), no_wrap=True)
     table.add_column(_("Players and final scores; the game's ID"), overflow="fold")
     # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
-    winner_width = max(cell_len(_("Winner")), min(16, max(cell_len(g.winner) for g in games)))
+    widest = max(cell_len(printable(g.winner)) for g in games)
+    winner_width = max(cell_len(_("Winner")), min(16, widest))
     table.add_column(_("Winner"), style="bold", width=winner_width)
     table.add_column(_("Rounds"), justify="right", no_wrap=True)
     for game in games:
         bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
                 if kind != "human"}
         sides = [
-            " & ".join(f"{name}*" if name in bots else name for name in side.split(" & "))
+            " & ".join(printable(name) + ("*" if name in bots else "")
+                       for name in side.split(" & "))
             for side in game.sides
         ]
         cell = Text(scores_text(sides, game.totals))
@@ -165,7 +171,7 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
         table.add_row(
             local_time(game.started or game.finished).replace(" ", "\n"),
             cell,
-            Text(game.winner),
+            Text(printable(game.winner)),
             str(game.rounds),
         )
     console.print(table)
@@ -205,7 +211,7 @@ def stats(as_json: bool) -> None:
                 _("Mean round"), _("Rack-Os"), _("Best round")]
     cells = [
         [
-            row.name,
+            printable(row.name),
             "\n".join(_("person") if kind == "human" else kind.replace("bot:", "bot ")
                       for kind in row.kinds),
             str(row.games),

@@ -23,11 +23,12 @@ from rack_o.errors import RulesError
 from rack_o.game import Game, Player
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from rack_o.store.writer import RecordWriteError
 
-from .console import Terminal, keyboard_tty, resume_note
+from .console import Terminal, keyboard_tty, printable, resume_note
 from .human import HumanAgent
 from .screens import dealer_draw_lines
-from .session import EXIT_INTERRUPTED, EXIT_STOPPED, run_session
+from .session import EXIT_INTERRUPTED, EXIT_STOPPED, cannot_save, run_session
 
 MAX_NAME = 16
 ECHO_NAME = 20
@@ -64,12 +65,21 @@ def _check_record(
 ) -> Path | None:
     if value is None:
         return None
-    if value.exists() and value.stat().st_size > 0:
+    try:
+        taken = value.exists() and value.stat().st_size > 0
+        folder_exists = value.parent.is_dir()
+    except OSError as error:  # such as a file name too long
+        raise click.BadParameter(
+            _("cannot write {file}: {reason}.").format(
+                file=value, reason=error.strerror or error
+            )
+        ) from None
+    if taken:
         raise click.BadParameter(
             _("{file} already exists and is not empty; racko never writes over a record. "
               "Give a new file name.").format(file=value)
         )
-    if not value.parent.is_dir():
+    if not folder_exists:
         raise click.BadParameter(
             _("the folder {folder} does not exist.").format(folder=value.parent)
         )
@@ -273,8 +283,8 @@ def _name_seats(
                 param_hint="'--names'",
             )
     taken = {name.casefold() for name in names if name}
-    unnamed = {seat: str(getattr(agent, "name", "Bot")) for seat, (agent, _kind) in bots.items()
-               if names[seat] is None}
+    unnamed = {seat: printable(getattr(agent, "name", "Bot"))
+               for seat, (agent, _kind) in bots.items() if names[seat] is None}
     for seat, name in unnamed.items():
         # Two bots of one level, or a bot named like a person: tell them apart by seat.
         if list(unnamed.values()).count(name) > 1 or name.casefold() in taken:
@@ -467,6 +477,11 @@ def play(
                 problem + " " + _("The game plays on, but will not be added to it."), "yellow"
             ))
         code = run_session(term, game, agents, notices=notices, saved_note=saved_note)
+    except RecordWriteError as error:  # the opening events: nothing was played yet
+        term.console.print(
+            cannot_save(error) + " " + _("No game was started."), markup=False, highlight=False
+        )
+        raise SystemExit(EXIT_STOPPED) from None
     finally:
         close()
     if game.is_over:

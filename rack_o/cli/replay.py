@@ -229,6 +229,13 @@ def _cell_width(cell: object) -> int:
     return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
+def _private(record: Record) -> bool:
+    """True for an unfinished game with 2 or more people: stepping would show their racks,
+    perhaps while they still play it."""
+    game = record.game
+    return not game.is_over and sum(p.kind == "human" for p in game.players) >= 2
+
+
 def step_through(term: Terminal, record: Record) -> None:
     """Show each step and wait for a key: Enter the next, n to the round's end, q to stop."""
     console = term.console
@@ -263,7 +270,9 @@ def step_through(term: Terminal, record: Record) -> None:
 @click.argument("game_ref", metavar="ID|FILE")
 @click.option("--summary", "only_summary", is_flag=True,
               help="Print each round's score table and the result, without stepping.")
-def replay(game_ref: str, only_summary: bool) -> None:
+@click.option("--reveal", is_flag=True,
+              help="Step through an unfinished game of 2 or more people, showing their racks.")
+def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """Step through a recorded game turn by turn, with every rack shown.
 
     ID is a saved game's ID (see `racko history` or `racko resume --list`; its first few
@@ -286,6 +295,11 @@ def replay(game_ref: str, only_summary: bool) -> None:
     if only_summary:
         term.console.print(summary(record))
         return
+    if not reveal and _private(record):
+        click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
+                     "replaying it now would show their racks. Add --reveal if everyone "
+                     "agrees, or see the scores with --summary."), err=True)
+        raise SystemExit(EXIT_BAD_FILE)
     try:
         step_through(term, record)
     except EOFError:

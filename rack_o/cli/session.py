@@ -21,8 +21,9 @@ from rack_o.actions import DISCARD
 from rack_o.agent import Agent, AgentError, take_step
 from rack_o.game import Game, Phase
 from rack_o.i18n import N_, _
+from rack_o.store.writer import RecordWriteError
 
-from .console import Terminal, fill
+from .console import Terminal, fill, printable
 from .prompt import ENTER, QuitGame, ask
 from .scoreboard import racko_banner, round_table, standings, tie_note
 from .screens import deal_line, describe_turn, handoff_screen, side_name
@@ -92,8 +93,10 @@ def run_session(
             return session.stop(_("The terminal was closed."), saved_note, EXIT_HANGUP)
         except EOFError:
             return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
+        except RecordWriteError as error:
+            return session.stop(cannot_save(error), saved_note, EXIT_STOPPED)
         except AgentError as error:
-            reason = str(error).rstrip()
+            reason = printable(str(error).rstrip())
             if not reason.endswith((".", "!", "?")):
                 reason += "."
             message = _("A computer player went wrong, so the game stops: {error}").format(
@@ -101,6 +104,13 @@ def run_session(
             )
             return session.stop(message, saved_note, EXIT_STOPPED)
     return EXIT_OK
+
+
+def cannot_save(error: OSError) -> str:
+    """The sentence for a record that could not be written."""
+    return _("The game can't be saved: {reason} ({file}).").format(
+        reason=error.strerror or error, file=error.filename or ""
+    )
 
 
 def _step(game: Game, agent: Agent) -> None:

@@ -8,10 +8,13 @@ from (S, i) alone, so the figures depend only on --seed, never on --jobs.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import secrets
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -141,10 +144,22 @@ def _without_events(outcome: GameOutcome) -> GameOutcome:
     return GameOutcome(outcome.index, outcome.rounds, outcome.capped, outcome.winner, outcome.error)
 
 
-def _chunks(games: int, jobs: int) -> list[list[int]]:
+MAX_GAMES = 1_000_000
+"""The most games one `racko simulate` plays (every outcome is kept in memory)."""
+MAX_JOBS = 64
+"""The most worker processes `racko simulate` starts."""
+
+
+def _chunk_size(games: int, jobs: int) -> int:
     # Small enough chunks to keep both workers busy to the end and the bar moving.
-    size = 1 if jobs == 1 else max(1, min(25, games // (jobs * 8)))
-    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+    return 1 if jobs == 1 else max(1, min(25, games // (jobs * 8)))
+
+
+def _chunks(games: int, jobs: int) -> Iterator[list[int]]:
+    """The game indices of each chunk, in order, made one at a time."""
+    size = _chunk_size(games, jobs)
+    for start in range(0, games, size):
+        yield list(range(start, min(start + size, games)))
 
 
 def run_match(
@@ -194,17 +209,26 @@ def run_match(
         except KeyboardInterrupt:
             raise MatchInterrupted(finished()) from None
         return finished()
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_ctrl_c)
+    size = _chunk_size(games, jobs)
+    workers = min(jobs, -(-games // size))  # never more workers than chunks
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
     pending: set[Future[list[GameOutcome]]] = set()
+
+    def submit_more() -> None:
+        # A few chunks ahead of the workers, never the whole match: memory stays flat.
+        while len(pending) < workers * 2:
+            indices = next(chunks, None)
+            if indices is None:
+                return
+            pending.add(pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events))
+
     try:
-        pending = {
-            pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events)
-            for indices in chunks
-        }
+        submit_more()
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             if any([take(future.result()) for future in done]):
                 break
+            submit_more()
     except KeyboardInterrupt:
         # Games not yet started are dropped; the chunks in hand finish and are counted.
         pool.shutdown(wait=True, cancel_futures=True)
@@ -262,7 +286,27 @@ def save_history(outcomes: Sequence[GameOutcome], record_dir: Path | None) -> in
     return record_games(finished(), source="simulate")
 
 
+def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
+    """The usage error for an option's path the system refuses (too long, not writable...)."""
+    if error.errno == errno.ENAMETOOLONG:
+        return click.UsageError(
+            _("{option} {path}: the name is too long.").format(option=option, path=path)
+        )
+    return click.UsageError(
+        _("{option} {path}: cannot write there ({reason}).").format(
+            option=option, path=path, reason=error.strerror or error
+        )
+    )
+
+
 def _check_json_path(json_path: Path) -> None:
+    try:
+        _check_json_folder(json_path)
+    except OSError as error:
+        raise _path_error("--json", json_path, error) from None
+
+
+def _check_json_folder(json_path: Path) -> None:
     # Checked before the run, so a long run is never lost to a typo in the folder name.
     folder = json_path.parent
     if json_path.is_dir():
@@ -279,13 +323,38 @@ def _check_json_path(json_path: Path) -> None:
         )
 
 
+def _records_in(record_dir: Path, games: int) -> list[str]:
+    """The names of the records of games 0..games-1 that `record_dir` holds, sorted."""
+    # One listing, not one stat per game: --games may be large.
+    pattern = re.compile(r"game-(\d+)" + re.escape(RECORD_SUFFIX))
+    names = []
+    for name in os.listdir(record_dir):
+        match = pattern.fullmatch(name)
+        if match and 1 <= int(match[1]) <= games and record_name(int(match[1]) - 1) == name:
+            names.append(name)
+    return sorted(names)
+
+
+def _at_most_max_games(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    # A callback, not the option's type, so --help keeps its short "x>=1" (the limit is in
+    # docs/bots.md); the error is click's own range message.
+    return click.IntRange(1, MAX_GAMES).convert(value, param, ctx)
+
+
 def _check_record_dir(record_dir: Path, games: int) -> None:
-    if record_dir.exists() and not record_dir.is_dir():
-        raise click.UsageError(
-            _("--record-dir {folder}: not a directory.").format(folder=record_dir)
-        )
-    record_dir.mkdir(parents=True, exist_ok=True)
-    taken = [record_name(i) for i in range(games) if (record_dir / record_name(i)).exists()]
+    try:
+        if record_dir.exists() and not record_dir.is_dir():
+            raise click.UsageError(
+                _("--record-dir {folder}: not a directory.").format(folder=record_dir)
+            )
+        record_dir.mkdir(parents=True, exist_ok=True)
+        # A file must be creatable there, or the first record would fail mid-run.
+        probe, probe_path = tempfile.mkstemp(prefix=".racko-probe-", dir=record_dir)
+        os.close(probe)
+        os.unlink(probe_path)
+        taken = _records_in(record_dir, games)
+    except OSError as error:
+        raise _path_error("--record-dir", record_dir, error) from None
     if taken:
         held = taken[0]
         if len(taken) > 1:
@@ -306,12 +375,13 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
               "or package.module:ClassName).")
 @click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+@click.option("--games", type=click.IntRange(min=1), callback=_at_most_max_games, default=100,
+              show_default=True,
               help="Full games to play, each to the target.")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed of the whole match (each game's seed is derived from it); "
               "random if not given.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
 @click.option("--target", type=click.IntRange(min=5), default=500, show_default=True,
               help="Points that end a game.")
@@ -493,7 +563,10 @@ def _report_interrupted(
         console.print(result_table(tally))
         console.print(_("Partial results: only the games that finished before Ctrl-C."))
     if record_dir is not None:
-        written = sum(1 for index in range(games) if (record_dir / record_name(index)).exists())
+        try:
+            written = len(_records_in(record_dir, games))
+        except OSError:
+            written = len(finished)  # each finished game's record was written
         console.print(
             ngettext("{count} record was written to {folder}.",
                      "{count} records were written to {folder}.", written).format(

@@ -24,6 +24,7 @@ from rack_o.game import Game
 from rack_o.i18n import N_, _, number
 from rack_o.record import parse_lines, rebuild
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
+from rack_o.store.safe_text import printable
 
 Event = dict[str, Any]
 
@@ -155,6 +156,7 @@ def load_record(
     text, size = read_text(path)
     try:
         numbered = parse_lines(text)
+        _printable_names(numbered)
         if seeded:
             rng = seeded_rng(numbered[0][1].get("seed"))
         game = rebuild(numbered, rng=rng, on_event=on_event)
@@ -164,6 +166,15 @@ def load_record(
             reason = _(_NOT_RECORD)
         raise RecordFileError(path, error.line, reason) from None
     return Record(path, [event for _line, event in numbered], game, size)
+
+
+def _printable_names(numbered: list[tuple[int, Event]]) -> None:
+    """Make the game line's player names safe to print: a record is data, and a name holding
+    control characters (ESC…) must not steer the terminal it is shown on."""
+    players = numbered[0][1].get("players") if numbered else None
+    for player in players if isinstance(players, list) else ():
+        if isinstance(player, dict) and isinstance(player.get("name"), str):
+            player["name"] = printable(player["name"])
 
 
 def seeded_rng(seed: object) -> random.Random:
@@ -179,12 +190,18 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
     LookupError with a sentence when nothing, or more than one saved game, matches.
     """
     ref_path = Path(ref)
-    if ref_path.exists() or os.sep in str(ref) or str(ref).endswith(RECORD_SUFFIX):
-        return ref_path
+    try:
+        if ref_path.exists() or os.sep in str(ref) or str(ref).endswith(RECORD_SUFFIX):
+            return ref_path
+    except OSError:
+        return ref_path  # such as a name too long: reading it will say why, naming the file
     folder = records_dir()
     exact = folder / f"{ref}{RECORD_SUFFIX}"
-    if exact.is_file():
-        return exact
+    try:
+        if exact.is_file():
+            return exact
+    except OSError:
+        pass  # an ID too long to be a file name is no saved game's
     matches = sorted(p for p in _record_files(folder) if record_id(p).startswith(str(ref)))
     if len(matches) == 1:
         return matches[0]
@@ -232,7 +249,9 @@ def summarize(path: Path) -> Summary:
         raise RecordFileError(
             path, 1, _('the first line must be a "game" line listing the players')
         )
-    names = tuple(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players)
+    names = tuple(
+        printable(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players
+    )
     kinds = tuple(str(p.get("kind", "?")) if isinstance(p, dict) else "?" for p in players)
     round_no = 0
     totals: tuple[int, ...] = ()

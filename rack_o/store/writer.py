@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
 
@@ -19,6 +20,10 @@ class RecordBusyError(OSError):
     """Another racko process is writing this record (it holds the file's lock)."""
 
 
+class RecordWriteError(OSError):
+    """The record could not be written (a full disk, an I/O error): the game cannot be saved."""
+
+
 class RecordWriter:
     """Appends events to a rack-o/1 file; each line is flushed and fsynced before returning.
 
@@ -31,6 +36,7 @@ class RecordWriter:
         self.path = Path(path)
         self.fsync = fsync
         self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        self._failed: RecordWriteError | None = None
         if fcntl is not None:
             try:
                 fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -42,18 +48,29 @@ class RecordWriter:
                 ) from None
 
     def write(self, event: dict[str, Any]) -> None:
-        """Append one event and make it durable."""
-        self._file.write(dumps(event))
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
+        """Append one event and make it durable; RecordWriteError if it cannot be written
+        (then every later write fails the same way, so no line follows a lost one)."""
+        if self._failed is not None:
+            raise self._failed
+        try:
+            self._file.write(dumps(event))
+            self._file.flush()
+            if self.fsync:
+                os.fsync(self._file.fileno())
+        except OSError as error:
+            self._failed = RecordWriteError(
+                error.errno, error.strerror or str(error), str(self.path)
+            )
+            raise self._failed from error
 
     def __call__(self, event: dict[str, Any]) -> None:
         self.write(event)
 
     def close(self) -> None:
-        """Close the file (releasing its lock); later writes fail."""
-        self._file.close()
+        """Close the file (releasing its lock); later writes fail. Never raises: a line that
+        could not be written was reported by `write` already."""
+        with suppress(OSError):
+            self._file.close()
 
     def __enter__(self) -> RecordWriter:
         return self

@@ -1,0 +1,12 @@
+"""Text from a file or a plug-in made safe to print: no control characters reach the terminal."""
+
+from __future__ import annotations
+
+
+def printable(text: object) -> str:
+    """`text` (a name from a record or a bot) safe to print: every control or format
+    character (ESC, newline, bidi overrides…) shown as a \\x/\\u escape, so a file cannot
+    steer the terminal."""
+    return "".join(
+        char if char.isprintable() or char == " " else ascii(char)[1:-1] for char in str(text)
+    )
