@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,3 +22,16 @@ def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         # whatever language the machine running them speaks.
         patch.setenv("LANGUAGE", "en")
         yield
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty RACKO_HOME with its games folder, no colour, 100 columns.
+
+    A test module that needs another set-up defines its own `home`, which takes precedence.
+    """
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    (tmp_path / "games").mkdir()
+    return tmp_path

@@ -24,15 +24,6 @@ BOT_GAME = ["play", "--players", "2", "--bots", "hard,hard", "--fast", "--target
 LONG = "a" * 300
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "100")
-    (tmp_path / "games").mkdir()
-    return tmp_path
-
-
 def run(args: list[str], keys: str = "") -> Result:
     return CliRunner().invoke(main, args, input=keys)
 

@@ -14,15 +14,6 @@ from test_store_records import DAMAGE, lines_of
 from rack_o.cli import main
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "100")
-    (tmp_path / "games").mkdir()
-    return tmp_path
-
-
 def invoke(args: list[str], keys: str = "") -> tuple[int, str]:
     result = CliRunner().invoke(main, ["replay", *args], input=keys)
     return result.exit_code, result.output

@@ -18,15 +18,6 @@ from rack_o.store.history import recent_games
 from rack_o.store.records import load_record
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "100")
-    (tmp_path / "games").mkdir()
-    return tmp_path
-
-
 def invoke(args: list[str], keys: str = "") -> tuple[int, str]:
     result = CliRunner().invoke(main, ["resume", *args], input=keys)
     return result.exit_code, result.output
