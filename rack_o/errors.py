@@ -6,7 +6,8 @@ class RackoError(ValueError):
 
 
 class RulesError(RackoError):
-    """A rule set that cannot be played (player count, target, variant mix)."""
+    """A game that cannot be set up as asked: player count, target, variant mix, seats,
+    the dealer draw, or chance asked of a game without a random generator."""
 
 
 class IllegalActionError(RackoError):

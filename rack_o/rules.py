@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rack_o.errors import RulesError
 
@@ -66,13 +65,3 @@ class Rules:
     def team_of(self, seat: int) -> int:
         """The scoring side of a seat: its team with partners (seats 0 & 2, 1 & 3), else itself."""
         return seat % 2 if self.partners else seat
-
-    def to_record(self) -> dict[str, Any]:
-        """The `rules` object of a rack-o/1 `game` line."""
-        return {
-            "deck_size": self.deck_size,
-            "target": self.target,
-            "bonus": self.bonus,
-            "partners": self.partners,
-            "run_of_three": self.run_of_three,
-        }

@@ -11,7 +11,21 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from rack_o import DISCARD, DRAW, PLACE, TAKE, Action, Game, Rules, is_racko, longest_run
+from rack_o import (
+    DISCARD,
+    DRAW,
+    TAKE,
+    Action,
+    Game,
+    Header,
+    Rebuilt,
+    Rules,
+    events,
+    header_of,
+    is_racko,
+    longest_run,
+    place,
+)
 from rack_o.rules import RACK_SIZE
 
 Rack = Sequence[int]
@@ -110,9 +124,38 @@ def snapshot(game: Game) -> dict[str, Any]:
         "totals": list(game.totals),
         "rounds": list(game.rounds),
         "winner": game.winner,
-        "events": [dict(event) for event in game.events],
+        "steps": game.steps,
         "history": game.history,
     }
+
+
+class SeededGame(Game):
+    """A Game that also knows the seed and start time its record's header gives."""
+
+    def __init__(
+        self, rules: Rules, rng: random.Random | None = None, *,
+        seed: int | str | None = None, started: str | None = None, **options: Any,
+    ) -> None:
+        super().__init__(rules, rng, **options)
+        self.seed = seed
+        self.started = started
+
+
+def header_for(game: Game) -> Header:
+    """The header racko would write for `game` (with its seed and start, if it knows them)."""
+    return header_of(game, getattr(game, "seed", None), getattr(game, "started", None))
+
+
+def with_header(game: Game) -> tuple[Game, Header]:
+    """`game` and its header, as the history takes them."""
+    return game, header_for(game)
+
+
+def record_lines(game: Game | Rebuilt) -> list[dict[str, Any]]:
+    """The rack-o/1 lines of `game` so far (or of a rebuilt record), as racko writes them."""
+    if isinstance(game, Rebuilt):
+        return list(events(game.header, game.game.steps))
+    return list(events(header_for(game), game.steps))
 
 
 def every_card(game: Game) -> list[int]:
@@ -162,8 +205,8 @@ def sensible_action(game: Game, rng: random.Random, randomness: float = 0.0) -> 
     assert game.held is not None
     slot = sensible_slot(game, game.held)
     if slot is None:
-        return DISCARD if game.held_source == "draw" else PLACE[rng.randint(1, RACK_SIZE)]
-    return PLACE[slot]
+        return DISCARD if game.held_source == "draw" else place(rng.randint(1, RACK_SIZE))
+    return place(slot)
 
 
 def play_sensibly(
@@ -204,6 +247,6 @@ def racko_round(
         else:
             racks.append([free.pop(0) for _ in range(RACK_SIZE)])
     deal_next(game, racks, discard=final[9])
-    game.take()
-    game.place(RACK_SIZE)
-    return next(event for event in reversed(game.events) if event["type"] == "round_end")
+    game.apply(TAKE)
+    game.apply(place(RACK_SIZE))
+    return next(event for event in reversed(record_lines(game)) if event["type"] == "round_end")

@@ -7,12 +7,12 @@ import random
 from pathlib import Path
 
 import pytest
-from builders import dealt
+from builders import dealt, record_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rack_o import DISCARD, DRAW, PLACE, TAKE, Game, Player, Rules, SeatView, rebuild
-from rack_o.agent import play_game, take_step
+from rack_o import DISCARD, DRAW, TAKE, Game, Player, Rules, SeatView, place, rebuild
+from rack_o.agent import Outcome, play_game, take_step
 from rack_o.bots import LEVELS, bot_kind, hint, make_bot
 from rack_o.bots.finish import finishing_slot
 from rack_o.bots.hard import run_completers
@@ -71,7 +71,7 @@ def test_the_docs_show_the_example_bot_exactly() -> None:
 
 
 def _walk(value: object, seen: set[int]) -> list[object]:
-    """Every object reachable from a view's fields (dataclasses, tuples, dicts), once."""
+    """Every object reachable from a view's fields (named tuples, dataclasses, dicts), once."""
     if id(value) in seen:
         return []
     seen.add(id(value))
@@ -111,7 +111,7 @@ def test_a_view_holds_no_other_rack_no_draw_pile_order_and_no_game(players: int)
             if other != seat:
                 assert tuple(game.racks[other]) not in sequences
     # A new field must be checked here before a bot can see it.
-    assert {item.name for item in dataclasses.fields(SeatView)} == {
+    assert set(SeatView._fields) == {
         "seat", "names", "rules", "round", "dealer", "mover", "phase", "rack", "held",
         "held_source", "discard_pile", "draw_pile_size", "totals", "history", "turn",
         "legal_actions", "last_round", "winner",
@@ -197,14 +197,14 @@ def test_easy_takes_the_discard_only_for_a_slot_lacking_its_band(discard: int, e
 @pytest.mark.parametrize(
     ("drawn", "expected"),
     [
-        (6, PLACE[2]),  # into its band's slot, which lacks a band card
-        (24, PLACE[6]),
+        (6, place(2)),  # into its band's slot, which lacks a band card
+        (24, place(6)),
         (19, DISCARD),  # slot 5 already holds 17
     ],
 )
 def test_easy_keeps_a_drawn_card_only_for_a_slot_lacking_its_band(drawn: int, expected) -> None:
     game = dealt([MIXED, ORDERED], 8, [drawn], dealer=1)
-    game.draw()
+    game.apply(DRAW)
     assert make_bot("easy", 0, None).choose(game.view(0)) == expected
 
 
@@ -221,13 +221,13 @@ def test_medium_and_hard_take_the_discard_that_goes_rack_o(level: str) -> None:
     assert game.rounds and game.rounds[-1].racko == 0
 
 
-@pytest.mark.parametrize(("drawn", "expected"), [(37, PLACE[10]), (5, DISCARD), (20, DISCARD)])
+@pytest.mark.parametrize(("drawn", "expected"), [(37, place(10)), (5, DISCARD), (20, DISCARD)])
 def test_hard_keeps_a_drawn_card_that_helps_and_throws_away_one_that_does_not(
     drawn: int, expected
 ) -> None:
     game = dealt([ALMOST, OTHER], 9, [drawn], dealer=1)
     assert make_bot("hard", 0, None).choose(game.view(0)) == DRAW  # 9 helps nothing
-    game.draw()
+    game.apply(DRAW)
     assert make_bot("hard", 0, None).choose(game.view(0)) == expected
 
 
@@ -260,7 +260,7 @@ def test_deterministic_levels_replay_the_same_game(level: str) -> None:
             if game.phase not in ("choose", "place"):
                 break
             take_step(game, bots[game.mover])
-        return game.events
+        return record_lines(game)
 
     assert play() == play()
 
@@ -313,7 +313,9 @@ def test_two_hard_bots_never_wait_forever_for_each_others_cards() -> None:
     # The game seeded "2026:57" once stalled: each rack needed cards the other held, and the
     # turned over draw pile came round in the same order for ever. Knowing the pile breaks it.
     game = Game(Rules(2), random.Random("2026:57"))
-    assert play_game(game, [make_bot("hard", 0, None), make_bot("hard", 1, None)], 1000) == 0
+    assert play_game(
+        game, [make_bot("hard", 0, None), make_bot("hard", 1, None)], turn_cap=1000
+    ) is Outcome.OVER
     assert game.winner is not None
 
 
@@ -359,12 +361,13 @@ def test_a_resumed_game_plays_on_exactly_as_it_would_have(specs: list[str]) -> N
     game.deal()
     for _ in range(25):
         take_step(game, agents[game.mover])
-    halfway = len(game.events)
+    halfway = len(record_lines(game))
     play_game(game, agents, turn_cap=1000)
 
-    again = rebuild([(n, e) for n, e in enumerate(game.events[:halfway], 1)], random.Random(seed))
+    lines = list(enumerate(record_lines(game)[:halfway], 1))
+    again = rebuild(lines, random.Random(seed)).game
     play_game(again, bots(), turn_cap=1000)
-    assert again.events == game.events
+    assert again.steps == game.steps
 
 
 @settings(max_examples=25, deadline=None)
@@ -400,14 +403,14 @@ def test_easy_and_medium_take_the_discard_that_completes_the_run(level: str) -> 
 @pytest.mark.parametrize(
     ("drawn", "expected"),
     [
-        (21, PLACE[7]),  # a second pair, 20 21, across the bands of slots 6 and 7
+        (21, place(7)),  # a second pair, 20 21, across the bands of slots 6 and 7
         (15, DISCARD),  # its band's slot 4 is full, and 15 brings no run closer
         (40, DISCARD),
     ],
 )
 def test_easy_builds_a_run_on_an_ordered_rack_across_its_bands(drawn: int, expected) -> None:
     game = dealt([PAIRED, NO_PAIR], 38, [drawn], dealer=1, run_of_three=True)
-    game.draw()
+    game.apply(DRAW)
     assert make_bot("easy", 0, None).choose(game.view(0)) == expected
 
 

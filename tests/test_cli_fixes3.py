@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from builders import SeededGame
 from click.testing import CliRunner, Result
 from test_store_games import play_until, record_text
 
@@ -37,7 +38,7 @@ def assert_clean_exit(result: Result, code: int) -> None:
 def people_game(names: list[str], turns: int | None, kinds: tuple[str, ...] = ()) -> Game:
     """A seeded game of people (or `kinds`), played for `turns` turns (None: to its end)."""
     kinds = kinds or ("human",) * len(names)
-    game = Game(Rules(len(names), target=150), random.Random(3),
+    game = SeededGame(Rules(len(names), target=150), random.Random(3),
                 players=[Player(n, k) for n, k in zip(names, kinds, strict=True)], seed=3,
                 started="2026-11-29T21:05:00Z")
     play_until(game, random.Random(4), turns)

@@ -109,7 +109,7 @@ def test_a_bot_game_plays_to_the_end_and_its_record_rebuilds_to_the_same_scores(
     result, records, record = bot_game(home, "--players", "2", "--bots", "easy,medium")
     end = records[-1]
     assert end["type"] == "game_end"
-    game = rebuild(record.read_text(encoding="utf-8"))
+    game = rebuild(record.read_text(encoding="utf-8")).game
     assert game.is_over and list(game.totals) == end["totals"] and game.winner == end["winner"]
     names = [p["name"] for p in records[0]["players"]]
     winner = names[end["winner"]]

@@ -76,7 +76,7 @@ def test_a_game_against_a_bot_is_played_in_greek_and_in_czech(
         if prompt.startswith(str(say["deal"])) or prompt.startswith(str(say["confirm"])):
             child.sendline("")
             continue
-        game = rebuild(record.read_text(encoding="utf-8"))
+        game = rebuild(record.read_text(encoding="utf-8")).game
         if str(say["choose"]) in prompt:
             for word in say["screen"]:
                 assert word in screen, (word, screen)

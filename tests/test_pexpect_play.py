@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from builders import record_lines
 
 from rack_o.actions import DRAW, TAKE
 from rack_o.game import Game
@@ -139,7 +140,7 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
         elif prompt.startswith("Press Enter to deal round"):
             child.sendline("")
         elif ": d draw" in prompt or prompt.startswith("Slot 1-10 for"):
-            game = rebuild(record.read_text(encoding="utf-8"))
+            game = rebuild(record.read_text(encoding="utf-8")).game
             if prompt.startswith("Slot"):
                 # The card offered is the one the engine gives for the key pressed.
                 game.apply(DRAW if picked == "d" else TAKE)
@@ -186,7 +187,7 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
     records = events(record)
     end = records[-1]
     assert end["type"] == "game_end"
-    rebuilt = rebuild(record.read_text(encoding="utf-8"))
+    rebuilt = rebuild(record.read_text(encoding="utf-8")).game
     assert rebuilt.is_over and list(rebuilt.totals) == end["totals"]
     check_round_table(final, [e for e in records if e["type"] == "round_end"][-1], target)
     rounds = sum(1 for e in records if e["type"] == "round_end")
@@ -241,10 +242,10 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     assert f"\nracko resume {record}\n" in output  # the command whole, on a line of its own
     said = f"You had drawn {drawn}: a draw cannot be undone, so it was discarded."
     assert said in " ".join(output.split())
-    game = rebuild(record.read_text(encoding="utf-8"))
+    game = rebuild(record.read_text(encoding="utf-8")).game
     # A draw cannot be undone: the turn was finished by discarding the drawn card.
     assert game.round == 1 and game.turn == 1 and game.discard_top == drawn
-    assert game.events[-1] == {"type": "turn", "seat": game.mover ^ 1, "source": "draw",
+    assert record_lines(game)[-1] == {"type": "turn", "seat": game.mover ^ 1, "source": "draw",
                                "card": drawn, "slot": None}
 
 
@@ -266,7 +267,7 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
         if prompt.startswith("Press Enter"):
             child.sendline("")
             continue
-        game = rebuild(record.read_text(encoding="utf-8"))
+        game = rebuild(record.read_text(encoding="utf-8")).game
         if prompt.startswith("Slot"):
             game.apply(DRAW)
         if prompt.startswith("Enter confirms"):

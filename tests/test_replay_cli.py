@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from builders import record_lines
 from click.testing import CliRunner
 from test_store_games import finished_game, unfinished_game, write_record
 from test_store_records import DAMAGE, lines_of
@@ -43,7 +44,7 @@ def test_stepping_shows_every_rack_turn_by_turn(home: Path) -> None:
     assert "Drawing for the first deal" in out
     assert "round 1, turn 0" in out and "round 1, turn 2" in out
     assert "round 1, turn 3" not in out
-    deal = game.events[2]
+    deal = record_lines(game)[2]
     assert deal["type"] == "deal"
     screens = out.split("Replay of g")
     first_deal = screens[2]

@@ -15,6 +15,7 @@ from rack_o import Rules, rebuild
 from rack_o.bots.match import game_seed, play_many, play_one, seat_turns, wilson
 from rack_o.cli import main
 from rack_o.cli.simulate import seat_specs
+from rack_o.record import rules_line
 
 SEAT_KEYS = {"bot", "round_wins", "round_win_rate", "games_won", "mean_round_points", "mean_turns"}
 TOP_KEYS = {"players", "games", "rounds", "seed", "rules", "seats", "capped_rounds",
@@ -36,7 +37,7 @@ def test_json_has_the_documented_shape_and_does_not_depend_on_jobs(tmp_path: Pat
     assert set(a) >= TOP_KEYS
     assert all(set(seat) >= SEAT_KEYS for seat in a["seats"])
     assert a["players"] == 2 and a["games"] == 8 and a["seed"] == 3
-    assert a["rules"] == Rules(2, target=150).to_record()
+    assert a["rules"] == rules_line(Rules(2, target=150))
     assert sum(seat["round_wins"] for seat in a["seats"]) + a["capped_rounds"] == a["rounds"]
     assert sum(seat["games_won"] for seat in a["seats"]) == 8
     a.pop("rounds_per_second"), b.pop("rounds_per_second")
@@ -62,7 +63,7 @@ def test_records_rebuild_through_the_engine_to_the_same_results(tmp_path: Path) 
     wins = [0, 0, 0]
     rules = Rules(3, target=150)
     for index, path in enumerate(files):
-        game = rebuild(path.read_text(encoding="utf-8"))
+        game = rebuild(path.read_text(encoding="utf-8")).game
         again = play_one(["hard", "medium", "easy"], rules, 8, index)
         assert game.is_over and game.winner == again.winner
         assert [r.racko for r in game.rounds] == [line.racko for line in again.rounds]
@@ -84,7 +85,7 @@ def test_a_capped_round_stops_its_game_and_is_counted(tmp_path: Path) -> None:
     for path in tmp_path.glob("*.jsonl"):
         text = path.read_text(encoding="utf-8")
         assert '"game_end"' not in text
-        game = rebuild(text)
+        game = rebuild(text).game
         assert not game.is_over and game.turn == 30
 
 
@@ -136,7 +137,7 @@ def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_pat
     if "Cheater" in bot:
         assert "legal: draw from the draw pile, take the top discard" in output
     record = tmp_path / "game-00001.jsonl"
-    game = rebuild(record.read_text(encoding="utf-8"))  # the record so far is intact
+    game = rebuild(record.read_text(encoding="utf-8")).game  # the record so far is intact
     assert not game.is_over
 
 

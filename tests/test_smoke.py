@@ -18,8 +18,9 @@ def test_using_the_engine_pulls_in_neither_rich_nor_click() -> None:
         "import random, sys, rack_o\n"
         "rack_o.Game; rack_o.rebuild; rack_o.SeatView; rack_o.Rules\n"
         "game = rack_o.Game(rack_o.Rules(2), random.Random(1))\n"
-        "game.deal(); game.draw(); game.discard(); game.view(0)\n"
-        "rack_o.rebuild(''.join(rack_o.dumps(e) for e in game.events))\n"
+        "game.deal(); game.apply(rack_o.DRAW); game.apply(rack_o.DISCARD); game.view(0)\n"
+        "lines = rack_o.events(rack_o.header_of(game), game.steps)\n"
+        "rack_o.rebuild(''.join(rack_o.dumps(e) for e in lines)).game\n"
         "assert not {'rich', 'click'} & set(sys.modules), {'rich', 'click'} & set(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

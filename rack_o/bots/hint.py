@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rack_o.actions import Action, ActionKind
+from rack_o.actions import Action, ActionKind, Phase
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
@@ -37,7 +37,7 @@ def hint(view: SeatView) -> tuple[Action, str]:
     action = decision.action
     size = view.rules.deck_size
     rack = view.rack
-    if view.phase == "choose":
+    if view.phase is Phase.CHOOSE:
         top = view.discard_top
         # Once the draw pile has been turned over, its order is public: the next card is known.
         known = known_draw_pile(view)

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rack_o.agent import AgentError, play_game
+from rack_o.agent import AgentError, Outcome, play_game
 from rack_o.bots.loader import bot_kind, make_bot
-from rack_o.game import Event, Game, Player
+from rack_o.game import Game, Player
+from rack_o.record import Event, events, header_of, rules_line
 from rack_o.rules import Rules
 
 DEFAULT_TURN_CAP = 1000
@@ -88,13 +89,11 @@ def play_one(
     bots = [make_bot(spec, seat, this_seed) for seat, spec in enumerate(specs)]
     names = seat_names([bot.name for bot in bots])
     players = [Player(name, bot_kind(spec)) for name, spec in zip(names, specs, strict=True)]
-    game = Game(
-        rules, random.Random(this_seed), players=players, seed=this_seed, started=started
-    )
+    game = Game(rules, random.Random(this_seed), players=players)
     error = None
     capped = False
     try:
-        capped = play_game(game, bots, turn_cap) > 0
+        capped = play_game(game, bots, turn_cap=turn_cap) is Outcome.CAPPED
     except AgentError as failure:
         error = str(failure)
     rounds = tuple(
@@ -105,8 +104,8 @@ def play_one(
         )
         for result in game.rounds
     )
-    events = tuple(game.events) if keep_events else None
-    return GameOutcome(index, rounds, capped, game.winner, error, events)
+    lines = tuple(events(header_of(game, this_seed, started), game.steps)) if keep_events else None
+    return GameOutcome(index, rounds, capped, game.winner, error, lines)
 
 
 def play_many(
@@ -215,7 +214,7 @@ class Tally:
             "games": self.games,
             "rounds": self.rounds,
             "seed": seed,
-            "rules": self.rules.to_record(),
+            "rules": rules_line(self.rules),
             "turn_cap": turn_cap,
             "seats": self.seats(),
             "capped_rounds": self.capped_rounds,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.bots.finish import building_run, finishing_slot
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
@@ -45,7 +45,7 @@ class EasyBot:
         size = view.rules.deck_size
         run_rule = view.rules.run_of_three
         rack = view.rack
-        if view.phase == "choose":
+        if view.phase is Phase.CHOOSE:
             top = view.discard_top
             if top is None:
                 return DRAW
@@ -58,13 +58,13 @@ class EasyBot:
         assert held is not None
         finish = finishing_slot(rack, held, run_rule) if run_rule else None
         if finish is not None:
-            return PLACE[finish]
+            return place(finish)
         slot = band_slot(held, size)
         if not building_run(rack, run_rule) and self._fills(rack, held, size):
-            return PLACE[slot]
-        if view.held_source == "draw":
+            return place(slot)
+        if view.held_source is Source.DRAW:
             return DISCARD
-        return PLACE[self._least_useful(rack, size)]
+        return place(self._least_useful(rack, size))
 
     @staticmethod
     def _fills(rack: tuple[int, ...], card: int, size: int) -> bool:

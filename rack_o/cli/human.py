@@ -11,13 +11,13 @@ from collections.abc import Callable
 
 from rich.markup import escape
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
 from .console import Terminal
-from .prompt import ENTER, ask
+from .prompt import ENTER, InputEnded, ask
 from .screens import turn_screen
 
 Hint = Callable[[SeatView], tuple[Action, str]]
@@ -57,13 +57,19 @@ class HumanAgent:
         self.hint = hint
 
     def choose(self, view: SeatView) -> Action:
-        """Ask for this step of the turn: d/t, then a slot or x, confirmed with Enter."""
-        if view.phase == "choose":
-            return self._choose_pile(view)
-        while True:
-            action = self._choose_place(view)
-            if self._confirm(view, action):
-                return action
+        """Ask for this step of the turn: d/t, then a slot or x, confirmed with Enter.
+
+        InputEnded when the keyboard's input ends; QuitGame when the player quits.
+        """
+        try:
+            if view.phase is Phase.CHOOSE:
+                return self._choose_pile(view)
+            while True:
+                action = self._choose_place(view)
+                if self._confirm(view, action):
+                    return action
+        except EOFError:
+            raise InputEnded from None
 
     # ------------------------------------------------------------------ steps
 
@@ -95,7 +101,7 @@ class HumanAgent:
         return DRAW if key == "d" else TAKE
 
     def _quit_warning(self, view: SeatView) -> str | None:
-        if view.held_source != "draw":
+        if view.held_source is not Source.DRAW:
             return None
         return _("You drew {card}: a draw cannot be undone, so quitting now discards it.").format(
             card=view.held
@@ -105,7 +111,7 @@ class HumanAgent:
         self._show(view)
         held = view.held
         hint = " · " + _("[bold]h[/] hint") if self.hint else ""
-        if view.held_source == "draw":
+        if view.held_source is Source.DRAW:
             prompt = _("Slot [bold]1-10[/] for {card}, or [bold]x[/] to discard it{hint} · ? help")
             keys: tuple[str, ...] = SLOTS + ("x",)
             valid = _("type a slot 1-10 for {card}, or x to discard it")
@@ -125,7 +131,7 @@ class HumanAgent:
             hint=self._hint(view),
             quit_warning=self._quit_warning(view),
         )
-        return DISCARD if key == "x" else PLACE[int(key)]
+        return DISCARD if key == "x" else place(int(key))
 
     def _confirm(self, view: SeatView, action: Action) -> bool:
         """Show the move before it happens; True to keep it, False when taken back."""

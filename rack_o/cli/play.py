@@ -22,8 +22,9 @@ from rack_o.bots import hint as bot_hint
 from rack_o.errors import RulesError
 from rack_o.game import Game, Player
 from rack_o.i18n import N_, _, ngettext
+from rack_o.record import Header
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from rack_o.store.writer import RecordWriteError
+from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .console import Terminal, keyboard_tty, printable, resume_note
 from .human import HumanAgent
@@ -302,7 +303,7 @@ def _name_seats(
 
 def open_record(
     path: Path | None, started: str, names: Sequence[str]
-) -> tuple[Callable[[dict], None] | None, Callable[[], None], str, Path | None]:
+) -> tuple[RecordWriter | None, Callable[[], None], str, Path | None]:
     """(on_event writer, close, how-to-carry-on sentence, file) for the game's rack-o/1 record.
 
     Without --record the game is autosaved in the user data directory; if that cannot be
@@ -462,9 +463,12 @@ def play(
     from rack_o.store.autosave import add_to_history, history_problem
 
     try:
+        header = Header(tuple(seats), rules, seed, started)
+        if on_event is not None:
+            on_event.write(header.event())
         game = Game(
-            rules, random.Random(seed), players=seats, seed=seed, started=started,
-            on_event=on_event,
+            rules, random.Random(seed), players=seats,
+            on_step=on_event.step if on_event is not None else None,
         )
         notices = start_notices(game, seed)
         if record_path is None:
@@ -485,7 +489,7 @@ def play(
     finally:
         close()
     if game.is_over:
-        problem = add_to_history(game, record_path)
+        problem = add_to_history(game, header, record_path)
         if problem:
             term.console.print(problem, style="yellow", markup=False)
     raise SystemExit(code)

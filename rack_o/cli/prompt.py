@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection
 
 from rich.markup import escape
 
+from rack_o.agent import LeaveGame
 from rack_o.i18n import _
 
 from .console import Terminal
@@ -17,8 +18,12 @@ ENTER = ""
 """The key of a bare Enter."""
 
 
-class QuitGame(Exception):
+class QuitGame(LeaveGame):
     """The player asked to leave the game and confirmed it."""
+
+
+class InputEnded(LeaveGame):
+    """The keyboard's input ended (Ctrl-D, or the end of piped input)."""
 
 
 def show_rules(term: Terminal) -> None:

@@ -16,17 +16,26 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE
-from rack_o.game import Event, Game
+from rack_o.actions import Phase
+from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
-from rack_o.record import rebuild
+from rack_o.record import replay as replay_record
+from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, RecordFileError
 
 from .console import Terminal, make_console
 from .history import local_time, scores_text
 from .scoreboard import racko_banner, round_table, standings
-from .screens import NEW_CARD, NOT_SCORING, SCORING, dealer_draw_lines, side_name
+from .screens import (
+    NEW_CARD,
+    NOT_SCORING,
+    SCORING,
+    deal_line,
+    dealer_draw_lines,
+    describe_turn,
+    side_name,
+)
 
 EXIT_BAD_FILE = 2
 EXIT_INTERRUPTED = 130
@@ -58,53 +67,24 @@ class Step:
 
 
 def steps(record: Record) -> Iterator[Step]:
-    """The record's dealer draw, deals and turns, each applied to a fresh game and yielded."""
-    events = record.game.events  # checked, and complete up to what the rules imply
-    game = rebuild([(1, events[0]), (2, events[1])])
-    names = [p.name for p in game.players]
-    yield Step(game, str(dealer_draw_lines(names, game.dealer_draw, game.dealer)))
-    for event in events[2:]:
-        if event["type"] == "deal":
-            game.deal(event["deck"])
-            yield Step(
-                game,
-                _("Round {round}: {dealer} deals and turns up {card}. {player} plays "
-                  "first.").format(
-                    round=game.round, dealer=names[game.dealer], card=game.discard_top,
-                    player=names[game.mover],
-                ),
-            )
-        elif event["type"] == "turn":
-            yield _turn(game, event, names)
+    """The record's dealer draw, deals and turns, each with the game right after it.
 
-
-def _turn(game: Game, event: Event, names: Sequence[str]) -> Step:
-    seat, card, slot = event["seat"], event["card"], event["slot"]
-    rounds = len(game.rounds)
-    turned_over = False
-    who = names[seat]
-    if event["source"] == "draw":
-        game.apply(DRAW, seat)
-        if slot is None:
-            what = _("{who} drew {card} and discarded it.").format(who=who, card=card)
-        else:
-            out = game.racks[seat][slot - 1]
-            what = _("{who} drew {card}, put it in slot {slot} and discarded {out}.").format(
-                who=who, card=card, slot=slot, out=out
-            )
-    else:
-        game.apply(TAKE, seat)
-        out = game.racks[seat][slot - 1]
-        what = _(
-            "{who} took {card} from the discard pile into slot {slot} and discarded {out}."
-        ).format(who=who, card=card, slot=slot, out=out)
-    draw_before = game.draw_pile_size
-    game.apply(DISCARD if slot is None else PLACE[slot], seat)
-    turned_over = draw_before == 0 and game.draw_pile_size > 0
-    if turned_over:
-        what += " " + _("The draw pile was empty: the discard pile was turned over.")
-    over = len(game.rounds) > rounds
-    return Step(game, what, seat, slot, over)
+    A turn-over or a round end is told on the screen of the turn that caused it.
+    """
+    names: list[str] = []
+    for step, game in replay_record(list(enumerate(record.events, start=1))):
+        if isinstance(step, DealerDraw):
+            names = [p.name for p in game.players]
+            yield Step(game, str(dealer_draw_lines(names, step.cards, step.dealer)))
+        elif isinstance(step, Deal):
+            yield Step(game, deal_line(game.view(game.mover)).plain)
+        elif isinstance(step, Turn):
+            what = describe_turn(step, names)
+            over = game.phase is Phase.DEAL or game.phase is Phase.OVER
+            history = game.history
+            if not over and history and isinstance(history[-1], TurnOver):
+                what += " " + describe_turn(history[-1], names)
+            yield Step(game, what, step.seat, step.slot, over)
 
 
 def racks_table(game: Game, actor: int | None = None, changed: int | None = None) -> Table:
@@ -190,13 +170,13 @@ def summary(record: Record) -> RenderableType:
     """Each round's score table and the result, without stepping."""
     game = record.game
     names = [p.name for p in game.players]
-    header = game.events[0]
+    header = record.header
     rules = game.rules
     variants = [name for name, on in ((_("bonus"), rules.bonus), (_("partners"), rules.partners),
                                       (_("run of three"), rules.run_of_three)) if on]
     details = [_("first to {target}").format(target=rules.target), *variants,
-               _("started {started}").format(started=local_time(header.get("started"))),
-               _("seed {seed}").format(seed=header.get("seed"))]
+               _("started {started}").format(started=local_time(header.started)),
+               _("seed {seed}").format(seed=header.seed)]
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
     head.append("\n" + " · ".join(details))

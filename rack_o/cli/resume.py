@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.actions import Phase
 from rack_o.agent import Agent
 from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
@@ -114,12 +115,11 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         )
 
 
-def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
+def _agents(game: Game, seed: int | str | None, term: Terminal, load_bots: bool) -> list[Agent]:
     """The same seats again: a person for "human", the bot its kind names for "bot:<spec>"."""
     humans = any(player.kind == "human" for player in game.players)
     hint = bot_hint if humans else None
     agents: list[Agent] = []
-    seed = game.events[0].get("seed")
     for seat, player in enumerate(game.players):
         if player.kind == "human":
             agents.append(HumanAgent(player.name, term, hint))
@@ -143,7 +143,7 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
                 )
             )
         try:
-            bot = make_bot(spec, seat, seed if isinstance(seed, int | str) else None)
+            bot = make_bot(spec, seat, seed)
         except ValueError as error:
             raise click.UsageError(
                 _("Seat {seat} ({name}): {error}").format(
@@ -155,12 +155,11 @@ def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
 
 
 
-def _notices(record_id: str, game: Game) -> list[RenderableType]:
+def _notices(record_id: str, game: Game, seed: int | str | None) -> list[RenderableType]:
     rules = game.rules
     names = tuple(p.name for p in game.players)
     title = Text("Rack-O", "bold yellow")
     title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
-    seed = game.events[0].get("seed")
     lines: list[RenderableType] = [title]
     if game.round:
         scores = scores_text(_side_names(names, rules.teams), game.totals)
@@ -232,7 +231,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     """
     from rack_o.store.autosave import add_to_history, history_problem, reopen_record
     from rack_o.store.records import find_record, load_record
-    from rack_o.store.writer import RecordBusyError, RecordWriter
+    from rack_o.store.writer import RecordBusyError
 
     from .session import run_session
 
@@ -252,21 +251,15 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         except LookupError as error:
             raise click.BadParameter(str(error), param_hint="ID|FILE") from None
 
-    writer: RecordWriter | None = None
-
-    def on_event(event: dict) -> None:
-        assert writer is not None
-        writer.write(event)
-
     try:
-        record = load_record(path, on_event=on_event, seeded=True)
+        record = load_record(path, seeded=True)
     except RecordFileError as error:
         click.echo(_("Error: cannot resume {error}").format(error=error), err=True)
         click.echo(_("The file was left exactly as it was."), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     game = record.game
     if game.is_over and not record.missing_events:
-        problem = add_to_history(game, path)  # in case the game ended before it was added
+        problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
         names = _side_names(tuple(p.name for p in game.players), game.rules.teams)
         console.print(
@@ -278,12 +271,12 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         if problem:
             console.print(problem, style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
-    agents = _agents(game, term, load_bots)
-    notices = _notices(record.id, game)
+    agents = _agents(game, record.header.seed, term, load_bots)
+    notices = _notices(record.id, game, record.header.seed)
     humans = sum(player.kind == "human" for player in game.players)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file
     # is touched; otherwise the game carries on, and the file is reopened, at once.
-    pausing = humans == 1 and game.phase == "choose"
+    pausing = humans == 1 and game.phase is Phase.CHOOSE
     if _torn(record):
         if pausing:
             torn = _("The last line of the record was cut off while it was being saved; it "
@@ -314,13 +307,14 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         click.echo(_("Error: cannot write to {file}: {reason}.").format(
             file=path, reason=error.strerror), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
+    game.on_step = writer.step
     try:
         code = run_session(term, game, agents, notices=notices,
                            saved_note=resume_note(record.ref))
     finally:
         writer.close()
     if game.is_over:
-        problem = add_to_history(game, path)
+        problem = add_to_history(game, record.header, path)
         if problem:
             console.print(problem, style="yellow", markup=False)
     raise SystemExit(code)

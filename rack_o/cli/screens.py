@@ -15,10 +15,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.actions import Source
 from rack_o.i18n import _, ngettext
 from rack_o.rack import longest_run, ordered_count
 from rack_o.rules import Rules
-from rack_o.view import PublicTurn, SeatView, TurnOver
+from rack_o.steps import Turn, TurnOver
+from rack_o.view import PublicTurn, SeatView
 
 BAR_WIDTH = 30
 """Columns of the longest bar (the highest card in the deck)."""
@@ -35,19 +37,25 @@ def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
     return names[side]
 
 
-def describe_turn(turn: PublicTurn | TurnOver, names: Sequence[str]) -> str:
-    """One sentence for a finished turn, as the table saw it (a kept drawn card stays hidden)."""
+def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
+    """One sentence for a finished turn: as the table saw it (a PublicTurn: a kept drawn card
+    stays hidden), or whole (a Turn step, for a replay)."""
     if isinstance(turn, TurnOver):
         return _(
             "The draw pile ran out: the discard pile was turned over and {card} turned up."
         ).format(card=turn.card)
     who = names[turn.seat]
-    if turn.source == "discard":
+    if turn.source == Source.DISCARD:
+        taken = turn.card if isinstance(turn, Turn) else turn.taken
         return _(
             "{who} took {card} from the discard pile into slot {slot} and discarded {out}."
-        ).format(who=who, card=turn.taken, slot=turn.slot, out=turn.discarded)
+        ).format(who=who, card=taken, slot=turn.slot, out=turn.discarded)
     if turn.slot is None:
         return _("{who} drew and discarded {card}.").format(who=who, card=turn.discarded)
+    if isinstance(turn, Turn):
+        return _("{who} drew {card}, put it in slot {slot} and discarded {out}.").format(
+            who=who, card=turn.card, slot=turn.slot, out=turn.discarded
+        )
     return _("{who} drew a card into slot {slot} and discarded {out}.").format(
         who=who, slot=turn.slot, out=turn.discarded
     )
@@ -201,7 +209,7 @@ def turn_screen(
         piles_line(view, None if preview is None else preview[2]),
     ]
     if view.held is not None and preview is None:
-        if view.held_source == "draw":
+        if view.held_source is Source.DRAW:
             sentence = _("You drew {card}.")
         else:
             sentence = _("You took {card} from the discard pile: it must go into your rack.")

@@ -17,14 +17,15 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from rack_o.actions import DISCARD
-from rack_o.agent import Agent, AgentError, take_step
-from rack_o.game import Game, Phase
+from rack_o.actions import DISCARD, Phase, Source
+from rack_o.agent import Agent, AgentError, Table, play_game
+from rack_o.game import Game
 from rack_o.i18n import N_, _
+from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriteError
 
 from .console import Terminal, fill, printable
-from .prompt import ENTER, QuitGame, ask
+from .prompt import ENTER, InputEnded, QuitGame, ask
 from .scoreboard import racko_banner, round_table, standings, tie_note
 from .screens import deal_line, describe_turn, handoff_screen, side_name
 
@@ -91,7 +92,7 @@ def run_session(
             return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
         except Hangup:
             return session.stop(_("The terminal was closed."), saved_note, EXIT_HANGUP)
-        except EOFError:
+        except (EOFError, InputEnded):
             return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
         except RecordWriteError as error:
             return session.stop(cannot_save(error), saved_note, EXIT_STOPPED)
@@ -113,18 +114,7 @@ def cannot_save(error: OSError) -> str:
     )
 
 
-def _step(game: Game, agent: Agent) -> None:
-    """One step through the common agent interface; a player leaving is not an agent fault."""
-    try:
-        take_step(game, agent)
-    except AgentError as error:
-        # take_step wraps whatever `choose` raises; leaving the game must stay itself.
-        if isinstance(error.__cause__, QuitGame | EOFError):
-            raise error.__cause__ from None
-        raise
-
-
-class _Session:
+class _Session(Table):
     def __init__(
         self, term: Terminal, game: Game, agents: list[Agent], notices: list[RenderableType]
     ) -> None:
@@ -143,6 +133,8 @@ class _Session:
         """How many of `pending` are on screen already (hot seat: bot moves as they happen)."""
         self.screen_owner: int | None = None
         """The human whose cards may be on screen now (None when the screen is clean)."""
+        self.history_before = 0
+        """How long the round's public history was when the turn started."""
 
     # ------------------------------------------------------------------ the loop
 
@@ -154,53 +146,44 @@ class _Session:
                 "players: every rack stays visible."), "bold yellow"))
         if not self.hot_seat:
             self._flush_notices()
-        while not game.is_over:
-            if game.phase is Phase.DEAL:
-                self._deal()
-                continue
-            rounds_before = len(game.rounds)
-            self._turn()
-            if len(game.rounds) > rounds_before:
-                self._round_end()
+        play_game(game, self.agents, self)
         self._game_end()
 
-    def _deal(self) -> None:
-        game = self.game
-        dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(self.names)
+    def dealing(self, game: Game) -> None:
         if self.humans:
-            dealer_name = escape(self.names[dealer])
+            dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(self.names)
             self._wait(
                 _("Press Enter to deal round {round} — {dealer} deals").format(
-                    round=game.round + 1, dealer=dealer_name
+                    round=game.round + 1, dealer=escape(self.names[dealer])
                 )
             )
-        game.deal()
+
+    def dealt(self, game: Game) -> None:
         line = deal_line(game.view(game.mover))
         if self.hot_seat:
             self.pending.append(line)
         else:
             self.console.print(line)
 
-    def _turn(self) -> None:
-        game = self.game
-        seat = game.mover
-        agent = self.agents[seat]
-        human = is_human(agent)
+    def turn_starts(self, game: Game, seat: int) -> None:
+        human = is_human(self.agents[seat])
         if human and self.hot_seat and self.screen_owner != seat:
             self._hand_off(seat)
         if human:
             self.screen_owner = seat
-        history_before = len(game.view(seat).history)
-        turn_id = (game.round, game.turn)
-        while (game.round, game.turn) == turn_id and game.phase in (Phase.CHOOSE, Phase.PLACE):
-            _step(game, agent)
-        if human:
+        self.history_before = len(game.history)
+
+    def turn_ends(self, game: Game, seat: int) -> None:
+        if is_human(self.agents[seat]):
             if self.hot_seat:
                 # Nobody else may scroll back to this rack.
                 self.term.clear(scrollback=True)
                 self.screen_owner = None
             return
-        self._report_bot_turn(seat, history_before)
+        self._report_bot_turn(seat, self.history_before)
+
+    def round_ends(self, game: Game, result: RoundResult) -> None:
+        self._round_end()
 
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
         history = self.game.view(seat).history
@@ -278,7 +261,7 @@ class _Session:
         draw pile and then take the discard instead.
         """
         game = self.game
-        if game.phase is not Phase.PLACE or game.held_source != "draw":
+        if game.phase is not Phase.PLACE or game.held_source is not Source.DRAW:
             return None
         if not is_human(self.agents[game.mover]):
             return None  # a bot saw nothing anyone else did not; it draws the same card again

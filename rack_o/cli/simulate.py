@@ -272,16 +272,16 @@ def save_history(outcomes: Sequence[GameOutcome], record_dir: Path | None) -> in
 
     Rebuilt from its events through the engine, so the history holds exactly what was played.
     """
-    from rack_o.record import rebuild
+    from rack_o.record import Header, rebuild
     from rack_o.store.history import record_games
 
-    def finished() -> Iterator[tuple[Game, Path | None]]:
+    def finished() -> Iterator[tuple[Game, Header, Path | None]]:
         for outcome in outcomes:
             if outcome.winner is None or outcome.events is None:
                 continue  # a capped or broken game never finished
-            game = rebuild([(line, event) for line, event in enumerate(outcome.events, 1)])
+            header, game, _missing = rebuild(list(enumerate(outcome.events, 1)))
             record = record_dir / record_name(outcome.index) if record_dir is not None else None
-            yield game, record
+            yield game, header, record
 
     return record_games(finished(), source="simulate")
 

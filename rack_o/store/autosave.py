@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rack_o.game import Game
 from rack_o.i18n import _
+from rack_o.record import Header
 from rack_o.store.history import HistoryError, connect, record_game
 from rack_o.store.paths import create_record_file
 from rack_o.store.records import Record
@@ -67,13 +68,14 @@ def history_problem(path: str | os.PathLike[str] | None = None) -> str | None:
 
 def add_to_history(
     game: Game,
+    header: Header,
     record: str | os.PathLike[str] | None,
     source: str = "play",
     path: str | os.PathLike[str] | None = None,
 ) -> str | None:
     """Put a finished game into the history; None when done, else a sentence saying why not."""
     try:
-        record_game(game, record=record, source=source, path=path)
+        record_game(game, header, record=record, source=source, path=path)
     except HistoryError as error:
         if not record:
             return str(error)

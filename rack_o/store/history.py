@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from rack_o.game import Game
 from rack_o.i18n import _
-from rack_o.record import dumps
+from rack_o.record import Header, dumps, events
 from rack_o.store.paths import history_path
 
 BUSY_TIMEOUT_MS = 15_000
@@ -153,6 +153,7 @@ def opened(path: str | os.PathLike[str] | None = None) -> Iterator[sqlite3.Conne
 
 def record_game(
     game: Game,
+    header: Header,
     *,
     record: str | os.PathLike[str] | None = None,
     source: str = "play",
@@ -168,7 +169,7 @@ def record_game(
         raise ValueError("only a finished game goes into the history")
     try:
         with opened(path) as conn:
-            return _retrying(partial(_insert_game, conn, game, record, source))
+            return _retrying(partial(_insert_game, conn, game, header, record, source))
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
         message = _("The game could not be added to the history {file}: {error}.").format(
@@ -178,12 +179,12 @@ def record_game(
 
 
 def record_games(
-    games: Iterable[tuple[Game, str | os.PathLike[str] | None]],
+    games: Iterable[tuple[Game, Header, str | os.PathLike[str] | None]],
     *,
     source: str = "simulate",
     path: str | os.PathLike[str] | None = None,
 ) -> int:
-    """Add many finished (game, record file or None) pairs over one connection; how many were new.
+    """Add many finished (game, header, record file or None) over one connection; how many were new.
 
     Each game still gets its own transaction, so an interruption loses at most the one being
     written. Unfinished games are skipped. HistoryError if the database fails.
@@ -191,10 +192,10 @@ def record_games(
     added = 0
     try:
         with opened(path) as conn:
-            for game, record in games:
+            for game, header, record in games:
                 if not game.is_over:
                     continue
-                new = _retrying(partial(_insert_game, conn, game, record, source))
+                new = _retrying(partial(_insert_game, conn, game, header, record, source))
                 added += new is not None
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
@@ -266,11 +267,11 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
     return stats
 
 
-def fingerprint(game: Game) -> str:
-    """A digest of the game's events: the same game always gets the same one."""
+def fingerprint(game: Game, header: Header) -> str:
+    """A digest of the game's record lines: the same game always gets the same one."""
     digest = hashlib.sha256()
-    for event in game.events:
-        digest.update(dumps(event).encode("utf-8"))
+    for line in events(header, game.steps):
+        digest.update(dumps(line).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -328,10 +329,14 @@ def _retrying(attempt: Callable[[], T]) -> T:
 
 
 def _insert_game(
-    conn: sqlite3.Connection, game: Game, record: str | os.PathLike[str] | None, source: str
+    conn: sqlite3.Connection,
+    game: Game,
+    header: Header,
+    record: str | os.PathLike[str] | None,
+    source: str,
 ) -> int | None:
     with _transaction(conn):
-        return _insert(conn, game, record, source)
+        return _insert(conn, game, header, record, source)
 
 
 @contextmanager
@@ -348,18 +353,20 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
 
 
 def _insert(
-    conn: sqlite3.Connection, game: Game, record: str | os.PathLike[str] | None, source: str
+    conn: sqlite3.Connection,
+    game: Game,
+    header: Header,
+    record: str | os.PathLike[str] | None,
+    source: str,
 ) -> int | None:
     rules = game.rules
-    header = game.events[0] if game.events else {}
-    started = header.get("started")
-    seed = header.get("seed")
+    started, seed = header.started, header.seed
     cursor = conn.execute(
         """INSERT OR IGNORE INTO games (fingerprint, record, source, started, finished, seed,
                target, bonus, partners, run_of_three, rounds, winner)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
-            fingerprint(game),
+            fingerprint(game, header),
             str(Path(record).resolve()) if record is not None else None,
             source,
             started if isinstance(started, str) else None,

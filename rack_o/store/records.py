@@ -12,21 +12,16 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import stat
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
 from rack_o.i18n import N_, _, number
-from rack_o.record import parse_lines, rebuild
+from rack_o.record import Event, Header, parse_lines, rebuild
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import printable
-
-Event = dict[str, Any]
 
 # Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
 MAX_RECORD_BYTES = 32 * 1024 * 1024
@@ -50,8 +45,12 @@ class Record:
     path: Path
     events: list[Event]
     """The events in the file, in order (a torn last line left out)."""
+    header: Header
+    """The game line: players, rules, seed, start time."""
     game: Game
-    """The game rebuilt through the engine; its `events` may run past the file's (see below)."""
+    """The game rebuilt through the engine."""
+    missing_events: tuple[Event, ...]
+    """Events the rules imply after the last line written (the writer died before them)."""
     complete_bytes: int
     """How many bytes of the file hold complete lines; anything after is a torn write."""
 
@@ -64,11 +63,6 @@ class Record:
     def ref(self) -> str:
         """How to name the record to racko: its ID if autosaved, else its path."""
         return record_ref(self.path)
-
-    @property
-    def missing_events(self) -> list[Event]:
-        """Events the rules imply after the last line written (the writer died before them)."""
-        return self.game.events[len(self.events) :]
 
 
 @dataclass(frozen=True)
@@ -138,34 +132,25 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
     return text.removeprefix("\ufeff"), len(body)
 
 
-def load_record(
-    path: str | os.PathLike[str],
-    rng: random.Random | None = None,
-    on_event: Callable[[Event], None] | None = None,
-    *,
-    seeded: bool = False,
-) -> Record:
-    """Read `path` and rebuild its game (advancing `rng` as the original game did).
+def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record:
+    """Read `path` and rebuild its game.
 
-    `seeded` rebuilds with `random.Random(seed)` for the game line's seed, as `racko play`
-    made it, so the game's later deals follow the seed (a record without a usable seed gets
-    a fresh generator). `on_event` hears the events of the game played on from there.
-    RecordFileError names the file, the first bad line and the reason.
+    `seeded` rebuilds with the generator the game line's seed gives, as `racko play` made
+    it, so the game's later deals follow the seed (a record without a usable seed gets a
+    fresh generator). RecordFileError names the file, the first bad line and the reason.
     """
     path = Path(path)
     text, size = read_text(path)
     try:
         numbered = parse_lines(text)
         _printable_names(numbered)
-        if seeded:
-            rng = seeded_rng(numbered[0][1].get("seed"))
-        game = rebuild(numbered, rng=rng, on_event=on_event)
+        header, game, missing = rebuild(numbered, seeded=seeded)
     except RecordError as error:
         reason = error.reason
         if error.line == 1 and reason == "the line is not valid JSON":
             reason = _(_NOT_RECORD)
         raise RecordFileError(path, error.line, reason) from None
-    return Record(path, [event for _line, event in numbered], game, size)
+    return Record(path, [event for _line, event in numbered], header, game, missing, size)
 
 
 def _printable_names(numbered: list[tuple[int, Event]]) -> None:
@@ -175,13 +160,6 @@ def _printable_names(numbered: list[tuple[int, Event]]) -> None:
     for player in players if isinstance(players, list) else ():
         if isinstance(player, dict) and isinstance(player.get("name"), str):
             player["name"] = printable(player["name"])
-
-
-def seeded_rng(seed: object) -> random.Random:
-    """The generator a game with this seed was played with (a fresh one for no usable seed)."""
-    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return random.Random(seed)
-    return random.Random()
 
 
 def find_record(ref: str | os.PathLike[str]) -> Path:

@@ -8,7 +8,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
 
-from rack_o.record import dumps
+from rack_o.record import dumps, event
+from rack_o.steps import Step
 
 try:
     import fcntl
@@ -47,13 +48,13 @@ class RecordWriter:
                     str(self.path),
                 ) from None
 
-    def write(self, event: dict[str, Any]) -> None:
-        """Append one event and make it durable; RecordWriteError if it cannot be written
+    def write(self, line: dict[str, Any]) -> None:
+        """Append one line and make it durable; RecordWriteError if it cannot be written
         (then every later write fails the same way, so no line follows a lost one)."""
         if self._failed is not None:
             raise self._failed
         try:
-            self._file.write(dumps(event))
+            self._file.write(dumps(line))
             self._file.flush()
             if self.fsync:
                 os.fsync(self._file.fileno())
@@ -63,8 +64,9 @@ class RecordWriter:
             )
             raise self._failed from error
 
-    def __call__(self, event: dict[str, Any]) -> None:
-        self.write(event)
+    def step(self, step: Step) -> None:
+        """Append the line of one game step (a Game's `on_step` listener)."""
+        self.write(event(step))
 
     def close(self) -> None:
         """Close the file (releasing its lock); later writes fail. Never raises: a line that
