@@ -87,9 +87,11 @@ DRAW = Action(ActionKind.DRAW)
 TAKE = Action(ActionKind.TAKE)
 DISCARD = Action(ActionKind.DISCARD)
 _SIMPLE = {ActionKind.DRAW: DRAW, ActionKind.TAKE: TAKE, ActionKind.DISCARD: DISCARD}
-_PLACEMENTS = {slot: Action(ActionKind.PLACE, slot) for slot in range(1, RACK_SIZE + 1)}
-PLACEMENTS: tuple[Action, ...] = tuple(_PLACEMENTS.values())
+PLACEMENTS: tuple[Action, ...] = tuple(
+    Action(ActionKind.PLACE, slot) for slot in range(1, RACK_SIZE + 1)
+)
 """Every placement, slot 1 first."""
+_BY_SLOT = (None, *PLACEMENTS)
 
 
 def place(slot: int) -> Action:
@@ -97,5 +99,6 @@ def place(slot: int) -> Action:
 
     Any other slot gives an action the game refuses, saying why, when it is applied.
     """
-    action = _PLACEMENTS.get(slot) if type(slot) is int else None
-    return action if action is not None else Action(ActionKind.PLACE, slot)
+    if type(slot) is int and 0 < slot <= RACK_SIZE:
+        return _BY_SLOT[slot]  # type: ignore[return-value]
+    return Action(ActionKind.PLACE, slot)

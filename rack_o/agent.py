@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from rack_o.actions import Action, Phase
+from rack_o.errors import IllegalActionError
 from rack_o.game import Game
 from rack_o.steps import RoundResult
 from rack_o.view import SeatView
@@ -67,7 +68,9 @@ def take_step(game: Game, agent: Agent) -> Action:
         raise AgentError(
             agent, seat, f"{_name(agent)} (seat {seat + 1}) failed: {error!r}", cause=error
         ) from None
-    if action not in view.legal_actions:
+    try:
+        game.apply(action, seat)  # it checks the action, and changes nothing if illegal
+    except IllegalActionError:
         legal = ", ".join(str(a) for a in view.legal_actions)
         shown = f"'{action}'" if isinstance(action, Action) else repr(action)
         raise AgentError(
@@ -75,8 +78,7 @@ def take_step(game: Game, agent: Agent) -> Action:
             f"{_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "
             f"legal: {legal}",
             action=action,
-        )
-    game.apply(action, seat)
+        ) from None
     return action
 
 
@@ -142,19 +144,17 @@ def play_game(
             return Outcome.CAPPED
         seat = game.mover
         agent = agents[seat]
-        scored = game.last_round
         if table is not None:
             table.turn_starts(game, seat)
-        turn = game.turn
-        take_step(game, agent)
-        if game.turn == turn and game.phase is _PLACE:
+        if game.phase is _CHOOSE:
             take_step(game, agent)
+        take_step(game, agent)  # the card in hand goes somewhere: the turn ends
         if table is not None:
             table.turn_ends(game, seat)
-        result = game.last_round
-        if result is not None and result is not scored:
+        if game.phase is not _CHOOSE:  # the turn went Rack-O
             ended += 1
-            if table is not None:
+            result = game.last_round
+            if table is not None and result is not None:
                 table.round_ends(game, result)
     return Outcome.OVER
 

@@ -149,6 +149,10 @@ class Game:
         """Everything that has happened, in order, from the dealer draw on."""
         return tuple(self._steps)
 
+    def rack(self, seat: int) -> tuple[int, ...]:
+        """`seat`'s rack, slot 1 first (hidden from the other players)."""
+        return tuple(self._racks[seat])
+
     @property
     def racks(self) -> tuple[tuple[int, ...], ...]:
         """Every rack, slot 1 first (hidden from players: a view shows only its own)."""
@@ -202,18 +206,8 @@ class Game:
     @property
     def history(self) -> tuple[PublicTurn | TurnOver, ...]:
         """This round's public events, oldest first: what every seat saw happen."""
-        steps = self._steps
-        if self._public_from != len(steps):
-            public = self._public
-            for step in steps[max(self._public_from, self._round_start) :]:
-                if type(step) is Turn:
-                    seat, source, card, slot, discarded = step
-                    taken = card if source is _FROM_DISCARD else None
-                    public.append(_make_public((seat, source, taken, slot, discarded)))
-                elif type(step) is TurnOver:
-                    public.append(step)
-            self._public_from = len(steps)
-            self._public_now = tuple(public)
+        if self._public_from != len(self._steps):
+            self._catch_up_history()
         return self._public_now
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -234,15 +228,24 @@ class Game:
         if not (type(seat) is int and 0 <= seat < self._n):
             raise RulesError(f"there is no seat {seat!r}: seats are 0 to {self._n - 1}")
         phase = self.phase
-        if seat == self.mover and (phase is _CHOOSE or phase is _PLACE):
-            held, source, legal = self.held, self.held_source, self.legal_actions()
+        if seat != self.mover:
+            held = source = None
+            legal: tuple[Action, ...] = ()
+        elif phase is _CHOOSE:
+            held = source = None
+            legal = _CHOOSE_ACTIONS
+        elif phase is _PLACE:
+            held, source = self.held, self.held_source
+            legal = _PLACE_DRAWN if source is _FROM_DRAW else _PLACE_TAKEN
         else:
             held = source = None
             legal = ()
+        if self._public_from != len(self._steps):
+            self._catch_up_history()
         return _make_view((
             seat, self._names, self.rules, self.round, self.dealer, self.mover, phase,
             tuple(self._racks[seat]), held, source, tuple(self._discard), len(self._draw),
-            self._totals_now, self.history, self.turn, legal,
+            self._totals_now, self._public_now, self.turn, legal,
             self._rounds[-1] if self._rounds else None, self.winner,
         ))
 
@@ -325,6 +328,21 @@ class Game:
 
     # ------------------------------------------------------------------ internals
 
+    def _catch_up_history(self) -> None:
+        # The public history is derived from the steps only when a view asks for it, and
+        # then once per turn: the engine alone (a replay, a benchmark) never pays for it.
+        steps = self._steps
+        public = self._public
+        for step in steps[max(self._public_from, self._round_start) :]:
+            if type(step) is Turn:
+                seat, source, card, slot, discarded = step
+                taken = card if source is _FROM_DISCARD else None
+                public.append(_make_public((seat, source, taken, slot, discarded)))
+            elif type(step) is TurnOver:
+                public.append(step)
+        self._public_from = len(steps)
+        self._public_now = tuple(public)
+
     def _place(self, slot: int) -> None:
         rack = self._racks[self.mover]
         i = slot - 1
@@ -345,9 +363,10 @@ class Game:
 
     def _end_turn(self, slot: int | None, discarded: int) -> None:
         seat = self.mover
-        start = len(self._steps)
+        steps = self._steps
+        start = len(steps)
         self._discard.append(discarded)
-        self._steps.append(_make_turn((seat, self.held_source, self.held, slot, discarded)))
+        steps.append(_make_turn((seat, self.held_source, self.held, slot, discarded)))
         self.held = None
         self.held_source = None
         self.turn += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rack_o.errors import RulesError
 
@@ -26,6 +26,8 @@ class Rules:
     bonus: bool = False
     partners: bool = False
     run_of_three: bool = False
+    deck_size: int = field(init=False, repr=False, compare=False)
+    """The highest card in play: 40, 50 or 60."""
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
@@ -51,11 +53,8 @@ class Rules:
             raise RulesError(
                 f"The run-of-three rule is for 2 players only, not {self.players}."
             )
-
-    @property
-    def deck_size(self) -> int:
-        """The highest card in play: 40, 50 or 60."""
-        return deck_size_for(self.players)
+        # Asked for at every decision of every bot: computed once.
+        object.__setattr__(self, "deck_size", deck_size_for(self.players))
 
     @property
     def teams(self) -> int:
