@@ -236,3 +236,12 @@ def test_the_installed_click_can_be_scanned_for_its_messages() -> None:
     assert found["Error: {message}"] is None and found["Usage:"] is None
     assert found["Got unexpected extra argument ({args})"] == (
         "Got unexpected extra arguments ({args})")
+
+
+def test_a_click_message_in_neither_list_is_found_as_new(tmp_path: Path) -> None:
+    # What `tools/catalogs.py --click` adds to the shown list after a click release.
+    shown, never_shown = catalogs.read_click_list()
+    listed = tmp_path / "click_messages.toml"
+    listed.write_text(catalogs.write_click_list(
+        [message for message in shown if message[0] != "Usage:"], never_shown), encoding="utf-8")
+    assert catalogs.new_click_messages(listed) == [("Usage:", None)]
