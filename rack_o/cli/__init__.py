@@ -63,7 +63,7 @@ def _type_name(param_type: click.ParamType) -> str | None:
     return TYPE_NAMES.get(type(param_type).name)
 
 
-def capitals(text: str) -> str:
+def _capitals(text: str) -> str:
     """`text` upper-cased as the current language writes capitals (Greek drops its accents)."""
     text = text.upper()
     if current_language() != "el":
@@ -124,7 +124,7 @@ def translate_help(command: click.Command) -> click.Command:
             param.type = copy.copy(param_type)
             param.type.name = _(name)
             if metavar is None and isinstance(param, click.Option) and param.nargs == 1:
-                param.metavar = capitals(param.type.name)
+                param.metavar = _capitals(param.type.name)
     help_option = command.get_help_option(click.Context(command))
     if help_option is not None:
         # click words it once, when it first makes the option (in whatever language then).
