@@ -13,11 +13,13 @@ from hypothesis import strategies as st
 
 from rack_o import DISCARD, DRAW, TAKE, Game, Player, Rules, SeatView, place, rebuild
 from rack_o.agent import Outcome, play_game, take_step
-from rack_o.bots import LEVELS, bot_kind, hint, make_bot
+from rack_o.bots import LEVELS, BotSpecError, bot_kind, hint, make_bot
 from rack_o.bots.finish import finishing_slot
 from rack_o.bots.hard import run_completers
+from rack_o.bots.loader import BotProblem
 from rack_o.bots.match import Tally, play_many
 from rack_o.bots.memory import known_draw_pile, unseen_cards
+from rack_o.cli.messages import bot_spec_error, hint_text
 from rack_o.rack import is_ascending, is_racko, longest_run
 
 DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
@@ -38,21 +40,25 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("spec", "named"),
+    ("spec", "problem", "named"),
     [
-        ("expert", "'expert'"),
-        ("no_such_module_xyz:Bot", "'no_such_module_xyz'"),
-        ("broken_bots:Missing", "'Missing'"),
-        ("broken_bots:not_a_class", "'not_a_class'"),
-        ("broken_bots:Nameless", "`name`"),
-        ("broken_bots:NoChoose", "`choose(view)`"),
-        (":Bot", "package.module:ClassName"),
+        ("expert", BotProblem.UNKNOWN_LEVEL, "'expert'"),
+        ("no_such_module_xyz:Bot", BotProblem.NO_MODULE, "'no_such_module_xyz'"),
+        ("broken_bots:Missing", BotProblem.NO_CLASS, "'Missing'"),
+        ("broken_bots:not_a_class", BotProblem.NO_CLASS, "'not_a_class'"),
+        ("broken_bots:Nameless", BotProblem.NOT_A_BOT, "`name`"),
+        ("broken_bots:NoChoose", BotProblem.NOT_A_BOT, "`choose(view)`"),
+        (":Bot", BotProblem.BAD_FORM, "package.module:ClassName"),
     ],
 )
-def test_a_bad_spec_is_refused_with_a_message_naming_it(spec: str, named: str) -> None:
-    with pytest.raises(ValueError, match="bot") as error:
+def test_a_bad_spec_is_refused_with_a_message_naming_it(
+    spec: str, problem: BotProblem, named: str
+) -> None:
+    with pytest.raises(BotSpecError) as error:
         make_bot(spec, 1, None)
-    assert named in str(error.value)
+    assert (error.value.spec, error.value.problem) == (spec, problem)
+    assert isinstance(error.value, ValueError)
+    assert named in bot_spec_error(error.value) and "bot" in bot_spec_error(error.value)
 
 
 def test_a_user_class_loads_by_module_and_class_name() -> None:
@@ -237,7 +243,8 @@ def test_hint_says_what_hard_would_do_in_one_sentence() -> None:
     hard = make_bot("hard", 0, None)
     for _ in range(30):
         view = game.view(game.mover)
-        action, why = hint(view)
+        advice = hint(view)
+        action, why = advice.action, hint_text(advice)
         assert action == hard.choose(view)
         assert why.endswith(".") and "\n" not in why and why.count(". ") == 0
         game.apply(action)

@@ -13,9 +13,11 @@ import pytest
 from builders import header_for, with_header
 from test_store_games import finished_game, unfinished_game
 
+from rack_o.cli.messages import history_error
 from rack_o.store.history import (
     SCHEMA_VERSION,
     HistoryError,
+    HistoryProblem,
     connect,
     player_stats,
     recent_games,
@@ -103,9 +105,13 @@ def test_recent_games_newest_first_and_by_player(tmp_path: Path) -> None:
     assert {r.id for r in recent_games(player="Cy", path=db)} == {2, 4}
 
 
-@pytest.mark.parametrize("what", ["a directory", "a text file", "a newer schema"])
+@pytest.mark.parametrize(
+    ("what", "problem"),
+    [("a directory", HistoryProblem.CANNOT_OPEN), ("a text file", HistoryProblem.CANNOT_OPEN),
+     ("a newer schema", HistoryProblem.NEWER_SCHEMA)],
+)
 def test_a_database_that_cannot_be_opened_says_so_and_is_left_alone(
-    tmp_path: Path, what: str
+    tmp_path: Path, what: str, problem: HistoryProblem
 ) -> None:
     path = tmp_path / "history.sqlite3"
     if what == "a directory":
@@ -119,7 +125,8 @@ def test_a_database_that_cannot_be_opened_says_so_and_is_left_alone(
     before = path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest()
     with pytest.raises(HistoryError) as caught:
         record_game(*with_header(finished_game(1)), path=path)
-    assert str(path) in str(caught.value)
+    assert (caught.value.problem, caught.value.file) == (problem, path)
+    assert str(path) in history_error(caught.value)
     assert (path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest()) == before
 
 

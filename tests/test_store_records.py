@@ -14,9 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_store_games import finished_game, record_text, unfinished_game, write_record
 
+from rack_o.cli.messages import record_file_error, record_not_found
+from rack_o.store.paths import record_id
 from rack_o.store.records import (
     MAX_RECORD_BYTES,
     RecordFileError,
+    RecordNotFoundError,
+    RecordProblem,
     find_record,
     list_games,
     load_record,
@@ -98,11 +102,12 @@ def test_damaged_files_are_refused_with_file_line_and_reason_and_left_unchanged(
     with pytest.raises(RecordFileError) as caught:
         load_record(path)
     error = caught.value
-    assert str(path) in str(error)
-    assert reason in error.reason
+    said = record_file_error(error)  # the store names the problem; the CLI words it
+    assert error.path == path and said.startswith(str(path))
+    assert reason in said
     if line is not None:
         assert error.line == line
-        assert f"line {line}:" in str(error)
+        assert f"line {line}:" in said
     assert (digest(path), path.stat().st_mtime_ns) == before
 
 
@@ -111,18 +116,30 @@ def test_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
     with open(path, "wb") as file:
         file.truncate(MAX_RECORD_BYTES + 1)  # sparse: instant, and all zeros
     before = digest(path)
-    with pytest.raises(RecordFileError, match="larger than any game record"):
+    with pytest.raises(RecordFileError) as caught:
         load_record(path)
+    assert (caught.value.problem, caught.value.size) == (RecordProblem.TOO_BIG,
+                                                         MAX_RECORD_BYTES + 1)
+    assert "larger than any game record" in record_file_error(caught.value)
     assert digest(path) == before and path.stat().st_size == MAX_RECORD_BYTES + 1
 
 
-@pytest.mark.parametrize("what", ["a directory", "no such file"])
-def test_what_is_not_a_file_is_refused(tmp_path: Path, what: str) -> None:
+@pytest.mark.parametrize(
+    ("what", "problem", "said"),
+    [("a directory", RecordProblem.NOT_A_FILE, "not a regular file"),
+     ("no such file", RecordProblem.NO_SUCH_FILE, "no such file")],
+)
+def test_what_is_not_a_file_is_refused(
+    tmp_path: Path, what: str, problem: RecordProblem, said: str
+) -> None:
     path = tmp_path / "x.jsonl"
     if what == "a directory":
         path.mkdir()
-    with pytest.raises(RecordFileError, match="not a regular file|no such file"):
+    with pytest.raises(RecordFileError) as caught:
         load_record(path)
+    assert (caught.value.path, caught.value.line, caught.value.problem) == (path, None, problem)
+    assert record_file_error(caught.value) == f"{path}: {said}" + (
+        ", so not a game record" if what == "a directory" else "")
 
 
 @pytest.mark.parametrize(
@@ -201,7 +218,7 @@ def test_any_corruption_is_either_read_or_refused_cleanly(
     try:
         load_record(path)
     except RecordFileError as error:
-        assert str(path) in str(error) and error.reason
+        assert error.path == path and record_file_error(error).startswith(f"{path}")
     assert path.read_bytes() == damaged
 
 
@@ -217,10 +234,14 @@ def test_find_record_by_id_prefix_or_path(tmp_path: Path, monkeypatch: pytest.Mo
     assert find_record("2026-11-29T210500Z-ann-bob") == a
     assert find_record("2026-11-30") == b
     assert find_record(str(a)) == a
-    with pytest.raises(LookupError, match="several saved games"):
+    with pytest.raises(RecordNotFoundError) as several:
         find_record("2026-11")
-    with pytest.raises(LookupError, match='No saved game "nope"'):
+    assert several.value.matches == (record_id(a), record_id(b))
+    assert "several saved games" in record_not_found(several.value)
+    with pytest.raises(RecordNotFoundError) as none:
         find_record("nope")
+    assert (none.value.ref, none.value.folder, none.value.matches) == ("nope", games, ())
+    assert record_not_found(none.value) == f'No saved game "nope" in {games} and no such file.'
 
 
 def test_list_games_shows_players_start_round_scores_and_skips_damaged(

@@ -10,12 +10,17 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import click
 
 from rack_o.i18n import N_, _, number, percent
 
 from .console import printable
+from .messages import history_error
+
+if TYPE_CHECKING:
+    from rack_o.store.history import HistoryError
 
 EXIT_NO_HISTORY = 1
 
@@ -100,8 +105,8 @@ def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room
     return widths
 
 
-def _fail(error: Exception) -> None:
-    click.echo(_("Error: {error}").format(error=error), err=True)
+def _fail(error: HistoryError) -> None:
+    click.echo(_("Error: {error}").format(error=history_error(error)), err=True)
     raise SystemExit(EXIT_NO_HISTORY)
 
 

@@ -12,15 +12,17 @@ from collections.abc import Callable
 from rich.markup import escape
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
+from rack_o.bots.hint import Advice
 from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
 from .console import Terminal
+from .messages import hint_text
 from .prompt import ENTER, InputEnded, ask
 from .screens import turn_screen
 
-Hint = Callable[[SeatView], tuple[Action, str]]
+Hint = Callable[[SeatView], Advice]
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
 """What the hard bot would do for a view, and why in one sentence."""
@@ -81,7 +83,7 @@ class HumanAgent:
         if self.hint is None:
             return None
         hint = self.hint
-        return lambda: hint(view)[1]
+        return lambda: hint_text(hint(view))
 
     def _choose_pile(self, view: SeatView) -> Action:
         self._show(view)

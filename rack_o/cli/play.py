@@ -28,6 +28,7 @@ from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .console import Terminal, keyboard_tty, printable, resume_note
 from .human import HumanAgent
+from .messages import bot_spec_error, history_error
 from .screens import dealer_draw_lines
 from .session import EXIT_INTERRUPTED, EXIT_STOPPED, cannot_save, run_session
 
@@ -199,7 +200,8 @@ def _make_bots(specs: list[str | None], seed: int) -> dict[int, tuple[Agent, str
         try:
             made[seat] = (make_bot(spec, seat, seed), bot_kind(spec))
         except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="'--bot' / '--bots'") from error
+            raise click.BadParameter(bot_spec_error(error),
+                                     param_hint="'--bot' / '--bots'") from error
     return made
 
 
@@ -478,7 +480,8 @@ def play(
         problem = history_problem()
         if problem:
             notices.append(Text(
-                problem + " " + _("The game plays on, but will not be added to it."), "yellow"
+                history_error(problem) + " "
+                + _("The game plays on, but will not be added to it."), "yellow"
             ))
         code = run_session(term, game, agents, notices=notices, saved_note=saved_note)
     except RecordWriteError as error:  # the opening events: nothing was played yet
@@ -491,5 +494,5 @@ def play(
     if game.is_over:
         problem = add_to_history(game, header, record_path)
         if problem:
-            term.console.print(problem, style="yellow", markup=False)
+            term.console.print(history_error(problem), style="yellow", markup=False)
     raise SystemExit(code)

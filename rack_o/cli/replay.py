@@ -26,6 +26,7 @@ from rack_o.store.records import Record, RecordFileError
 
 from .console import Terminal, make_console
 from .history import local_time, scores_text
+from .messages import record_file_error, record_not_found
 from .scoreboard import racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
@@ -264,11 +265,12 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     try:
         path = find_record(game_ref)
     except LookupError as error:
-        raise click.BadParameter(str(error), param_hint="ID|FILE") from None
+        raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
     try:
         record = load_record(path)
     except RecordFileError as error:
-        click.echo(_("Error: cannot replay {error}").format(error=error), err=True)
+        click.echo(_("Error: cannot replay {error}").format(error=record_file_error(error)),
+                   err=True)
         click.echo(_("The file was left exactly as it was."), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     term = Terminal(console=make_console())

@@ -26,6 +26,7 @@ from rack_o.store.records import Record, RecordFileError, Summary
 from .console import Terminal, keyboard_tty, make_console, resume_note
 from .history import local_time, scores_text
 from .human import HumanAgent
+from .messages import bot_spec_error, history_error, record_file_error, record_not_found
 
 EXIT_NOTHING = 1
 EXIT_INTERRUPTED = 130
@@ -81,7 +82,8 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     games, problems = list_games()
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
-        console.print(_("Skipped a damaged record: {problem}").format(problem=problem),
+        console.print(_("Skipped a damaged record: {problem}").format(
+                          problem=record_file_error(problem)),
                       style="yellow", markup=False)
     if not unfinished:
         console.print(
@@ -147,7 +149,7 @@ def _agents(game: Game, seed: int | str | None, term: Terminal, load_bots: bool)
         except ValueError as error:
             raise click.UsageError(
                 _("Seat {seat} ({name}): {error}").format(
-                    seat=seat + 1, name=player.name, error=error
+                    seat=seat + 1, name=player.name, error=bot_spec_error(error)
                 )
             ) from error
         agents.append(bot)
@@ -249,12 +251,13 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         try:
             path = find_record(game_ref)
         except LookupError as error:
-            raise click.BadParameter(str(error), param_hint="ID|FILE") from None
+            raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
 
     try:
         record = load_record(path, seeded=True)
     except RecordFileError as error:
-        click.echo(_("Error: cannot resume {error}").format(error=error), err=True)
+        click.echo(_("Error: cannot resume {error}").format(error=record_file_error(error)),
+                   err=True)
         click.echo(_("The file was left exactly as it was."), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     game = record.game
@@ -269,7 +272,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
             markup=False,
         )
         if problem:
-            console.print(problem, style="yellow", markup=False)
+            console.print(history_error(problem), style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
     agents = _agents(game, record.header.seed, term, load_bots)
     notices = _notices(record.id, game, record.header.seed)
@@ -291,7 +294,8 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     problem = history_problem()
     if problem:
         notices.append(Text(
-            problem + " " + _("The game plays on, but will not be added to it."), "yellow"
+            history_error(problem) + " " + _("The game plays on, but will not be added to it."),
+            "yellow"
         ))
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
@@ -316,5 +320,5 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     if game.is_over:
         problem = add_to_history(game, record.header, path)
         if problem:
-            console.print(problem, style="yellow", markup=False)
+            console.print(history_error(problem), style="yellow", markup=False)
     raise SystemExit(code)

@@ -39,6 +39,7 @@ from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.paths import RECORD_SUFFIX
 
 from .console import make_console
+from .messages import bot_spec_error, history_error
 
 
 class MatchInterrupted(KeyboardInterrupt):
@@ -438,7 +439,7 @@ def simulate(
             make_bot(spec, seat, 0)
         except ValueError as error:
             raise click.UsageError(
-                _("Seat {seat}: {error}").format(seat=seat + 1, error=error)
+                _("Seat {seat}: {error}").format(seat=seat + 1, error=bot_spec_error(error))
             ) from None
     if json_path is not None:
         _check_json_path(json_path)
@@ -518,7 +519,8 @@ def simulate(
         try:
             added = save_history(outcomes, record_dir)
         except HistoryError as error:
-            console.print(f"[red]{escape(str(error))}[/red]", markup=True, highlight=False)
+            console.print(f"[red]{escape(history_error(error))}[/red]", markup=True,
+                          highlight=False)
             raise SystemExit(1) from None
         console.print(ngettext("{count} game added to the history.",
                                "{count} games added to the history.", added).format(count=added))

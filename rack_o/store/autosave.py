@@ -1,7 +1,7 @@
 """Saving a game as it is played: the record file every game writes, and its entry in the history.
 
 `racko play` and `racko resume` call these; each returns or raises something the terminal
-layer can say in one sentence, and nothing here stops a game from being played.
+layer words in one sentence, and nothing here stops a game from being played.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rack_o.game import Game
-from rack_o.i18n import _
 from rack_o.record import Header
 from rack_o.store.history import HistoryError, connect, record_game
 from rack_o.store.paths import create_record_file
@@ -57,12 +56,12 @@ def reopen_record(record: Record) -> RecordWriter:
     return writer
 
 
-def history_problem(path: str | os.PathLike[str] | None = None) -> str | None:
+def history_problem(path: str | os.PathLike[str] | None = None) -> HistoryError | None:
     """None when the history database can be opened (creating it if need be), else why not."""
     try:
         connect(path).close()
     except HistoryError as error:
-        return str(error)
+        return error
     return None
 
 
@@ -72,12 +71,14 @@ def add_to_history(
     record: str | os.PathLike[str] | None,
     source: str = "play",
     path: str | os.PathLike[str] | None = None,
-) -> str | None:
-    """Put a finished game into the history; None when done, else a sentence saying why not."""
+) -> HistoryError | None:
+    """Put a finished game into the history; None when done, else why not.
+
+    The error names the game's `record` file, if it has one: the game is still there.
+    """
     try:
         record_game(game, header, record=record, source=source, path=path)
     except HistoryError as error:
-        if not record:
-            return str(error)
-        return f"{error} " + _("The game's record is still in {file}.").format(file=record)
+        error.record = Path(record) if record else None
+        return error
     return None

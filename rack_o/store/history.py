@@ -4,7 +4,7 @@ Created on first use; its schema has a version (`PRAGMA user_version`) and each 
 runs once, in a transaction. It uses WAL and waits for a busy database, and each game is
 written in one transaction, so two `racko` processes finishing games at once never corrupt it.
 A game is recorded once however often it is offered (a fingerprint of its events is unique).
-Nothing here prints: failures raise HistoryError with a sentence for the player.
+Nothing here prints: failures raise HistoryError saying what went wrong (the CLI words it).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from rack_o.game import Game
-from rack_o.i18n import _
 from rack_o.record import Header, dumps, events
 from rack_o.store.paths import history_path
 
@@ -73,8 +73,46 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+class HistoryProblem(StrEnum):
+    """What went wrong with the history database."""
+
+    CANNOT_OPEN = "cannot be opened"
+    """`detail` is the system's or SQLite's reason."""
+    NOT_A_FOLDER = "a file is in the way"
+    """`blocking` is the file that stands where a folder on the way to it should be."""
+    NEWER_SCHEMA = "made by a newer racko"
+    """`version` is the database's schema version, above SCHEMA_VERSION."""
+    CANNOT_ADD_GAME = "a game could not be added"
+    CANNOT_ADD_GAMES = "games could not be added"
+    CANNOT_READ = "cannot be read"
+
+
 class HistoryError(Exception):
-    """The history database cannot be opened, read or written; the message says which and why."""
+    """The history database `file` cannot be opened, read or written: which `problem`, and why.
+
+    `record` is set by whoever knows it: the record file that still holds a game the history
+    could not take.
+    """
+
+    def __init__(
+        self,
+        problem: HistoryProblem,
+        file: str | os.PathLike[str],
+        detail: str = "",
+        *,
+        blocking: Path | None = None,
+        version: int | None = None,
+    ) -> None:
+        super().__init__(problem, file, detail)
+        self.problem = problem
+        self.file = Path(file)
+        self.detail = detail
+        self.blocking = blocking
+        self.version = version
+        self.record: Path | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True)
@@ -119,14 +157,13 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     except (FileExistsError, NotADirectoryError):
         blocking = next((folder for folder in (path.parent, *path.parent.parents)
                          if folder.exists() and not folder.is_dir()), path.parent)
-        raise HistoryError(_cannot_open(path, _("{file} is a file, not a folder").format(
-            file=blocking))) from None
+        raise HistoryError(HistoryProblem.NOT_A_FOLDER, path, blocking=blocking) from None
     except OSError as error:
-        raise HistoryError(_cannot_open(path, error)) from None
+        raise _cannot_open(path, error) from None
     try:
         return _retrying(partial(_open, path))
     except sqlite3.Error as error:
-        raise HistoryError(_cannot_open(path, error)) from None
+        raise _cannot_open(path, error) from None
 
 
 def _open(path: Path) -> sqlite3.Connection:
@@ -172,10 +209,7 @@ def record_game(
             return _retrying(partial(_insert_game, conn, game, header, record, source))
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
-        message = _("The game could not be added to the history {file}: {error}.").format(
-            file=where, error=error
-        )
-        raise HistoryError(message) from None
+        raise HistoryError(HistoryProblem.CANNOT_ADD_GAME, where, str(error)) from None
 
 
 def record_games(
@@ -199,10 +233,7 @@ def record_games(
                 added += new is not None
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
-        message = _("Games could not be added to the history {file}: {error}.").format(
-            file=where, error=error
-        )
-        raise HistoryError(message) from None
+        raise HistoryError(HistoryProblem.CANNOT_ADD_GAMES, where, str(error)) from None
     return added
 
 
@@ -223,9 +254,8 @@ def recent_games(
             games = conn.execute(query, args).fetchall()
             return [_game_row(conn, game) for game in games]
     except sqlite3.Error as error:
-        raise HistoryError(
-            _("The game history cannot be read: {error}.").format(error=error)
-        ) from None
+        where = path if path is not None else history_path()
+        raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
 
 
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
@@ -244,9 +274,8 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
                 )
             }
     except sqlite3.Error as error:
-        raise HistoryError(
-            _("The game history cannot be read: {error}.").format(error=error)
-        ) from None
+        where = path if path is not None else history_path()
+        raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
     stats = []
     for name, kinds, games, wins in seats:
         played, mean, rackos, best = rounds.get(name, (0, 0.0, 0, 0))
@@ -278,22 +307,18 @@ def fingerprint(game: Game, header: Header) -> str:
 # ---------------------------------------------------------------------------- internals
 
 
-def _cannot_open(path: Path, error: Exception | str) -> str:
-    """The sentence for a history that cannot be opened; an OSError gives only its reason."""
+def _cannot_open(path: Path, error: Exception) -> HistoryError:
+    """The error for a history that cannot be opened; an OSError gives only its reason."""
+    detail = str(error)
     if isinstance(error, OSError) and error.strerror:
-        error = error.strerror[0].lower() + error.strerror[1:]
-    return _("The game history {file} cannot be opened: {error}.").format(file=path, error=error)
+        detail = error.strerror[0].lower() + error.strerror[1:]
+    return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail)
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise HistoryError(
-            _("The game history {file} was made by a newer racko (schema {version}; this one "
-              "knows up to {known}); it was left untouched.").format(
-                file=path, version=version, known=SCHEMA_VERSION
-            )
-        )
+        raise HistoryError(HistoryProblem.NEWER_SCHEMA, path, version=version)
     # WAL lets readers go on while a game is written; it stays set in the file.
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")

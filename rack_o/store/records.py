@@ -3,9 +3,9 @@
 A record file is data from the disk, perhaps damaged, perhaps hostile. It is only ever read
 here — never modified, moved or deleted — with a size limit, strict UTF-8 and the rack-o/1
 format checked line by line and then every rule checked by rebuilding the game through the
-engine. Anything wrong raises RecordFileError naming the file, the line and the reason. A torn
-last line (the writer died mid-line, or a power cut left zeros) is ignored, as the format says.
-No pickle, eval or exec: lines are parsed with `json` only.
+engine. Anything wrong raises RecordFileError naming the file, the line and the problem (the
+CLI words it). A torn last line (the writer died mid-line, or a power cut left zeros) is
+ignored, as the format says. No pickle, eval or exec: lines are parsed with `json` only.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import json
 import os
 import stat
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
-from rack_o.i18n import N_, _, number
 from rack_o.record import Event, Header, parse_lines, rebuild
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import printable
@@ -27,15 +27,62 @@ from rack_o.store.safe_text import printable
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 
-class RecordFileError(Exception):
-    """A record file that cannot be used; says which file, which line (if any) and why."""
+class RecordProblem(StrEnum):
+    """Why a record file cannot be used."""
 
-    def __init__(self, path: str | os.PathLike[str], line: int | None, reason: str) -> None:
-        where = f"{path}" if line is None else _("{file}, line {line}").format(file=path, line=line)
-        super().__init__(f"{where}: {reason}")
+    NO_SUCH_FILE = "no such file"
+    UNREADABLE = "cannot be read"
+    """`detail` is the system's reason."""
+    NOT_A_FILE = "not a regular file"
+    TOO_BIG = "too big"
+    """`size` is the file's size in bytes."""
+    EMPTY = "empty"
+    BINARY = "binary data"
+    NOT_UTF8 = "not UTF-8"
+    NOT_A_RECORD = "not a rack-o/1 record"
+    """The first line is not a JSON "game" line."""
+    JUNK_AT_END = "junk after the last line"
+    ONLY_TORN_LINE = "only a torn first line"
+    NO_GAME_LINE = "no game line"
+    BROKEN = "broken"
+    """A line the format or the rules refuse; `detail` is rack_o.record's reason."""
+
+
+class RecordFileError(Exception):
+    """A record file that cannot be used: which file, which line (if known) and what is wrong."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        line: int | None,
+        problem: RecordProblem,
+        detail: str = "",
+        *,
+        size: int = 0,
+    ) -> None:
+        super().__init__(path, line, problem, detail)
         self.path = Path(path)
         self.line = line
-        self.reason = reason
+        self.problem = problem
+        self.detail = detail
+        self.size = size
+
+    def __str__(self) -> str:
+        where = f"{self.path}" if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
+
+
+class RecordNotFoundError(LookupError):
+    """No saved game, or more than one, answers to `ref` in `folder`; `matches` are their IDs."""
+
+    def __init__(self, ref: str, folder: Path, matches: tuple[str, ...] = ()) -> None:
+        super().__init__(ref, folder, matches)
+        self.ref = ref
+        self.folder = folder
+        self.matches = matches
+
+    def __str__(self) -> str:
+        return f"{self.ref!r} in {self.folder}: {len(self.matches)} matching saved games"
 
 
 @dataclass(frozen=True)
@@ -91,44 +138,38 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordFileError(path, None, _("no such file")) from None
+        raise RecordFileError(path, None, RecordProblem.NO_SUCH_FILE) from None
     except OSError as error:
-        raise RecordFileError(path, None, _unreadable(error)) from None
+        raise _unreadable(path, error) from None
     if not stat.S_ISREG(info.st_mode):
-        raise RecordFileError(path, None, _("not a regular file, so not a game record"))
+        raise RecordFileError(path, None, RecordProblem.NOT_A_FILE)
     if info.st_size > MAX_RECORD_BYTES:
-        raise RecordFileError(path, None, _too_big(info.st_size))
+        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=info.st_size)
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordFileError(path, None, _unreadable(error)) from None
+        raise _unreadable(path, error) from None
     if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
-        raise RecordFileError(path, None, _too_big(len(data)))
+        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=len(data))
     if not data.strip():
-        raise RecordFileError(
-            path, 1, _("the file is empty: a game record starts with a game line")
-        )
+        raise RecordFileError(path, 1, RecordProblem.EMPTY)
     body, tail = _split_tail(data)
     tail_kind = _tail_kind(tail)
     if tail_kind != "torn":
         body = data  # a last line without its newline is judged like any other line
     if b"\0" in body:
-        raise RecordFileError(path, _line_at(body, body.index(b"\0")), _(_BINARY))
+        raise RecordFileError(path, _line_at(body, body.index(b"\0")), RecordProblem.BINARY)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordFileError(path, _line_at(body, error.start), _(_NOT_UTF8)) from None
+        raise RecordFileError(path, _line_at(body, error.start), RecordProblem.NOT_UTF8) from None
     if tail_kind == "junk":
         line = _line_at(body, len(body) - len(tail))
-        reason = _(_NOT_RECORD) if line == 1 else _(
-            "the last line is neither JSON nor a torn write"
-        )
-        raise RecordFileError(path, line, reason)
+        problem = RecordProblem.NOT_A_RECORD if line == 1 else RecordProblem.JUNK_AT_END
+        raise RecordFileError(path, line, problem)
     if not text:
-        raise RecordFileError(
-            path, 1, _("the file holds only a torn first line: no game was saved")
-        )
+        raise RecordFileError(path, 1, RecordProblem.ONLY_TORN_LINE)
     return text.removeprefix("\ufeff"), len(body)
 
 
@@ -137,7 +178,7 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
 
     `seeded` rebuilds with the generator the game line's seed gives, as `racko play` made
     it, so the game's later deals follow the seed (a record without a usable seed gets a
-    fresh generator). RecordFileError names the file, the first bad line and the reason.
+    fresh generator). RecordFileError names the file, the first bad line and the problem.
     """
     path = Path(path)
     text, size = read_text(path)
@@ -146,10 +187,9 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
         _printable_names(numbered)
         header, game, missing = rebuild(numbered, seeded=seeded)
     except RecordError as error:
-        reason = error.reason
-        if error.line == 1 and reason == "the line is not valid JSON":
-            reason = _(_NOT_RECORD)
-        raise RecordFileError(path, error.line, reason) from None
+        if error.line == 1 and error.reason == "the line is not valid JSON":
+            raise RecordFileError(path, 1, RecordProblem.NOT_A_RECORD) from None
+        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
     return Record(path, [event for _line, event in numbered], header, game, missing, size)
 
 
@@ -165,7 +205,7 @@ def _printable_names(numbered: list[tuple[int, Event]]) -> None:
 def find_record(ref: str | os.PathLike[str]) -> Path:
     """The record file `ref` names: a path to a file, or the ID of a saved game (or its start).
 
-    LookupError with a sentence when nothing, or more than one saved game, matches.
+    RecordNotFoundError (a LookupError) when nothing, or more than one saved game, matches.
     """
     ref_path = Path(ref)
     try:
@@ -183,16 +223,7 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
     matches = sorted(p for p in _record_files(folder) if record_id(p).startswith(str(ref)))
     if len(matches) == 1:
         return matches[0]
-    if matches:
-        names = ", ".join(record_id(p) for p in matches[:5])
-        raise LookupError(
-            _('"{ref}" matches several saved games ({names}); give more of the ID.').format(
-                ref=ref, names=names
-            )
-        )
-    raise LookupError(
-        _('No saved game "{ref}" in {folder} and no such file.').format(ref=ref, folder=folder)
-    )
+    raise RecordNotFoundError(str(ref), folder, tuple(record_id(p) for p in matches))
 
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
@@ -220,13 +251,11 @@ def summarize(path: Path) -> Summary:
     try:
         events = [event for _line, event in parse_lines(text)]
     except RecordError as error:
-        raise RecordFileError(path, error.line, error.reason) from None
+        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
     header = events[0]
     players = header.get("players")
     if header.get("type") != "game" or not isinstance(players, list):
-        raise RecordFileError(
-            path, 1, _('the first line must be a "game" line listing the players')
-        )
+        raise RecordFileError(path, 1, RecordProblem.NO_GAME_LINE)
     names = tuple(
         printable(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players
     )
@@ -266,20 +295,8 @@ def _record_files(folder: Path) -> list[Path]:
         return []
 
 
-_BINARY = N_("the file holds binary data (a NUL byte), not a rack-o/1 game record")
-_NOT_RECORD = N_('this is not a rack-o/1 game record: its first line is not a JSON "game" line')
-_NOT_UTF8 = N_("the file is not UTF-8 text, so not a rack-o/1 game record")
-
-
-def _unreadable(error: OSError) -> str:
-    return _("cannot be read ({reason})").format(reason=error.strerror)
-
-
-def _too_big(size: int) -> str:
-    return _(
-        "the file is {size} MB, far larger than any game record (the limit is {limit} MB); "
-        "it was not read"
-    ).format(size=number(size / 1e6, 1), limit=MAX_RECORD_BYTES // 1_000_000)
+def _unreadable(path: Path, error: OSError) -> RecordFileError:
+    return RecordFileError(path, None, RecordProblem.UNREADABLE, error.strerror or str(error))
 
 
 def _split_tail(data: bytes) -> tuple[bytes, bytes]:
