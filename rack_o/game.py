@@ -92,7 +92,10 @@ class Game:
         if players is None:
             players = [Player(f"Player {i + 1}") for i in range(n)]
         if len(players) != n:
-            raise RulesError(f"the rules are for {n} players, but {len(players)} are seated")
+            raise RulesError(
+                f"the rules are for {n} players, but {len(players)} are seated",
+                "seats", players=n, seated=len(players),
+            )
         self.rules = rules
         self.rng = rng
         self.on_step = on_step
@@ -125,7 +128,8 @@ class Game:
         if dealer_draw is None:
             if drawn is None:
                 raise RulesError(
-                    "this game has no random generator to draw for the dealer: give the cards"
+                    "this game has no random generator to draw for the dealer: give the cards",
+                    "no_rng",
                 )
             dealer_draw = drawn
         cards = tuple(dealer_draw)
@@ -135,7 +139,8 @@ class Game:
             or not all(type(c) is int and 1 <= c <= rules.deck_size for c in cards)
         ):
             raise RulesError(
-                f"the dealer draw needs {n} different cards from 1 to {rules.deck_size}"
+                f"the dealer draw needs {n} different cards from 1 to {rules.deck_size}",
+                "dealer_draw", cards=cards,
             )
         self.dealer_draw = cards
         # Highest card deals (seeds 000 and 003); the deal passes left each round.
@@ -226,7 +231,9 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now: its own rack and card in hand, and public information."""
         if not (type(seat) is int and 0 <= seat < self._n):
-            raise RulesError(f"there is no seat {seat!r}: seats are 0 to {self._n - 1}")
+            raise RulesError(
+                f"there is no seat {seat!r}: seats are 0 to {self._n - 1}", "seat", seat=seat
+            )
         phase = self.phase
         if seat != self.mover:
             held = source = None
@@ -265,7 +272,8 @@ class Game:
         if deck is None:
             if shuffled is None:
                 raise RulesError(
-                    "this game has no random generator to shuffle the deck: give the deck"
+                    "this game has no random generator to shuffle the deck: give the deck",
+                    "no_rng",
                 )
             deck = shuffled
         else:

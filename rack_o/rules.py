@@ -34,7 +34,8 @@ class Rules:
             MIN_PLAYERS <= self.players <= MAX_PLAYERS
         ):
             raise RulesError(
-                f"Rack-O is played by 2 to 4 players, not {self.players!r}."
+                f"Rack-O is played by 2 to 4 players, not {self.players!r}.",
+                "players", players=self.players,
             )
         if (
             isinstance(self.target, bool)
@@ -43,15 +44,19 @@ class Rules:
             or self.target % 5
         ):
             raise RulesError(
-                f"The target must be a positive multiple of 5 (such as 500), not {self.target!r}."
+                f"The target must be a positive multiple of 5 (such as 500), not {self.target!r}.",
+                "target", target=self.target,
             )
         if self.partners and self.players != 4:
             raise RulesError(
-                f"Partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {self.players}."
+                "Partners needs exactly 4 players (seats 1 & 3 against 2 & 4), "
+                f"not {self.players}.",
+                "partners", players=self.players,
             )
         if self.run_of_three and self.players != 2:
             raise RulesError(
-                f"The run-of-three rule is for 2 players only, not {self.players}."
+                f"The run-of-three rule is for 2 players only, not {self.players}.",
+                "run_of_three", players=self.players,
             )
         # Asked for at every decision of every bot: computed once.
         object.__setattr__(self, "deck_size", deck_size_for(self.players))

@@ -342,8 +342,7 @@ def test_a_partners_summary_fits_80_columns_with_aligned_tables(home: Path) -> N
         (["--bots", "easy"], "Error: A simulation needs 2 to 4 seats, each with a bot; got 1 "
          "(use --bots hard,easy or --bot SEAT=BOT)."),
         (["--bots", "easy,nope"], "Error: Seat 2: unknown bot level 'nope'"),
-        (["--bot", "2"], "write SEAT=BOT, for example --bot 2=hard or "
-         "--bot 2=package.module:ClassName."),
+        (["--bot", "2"], "'2' must be SEAT=LEVEL, such as 2=hard."),
     ],
 )
 def test_simulate_usage_errors_read_like_plays(home: Path, args: list[str], message: str) -> None:

@@ -34,12 +34,14 @@ def events(path: Path) -> list[dict]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 2<=x<=4"),
-        (["--players", "1"], "Invalid value for '--players': 1 is not in the range 2<=x<=4"),
+        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 1<=x<=4"),
+        (["--players", "1"], "add them with --bots, such as racko play --bots hard."),
+        (["--players", "1", "--bots", "easy,easy,easy,easy"],
+         "You and 4 bots make 5; Rack-O is for 2 to 4 players."),
         (["--players", "three"], "'three' is not a valid integer"),
         (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
         (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
-        (["--partners", "--run-of-three"], "run-of-three rule is for 2 players only, not 4"),
+        (["--partners", "--run-of-three"], "--run-of-three is for 2 players only, not 4."),
         (["--target", "7"], "the target must be a positive multiple of 5 (such as 500), not 7"),
         (["--target", "0"], "the target must be a positive multiple of 5 (such as 500), not 0"),
         (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
@@ -172,23 +174,45 @@ def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
     assert decks[0] == decks[1]
 
 
-def test_missing_players_and_names_are_asked_with_defaults(home: Path) -> None:
+def test_bots_without_players_seat_one_person_whose_name_is_asked(home: Path) -> None:
     record = home / "game.jsonl"
-    # players: Enter takes the default 2; seat 1's name: Enter takes "Player 1"; then quit.
-    result = run(["--bots", "easy", "--seed", "2", "--record", str(record)], input="\n\n\nq\ny\n")
-    assert "How many players, 2-4? [2]" in result.output
-    assert "Name of the player at seat 1? [Player 1]" in result.output
+    # The name: Enter takes "Player 1"; deal; then quit.
+    result = run(["--bots", "easy", "--seed", "2", "--record", str(record)], input="\n\nq\ny\n")
+    assert "How many people play" not in result.output
+    assert "Your name? [Player 1]" in result.output
     assert result.exit_code == 1
     assert "You quit the game." in result.output
-    assert events(record)[0]["players"][0] == {"name": "Player 1", "kind": "human"}
+    assert events(record)[0]["players"] == [{"name": "Player 1", "kind": "human"},
+                                            {"name": "Easy", "kind": "bot:easy"}]
+
+
+def test_a_bare_play_asks_how_many_people_and_two_enters_seat_two(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--seed", "2", "--record", str(record)], input="\n\n")
+    assert "How many people play, 1-4? [2]" in result.output
+    assert "Names of the 2 people, separated by commas? [Player 1, Player 2]" in result.output
+    assert events(record)[0]["players"] == [{"name": "Player 1", "kind": "human"},
+                                            {"name": "Player 2", "kind": "human"}]
+
+
+def test_one_person_is_asked_which_bots_to_play_against(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--seed", "2", "--record", str(record)], input="1\nhard,genius\nhard,easy\nAnn\n")
+    assert "Who plays against you?" in result.output
+    assert "'genius' is not a level" in result.output
+    assert events(record)[0]["players"] == [{"name": "Ann", "kind": "human"},
+                                            {"name": "Hard", "kind": "bot:hard"},
+                                            {"name": "Easy", "kind": "bot:easy"}]
 
 
 def test_a_bad_answer_to_a_setup_question_is_asked_again(home: Path) -> None:
     result = run(["--seed", "2", "--record", str(home / "g.jsonl")],
-                 input="7\n2\nAnn\nann\nBob\n")
-    assert "Type a number from 2 to 4, or Enter for 2." in result.output
-    assert "ann is already playing: choose another name." in result.output
-    assert result.exit_code == 1 and "The input ended (Ctrl-D)." in result.output
+                 input="7\n2\nAnn,ann\nAnn,Bob,Cy\n")
+    assert "Type a number from 1 to 4, or Enter for 2." in result.output
+    assert "each player needs a different name." in result.output
+    assert "3 names given for 2 people." in result.output
+    assert result.exit_code == 1 and "The input ended (Ctrl-D): no game was started." in (
+        result.output)
 
 
 def test_ctrl_d_during_setup_starts_no_game(home: Path) -> None:
@@ -254,5 +278,5 @@ def test_a_far_too_long_name_is_echoed_only_in_part(home: Path, where: str) -> N
 def test_a_question_mark_at_the_name_prompt_explains_it(home: Path) -> None:
     record = home / "g.jsonl"
     result = run(["--players", "2", "--bots", "easy", "--record", str(record)], input="?\nAnn\n")
-    assert "Type the name this player goes by" in result.output
+    assert "Type each person's name (at most 16 characters)" in result.output
     assert events(record)[0]["players"][0] == {"name": "Ann", "kind": "human"}

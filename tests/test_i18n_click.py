@@ -114,11 +114,11 @@ def test_every_help_page_is_in_the_chosen_language(language: str, command: str) 
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("el", ["Μη έγκυρη τιμή για '--players': το 5 δεν είναι στο εύρος 2<=x<=4.",
+        ("el", ["Μη έγκυρη τιμή για '--players': το 5 δεν είναι στο εύρος 1<=x<=4.",
                 "Για βοήθεια, γράψε 'racko play --help'."]),
         ("fr", ["Valeur non valable pour '--players'\u00a0: 5 n'est pas dans l'intervalle",
                 "Pour de l'aide, tapez 'racko play --help'."]),
-        ("cs", ["Neplatná hodnota pro '--players': 5 není v rozsahu 2<=x<=4.",
+        ("cs", ["Neplatná hodnota pro '--players': 5 není v rozsahu 1<=x<=4.",
                 "Nápovědu ukáže 'racko play --help'."]),
     ],
 )
@@ -151,7 +151,7 @@ def test_the_environment_chooses_the_language_of_click_messages_too() -> None:
 def test_lang_en_overrides_a_language_of_the_environment_for_click_too() -> None:
     result = CliRunner().invoke(main, ["--lang", "en", "play", "--players", "5"],
                                 prog_name="racko", env={"LANGUAGE": None, "LANG": "fr_FR.UTF-8"})
-    assert "Error: Invalid value for '--players': 5 is not in the range 2<=x<=4." in (
+    assert "Error: Invalid value for '--players': 5 is not in the range 1<=x<=4." in (
         result.output)
 
 
@@ -161,7 +161,7 @@ def test_english_stays_english_after_another_language() -> None:
     assert os.environ.get("LANGUAGE") == before  # a command's language ends with it
     assert i18n.current_language() == "en"
     result = CliRunner().invoke(main, ["play", "--players", "5"], prog_name="racko")
-    assert "Error: Invalid value for '--players': 5 is not in the range 2<=x<=4." in (
+    assert "Error: Invalid value for '--players': 5 is not in the range 1<=x<=4." in (
         result.output)
     assert "Try 'racko play --help' for help." in result.output
     help_text = flat(CliRunner().invoke(main, ["simulate", "--help"], prog_name="racko").output)

@@ -107,8 +107,8 @@ def test_a_user_bot_plays_from_a_seat(tmp_path: Path) -> None:
         (["--bots", "hard,broken_bots:NoChoose"], "lacks the bot interface"),
         (["--bots", "hard,easy,easy", "--players", "2"], "2 players need 2 bots, but 3"),
         (["--bots", "hard"], "2 to 4 seats"),
-        (["--bot", "5=hard", "--bots", "easy"], "seats are numbered 1 to 2"),
-        (["--bot", "two=hard", "--bots", "easy"], "SEAT=BOT"),
+        (["--bot", "5=hard", "--bots", "easy"], "seat 5 does not exist with 2 players"),
+        (["--bot", "two=hard", "--bots", "easy"], "SEAT=LEVEL"),
         (["--bots", "hard,easy", "--partners"], "--partners needs 4 players, not 2."),
     ],
 )

@@ -21,6 +21,9 @@ from rich.console import Console, RenderableType
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
+BOT_PAUSE = 0.8
+"""Seconds a computer player's move stays on screen before the game goes on (no --fast)."""
+
 # Home, erase the screen, and erase the scrollback too (what `clear` does), so the
 # previous player's rack cannot be scrolled back to.
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
@@ -74,10 +77,14 @@ class Terminal:
     console: Console = field(default_factory=make_console)
     stdin: TextIO | None = None
     """None reads with `input()` (line editing on a terminal); a stream is read line by line."""
-    pause_seconds: float = 0.8
+    pause_seconds: float = BOT_PAUSE
     """How long a bot's move stays on screen before the game moves on."""
     tty: str | None = None
     """A terminal to clear the screen and scrollback on when the console is not one."""
+
+    def line(self, prompt: str) -> str:
+        """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
+        return self.read(prompt)
 
     def read(self, prompt: str) -> str:
         """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""

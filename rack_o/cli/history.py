@@ -17,12 +17,12 @@ import click
 from rack_o.i18n import N_, _, number, percent
 
 from .console import printable
+from .exits import EXIT_NOTHING
 from .messages import history_error
 
 if TYPE_CHECKING:
     from rack_o.store.history import HistoryError
 
-EXIT_NO_HISTORY = 1
 
 HISTORY_EXAMPLE = N_("""\b
 Examples:
@@ -107,7 +107,7 @@ def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room
 
 def _fail(error: HistoryError) -> None:
     click.echo(_("Error: {error}").format(error=history_error(error)), err=True)
-    raise SystemExit(EXIT_NO_HISTORY)
+    raise SystemExit(EXIT_NOTHING)
 
 
 @click.command(epilog=HISTORY_EXAMPLE)

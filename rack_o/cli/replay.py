@@ -25,6 +25,7 @@ from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, RecordFileError
 
 from .console import Terminal, make_console
+from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .messages import record_file_error, record_not_found
 from .scoreboard import racko_banner, round_table, standings
@@ -37,9 +38,6 @@ from .screens import (
     describe_turn,
     side_name,
 )
-
-EXIT_BAD_FILE = 2
-EXIT_INTERRUPTED = 130
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(

@@ -17,21 +17,18 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.actions import Phase
-from rack_o.agent import Agent
 from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.store.records import Record, RecordFileError, Summary
 
-from .console import Terminal, keyboard_tty, make_console, resume_note
+from .console import BOT_PAUSE, Terminal, keyboard_tty, make_console, resume_note
+from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING
 from .history import local_time, scores_text
 from .human import HumanAgent
-from .messages import bot_spec_error, history_error, record_file_error, record_not_found
-
-EXIT_NOTHING = 1
-EXIT_INTERRUPTED = 130
-EXIT_BAD_FILE = 2
-BOT_PAUSE = 0.8
+from .messages import history_error, record_file_error, record_not_found
+from .screens import side_names
+from .setup import agents_for
 
 EXAMPLE = N_("""\b
 Examples:
@@ -40,13 +37,6 @@ Examples:
   racko resume 2026-11-29-2105-ann-bob
   racko resume ~/saved/tuesday.jsonl
 """)
-
-
-def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
-    if teams == len(names):
-        return list(names)
-    return [" & ".join(names[seat] for seat in range(len(names)) if seat % 2 == side)
-            for side in range(teams)]
 
 
 def games_table(games: list[Summary]) -> Table:
@@ -62,11 +52,9 @@ def games_table(games: list[Summary]) -> Table:
     table.add_column(_("Round"), justify="right", no_wrap=True)
     table.add_column(_("Players and scores"))
     for number, game in enumerate(games, start=1):
-        sides = _side_names(
-            tuple(name if kind == "human" else f"{name}*"
-                  for name, kind in zip(game.names, game.kinds, strict=True)),
-            len(game.totals),
-        )
+        shown = [name if kind == "human" else f"{name}*"
+                 for name, kind in zip(game.names, game.kinds, strict=True)]
+        sides = side_names(game.rules, shown) if game.rules is not None else shown
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
         table.add_row(str(number), where, str(game.round), Text(scores_text(sides, game.totals)))
@@ -117,46 +105,6 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         )
 
 
-def _agents(game: Game, seed: int | str | None, term: Terminal, load_bots: bool) -> list[Agent]:
-    """The same seats again: a person for "human", the bot its kind names for "bot:<spec>"."""
-    humans = any(player.kind == "human" for player in game.players)
-    hint = bot_hint if humans else None
-    agents: list[Agent] = []
-    for seat, player in enumerate(game.players):
-        if player.kind == "human":
-            agents.append(HumanAgent(player.name, term, hint))
-            continue
-        spec = player.kind.removeprefix("bot:")
-        if not player.kind.startswith("bot:") or not spec:
-            raise click.UsageError(
-                _('Seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
-                  "nobody can take that seat.").format(
-                    seat=seat + 1, name=player.name, kind=player.kind
-                )
-            )
-        from rack_o.bots import LEVELS, make_bot
-
-        if spec.lower() not in LEVELS and not load_bots:
-            # A record is data: importing the code it names needs the player's say-so.
-            raise click.UsageError(
-                _("Seat {seat} ({name}) was played by the bot {bot}, which is code outside "
-                  "racko. Resume with --load-bots to import it, if you trust it.").format(
-                    seat=seat + 1, name=player.name, bot=repr(spec)
-                )
-            )
-        try:
-            bot = make_bot(spec, seat, seed)
-        except ValueError as error:
-            raise click.UsageError(
-                _("Seat {seat} ({name}): {error}").format(
-                    seat=seat + 1, name=player.name, error=bot_spec_error(error)
-                )
-            ) from error
-        agents.append(bot)
-    return agents
-
-
-
 def _notices(record_id: str, game: Game, seed: int | str | None) -> list[RenderableType]:
     rules = game.rules
     names = tuple(p.name for p in game.players)
@@ -164,7 +112,7 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
     title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
     lines: list[RenderableType] = [title]
     if game.round:
-        scores = scores_text(_side_names(names, rules.teams), game.totals)
+        scores = scores_text(side_names(rules, names), game.totals)
         played = ngettext(
             "Round {round}, {count} turn played", "Round {round}, {count} turns played", game.turn
         ).format(round=game.round, count=game.turn)
@@ -264,7 +212,7 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     if game.is_over and not record.missing_events:
         problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
-        names = _side_names(tuple(p.name for p in game.players), game.rules.teams)
+        names = side_names(game.rules, [p.name for p in game.players])
         console.print(
             _("That game is over: {winner} won ({scores}). Step through it with: racko replay "
               "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
@@ -274,7 +222,9 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
         if problem:
             console.print(history_error(problem), style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
-    agents = _agents(game, record.header.seed, term, load_bots)
+    agents = agents_for(game.players, record.header.seed,
+                        lambda player: HumanAgent(player.name, term, bot_hint),
+                        load_bots=load_bots)
     notices = _notices(record.id, game, record.header.seed)
     humans = sum(player.kind == "human" for player in game.players)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file

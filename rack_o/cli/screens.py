@@ -37,6 +37,11 @@ def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
     return names[side]
 
 
+def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
+    """The name of each scoring side, in order: the players, or with partners the teams."""
+    return [side_name(rules, names, side) for side in range(rules.teams)]
+
+
 def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
     """One sentence for a finished turn: as the table saw it (a PublicTurn: a kept drawn card
     stays hidden), or whole (a Turn step, for a replay)."""

@@ -25,15 +25,10 @@ from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriteError
 
 from .console import Terminal, fill, printable
+from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .prompt import ENTER, InputEnded, QuitGame, ask
 from .scoreboard import racko_banner, round_table, standings, tie_note
 from .screens import deal_line, describe_turn, handoff_screen, side_name
-
-EXIT_OK = 0
-EXIT_STOPPED = 1
-EXIT_INTERRUPTED = 130
-EXIT_HANGUP = 129
-"""128 + SIGHUP, as a shell reports a program ended by a closed terminal."""
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "

@@ -18,7 +18,6 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +28,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.bots.loader import make_bot
 from rack_o.bots.match import DEFAULT_TURN_CAP, GameOutcome, Tally, play_many
-from rack_o.errors import RulesError
 from rack_o.game import Game
 from rack_o.i18n import _, ngettext, number, percent
 from rack_o.record import dumps
@@ -39,7 +36,16 @@ from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.paths import RECORD_SUFFIX
 
 from .console import make_console
-from .messages import bot_spec_error, history_error
+from .messages import history_error
+from .setup import (
+    check_bot_specs,
+    now_stamp,
+    parse_bots,
+    rules_from,
+    seat_bots,
+    target_option,
+    variant_options,
+)
 
 
 class MatchInterrupted(KeyboardInterrupt):
@@ -48,11 +54,6 @@ class MatchInterrupted(KeyboardInterrupt):
     def __init__(self, outcomes: list[GameOutcome]) -> None:
         super().__init__()
         self.outcomes = outcomes
-
-
-def utc_now() -> str:
-    """The current time for a record's `started` field, like `racko play` writes it."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _ignore_ctrl_c() -> None:
@@ -68,26 +69,8 @@ def record_name(index: int) -> str:
 
 def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> list[str]:
     """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear."""
-    chosen: dict[int, str] = {}
-    for item in seats:
-        number, sep, spec = item.partition("=")
-        if not sep or not number.strip().isdigit() or not spec.strip():
-            raise click.UsageError(
-                _("--bot {value}: write SEAT=BOT, for example --bot 2=hard or "
-                  "--bot 2=package.module:ClassName.").format(value=repr(item))
-            )
-        seat = int(number)
-        if seat in chosen:
-            raise click.UsageError(_("--bot gives seat {seat} twice.").format(seat=seat))
-        chosen[seat] = spec.strip()
-    fill = [spec.strip() for spec in bots.split(",")] if bots else []
-    if any(not spec for spec in fill):
-        raise click.UsageError(
-            _("--bots {value}: name one bot per seat, separated by commas.").format(
-                value=repr(bots)
-            )
-        )
-    total = len(chosen) + len(fill)
+    choice = parse_bots(seats, bots)
+    total = len(choice)
     if players is None:
         players = total
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -95,15 +78,8 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
             _("A simulation needs 2 to 4 seats, each with a bot; got {players} "
               "(use --bots hard,easy or --bot SEAT=BOT).").format(players=players)
         )
-    for seat in chosen:
-        if not 1 <= seat <= players:
-            raise click.UsageError(
-                _("--bot {seat}=...: seats are numbered 1 to {players}.").format(
-                    seat=seat, players=players
-                )
-            )
     if total != players:
-        given = [f"{seat}={spec}" for seat, spec in sorted(chosen.items())] + fill
+        given = [f"{seat}={spec}" for seat, spec in sorted(choice.placed.items())] + choice.fill
         raise click.UsageError(
             ngettext(
                 "{players} players need {players} bots, but {count} was given: {given}.",
@@ -111,8 +87,7 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
                 total,
             ).format(players=players, count=total, given=", ".join(given))
         )
-    rest = iter(fill)
-    return [chosen[seat] if seat in chosen else next(rest) for seat in range(1, players + 1)]
+    return [spec or "" for spec in seat_bots(players, choice)]
 
 
 def _chunk(
@@ -127,7 +102,7 @@ def _chunk(
     """Play some games of the match (in a worker process, or here); write their records."""
     outcomes = play_many(
         specs, Rules(**rules), seed, indices, turn_cap, keep_events or record_dir is not None,
-        clock=utc_now,
+        clock=now_stamp,
     )
     if record_dir is None:
         return outcomes
@@ -384,11 +359,8 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
               "random if not given.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
-@click.option("--target", type=click.IntRange(min=5), default=500, show_default=True,
-              help="Points that end a game.")
-@click.option("--bonus", is_flag=True, help="Play the Bonus Rack-O variant.")
-@click.option("--partners", is_flag=True, help="Play partners (4 players: seats 1&3, 2&4).")
-@click.option("--run-of-three", is_flag=True, help="Two players: Rack-O needs a run of 3.")
+@target_option
+@variant_options
 @click.option("--turn-cap", type=click.IntRange(min=1), default=DEFAULT_TURN_CAP,
               show_default=True,
               help="Turns after which a round without Rack-O is stopped (and counted).")
@@ -420,27 +392,8 @@ def simulate(
     game; such rounds are counted and shown as capped.
     """
     specs = seat_specs(players, bots, seat_bots)
-    # Said as `racko play` says it, naming the option.
-    if partners and len(specs) != 4:
-        raise click.UsageError(
-            _("--partners needs 4 players, not {players}.").format(players=len(specs))
-        )
-    if run_of_three and len(specs) != 2:
-        raise click.UsageError(
-            _("--run-of-three is for 2 players only, not {players}.").format(players=len(specs))
-        )
-    try:
-        rules = Rules(len(specs), target=target, bonus=bonus, partners=partners,
-                      run_of_three=run_of_three)
-    except RulesError as error:
-        raise click.UsageError(str(error)) from None
-    for seat, spec in enumerate(specs):
-        try:
-            make_bot(spec, seat, 0)
-        except ValueError as error:
-            raise click.UsageError(
-                _("Seat {seat}: {error}").format(seat=seat + 1, error=bot_spec_error(error))
-            ) from None
+    rules = rules_from(len(specs), target, bonus, partners, run_of_three)
+    check_bot_specs(specs)
     if json_path is not None:
         _check_json_path(json_path)
     if record_dir is not None:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from rack_o.errors import RecordError
+from rack_o.errors import RecordError, RulesError
 from rack_o.game import Game
 from rack_o.record import Event, Header, parse_lines, rebuild
+from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import printable
 
@@ -123,6 +124,9 @@ class Summary:
     started: str | None
     round: int
     totals: tuple[int, ...]
+    rules: Rules | None
+    """The player count and partners, as far as the game line gives them (None if it does
+    not give a playable table)."""
     finished: bool
     modified: float
     """The file's modification time (seconds since the epoch): when it was last played."""
@@ -270,10 +274,14 @@ def summarize(path: Path) -> Summary:
         elif kind in ("round_end", "game_end") and isinstance(event.get("totals"), list):
             totals = tuple(event["totals"])
         finished = finished or kind == "game_end"
+    rules_line = header.get("rules")
+    partners = isinstance(rules_line, dict) and rules_line.get("partners") is True
+    try:
+        rules: Rules | None = Rules(len(names), partners=partners)
+    except RulesError:
+        rules = None  # listed all the same; resuming it will say what is wrong
     if not totals:
-        rules = header.get("rules")
-        partners = isinstance(rules, dict) and rules.get("partners") is True
-        totals = (0,) * (2 if partners else len(names))
+        totals = (0,) * (rules.teams if rules is not None else len(names))
     started = header.get("started")
     return Summary(
         id=record_id(path),
@@ -283,6 +291,7 @@ def summarize(path: Path) -> Summary:
         started=started if isinstance(started, str) else None,
         round=round_no,
         totals=totals,
+        rules=rules,
         finished=finished,
         modified=path.stat().st_mtime,
     )
