@@ -229,7 +229,8 @@ def test_racko_rules_shows_the_rules_in_the_chosen_language(
     [
         ("el", ["Χρήση: racko play", "Επιλογές:", "Πόσοι κάθονται στο τραπέζι, 2-4",
                 "Παραδείγματα:"]),
-        ("fr", ["Utilisation\u00a0: racko play", "Options:", "Nombre de places à la table", "Exemples"]),
+        ("fr", ["Utilisation\u00a0: racko play", "Options:", "Nombre de places à la table",
+                "Exemples"]),
         ("cs", ["Použití: racko play", "Volby:", "Kolik jich sedí u stolu, 2-4", "Příklady:"]),
     ],
 )
