@@ -242,7 +242,8 @@ def test_command_help_is_in_the_chosen_language(language: str, words: list[str])
     assert "racko play --bots hard" in result.output
     # English again in the same process: the help texts were not overwritten.
     english = CliRunner().invoke(main, ["play", "--help"], prog_name="racko")
-    assert "How many sit at the table, 2-4" in english.output and "Usage: racko play" in english.output
+    assert "How many sit at the table, 2-4" in english.output
+    assert "Usage: racko play" in english.output
 
 
 def test_lang_may_follow_the_subcommand_too() -> None:
