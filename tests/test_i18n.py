@@ -248,7 +248,8 @@ def test_command_help_is_in_the_chosen_language(language: str, words: list[str])
 
 def test_lang_may_follow_the_subcommand_too() -> None:
     result = CliRunner().invoke(main, ["play", "--lang", "cs", "--help"], prog_name="racko")
-    assert "Použití: racko play" in result.output and "Kolik jich sedí u stolu, 2-4" in result.output
+    assert "Použití: racko play" in result.output
+    assert "Kolik jich sedí u stolu, 2-4" in result.output
     assert "--lang [en|el|fr|cs]" in result.output
 
 
