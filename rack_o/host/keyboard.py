@@ -38,7 +38,7 @@ def control_name(char: str) -> str:
         return _CONTROL[char]
     code = ord(char)
     if code < 0x20:
-        return "ctrl-" + chr(code + 0x60)
+        return "ctrl-" + chr(code + 0x40).lower()
     return f"u+{code:04x}"
 
 

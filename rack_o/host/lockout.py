@@ -15,7 +15,8 @@ MAX_FAILURES = 3
 LOCK_SECONDS = 60.0
 FORGET_SECONDS = 600.0
 _PRUNE_AT = 4096
-"""Forget expired addresses once this many are remembered, so a flood cannot fill memory."""
+"""Addresses remembered at most: beyond, the expired and then the oldest are forgotten, so that
+a flood of addresses can fill neither memory nor time."""
 
 
 def address_key(address: str) -> str:
@@ -83,7 +84,10 @@ class LockOut:
         self._failures.pop(address_key(address), None)
 
     def _prune(self, now: float) -> None:
-        self._failures = {key: (count, last) for key, (count, last) in self._failures.items()
-                          if now - last <= self.forget_seconds}
-        self._locked_until = {key: until for key, until in self._locked_until.items()
-                              if until > now}
+        """Forget what has expired; under a flood of addresses, the oldest half too."""
+        failures = [(key, run) for key, run in self._failures.items()
+                    if now - run[1] <= self.forget_seconds]
+        locked = [(key, until) for key, until in self._locked_until.items() if until > now]
+        half = _PRUNE_AT // 2
+        self._failures = dict(failures[-half:])
+        self._locked_until = dict(locked[-half:])

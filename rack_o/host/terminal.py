@@ -352,6 +352,7 @@ class RemoteTerminal:
 
     def _next_key(self) -> str:
         """The next key typed, waiting for it (and through absences); GuestGone if released."""
+        self._inbox.run_posted()  # whatever happened meanwhile (a new connection…) comes first
         started = time.monotonic()
         while True:
             if self._released:
