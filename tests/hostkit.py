@@ -44,12 +44,13 @@ def hosted(
     idle: float | None = None,
     lockout: LockOut | None = None,
     failure_delay: float = 0.05,
+    login_timeout: float = 5.0,
 ) -> Iterator[Hosted]:
     """Serve a table whose seats are `names`, with its host key in `home`; stopped after."""
     table = Table(dict(enumerate(names)), idle=idle, pause_seconds=0)
     server = HostServer(
         table, CODE, load_or_create(home / "host_key"), bind="127.0.0.1", port=0,
-        lockout=lockout, failure_delay=failure_delay,
+        lockout=lockout, failure_delay=failure_delay, login_timeout=login_timeout,
     )
     port = server.start()
     try:
@@ -88,10 +89,11 @@ async def connect(port: int, username: str = "ann", password: str = CODE,
                   **options: Any) -> asyncssh.SSHClientConnection:
     """An asyncssh client logged in (or refused) with `password`, trusting any host key and
     using nothing of the tester's own SSH set-up."""
+    options.setdefault("agent_path", None)
     return await asyncssh.connect(
         "127.0.0.1", port, username=username, password=password, known_hosts=None,
-        client_keys=None, agent_path=None, config=None, preferred_auth="password",
-        connect_timeout=WAIT, **options,
+        client_keys=None, config=None, preferred_auth="password", connect_timeout=WAIT,
+        **options,
     )
 
 
