@@ -337,7 +337,7 @@ def test_a_guest_silent_on_their_turn_is_let_go_and_may_come_back(tmp_path: Path
 
     with hosted(tmp_path, idle=0.5) as served:
         text, (key, waited) = run(scenario())
-    assert "You were silent for 1 minute while it was your turn, so racko let you go." in text
+    assert "You pressed no key for 1 minute while it was up to you, so racko let you go." in text
     assert key == "b" and waited >= 0.5
 
 
@@ -442,3 +442,29 @@ def test_closing_the_table_says_goodbye_to_every_guest(tmp_path: Path) -> None:
 
     with hosted(tmp_path) as served:
         assert "The host stopped the table." in run(scenario())
+
+
+def test_a_flood_of_connections_is_cut_off_and_the_table_serves_again_after(
+    table: Hosted,
+) -> None:
+    from rack_o.host.server import MAX_CONNECTIONS
+
+    async def scenario() -> tuple[int, int]:
+        flood = [await asyncio.open_connection("127.0.0.1", table.port)
+                 for _ in range(MAX_CONNECTIONS + 5)]
+        answered = 0
+        for reader, _writer in flood:
+            try:
+                if await asyncio.wait_for(reader.readline(), 2):
+                    answered += 1
+            except (TimeoutError, ConnectionError):
+                pass
+        for _reader, writer in flood:
+            writer.close()
+        await asyncio.sleep(0.2)
+        async with await connect(table.port) as conn:
+            await open_screen(conn)
+        return answered, len(flood)
+
+    answered, tried = run(scenario())
+    assert answered == MAX_CONNECTIONS and tried == MAX_CONNECTIONS + 5

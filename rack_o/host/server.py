@@ -41,6 +41,8 @@ KEEPALIVE_SECONDS = 15.0
 KEEPALIVE_COUNT = 4
 """A guest whose machine stops answering is let go after about a minute, so that their seat
 is free for them to take back from elsewhere."""
+MAX_CONNECTIONS = 32
+"""Connections open at once, logged in or not: a table seats four, so more is a flood."""
 MAX_UNSENT = 1 << 20
 """Bytes queued for a guest who does not read them before racko hangs up on them."""
 HANG_UP_GRACE = 5.0
@@ -277,9 +279,12 @@ class _GuestConnection(asyncssh.SSHServer):
         self._session_opened = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self._connection = conn
         peer = conn.get_extra_info("peername")
         self._address = str(peer[0]) if peer else "?"
+        if len(self._host.connections) >= MAX_CONNECTIONS:
+            conn.abort()
+            return
+        self._connection = conn
         self._host.connections.add(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:

@@ -123,6 +123,13 @@ class _Screen:
         return True
 
 
+class _GuestConsole(Console):
+    """A guest's console: rich's `input` would read the host's keyboard, so it refuses."""
+
+    def input(self, *args: object, **kwargs: object) -> str:
+        raise RuntimeError("a guest's keys are read with RemoteTerminal.key or .line")
+
+
 class RemoteTerminal:
     """A seat's terminal over SSH: a console sized to the guest's window, and their keys."""
 
@@ -144,7 +151,7 @@ class RemoteTerminal:
         """Seconds a guest may stay silent while racko waits for their key (None: forever)."""
         # The guest's environment is not the host's: nothing of os.environ (COLUMNS,
         # NO_COLOR…) may reach this console, hence the empty _environ.
-        self.console = Console(
+        self.console: Console = _GuestConsole(
             file=_Screen(self), width=DEFAULT_SIZE[0], height=DEFAULT_SIZE[1],
             force_terminal=True, color_system="standard", highlight=False, emoji=False,
             legacy_windows=False, _environ={},
@@ -343,8 +350,8 @@ class RemoteTerminal:
     def _idle_message(self) -> str:
         minutes = max(1, round((self.idle or 0) / 60))
         return ngettext(
-            "You were silent for {count} minute while it was your turn, so racko let you go.",
-            "You were silent for {count} minutes while it was your turn, so racko let you go.",
+            "You pressed no key for {count} minute while it was up to you, so racko let you go.",
+            "You pressed no key for {count} minutes while it was up to you, so racko let you go.",
             minutes,
         ).format(count=minutes) + " " + _(
             "Connect again with the same command to take your seat back."
