@@ -518,3 +518,13 @@ def test_every_letter_and_digit_is_its_own_key(seat, char: str) -> None:
     _table, terminal, _link = seat
     typed(terminal, char.encode())
     assert terminal.key() == char.lower()
+
+
+def test_a_guest_back_without_a_redraw_callback_still_sees_the_prompt(seat) -> None:
+    table, terminal, link = seat
+    table.leave(0, link)
+    back = FakeLink()
+    table.post(lambda: table.join("ann", back, 80, 24))
+    table.post(lambda: typed(terminal, b"y"))
+    assert terminal.key("Draw or take? ") == "y"
+    assert back.text == "Draw or take? "

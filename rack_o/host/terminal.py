@@ -261,11 +261,11 @@ class RemoteTerminal:
         self._redraw = callback
 
     def repaint(self) -> None:
-        """Paint the guest's screen again: cleared, the redraw callback, the pending prompt."""
-        if self._redraw is None:
-            return
-        self.clear()
-        self._redraw()
+        """Paint the guest's screen again: cleared and drawn by the redraw callback (if one is
+        registered), then the prompt being asked, if any."""
+        if self._redraw is not None:
+            self.clear()
+            self._redraw()
         self._show_prompt()
 
     def release(self, message: str) -> None:
@@ -321,7 +321,8 @@ class RemoteTerminal:
         """The guest's window changed size: repaint at the new size."""
         if self._link is link:
             self.console.size = clamp_size(width, height)
-            self.repaint()
+            if self._redraw is not None:
+                self.repaint()
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
