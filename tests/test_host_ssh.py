@@ -479,5 +479,7 @@ def test_a_port_in_use_is_said_in_a_sentence(table: Hosted, tmp_path: Path) -> N
                         bind="127.0.0.1", port=table.port)
     with pytest.raises(HostError) as error:
         second.start()
-    assert str(error.value).startswith(f"racko can't listen on port {table.port}: ")
-    assert str(error.value).endswith(". Choose another with --port.")
+    assert str(error.value) == (
+        f"racko can't listen on port {table.port}: another program uses it. Choose another "
+        "with --port."
+    )

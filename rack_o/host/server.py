@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import math
 import threading
@@ -72,6 +73,22 @@ def _locked_message(seconds: float) -> str:
     ).format(count=count)
 
 
+def _cannot_listen(error: BaseException, port: int) -> str:
+    """Why the server could not listen on `port`, in a sentence."""
+    number = getattr(error, "errno", None)
+    if number == errno.EADDRINUSE:
+        reason = _("another program uses it")
+    elif number == errno.EACCES:
+        reason = _("not allowed (ports below 1024 need administrator rights)")
+    elif number == errno.EADDRNOTAVAIL:
+        reason = _("this computer has no such address (see --bind)")
+    else:
+        reason = getattr(error, "strerror", None) or str(error)
+    return _("racko can't listen on port {port}: {reason}. Choose another with --port.").format(
+        port=port, reason=reason
+    )
+
+
 class HostServer:
     """Serves one Table over SSH, on a thread of its own, until `stop`."""
 
@@ -116,12 +133,7 @@ class HostServer:
         if not ready.wait(START_TIMEOUT):
             raise HostError(_("The SSH server did not start."))
         if self._error is not None:
-            error = self._error
-            reason = getattr(error, "strerror", None) or str(error)
-            raise HostError(
-                _("racko can't listen on port {port}: {reason}. Choose another with --port.")
-                .format(port=self.port, reason=reason)
-            ) from None
+            raise HostError(_cannot_listen(self._error, self.port)) from None
         return self.port
 
     def stop(self) -> None:
