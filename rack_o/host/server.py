@@ -73,15 +73,16 @@ def _locked_message(seconds: float) -> str:
     ).format(count=count)
 
 
-def _cannot_listen(error: BaseException, port: int) -> str:
-    """Why the server could not listen on `port`, in a sentence."""
+def _cannot_listen(error: BaseException, bind: str, port: int) -> str:
+    """Why the server could not listen on `bind`:`port`, in a sentence."""
     number = getattr(error, "errno", None)
+    if number == errno.EADDRNOTAVAIL:
+        return _("racko can't listen on {address}: this computer has no such address. Choose "
+                 "another with --bind.").format(address=bind)
     if number == errno.EADDRINUSE:
         reason = _("another program uses it")
     elif number == errno.EACCES:
         reason = _("not allowed (ports below 1024 need administrator rights)")
-    elif number == errno.EADDRNOTAVAIL:
-        reason = _("this computer has no such address (see --bind)")
     else:
         reason = getattr(error, "strerror", None) or str(error)
     return _("racko can't listen on port {port}: {reason}. Choose another with --port.").format(
@@ -133,7 +134,7 @@ class HostServer:
         if not ready.wait(START_TIMEOUT):
             raise HostError(_("The SSH server did not start."))
         if self._error is not None:
-            raise HostError(_cannot_listen(self._error, self.port)) from None
+            raise HostError(_cannot_listen(self._error, self.bind, self.port)) from None
         return self.port
 
     def stop(self) -> None:
