@@ -528,3 +528,17 @@ def test_a_guest_back_without_a_redraw_callback_still_sees_the_prompt(seat) -> N
     table.post(lambda: typed(terminal, b"y"))
     assert terminal.key("Draw or take? ") == "y"
     assert back.text == "Draw or take? "
+
+
+def test_closing_the_table_says_nothing_else_after_the_goodbye() -> None:
+    table = Table({0: "Ann", 1: "Bob"})
+    links = [FakeLink(), FakeLink()]
+    for name, link in zip(("ann", "bob"), links, strict=True):
+        table.join(name, link, 80, 24)
+    table.wait(lambda: all(t.is_connected for t in table.terminals.values()), 1)
+    table.on_presence(lambda seat, connected: [
+        terminal.console.print(f"seat {seat + 1} left") for terminal in table.terminals.values()
+    ])
+    table.close("Goodbye.")
+    assert [link.text for link in links] == ["", ""]
+    assert [link.closed_with for link in links] == ["Goodbye.", "Goodbye."]

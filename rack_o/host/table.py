@@ -89,8 +89,9 @@ class Table:
             self._links.clear()
         for terminal in self.terminals.values():
             terminal.mark_released()
+        for link in links.values():
+            link.close(message)  # all first: nobody hears of the others leaving
         for seat, link in links.items():
-            link.close(message)
             self._detached(seat, link)
 
     # ------------------------------------------------------------------ the SSH thread
