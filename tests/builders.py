@@ -1,14 +1,19 @@
-"""Exact positions for tests: stacked decks, dealt games, state snapshots and a sensible policy.
+"""Games for tests: stacked decks, dealt positions, snapshots, a sensible policy, whole records.
 
 The stacked-deck builder is our FEN: say what each seat's rack holds (slot 1 first), which
 card is turned up and how the draw pile starts, and get the deck, top first, that the rules
 deal into exactly that position.
+
+Random play never finishes a round, so whole games (`finished_game`, `unfinished_game`) are
+played by a sensible policy: each card goes to its band's slot unless that slot already holds
+a card of its band, with a few random moves mixed in.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rack_o import (
@@ -18,8 +23,10 @@ from rack_o import (
     Action,
     Game,
     Header,
+    Player,
     Rebuilt,
     Rules,
+    dumps,
     events,
     header_of,
     is_racko,
@@ -204,22 +211,83 @@ def sensible_action(game: Game, rng: random.Random, randomness: float = 0.0) -> 
         return TAKE if sensible_slot(game, game.discard_pile[-1]) is not None else DRAW
     assert game.held is not None
     slot = sensible_slot(game, game.held)
-    if slot is None:
-        return DISCARD if game.held_source == "draw" else place(rng.randint(1, RACK_SIZE))
-    return place(slot)
+    if slot is not None:
+        return place(slot)
+    if game.held_source == "draw":
+        return DISCARD
+    # A card taken at random must go somewhere: its band's slot is as good as any.
+    return place(band(game.held, game.rules.deck_size))
 
 
 def play_sensibly(
-    game: Game, rng: random.Random, randomness: float = 0.0, turn_cap: int = 2_000
+    game: Game,
+    rng: random.Random,
+    randomness: float = 0.0,
+    turn_cap: int = 2_000,
+    *,
+    turns: int | None = None,
 ) -> bool:
-    """Play the game to its end (dealing from its own rng); False if a round hit `turn_cap`."""
-    while not game.is_over:
+    """Play on (dealing from the game's own rng) until the game is over, or until `turns`
+    more turns are played; False if a round reached `turn_cap` turns first."""
+    played = 0
+    while not game.is_over and (turns is None or played < turns):
         if game.phase == "deal":
             game.deal()
         if game.turn >= turn_cap:
             return False
+        finishing = game.phase == "place"
         game.apply(sensible_action(game, rng, randomness))
+        played += finishing
     return True
+
+
+STARTED = "2026-11-29T21:05:00Z"
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def seeded_game(
+    seed: int,
+    players: int = 2,
+    target: int = 150,
+    *,
+    names: Sequence[str] | None = None,
+    kinds: Sequence[str] | None = None,
+    **variants: bool,
+) -> SeededGame:
+    """A game seeded with `seed`, dealer drawn, nothing dealt; seat 1 a person, the others
+    easy bots unless `kinds` says otherwise."""
+    names = names or NAMES[:players]
+    kinds = kinds or ["human"] + ["bot:easy"] * (players - 1)
+    seated = [Player(name, kind) for name, kind in zip(names, kinds, strict=True)]
+    rules = Rules(players, target=target, **variants)
+    return SeededGame(rules, random.Random(seed), players=seated, seed=seed, started=STARTED)
+
+
+def finished_game(seed: int, players: int = 2, target: int = 150, **options: Any) -> Game:
+    """A `seeded_game` played sensibly (10% random moves) to its winner."""
+    game = seeded_game(seed, players, target, **options)
+    assert play_sensibly(game, random.Random(seed + 1), 0.1), "the policy should finish a round"
+    return game
+
+
+def unfinished_game(
+    seed: int, turns: int, players: int = 2, target: int = 150, **options: Any
+) -> Game:
+    """A `seeded_game` played sensibly (10% random moves) for `turns` turns."""
+    game = seeded_game(seed, players, target, **options)
+    assert play_sensibly(game, random.Random(seed + 1), 0.1, turns=turns)
+    return game
+
+
+def record_text(game: Game) -> str:
+    """The game's rack-o/1 record, as racko writes it."""
+    return "".join(dumps(line) for line in record_lines(game))
+
+
+def write_record(path: Path, game: Game) -> Path:
+    """Write the game's record to `path` and return `path`."""
+    path.write_text(record_text(game), encoding="utf-8")
+    return path
 
 
 def racko_round(

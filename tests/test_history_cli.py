@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import header_for, with_header
+from builders import finished_game, header_for, with_header
 from click.testing import CliRunner
-from test_store_games import finished_game
 
 from rack_o.cli import main
 from rack_o.cli.history import local_time

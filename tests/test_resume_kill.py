@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from test_store_games import sensible_action
+from builders import sensible_action
 
 from rack_o.actions import DISCARD, TAKE, Action
 from rack_o.store.history import recent_games
@@ -67,9 +67,9 @@ def decide(home: Path, seed: int) -> tuple[Action, Action]:
     """What the person to move does, from the game as its record stands: (take, place)."""
     game = load_record(the_record(home), seeded=True).game
     assert game.phase == "choose"
-    first = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:c"))
+    first = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:c"), 0.1)
     game.apply(first)
-    second = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:p"))
+    second = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:p"), 0.1)
     return first, second
 
 

@@ -10,8 +10,7 @@ from pathlib import Path
 from statistics import mean
 
 import pytest
-from builders import header_for, with_header
-from test_store_games import finished_game, unfinished_game
+from builders import finished_game, header_for, unfinished_game, with_header
 
 from rack_o.cli.messages import history_error
 from rack_o.store.history import (
@@ -140,8 +139,7 @@ def test_an_older_database_is_migrated(tmp_path: Path) -> None:
 WRITER = """
 import sys
 sys.path.insert(0, {tests!r})
-from builders import with_header
-from test_store_games import finished_game
+from builders import finished_game, with_header
 from rack_o.store.history import record_game
 for seed in range({first}, {first} + 12):
     record_game(*with_header(finished_game(seed)), path={db!r})

@@ -9,10 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from builders import record_lines
+from builders import finished_game, record_lines, record_text, unfinished_game, write_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_store_games import finished_game, record_text, unfinished_game, write_record
 
 from rack_o.cli.messages import record_file_error, record_not_found
 from rack_o.store.paths import record_id
