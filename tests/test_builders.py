@@ -1,4 +1,4 @@
-"""The test builders make what they say: sensible games that finish, stop where asked and rebuild."""
+"""The test builders make what they say: sensible games that finish, stop where asked, rebuild."""
 
 from __future__ import annotations
 

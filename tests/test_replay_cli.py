@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -74,7 +75,8 @@ def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(7))
     code, out = invoke([str(path)], keys="z\nq\n")
     assert code == 0
-    assert "Not a replay key" in out
+    assert ("Not a replay key. Press Enter for the next turn, type n and Enter to jump to the "
+            "end of the round, q to quit.") in " ".join(out.split())
     assert "round 1, turn" not in out  # nothing moved
 
 
@@ -120,3 +122,35 @@ def test_an_unfinished_file_outside_the_games_folder_says_to_resume_its_path(
     code, out = invoke([str(outside), "--summary"])
     assert code == 0, out
     assert f"Carry it on with: racko resume {outside}" in " ".join(out.split())
+
+
+def test_replay_refuses_an_unfinished_game_of_two_people_without_reveal(home: Path) -> None:
+    write_record(home / "games" / "open.jsonl", unfinished_game(3, 3, kinds=("human", "human")))
+    code, out = invoke(["open"], "\n" * 50)
+    assert code == 2
+    assert ("Error: this game is not finished and has 2 or more people at the table: replaying "
+            "it now would show their racks. Add --reveal if everyone agrees, or see the scores "
+            "with --summary.") in " ".join(out.split())
+    assert "Ann" not in out
+    code, out = invoke(["open", "--reveal"], "\n" * 50)
+    assert code == 0, out
+    assert re.search(r"^Ann( +\d+){11}$", out, flags=re.MULTILINE)  # her rack and points
+    code, out = invoke(["open", "--summary"])
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("kinds", "turns"),
+    [(("human", "human"), None), (("human", "bot:easy"), 3), (("bot:easy", "bot:hard"), 3)],
+)
+def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
+    home: Path, kinds: tuple[str, ...], turns: int | None
+) -> None:
+    if turns is None:
+        game = finished_game(3, kinds=kinds)
+    else:
+        game = unfinished_game(3, turns, kinds=kinds)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], "q\n")
+    assert code == 0, out
+    assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")

@@ -1,0 +1,46 @@
+"""What a simulation says it wrote: its JSON (partial and marked after Ctrl-C), its history."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clirun import assert_exited, flat, racko
+
+
+def test_ctrl_c_writes_the_partial_json_marked_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rack_o.cli.simulate as simulate_module
+    from rack_o.bots.match import play_many
+
+    def stopped_at_game_3(specs, rules, seed, indices, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if 2 in indices:
+            raise KeyboardInterrupt
+        return play_many(specs, rules, seed, indices, *args, **kwargs)
+
+    monkeypatch.setattr(simulate_module, "play_many", stopped_at_game_3)
+    out = tmp_path / "partial.json"
+    result = racko("simulate", "--bots", "easy,medium", "--games", "6", "--target", "100",
+                   "--seed", "5", "--json", str(out))
+    assert_exited(result, 130)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["stopped"] is True and data["games"] == 2
+    assert f'Partial JSON ("stopped": true) written to {out}.' in flat(result.output)
+
+
+def test_a_finished_simulation_says_where_its_json_went(tmp_path: Path) -> None:
+    out = tmp_path / "all.json"
+    result = racko("simulate", "--bots", "easy,medium", "--games", "2", "--target", "100",
+                   "--seed", "5", "--json", str(out))
+    assert_exited(result, 0)
+    assert "stopped" not in json.loads(out.read_text(encoding="utf-8"))
+    assert f"JSON written to {out}." in flat(result.output)
+
+
+def test_simulate_says_how_many_games_went_into_the_history_in_a_sentence(home: Path) -> None:
+    result = racko("simulate", "--bots", "easy,medium", "--games", "2", "--target", "50",
+                   "--seed", "1", "--history")
+    assert_exited(result, 0)
+    assert "2 games added to the history." in result.output
