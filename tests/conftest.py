@@ -28,7 +28,7 @@ def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty RACKO_HOME with its games folder, no colour, 100 columns.
 
-    A test module that needs another set-up defines its own `home`, which takes precedence.
+    The one `home`: a test that checks another width sets COLUMNS itself after it.
     """
     monkeypatch.setenv("RACKO_HOME", str(tmp_path))
     monkeypatch.setenv("NO_COLOR", "1")

@@ -13,13 +13,6 @@ from rack_o.cli import main
 from rack_o.record import parse_lines, rebuild
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Everything racko saves goes under a temporary RACKO_HOME."""
-    monkeypatch.setenv("RACKO_HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
 def run(args: list[str], input: str | None = None) -> Result:
     return CliRunner().invoke(main, ["play", *args], input=input)
 
@@ -230,7 +223,8 @@ def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
 
 
-def test_output_fits_80_columns(home: Path) -> None:
+def test_output_fits_80_columns(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
     result, _, _ = bot_game(home, "--players", "4", "--bots", "easy,easy,easy,easy", "--bonus")
     assert max(len(line) for line in result.output.splitlines()) <= 80
 

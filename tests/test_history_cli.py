@@ -14,13 +14,6 @@ from rack_o.cli.history import local_time
 from rack_o.store.history import record_game
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
-    monkeypatch.setenv("NO_COLOR", "1")
-    return tmp_path
-
-
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.output
