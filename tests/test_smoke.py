@@ -53,6 +53,15 @@ def test_the_packages_quick_start_runs_as_written() -> None:
     assert tried >= 3 and failed == 0
 
 
+def test_the_readmes_engine_example_runs_as_written() -> None:
+    import doctest
+
+    readme = ROOT / "README.md"
+    examples = readme.read_text(encoding="utf-8").count("\n>>> ")
+    failed, tried = doctest.testfile(str(readme), module_relative=False)
+    assert (failed, tried) == (0, examples)
+
+
 def test_the_engine_benchmark_runs_and_ends_with_its_figure() -> None:
     script = ROOT / "benchmarks" / "engine.py"
     result = subprocess.run(
