@@ -15,6 +15,7 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 pexpect = pytest.importorskip("pexpect")
 
+import ptys  # noqa: E402
 from hostkit import CODE, Hosted, hosted, on_game_thread, wait_until  # noqa: E402
 
 SSH = shutil.which("ssh") or "/usr/bin/ssh"
@@ -37,8 +38,8 @@ def spawn(port: int, *args: str, program: str = SSH, home: Path) -> pexpect.spaw
     port_flag = "-P" if program != SSH else "-p"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TERM": "xterm", "LANG": "C.UTF-8",
            "DISPLAY": "127.0.0.1:9"}  # for -X; nothing listens there
-    return pexpect.spawn(program, [*options, port_flag, str(port), *args], env=env,
-                         timeout=10, encoding="utf-8", dimensions=(24, 80))
+    return ptys.spawn(program, [*options, port_flag, str(port), *args], env=env,
+                      timeout=10, encoding="utf-8", dimensions=(24, 80))
 
 
 def log_in(child: pexpect.spawn, code: str = CODE) -> None:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import ptys
 import pytest
 from builders import record_lines
 
@@ -39,7 +40,7 @@ def spawn(args: list[str], home: Path, **env: str) -> pexpect.spawn:
     environment = {**os.environ, "TERM": "xterm-256color", "RACKO_HOME": str(home)}
     environment.pop("NO_COLOR", None)
     environment.update(env)
-    child = pexpect.spawn(
+    child = ptys.spawn(
         racko_command(), args, env=environment, dimensions=(24, 80), encoding="utf-8",
         timeout=15,
     )

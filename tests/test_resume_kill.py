@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pexpect
+import ptys
 import pytest
 from builders import sensible_action
 
@@ -52,8 +53,8 @@ GAMES = [
 
 def spawn(args: list[str], home: Path) -> pexpect.spawn:
     env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", COLUMNS="100", LINES="40")
-    child = pexpect.spawn(RACKO[0], [*RACKO[1:], *args], env=env, encoding="utf-8",
-                          timeout=TIMEOUT, dimensions=(40, 100))
+    child = ptys.spawn(RACKO[0], [*RACKO[1:], *args], env=env, encoding="utf-8",
+                       timeout=TIMEOUT, dimensions=(40, 100))
     child.delaybeforesend = None
     return child
 

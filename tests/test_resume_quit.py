@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
+import ptys
 import pytest
 
 from rack_o.store.records import load_record
@@ -25,8 +26,8 @@ DREW = re.compile(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")  # the card may be in bo
 
 def spawn(args: list[str], home: Path) -> pexpect.spawn:
     env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", COLUMNS="100")
-    child = pexpect.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
-                          timeout=20, dimensions=(40, 100))
+    child = ptys.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
+                       timeout=20, dimensions=(40, 100))
     child.delaybeforesend = None
     return child
 
