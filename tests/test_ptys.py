@@ -9,15 +9,19 @@ from pathlib import Path
 import pexpect
 import ptys
 
+# Short sleeps rather than input(): a signal that comes just before a blocking read can wait
+# for ever, while Python checks for one between two sleeps.
+WAIT_FOR_CTRL_C = "import time\nprint('ready', flush=True)\nwhile True:\n    time.sleep(0.05)"
+
 
 def test_a_child_is_interrupted_by_ctrl_c_even_when_the_tests_ignore_sigint() -> None:
     inherited = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as under nohup or `&`
     try:
-        child = ptys.spawn(sys.executable, ["-c", "input('ready> ')"], encoding="utf-8",
-                           timeout=5)
+        child = ptys.spawn(sys.executable, ["-c", WAIT_FOR_CTRL_C], encoding="utf-8",
+                           timeout=10)
     finally:
         signal.signal(signal.SIGINT, inherited)
-    child.expect_exact("ready> ")
+    child.expect_exact("ready")
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
