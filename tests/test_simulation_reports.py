@@ -21,22 +21,24 @@ def test_ctrl_c_writes_the_partial_json_marked_stopped(
         return play_many(specs, rules, seed, indices, *args, **kwargs)
 
     monkeypatch.setattr(simulate_module, "play_many", stopped_at_game_3)
-    out = tmp_path / "partial.json"
+    monkeypatch.chdir(tmp_path)  # a short path: a long one would be folded on the screen
     result = racko("simulate", "--bots", "easy,medium", "--games", "6", "--target", "100",
-                   "--seed", "5", "--json", str(out))
+                   "--seed", "5", "--json", "partial.json")
     assert_exited(result, 130)
-    data = json.loads(out.read_text(encoding="utf-8"))
+    data = json.loads((tmp_path / "partial.json").read_text(encoding="utf-8"))
     assert data["stopped"] is True and data["games"] == 2
-    assert f'Partial JSON ("stopped": true) written to {out}.' in flat(result.output)
+    assert 'Partial JSON ("stopped": true) written to partial.json.' in flat(result.output)
 
 
-def test_a_finished_simulation_says_where_its_json_went(tmp_path: Path) -> None:
-    out = tmp_path / "all.json"
+def test_a_finished_simulation_says_where_its_json_went(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a short path: a long one would be folded on the screen
     result = racko("simulate", "--bots", "easy,medium", "--games", "2", "--target", "100",
-                   "--seed", "5", "--json", str(out))
+                   "--seed", "5", "--json", "all.json")
     assert_exited(result, 0)
-    assert "stopped" not in json.loads(out.read_text(encoding="utf-8"))
-    assert f"JSON written to {out}." in flat(result.output)
+    assert "stopped" not in json.loads((tmp_path / "all.json").read_text(encoding="utf-8"))
+    assert "JSON written to all.json." in flat(result.output)
 
 
 def test_simulate_says_how_many_games_went_into_the_history_in_a_sentence(home: Path) -> None:

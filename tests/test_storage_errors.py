@@ -82,12 +82,13 @@ def test_a_record_file_name_too_long_is_a_usage_error(home: Path) -> None:
 def test_a_data_folder_that_is_a_file_is_named_in_a_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    blocking = tmp_path / "fileh"
-    blocking.write_text("", encoding="utf-8")
-    monkeypatch.setenv("RACKO_HOME", str(blocking))
+    (tmp_path / "fileh").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a short path: a long one would be folded on the screen
+    monkeypatch.setenv("RACKO_HOME", "fileh")
     for command in ("history", "stats"):
         result = racko(command)
         assert_exited(result, 1)
         said = flat(result.output)
-        assert f"cannot be opened: {blocking} is a file, not a folder." in said
+        assert ("The game history fileh/history.sqlite3 cannot be opened: "
+                "fileh is a file, not a folder.") in said
         assert "Errno" not in said
