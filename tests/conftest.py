@@ -8,6 +8,16 @@ from pathlib import Path
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of a module that drives programs in a pseudo-terminal (pexpect) is slow: it
+    starts real processes and waits for their screens."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and "pexpect" in vars(module):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Point RACKO_HOME (autosaved records, the history) at a temporary folder for the session,

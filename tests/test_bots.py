@@ -300,16 +300,19 @@ def test_medium_beats_easy_more_often_than_not() -> None:
     assert tally.round_wins[0] / tally.rounds >= 0.53
 
 
+@pytest.mark.slow
 def test_hard_beats_easy_in_70_percent_of_200_rounds() -> None:
     tally = round_rates(["hard", "easy"], 200, 3)
     assert tally.round_wins[0] / tally.rounds >= 0.70
 
 
+@pytest.mark.slow
 def test_hard_beats_medium_in_60_percent_of_200_rounds() -> None:
     tally = round_rates(["hard", "medium"], 200, 4)
     assert tally.round_wins[0] / tally.rounds >= 0.60
 
 
+@pytest.mark.slow
 def test_hard_in_self_play_goes_out_in_under_9_turns_per_player() -> None:
     tally = round_rates(["hard", "hard"], 120, 5)
     assert tally.capped_rounds == 0
@@ -377,6 +380,7 @@ def test_a_resumed_game_plays_on_exactly_as_it_would_have(specs: list[str]) -> N
     assert again.steps == game.steps
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
@@ -442,6 +446,7 @@ def run_of_three_rounds(specs: list[str], rounds: int, seed: int) -> Tally:
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "specs", [["easy", "easy"], ["medium", "medium"], ["easy", "medium"], ["hard", "easy"]]
 )
@@ -451,6 +456,7 @@ def test_every_level_goes_out_under_the_run_of_three_rule(specs: list[str]) -> N
     assert tally.scored_rounds >= 0.9 * tally.rounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_each_level_beats_random_under_the_run_of_three_rule(level: str) -> None:
     tally = run_of_three_rounds([level, "random"], 20, 10)
@@ -466,6 +472,7 @@ def test_two_hard_bots_build_runs_from_cards_still_to_come() -> None:
     assert not outcome.capped and outcome.winner is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     cards=st.lists(st.integers(1, 40), min_size=12, max_size=12, unique=True),

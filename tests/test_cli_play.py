@@ -98,6 +98,7 @@ def bot_game(home: Path, *args: str) -> tuple[Result, list[dict], Path]:
     return result, events(record), record
 
 
+@pytest.mark.slow
 def test_a_bot_game_plays_to_the_end_and_its_record_rebuilds_to_the_same_scores(
     home: Path,
 ) -> None:
@@ -112,6 +113,7 @@ def test_a_bot_game_plays_to_the_end_and_its_record_rebuilds_to_the_same_scores(
     assert "\x1b" not in result.output  # not a terminal: no control codes at all
 
 
+@pytest.mark.slow
 def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     result, records, _ = bot_game(
         home, "--players", "4", "--partners", "--bonus", "--bots", "easy,easy,easy,easy"
@@ -125,12 +127,14 @@ def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     assert "Final standings" in result.output and "Team" in result.output
 
 
+@pytest.mark.slow
 def test_run_of_three_sets_two_players(home: Path) -> None:
     _, records, _ = bot_game(home, "--run-of-three", "--bots", "hard,easy")
     assert records[0]["rules"]["run_of_three"] is True
     assert len(records[0]["players"]) == 2
 
 
+@pytest.mark.slow
 def test_names_may_name_every_seat_bots_included(home: Path) -> None:
     _, records, _ = bot_game(home, "--players", "2", "--names", "Robo,Tin", "--bots", "easy,easy")
     assert records[0]["players"] == [
@@ -139,6 +143,7 @@ def test_names_may_name_every_seat_bots_included(home: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) -> None:
     _, records, _ = bot_game(
         home, "--players", "3", "--bot", "1=medium", "--bots", "easy,easy"
@@ -147,6 +152,7 @@ def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) 
     assert [p["name"] for p in records[0]["players"]] == ["Medium", "Easy 2", "Easy 3"]
 
 
+@pytest.mark.slow
 def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     record = home / "game.jsonl"
     result = run(["--players", "2", "--bots", "easy,easy", "--fast", "--target", "50",
@@ -157,6 +163,7 @@ def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     assert f"Seed {seed} (play again with --seed {seed} to get the same cards)." in result.output
 
 
+@pytest.mark.slow
 def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
     decks = []
     for name in ("a.jsonl", "b.jsonl"):
@@ -167,6 +174,7 @@ def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
     assert decks[0] == decks[1]
 
 
+@pytest.mark.slow
 def test_bots_without_players_seat_one_person_whose_name_is_asked(home: Path) -> None:
     record = home / "game.jsonl"
     # The name: Enter takes "Player 1"; deal; then quit.
@@ -223,12 +231,14 @@ def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
 
 
+@pytest.mark.slow
 def test_output_fits_80_columns(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     result, _, _ = bot_game(home, "--players", "4", "--bots", "easy,easy,easy,easy", "--bonus")
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
+@pytest.mark.slow
 def test_the_record_holds_each_event_once_in_order(home: Path) -> None:
     _, records, record = bot_game(home, "--players", "2", "--bots", "easy,easy")
     lines = record.read_text(encoding="utf-8").splitlines()

@@ -31,6 +31,7 @@ def test_game_ids_spell_every_name_in_ascii(home: Path, names: list[str], slug: 
     assert re.fullmatch(r"\d{4}-\d\d-\d\d-\d{4}-" + re.escape(slug) + r"\.jsonl", path.name)
 
 
+@pytest.mark.slow
 def test_history_json_gives_the_game_id_replay_takes(home: Path) -> None:
     assert_exited(racko("play", "--players", "2", "--bots", "easy,hard", "--fast",
                         "--target", "5", "--seed", "2"), 0)

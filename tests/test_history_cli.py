@@ -61,6 +61,7 @@ def test_history_json_and_filters(home: Path) -> None:
     assert len(with_cy) == 2 and all("Cy" in row["players"] for row in with_cy)
 
 
+@pytest.mark.slow
 def test_stats_table_and_json_agree_with_the_games(home: Path) -> None:
     games = [finished_game(seed) for seed in range(5)]
     for game in games:
@@ -123,6 +124,7 @@ def test_a_game_plays_on_unsaved_when_the_data_directory_cannot_be_written(
     assert blocker.read_text() == ""
 
 
+@pytest.mark.slow
 def test_a_finished_game_goes_into_history_once_with_its_record(home: Path) -> None:
     result = CliRunner().invoke(main, BOT_GAME)
     assert result.exit_code == 0, result.output

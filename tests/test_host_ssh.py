@@ -73,6 +73,7 @@ def test_the_code_may_be_typed_in_capitals_without_its_hyphen(table: Hosted) -> 
     run(scenario())
 
 
+@pytest.mark.slow
 def test_a_wrong_code_is_refused_and_slowed_down(tmp_path: Path) -> None:
     async def scenario() -> float:
         started = time.monotonic()
@@ -84,6 +85,7 @@ def test_a_wrong_code_is_refused_and_slowed_down(tmp_path: Path) -> None:
         assert run(scenario()) >= 0.4
 
 
+@pytest.mark.slow
 def test_three_wrong_codes_lock_the_address_out_even_for_the_right_one(tmp_path: Path) -> None:
     async def scenario() -> list[str]:
         refusals = []
@@ -104,6 +106,7 @@ def test_three_wrong_codes_lock_the_address_out_even_for_the_right_one(tmp_path:
     )
 
 
+@pytest.mark.slow
 def test_a_guest_who_never_logs_in_is_let_go(tmp_path: Path) -> None:
     async def scenario() -> bytes:
         reader, writer = await asyncio.open_connection("127.0.0.1", served.port)
@@ -291,6 +294,7 @@ def test_x11_forwarding_is_refused(table: Hosted, tmp_path: Path) -> None:
 # ------------------------------------------------------------------ bounded input
 
 
+@pytest.mark.slow
 def test_a_megabyte_line_is_cut_off_without_harm(table: Hosted) -> None:
     def ask_line_then_key() -> tuple[str, str]:
         terminal = table.table.terminal(0)
@@ -317,6 +321,7 @@ def test_a_megabyte_line_is_cut_off_without_harm(table: Hosted) -> None:
     assert line == "x" * MAX_LINE and key == "k"
 
 
+@pytest.mark.slow
 def test_a_guest_silent_on_their_turn_is_let_go_and_may_come_back(tmp_path: Path) -> None:
     def ask_twice() -> tuple[str, float]:
         terminal = served.table.terminal(0)
@@ -344,6 +349,7 @@ def test_a_guest_silent_on_their_turn_is_let_go_and_may_come_back(tmp_path: Path
 # ------------------------------------------------------------------ faults
 
 
+@pytest.mark.slow
 def test_a_guest_who_drops_takes_the_seat_back_where_it_stood(table: Hosted) -> None:
     events: list[tuple[int, bool]] = []
     painted: list[tuple[int, int]] = []
@@ -444,6 +450,7 @@ def test_closing_the_table_says_goodbye_to_every_guest(tmp_path: Path) -> None:
         assert "The host stopped the table." in run(scenario())
 
 
+@pytest.mark.slow
 def test_a_flood_of_connections_is_cut_off_and_the_table_serves_again_after(
     table: Hosted,
 ) -> None:

@@ -209,6 +209,7 @@ def test_one_ipv6_network_shares_its_count() -> None:
     assert lockout.seconds_left("2001:db8::ffff") > 0
 
 
+@pytest.mark.slow
 def test_a_flood_of_addresses_is_remembered_within_bounds() -> None:
     clock = Clock()
     lockout = LockOut(clock=clock)
@@ -432,6 +433,7 @@ def test_a_resize_from_an_old_connection_is_ignored(seat) -> None:
     assert terminal.width == 100
 
 
+@pytest.mark.slow
 def test_a_silent_guest_is_let_go_and_their_seat_waits_for_them() -> None:
     table = Table({0: "Ann"}, idle=0.2)
     link = FakeLink()
@@ -456,6 +458,7 @@ def test_a_silent_guest_is_let_go_and_their_seat_waits_for_them() -> None:
     assert back.is_open
 
 
+@pytest.mark.slow
 def test_typing_keeps_a_guest_from_being_let_go() -> None:
     table = Table({0: "Ann"}, idle=0.3)
     link = FakeLink()

@@ -216,6 +216,7 @@ def test_a_click_message_no_catalog_holds_falls_back_to_english(language: str) -
 # ------------------------------------------------------------------ the list of click's messages
 
 
+@pytest.mark.slow
 def test_the_catalogs_take_the_click_messages_a_user_can_meet_from_one_list() -> None:
     shown, never_shown = catalogs.read_click_list()
     assert ("Error: {message}", None) in shown and ("Missing argument", None) in shown
@@ -231,6 +232,7 @@ def test_the_catalogs_take_the_click_messages_a_user_can_meet_from_one_list() ->
     assert catalogs.write_click_list(shown, never_shown) == text  # the tool writes it back
 
 
+@pytest.mark.slow
 def test_the_installed_click_can_be_scanned_for_its_messages() -> None:
     found = dict(catalogs.installed_click_messages())
     assert found["Error: {message}"] is None and found["Usage:"] is None
@@ -238,6 +240,7 @@ def test_the_installed_click_can_be_scanned_for_its_messages() -> None:
         "Got unexpected extra arguments ({args})")
 
 
+@pytest.mark.slow
 def test_a_click_message_in_neither_list_is_found_as_new(tmp_path: Path) -> None:
     # What `tools/catalogs.py --click` adds to the shown list after a click release.
     shown, never_shown = catalogs.read_click_list()

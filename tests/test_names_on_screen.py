@@ -15,6 +15,7 @@ from rack_o.cli.console import printable
 MARKUP_NAMES = ["[/]", "[red]X[/red]"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "dealer"), [(2, "[/]"), (3, "[red]X[/red]")])
 def test_names_with_markup_show_literally_on_every_screen(
     home: Path, seed: int, dealer: str

@@ -31,6 +31,9 @@ from rack_o import (
 )
 from rack_o.actions import PLACEMENTS
 
+# Hypothesis plays hundreds of games per property.
+pytestmark = pytest.mark.slow
+
 TABLES = {
     "2 players": {"players": 2},
     "2 players, run of three": {"players": 2, "run_of_three": True},

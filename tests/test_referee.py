@@ -36,6 +36,7 @@ def play_record(tmp_path: Path, rules: Rules, specs: list[str], seed: int) -> Pa
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "specs"), [t[1:] for t in TABLES], ids=[t[0] for t in TABLES])
 def test_finished_bot_games_pass_the_referee(
     tmp_path: Path, rules: Rules, specs: list[str]

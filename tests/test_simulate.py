@@ -52,6 +52,7 @@ def test_the_table_shows_each_seat_and_the_capped_rounds() -> None:
     assert "rounds per second" in result.output
 
 
+@pytest.mark.slow
 def test_records_rebuild_through_the_engine_to_the_same_results(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     result = simulate("--bots", "hard,medium,easy", "--games", "3", "--target", "150",

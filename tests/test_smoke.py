@@ -5,14 +5,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_engine_import_pulls_in_neither_rich_nor_click() -> None:
     code = "import rack_o, sys; assert not {'rich', 'click'} & set(sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+@pytest.mark.slow
 def test_using_the_engine_pulls_in_neither_rich_nor_click() -> None:
     code = (
         "import random, sys, rack_o\n"
@@ -62,6 +66,7 @@ def test_the_readmes_engine_example_runs_as_written() -> None:
     assert (failed, tried) == (0, examples)
 
 
+@pytest.mark.slow
 def test_the_engine_benchmark_runs_and_ends_with_its_figure() -> None:
     script = ROOT / "benchmarks" / "engine.py"
     result = subprocess.run(

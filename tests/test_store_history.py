@@ -57,6 +57,7 @@ def test_an_unfinished_game_is_not_history(tmp_path: Path) -> None:
         record_game(*with_header(unfinished_game(1, turns=5)), path=tmp_path / "h.sqlite3")
 
 
+@pytest.mark.slow
 def test_stats_per_player_name_match_the_games(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     games = [finished_game(seed, players=2 + seed % 3) for seed in range(6)]
@@ -95,6 +96,7 @@ def test_partners_win_together(tmp_path: Path) -> None:
     assert winners == set(row.winner.split(" & "))
 
 
+@pytest.mark.slow
 def test_recent_games_newest_first_and_by_player(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     for seed in range(5):
@@ -146,6 +148,7 @@ for seed in range({first}, {first} + 12):
 """
 
 
+@pytest.mark.slow
 def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     db = str(tmp_path / "history.sqlite3")
     tests = str(Path(__file__).parent)

@@ -110,6 +110,7 @@ def test_damaged_files_are_refused_with_file_line_and_reason_and_left_unchanged(
     assert (digest(path), path.stat().st_mtime_ns) == before
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "huge.jsonl"
     with open(path, "wb") as file:
@@ -200,6 +201,7 @@ def test_loading_with_the_seeded_rng_advances_it_like_the_original(tmp_path: Pat
     assert rebuilt.rng.getstate() == game.rng.getstate()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

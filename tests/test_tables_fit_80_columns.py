@@ -10,6 +10,7 @@ from clirun import assert_exited, racko
 LONG = ["Annabelle-Marie", "Bartholomew", "Constantinos", "Dorothea-Louise"]
 
 
+@pytest.mark.slow
 def test_a_partners_summary_fits_80_columns_with_aligned_tables(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -41,6 +42,7 @@ LONG_HEADINGS = {
 }
 
 
+@pytest.mark.slow
 def test_stats_headings_wrap_between_words_and_fit_80_columns(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
