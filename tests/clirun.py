@@ -17,6 +17,12 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def squashed(text: str) -> str:
+    """`text` without any white space: a path longer than the screen is folded anywhere, so
+    a check that names one compares squashed texts."""
+    return "".join(text.split())
+
+
 def assert_exited(result: Result, code: int) -> None:
     """racko ended with exit code `code` by itself: no exception escaped, no traceback."""
     assert result.exit_code == code, result.output
