@@ -1,4 +1,5 @@
-"""Shared test setup: nothing a test plays is saved in the real user data directory."""
+"""Shared test set-up: the shared fixtures (nothing a test plays is saved in the real user data
+directory), and the `slow` mark for the tests that drive a real terminal."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     and speak English.
 
     Session-scoped so hypothesis tests see no function-scoped fixture; a test that needs an
-    empty data directory sets its own RACKO_HOME.
+    empty data directory takes `home`.
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RACKO_HOME", str(tmp_path_factory.mktemp("racko-home")))
