@@ -272,6 +272,7 @@ def test_deterministic_levels_replay_the_same_game(level: str) -> None:
     assert play() == play()
 
 
+@pytest.mark.slow
 def test_hard_goes_out_under_the_run_of_three_rule() -> None:
     rules = Rules(2, target=75, run_of_three=True)
     outcomes = play_many(["hard", "hard"], rules, 5, range(6), turn_cap=300)
@@ -295,6 +296,7 @@ def test_easy_wins_every_round_against_random() -> None:
     assert tally.round_wins[0] == tally.rounds == 40
 
 
+@pytest.mark.slow
 def test_medium_beats_easy_more_often_than_not() -> None:
     tally = round_rates(["medium", "easy"], 400, 2)
     assert tally.round_wins[0] / tally.rounds >= 0.53

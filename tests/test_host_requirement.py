@@ -28,6 +28,7 @@ def test_with_asyncssh_nothing_is_said() -> None:
     require_asyncssh()
 
 
+@pytest.mark.slow
 def test_the_parts_that_need_no_network_load_without_asyncssh() -> None:
     script = (
         "import sys; sys.modules['asyncssh'] = None\n"
