@@ -41,7 +41,7 @@ MAX_CHUNK = 25
 """The most games in one chunk: small enough to keep every worker busy to the end."""
 AHEAD = 2
 """Chunks handed out per worker before the first comes back: never the whole match."""
-CONNECT_TIMEOUT = 10.0
+CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Dask scheduler (and for its first worker)."""
 
 
@@ -453,20 +453,22 @@ class ClusterError(Exception):
 
 
 @contextmanager
-def dask_cluster(
-    address: str, timeout: float = CONNECT_TIMEOUT
-) -> Iterator[tuple[Executor, int]]:
-    """An executor on the running Dask scheduler at `address` and its worker threads,
-    connected for the block; ClusterError if distributed is missing, the scheduler cannot be
-    reached within `timeout` seconds, or no worker joins it in that time."""
+def dask_cluster(address: str, timeout: float | None = None) -> Iterator[tuple[Executor, int]]:
+    """An executor on the running Dask scheduler at `address` (tcp://HOST:PORT) and its
+    worker threads, connected for the block; ClusterError if distributed is missing, the
+    scheduler cannot be reached within `timeout` seconds (CONNECT_TIMEOUT by default), or no
+    worker joins it in that time."""
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
     try:
         from distributed import Client
     except ImportError:
         raise ClusterError(ClusterProblem.NOT_INSTALLED, address) from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise ClusterError(ClusterProblem.UNREACHABLE, address, str(error)) from None
+    except (OSError, TimeoutError) as error:
+        # distributed's own sentence only repeats the address and the timeout.
+        detail = "" if "Timed out" in str(error) else str(error)
+        raise ClusterError(ClusterProblem.UNREACHABLE, address, detail) from None
     try:
         try:
             client.wait_for_workers(1, timeout=timeout)

@@ -7,9 +7,13 @@ Both read the history database (`rack_o.store.history`) and print a rich table, 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import os
+import sys
+import textwrap
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from datetime import datetime
+from itertools import islice
 from typing import TYPE_CHECKING
 
 import click
@@ -21,7 +25,9 @@ from .exits import EXIT_NOTHING
 from .messages import history_error
 
 if TYPE_CHECKING:
-    from rack_o.store.history import HistoryError
+    from rich.table import Table
+
+    from rack_o.store.history import GameRow, HistoryError
 
 
 HISTORY_EXAMPLE = N_("""\b
@@ -110,6 +116,10 @@ def _fail(error: HistoryError) -> None:
     raise SystemExit(EXIT_NOTHING)
 
 
+BLOCK = 500
+"""Games read and printed at a time: a long listing is streamed, never held whole."""
+
+
 @click.command(epilog=HISTORY_EXAMPLE)
 @click.option("--limit", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
               help="How many games to list, newest first.")
@@ -121,48 +131,128 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
     Each row shows when the game started, who played, the winner, the final scores and the
     rounds played, and the ID that `racko replay ID` steps through.
     """
-    from rack_o.store.history import HistoryError, recent_games
+    from rack_o.store.history import HistoryError, iter_games
 
+    games = iter_games(limit, player=player)
     try:
-        games = recent_games(limit, player=player)
+        first = list(islice(games, BLOCK))
+        if as_json:
+            _print_json(first, games)
+        else:
+            _print_table(first, games, player)
     except HistoryError as error:
         _fail(error)
-    if as_json:
-        rows = [{**asdict(game), "id": game_id(game.record)} for game in games]
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    except BrokenPipeError:
+        _quiet_stdout()
+    finally:
+        games.close()
+
+
+def _quiet_stdout() -> None:
+    # The reader went away (`racko history | head`): stop, and let nothing more reach the
+    # closed pipe, not even the flush at exit.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
+    """The games as one JSON array, exactly as json.dumps(indent=2) writes it, a block of
+    games at a time."""
+    if not first:
+        click.echo("[]")
         return
-    from rich import box
+
+    def item(game: GameRow) -> str:
+        text = json.dumps({**asdict(game), "id": game_id(game.record)}, indent=2,
+                          ensure_ascii=False)
+        return textwrap.indent(text, "  ")
+
+    out = sys.stdout
+    out.write("[\n" + ",\n".join(item(game) for game in first))
+    while block := list(islice(rest, BLOCK)):
+        out.write(",\n" + ",\n".join(item(game) for game in block))
+        out.flush()
+    out.write("\n]\n")
+    out.flush()
+
+
+def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | None) -> None:
+    """The games as a table: one table if they fit in one block, else block after block with
+    the same column widths, so it reads as one table."""
     from rich.cells import cell_len
-    from rich.table import Table
-    from rich.text import Text
 
     from .console import make_console
 
     console = make_console()
-    if not games:
+    if not first:
         if player:
             message = _("No finished games with {player} yet. Play one with: racko play")
         else:
             message = _("No finished games yet. Play one with: racko play")
         console.print(message.format(player=player), markup=False)
         return
+    # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
+    widest = max(cell_len(printable(g.winner)) for g in first)
+    winner_width = max(cell_len(_("Winner")), min(16, widest))
+    block = list(islice(rest, BLOCK))
+    if not block:
+        console.print(_games_table(first, winner_width))
+        return
+    # Long: every block gets the widths of the first, the widest column all the room left.
+    started_width = max(cell_len(_("Started")), *(
+        cell_len(line) for game in first for line in _started(game).splitlines()))
+    rounds_width = max(cell_len(_("Rounds")), 6)
+    # Two columns apart are two cells apart (the padding and the box's space).
+    scores_width = max(10, console.width - started_width - winner_width - rounds_width - 2 * 3)
+    widths = (started_width, scores_width, rounds_width)
+    console.print(_games_table(first, winner_width, widths=widths, caption=False))
+    while True:
+        after = list(islice(rest, BLOCK))
+        console.print(_games_table(block, winner_width, widths=widths, title=False,
+                                   caption=not after))
+        if not after:
+            return
+        block = after
+
+
+def _started(game: GameRow) -> str:
+    return local_time(game.started or game.finished).replace(" ", "\n")
+
+
+def _games_table(
+    games: Sequence[GameRow],
+    winner_width: int,
+    *,
+    widths: tuple[int, int, int] | None = None,
+    title: bool = True,
+    caption: bool = True,
+) -> Table:
+    """The history table of `games`, the winner's column `winner_width` wide; with `widths`
+    (started, scores, rounds) every column has a fixed width. `title` also says whether the
+    headings are shown."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(
-        title=_("Finished games, newest first"),
-        caption=_("* a computer player.  Step through a game with: racko replay ID"),
+        title=_("Finished games, newest first") if title else None,
+        caption=_("* a computer player.  Step through a game with: racko replay ID")
+        if caption else None,
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         pad_edge=False,
         show_edge=False,
+        show_header=title,
         collapse_padding=True,
     )
+    started_width, scores_width, rounds_width = widths or (None, None, None)
     # The ID gets a line to itself in the widest column, so it can be copied whole.
-    table.add_column(_("Started"), no_wrap=True)
-    table.add_column(_("Players and final scores; the game's ID"), overflow="fold")
-    # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
-    widest = max(cell_len(printable(g.winner)) for g in games)
-    winner_width = max(cell_len(_("Winner")), min(16, widest))
+    table.add_column(_("Started"), no_wrap=True, width=started_width)
+    table.add_column(_("Players and final scores; the game's ID"), overflow="fold",
+                     width=scores_width)
     table.add_column(_("Winner"), style="bold", width=winner_width)
-    table.add_column(_("Rounds"), justify="right", no_wrap=True)
+    table.add_column(_("Rounds"), justify="right", no_wrap=True, width=rounds_width)
     for game in games:
         bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
                 if kind != "human"}
@@ -173,13 +263,8 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
         ]
         cell = Text(scores_text(sides, game.totals))
         cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
-        table.add_row(
-            local_time(game.started or game.finished).replace(" ", "\n"),
-            cell,
-            Text(printable(game.winner)),
-            str(game.rounds),
-        )
-    console.print(table)
+        table.add_row(_started(game), cell, Text(printable(game.winner)), str(game.rounds))
+    return table
 
 
 @click.command(epilog=STATS_EXAMPLE)

@@ -200,11 +200,26 @@ def _cluster_error(error: ClusterError) -> click.UsageError:
             _("--cluster {address}: the scheduler answered, but no worker joined it within "
               "{seconds} s.").format(address=error.address, seconds=number(CONNECT_TIMEOUT))
         )
-    return click.UsageError(
-        _("--cluster {address}: no Dask scheduler answered there within {seconds} s "
-          "({detail}).").format(address=error.address, seconds=number(CONNECT_TIMEOUT),
-                                detail=error.detail)
-    )
+    message = _("--cluster {address}: no Dask scheduler answered there within {seconds} s.")
+    if error.detail:
+        message = _("--cluster {address}: no Dask scheduler answered there within {seconds} s "
+                    "({detail}).")
+    return click.UsageError(message.format(
+        address=error.address, seconds=number(CONNECT_TIMEOUT), detail=error.detail))
+
+
+# What distributed's Client takes: a protocol, a host name or [IPv6] address, and a port.
+_SCHEDULER = re.compile(r"(tcp|tls|ws|wss)://([\w.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}")
+
+
+def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    # Checked here, before distributed would spend its timeout on an address it cannot use.
+    if value is not None and not _SCHEDULER.fullmatch(value):
+        raise click.BadParameter(
+            _("{address} is not a scheduler address such as tcp://HOST:PORT.").format(
+                address=value)
+        )
+    return value
 
 
 @contextmanager
@@ -249,7 +264,7 @@ def _executor(
               "random if not given.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
-@click.option("--cluster", metavar="tcp://HOST:PORT", default=None,
+@click.option("--cluster", metavar="tcp://HOST:PORT", default=None, callback=_scheduler_address,
               help="Play the games on this running Dask scheduler's workers instead "
               "(needs racko[cluster]; racko and any bot module installed on every worker, "
               "and --record-dir a folder they can all write).")
