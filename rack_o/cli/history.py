@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -25,7 +25,9 @@ from .exits import EXIT_NOTHING
 from .messages import history_error
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from rack_o.store.history import GameRow, HistoryError
 
@@ -177,6 +179,15 @@ def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
     out.flush()
 
 
+class _Widths(NamedTuple):
+    """The fixed column widths of a long listing."""
+
+    started: int
+    scores: int
+    winner: int
+    rounds: int
+
+
 def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | None) -> None:
     """The games as a table: one table if they fit in one block, else block after block with
     the same column widths, so it reads as one table."""
@@ -200,37 +211,99 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         console.print(_games_table(first, winner_width))
         return
     # Long: every block gets the widths of the first, the widest column all the room left.
-    started_width = max(cell_len(_("Started")), *(
+    started = max(cell_len(_("Started")), *(
         cell_len(line) for game in first for line in _started(game).splitlines()))
-    rounds_width = max(cell_len(_("Rounds")), 6)
-    # Two columns apart are two cells apart (the padding and the box's space).
-    scores_width = max(10, console.width - started_width - winner_width - rounds_width - 2 * 3)
-    widths = (started_width, scores_width, rounds_width)
+    rounds = max(cell_len(_("Rounds")), 6)
+    scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
+    widths = _Widths(started, scores, winner_width, rounds)
     console.print(_games_table(first, winner_width, widths=widths, caption=False))
-    while True:
-        after = list(islice(rest, BLOCK))
-        console.print(_games_table(block, winner_width, widths=widths, title=False,
-                                   caption=not after))
-        if not after:
-            return
+    while after := list(islice(rest, BLOCK)):
+        if console.color_system is None:
+            _print_plain(console, block, widths)
+        else:
+            console.print(_games_table(block, winner_width, widths=widths, title=False,
+                                       caption=False))
         block = after
+    console.print(_games_table(block, winner_width, widths=widths, title=False))
+
+
+_GAP = 2
+"""Cells between two columns of the history table: the padding and the box's space."""
+
+
+def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) -> None:
+    """Rows of a long listing without styles, written as the table would lay them out (but
+    many times faster); a row that would wrap is left to the table."""
+    lines: list[str] = []
+    for game in games:
+        row = _plain_row(game, widths)
+        if row is None:
+            console.file.write("".join(lines))
+            lines.clear()
+            console.print(_games_table([game], widths.winner, widths=widths, title=False,
+                                       caption=False))
+        else:
+            lines.append(row)
+    console.file.write("".join(lines))
+    console.file.flush()
+
+
+def _plain_row(game: GameRow, widths: _Widths) -> str | None:
+    """The two lines of `game`'s row, each cell padded to its width; None if a cell does not
+    fit on its line."""
+    from rich.cells import cell_len
+
+    date, _space, clock = _started(game).partition("\n")
+    scores, ident = _scores_cell(game).plain.split("\n")
+    cells = [
+        (date, widths.started), (scores, widths.scores), (printable(game.winner), widths.winner),
+        (clock, widths.started), (ident, widths.scores),
+    ]
+    if any(cell_len(text) > width for text, width in cells) or "\n" in clock:
+        return None
+    if len(str(game.rounds)) > widths.rounds:
+        return None
+    gap = " " * _GAP
+
+    def pad(text: str, width: int) -> str:
+        return text + " " * (width - cell_len(text))
+
+    first = gap.join([pad(date, widths.started), pad(scores, widths.scores),
+                      pad(printable(game.winner), widths.winner),
+                      str(game.rounds).rjust(widths.rounds)])
+    second = gap.join([pad(clock, widths.started), pad(ident, widths.scores),
+                       " " * widths.winner, " " * widths.rounds])
+    return f"{first}\n{second}\n"
 
 
 def _started(game: GameRow) -> str:
     return local_time(game.started or game.finished).replace(" ", "\n")
 
 
+def _scores_cell(game: GameRow) -> Text:
+    """The scores (bots starred), and below them the game's ID."""
+    from rich.text import Text
+
+    bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != "human"}
+    sides = [
+        " & ".join(printable(name) + ("*" if name in bots else "") for name in side.split(" & "))
+        for side in game.sides
+    ]
+    cell = Text(scores_text(sides, game.totals))
+    cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
+    return cell
+
+
 def _games_table(
     games: Sequence[GameRow],
     winner_width: int,
     *,
-    widths: tuple[int, int, int] | None = None,
+    widths: _Widths | None = None,
     title: bool = True,
     caption: bool = True,
 ) -> Table:
     """The history table of `games`, the winner's column `winner_width` wide; with `widths`
-    (started, scores, rounds) every column has a fixed width. `title` also says whether the
-    headings are shown."""
+    every column has a fixed width. `title` also says whether the headings are shown."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -246,24 +319,15 @@ def _games_table(
         show_header=title,
         collapse_padding=True,
     )
-    started_width, scores_width, rounds_width = widths or (None, None, None)
     # The ID gets a line to itself in the widest column, so it can be copied whole.
-    table.add_column(_("Started"), no_wrap=True, width=started_width)
+    table.add_column(_("Started"), no_wrap=True, width=widths and widths.started)
     table.add_column(_("Players and final scores; the game's ID"), overflow="fold",
-                     width=scores_width)
+                     width=widths and widths.scores)
     table.add_column(_("Winner"), style="bold", width=winner_width)
-    table.add_column(_("Rounds"), justify="right", no_wrap=True, width=rounds_width)
+    table.add_column(_("Rounds"), justify="right", no_wrap=True, width=widths and widths.rounds)
     for game in games:
-        bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
-                if kind != "human"}
-        sides = [
-            " & ".join(printable(name) + ("*" if name in bots else "")
-                       for name in side.split(" & "))
-            for side in game.sides
-        ]
-        cell = Text(scores_text(sides, game.totals))
-        cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
-        table.add_row(_started(game), cell, Text(printable(game.winner)), str(game.rounds))
+        table.add_row(_started(game), _scores_cell(game), Text(printable(game.winner)),
+                      str(game.rounds))
     return table
 
 
