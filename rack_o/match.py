@@ -207,6 +207,8 @@ class ChunkRun:
         self.workers = max(1, workers) if executor is not None else 1
         self._chunks = chunks(games, chunk_size(games, self.workers))
         self._pending: set[Future[list[GameOutcome]]] = set()
+        self._ready: list[Future[list[GameOutcome]]] = []
+        """Chunks finished and not yet yielded: kept here so a Ctrl-C loses none."""
 
     def __iter__(self) -> Iterator[list[GameOutcome]]:
         if self.executor is None:
@@ -214,10 +216,11 @@ class ChunkRun:
                 yield play_chunk(self.match, indices)
             return
         self._hand_out()
-        while self._pending:
-            done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
+        while self._pending or self._ready:
+            if not self._ready:
+                done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+                self._ready.extend(done)
+            yield self._ready.pop().result()
             self._hand_out()
 
     def _hand_out(self) -> None:
@@ -232,11 +235,13 @@ class ChunkRun:
         """No more chunks: cancel those not started, yield those in hand as they finish."""
         self._chunks = iter(())
         self.cancel()
-        while self._pending:
-            done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                if not future.cancelled() and future.exception() is None:
-                    yield future.result()
+        while self._pending or self._ready:
+            if not self._ready:
+                done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+                self._ready.extend(done)
+            future = self._ready.pop()
+            if not future.cancelled() and future.exception() is None:
+                yield future.result()
 
     def cancel(self) -> None:
         """Cancel every chunk handed out and not started (a running one cannot be)."""
@@ -440,13 +445,17 @@ class ClusterProblem(StrEnum):
 
 
 class ClusterError(Exception):
-    """The Dask cluster at `address` cannot run a match: which `problem`, and the detail."""
+    """The Dask cluster at `address` cannot run a match: which `problem`, the detail, and
+    how many `seconds` it was waited for."""
 
-    def __init__(self, problem: ClusterProblem, address: str, detail: str = "") -> None:
+    def __init__(
+        self, problem: ClusterProblem, address: str, detail: str = "", seconds: float = 0.0
+    ) -> None:
         super().__init__(problem, address, detail)
         self.problem = problem
         self.address = address
         self.detail = detail
+        self.seconds = seconds
 
     def __str__(self) -> str:
         return f"{self.address}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
@@ -468,12 +477,12 @@ def dask_cluster(address: str, timeout: float | None = None) -> Iterator[tuple[E
     except (OSError, TimeoutError) as error:
         # distributed's own sentence only repeats the address and the timeout.
         detail = "" if "Timed out" in str(error) else str(error)
-        raise ClusterError(ClusterProblem.UNREACHABLE, address, detail) from None
+        raise ClusterError(ClusterProblem.UNREACHABLE, address, detail, timeout) from None
     try:
         try:
             client.wait_for_workers(1, timeout=timeout)
-        except (OSError, TimeoutError) as error:
-            raise ClusterError(ClusterProblem.NO_WORKERS, address, str(error)) from None
+        except (OSError, TimeoutError):
+            raise ClusterError(ClusterProblem.NO_WORKERS, address, seconds=timeout) from None
         threads = sum(worker.get("nthreads", 1)
                       for worker in client.scheduler_info()["workers"].values())
         # Not pure: the same chunk asked for twice is played (and recorded) twice.

@@ -28,7 +28,6 @@ from rich.text import Text
 
 from rack_o.i18n import _, ngettext, number, percent
 from rack_o.match import (
-    CONNECT_TIMEOUT,
     DEFAULT_TURN_CAP,
     ClusterError,
     ClusterProblem,
@@ -198,14 +197,14 @@ def _cluster_error(error: ClusterError) -> click.UsageError:
     if error.problem is ClusterProblem.NO_WORKERS:
         return click.UsageError(
             _("--cluster {address}: the scheduler answered, but no worker joined it within "
-              "{seconds} s.").format(address=error.address, seconds=number(CONNECT_TIMEOUT))
+              "{seconds} s.").format(address=error.address, seconds=number(error.seconds))
         )
     message = _("--cluster {address}: no Dask scheduler answered there within {seconds} s.")
     if error.detail:
         message = _("--cluster {address}: no Dask scheduler answered there within {seconds} s "
                     "({detail}).")
     return click.UsageError(message.format(
-        address=error.address, seconds=number(CONNECT_TIMEOUT), detail=error.detail))
+        address=error.address, seconds=number(error.seconds), detail=error.detail))
 
 
 # What distributed's Client takes: a protocol, a host name or [IPv6] address, and a port.
