@@ -195,8 +195,8 @@ class ChunkRun:
     order); only `AHEAD` chunks per worker are ever handed out, so none is kept.
 
     Without an executor, every chunk is played here, one game each. Iterate it; after a
-    KeyboardInterrupt, `stop()` yields the chunks already running as they finish; `cancel()`
-    drops whatever is still handed out (it is safe to call at any time).
+    KeyboardInterrupt, `stop()` yields the chunks handed out as they finish; `cancel()`
+    drops whatever is still handed out and not started (it is safe to call at any time).
     """
 
     def __init__(
@@ -232,9 +232,10 @@ class ChunkRun:
             self._pending.add(self.executor.submit(play_chunk, self.match, indices))
 
     def stop(self) -> Iterator[list[GameOutcome]]:
-        """No more chunks: cancel those not started, yield those in hand as they finish."""
+        """No more chunks: yield those handed out as they finish."""
+        # Not cancelled: a cluster would drop chunks its workers go on playing (and
+        # recording), and only two per worker are out.
         self._chunks = iter(())
-        self.cancel()
         while self._pending or self._ready:
             if not self._ready:
                 done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
@@ -372,7 +373,7 @@ def play_match(
     or here), counting each chunk as it finishes, and adding finished games to the history
     if the match keeps history entries; `on_chunk(games)` hears of each chunk.
 
-    Stops at the first broken game. On Ctrl-C, the chunks in hand finish and are counted,
+    Stops at the first broken game. On Ctrl-C, the chunks handed out finish and are counted,
     then the result says `stopped` (a second Ctrl-C stops waiting for them). Exceptions of
     the executor or from writing a record propagate.
     """
