@@ -217,11 +217,15 @@ class ChunkRun:
             return
         self._hand_out()
         while self._pending or self._ready:
-            if not self._ready:
-                done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-                self._ready.extend(done)
-            yield self._ready.pop().result()
+            yield self._next_done().result()
             self._hand_out()
+
+    def _next_done(self) -> Future[list[GameOutcome]]:
+        """A chunk handed out that has finished, waiting for one if need be."""
+        if not self._ready:
+            done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+            self._ready.extend(done)
+        return self._ready.pop()
 
     def _hand_out(self) -> None:
         assert self.executor is not None
@@ -237,10 +241,7 @@ class ChunkRun:
         # recording), and only two per worker are out.
         self._chunks = iter(())
         while self._pending or self._ready:
-            if not self._ready:
-                done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
-                self._ready.extend(done)
-            future = self._ready.pop()
+            future = self._next_done()
             if not future.cancelled() and future.exception() is None:
                 yield future.result()
 
