@@ -164,3 +164,26 @@ def standings(
         points=totals[winner], count=rounds,
     )
     return Group(table, Text(text, "bold green"))
+
+
+def score_sheet(
+    rounds: Sequence[RoundResult], names: Sequence[str], rules: Rules, totals: Sequence[int]
+) -> RenderableType:
+    """Every finished round's points and the totals, one column per side (teams with partners)."""
+    sides = range(rules.teams)
+    table = Table(
+        title=Text(_("Score sheet — first to {target} wins").format(target=rules.target), "bold"),
+        box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False,
+        show_footer=True,
+    )
+    table.add_column(_("Round"), _("Total"), justify="right", no_wrap=True)
+    for side in sides:
+        table.add_column(Text(side_name(rules, names, side)), str(totals[side]), justify="right")
+    for result in rounds:
+        won = [0] * rules.teams
+        for seat, points in enumerate(result.points):
+            won[rules.team_of(seat)] += points
+        table.add_row(str(result.round), *(str(won[side]) for side in sides))
+    if not rounds:
+        return Group(table, Text(_("No round has finished yet."), "dim"))
+    return table

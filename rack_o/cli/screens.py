@@ -24,6 +24,8 @@ from rack_o.view import PublicTurn, SeatView
 
 BAR_WIDTH = 30
 """Columns of the longest bar (the highest card in the deck)."""
+HISTORY_LINES = 4
+"""The others' moves a turn screen lists at most (four players and a turn-over)."""
 
 SCORING = "green"
 NOT_SCORING = "grey50"
@@ -166,14 +168,14 @@ def piles_line(view: SeatView, top_after: int | None = None) -> Text:
     return line
 
 
-def history_block(view: SeatView) -> RenderableType:
-    """What the other players did since this seat's last turn (public information only)."""
+def history_block(view: SeatView, most: int = HISTORY_LINES) -> RenderableType:
+    """What the other players did since this seat's last turn (public information only),
+    the `most` newest moves of it."""
     events, played = since_last_turn(view)
     if not events:
         return Text(_("You are first to play this round."), "dim")
     lines = [Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
-    # Four players and a turn-over at most; the newest matter most if it ever runs long.
-    for event in events[-4:]:
+    for event in events[-most:]:
         lines.append(Text("  " + describe_turn(event, view.names)))
     return Group(*lines)
 
@@ -182,40 +184,50 @@ def turn_screen(
     view: SeatView,
     *,
     preview: tuple[tuple[int, ...], int, int] | None = None,
+    history: int = HISTORY_LINES,
+    spaced: bool = True,
+    title: bool = True,
+    caption: bool = True,
+    can_put_back: bool = False,
 ) -> RenderableType:
     """The mover's screen: status, scores, others' moves, own rack, piles, card in hand.
 
     `preview` is (rack after the move, slot, card pushed out) to show a placement before it
-    is confirmed.
+    is confirmed. A smaller terminal gets fewer lines: at most `history` of the others'
+    moves (0: none), no blank line unless `spaced`, the rack's `title` and `caption` only if
+    asked. `can_put_back`: the card in hand was taken from the discard pile and may go back.
     """
     deck = view.rules.deck_size
     me = view.names[view.seat]
     if preview is None:
         rack: Sequence[int] = view.rack
         rack_render = rack_table(rack, deck)
-        title = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
+        heading = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
     else:
         rack, slot, out = preview
         rack_render = rack_table(rack, deck, changed_slot=slot, replaced=out)
-        title = Text(
+        heading = Text(
             _("{name}'s rack if {card} goes into slot {slot}").format(
                 name=me, card=view.held, slot=slot
             ),
             "bold",
         )
-    parts: list[RenderableType] = [
-        status_line(view),
-        scores_line(view),
-        history_block(view),
-        Text(),
-        title,
-        rack_render,
-        rack_caption(rack, run_of_three=view.rules.run_of_three),
-        piles_line(view, None if preview is None else preview[2]),
-    ]
+    parts: list[RenderableType] = [status_line(view), scores_line(view)]
+    if history:
+        parts.append(history_block(view, history))
+    if spaced:
+        parts.append(Text())
+    if title:
+        parts.append(heading)
+    parts.append(rack_render)
+    if caption:
+        parts.append(rack_caption(rack, run_of_three=view.rules.run_of_three))
+    parts.append(piles_line(view, None if preview is None else preview[2]))
     if view.held is not None and preview is None:
         if view.held_source is Source.DRAW:
             sentence = _("You drew {card}.")
+        elif can_put_back:
+            sentence = _("You take {card} from the discard pile (u puts it back).")
         else:
             sentence = _("You took {card} from the discard pile: it must go into your rack.")
         parts.append(_with_card(sentence, view.held))
