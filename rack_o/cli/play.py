@@ -128,14 +128,16 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
         raise SystemExit(EXIT_STOPPED) from None
     while True:
         code = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
-        if code != EXIT_OK or not any(seat.is_human for seat in seats) or not play_again(term):
+        # Asked of people at a keyboard only: a script's input ends with its game.
+        asking = not term.reads_lines and any(seat.is_human for seat in seats)
+        if code != EXIT_OK or not asking or not play_again(term):
             raise SystemExit(code)
         seed = secrets.randbelow(1_000_000)
         record = next_record_path(record)
 
 
 def play_again(term: Terminal) -> bool:
-    """Ask whether the same table plays another game; True for y (the end of input: no)."""
+    """Ask whether the same table plays another game; True for y (Ctrl-C or Ctrl-D: no)."""
     term.flush_input()
     prompt = _("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
     shown = prompt
@@ -146,12 +148,11 @@ def play_again(term: Terminal) -> bool:
             term.console.print()
             return False
         shown = prompt
-        if key in ("y", "yes", "n", "no", "q"):
+        if key in ("y", "n", "q"):
             echo(term, key)
-            return key in ("y", "yes")
+            return key == "y"
         if not is_typed(key):
-            if not term.reads_lines:
-                shown = ""  # the question is still on screen
+            shown = ""  # the question is still on screen
             continue
         echo(term, key)
         term.console.print(_("Press y to play again, or n to stop."), style="red")

@@ -22,7 +22,7 @@ from rich.text import Text
 from rack_o.actions import DISCARD, Phase, Source
 from rack_o.agent import Agent, AgentError, Table, play_game
 from rack_o.game import Game
-from rack_o.i18n import N_, _, ngettext
+from rack_o.i18n import N_, _
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.writer import RecordWriteError, RecordWriter
@@ -312,9 +312,7 @@ class _Session(Table):
             else:
                 used = ", ".join(f"{self.names[seat]}\u00a0{self.hints_used[seat]}"
                                  for seat in self.humans)
-                count = sum(self.hints_used[seat] for seat in self.humans)
-                notes.append(Text(ngettext("Hint used: {used}.", "Hints used: {used}.",
-                                           count).format(used=used), "dim"))
+                notes.append(Text(_("Hints used: {used}.").format(used=used), "dim"))
         seed = self.header.seed if self.header is not None else None
         if seed is not None:
             notes.append(Text(_("Seed {seed}: racko play --seed {seed} deals these cards "
