@@ -31,7 +31,13 @@ from .console import ENTER, Terminal, fill, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
-from .scoreboard import racko_banner, round_table, score_sheet, standings, tie_note
+from .scoreboard import (
+    fitted_round_table,
+    racko_banner,
+    score_sheet,
+    standings,
+    tie_note,
+)
 from .screens import deal_line, describe_turn, handoff_screen, side_name
 
 HANDOFF_HELP = N_(
@@ -284,7 +290,7 @@ class _Session(Table):
         if self.hot_seat:
             self.pending, self.printed = [], 0  # the round's news is moot now
         self.on_screen = [racko_banner(result, self.names),
-                          round_table(result, self.names, game.rules)]
+                          fitted_round_table(result, self.names, game.rules)]
         note = tie_note(game.totals, self.names, game.rules)
         if note is not None:
             self.on_screen.append(note)
