@@ -96,8 +96,15 @@ def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
     child.send(keys)
 
 
+def settle(child: pexpect.spawn, seconds: float = 0.5) -> None:
+    """Let the child run for `seconds`, its output read (onto the screen) but kept for the
+    next `expect`."""
+    child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=seconds)
+
+
 def visible(child: pexpect.spawn) -> str:
-    """The text on the child's terminal screen now, trailing blanks cut."""
+    """The text on the child's terminal screen as of the output read so far (`expect`,
+    `settle`), trailing blanks cut."""
     return "\n".join(line.rstrip() for line in child.screen.display).rstrip("\n")
 
 
