@@ -196,19 +196,18 @@ def score_sheet(
 ) -> RenderableType:
     """Every finished round's points and the totals, one column per side (teams with partners)."""
     sides = range(rules.teams)
-    table = Table(
-        title=Text(_("Score sheet — first to {target} wins").format(target=rules.target), "bold"),
-        box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1), pad_edge=False, show_edge=False,
-        show_footer=True,
-    )
-    table.add_column(_("Round"), _("Total"), justify="right", no_wrap=True)
+    title = Text(_("Score sheet — first to {target} wins").format(target=rules.target), "bold")
+    if not rounds:
+        return Group(title, Text(_("No round has finished yet."), "dim"))
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 0, 0, 2), pad_edge=False, show_edge=False)
+    table.add_column(_("Round"), justify="right", no_wrap=True)
     for side in sides:
-        table.add_column(Text(side_name(rules, names, side)), str(totals[side]), justify="right")
+        table.add_column(Text(side_name(rules, names, side)), justify="right")
     for result in rounds:
         won = [0] * rules.teams
         for seat, points in enumerate(result.points):
             won[rules.team_of(seat)] += points
         table.add_row(str(result.round), *(str(won[side]) for side in sides))
-    if not rounds:
-        return Group(table, Text(_("No round has finished yet."), "dim"))
-    return table
+    table.add_section()
+    table.add_row(Text(_("Total"), "bold"), *(Text(str(totals[side]), "bold") for side in sides))
+    return Group(title, table)
