@@ -46,7 +46,8 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
         shown = lines[top : top + height]
         console.print(Segments(chain.from_iterable(line + [Segment.line()] for line in shown)),
                       end="")
-        key = term.key(status(title, top + 1, top + len(shown), len(lines), console.size.width))
+        key = term.key(status(title, top + 1, top + len(shown), len(lines), console.size.width,
+                              whole=len(lines) <= height))
         if key in LEAVE or (key in FORWARD and top >= last_top):
             return
         if key in FORWARD:
@@ -63,9 +64,12 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
             top = last_top
 
 
-def status(title: str, first: int, last: int, total: int, width: int) -> str:
+def status(title: str, first: int, last: int, total: int, width: int, whole: bool = False) -> str:
     """The pager's bottom line (rich markup): where the reader is and the keys, in a shorter
-    form when the long one does not fit in `width` columns."""
+    form when the long one does not fit in `width` columns; only how to go back when the
+    `whole` text is on screen."""
+    if whole:
+        return f"[reverse]{escape(_('{title} · space or q returns').format(title=title))}[/]"
     long = _("{title} · lines {first}-{last} of {total} · space more · b back · "
              "q returns").format(title=title, first=first, last=last, total=total)
     if cell_len(long) < width:

@@ -103,7 +103,8 @@ def round_table(
         name = Text(names[seat], "bold" if racko else "")
         points = points_breakdown(rack, result.points[seat], result.bonus[seat], racko)
         if compact:
-            points = str(result.points[seat])
+            points = _("{points} Rack-O").format(points=result.points[seat]) if racko \
+                else str(result.points[seat])
         elif result.bonus[seat]:
             # A bonus sum on two lines: on one it leaves no room for names at 80 columns.
             points = points.replace(" = ", "\n= ")

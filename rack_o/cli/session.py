@@ -306,23 +306,25 @@ class _Session(Table):
         self.console.print(
             standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
         )
-        for line in self._end_notes():
-            self.console.print(line)
+        for note in self._end_notes():
+            # Wrapped here: rich would break a line at the no-break space in "Ann 2".
+            self.console.print(fill(note, self.console.width), style="dim", markup=False,
+                               highlight=False, soft_wrap=True)
 
-    def _end_notes(self) -> list[Text]:
+    def _end_notes(self) -> list[str]:
         """The hints each person used, and the seed that deals this game's cards again."""
-        notes: list[Text] = []
+        notes: list[str] = []
         if self.humans:
             if self.header is not None and not self.header.hints:
-                notes.append(Text(_("Hints were off for this game."), "dim"))
+                notes.append(_("Hints were off for this game."))
             else:
                 used = ", ".join(f"{self.names[seat]}\u00a0{self.hints_used[seat]}"
                                  for seat in self.humans)
-                notes.append(Text(_("Hints used: {used}.").format(used=used), "dim"))
+                notes.append(_("Hints used: {used}.").format(used=used))
         seed = self.header.seed if self.header is not None else None
         if seed is not None:
-            notes.append(Text(_("Seed {seed}: racko play --seed {seed} deals these cards "
-                                "again.").format(seed=seed), "dim"))
+            notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
+                           "again.").format(seed=seed))
         return notes
 
     def show_sheet(self) -> None:
