@@ -73,11 +73,12 @@ class Fit(NamedTuple):
 
 FITS = (
     Fit(HISTORY_LINES, spaced=True),
-    *(Fit(lines) for lines in range(HISTORY_LINES, -1, -1)),
-    Fit(0, title=False),
-    Fit(0, title=False, caption=False),
+    Fit(HISTORY_LINES),
+    Fit(HISTORY_LINES, caption=False),
+    *(Fit(lines, title=False, caption=False) for lines in range(HISTORY_LINES, -1, -1)),
 )
-"""From the fullest turn screen to the barest: fewer lines of the others' moves first."""
+"""From the fullest turn screen to the barest: what the others did goes last, after the
+blank line, the rack's caption and its title (the ticks and the new card's mark stay)."""
 
 
 class HumanAgent:

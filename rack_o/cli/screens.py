@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -91,6 +92,17 @@ def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> s
     return _("{who} drew a card into slot {slot} and discarded {out}.").format(
         who=who, slot=turn.slot, out=turn.discarded
     )
+
+
+def short_turn(turn: PublicTurn | TurnOver, names: Sequence[str]) -> str:
+    """A finished turn as the table saw it, in fewer words, for a narrow terminal."""
+    if isinstance(turn, TurnOver) or turn.slot is None:
+        return describe_turn(turn, names)
+    if turn.source == Source.DISCARD:
+        return _("{who} took {card} into slot {slot}, discarded {out}.").format(
+            who=names[turn.seat], card=turn.taken, slot=turn.slot, out=turn.discarded)
+    return _("{who} drew into slot {slot}, discarded {out}.").format(
+        who=names[turn.seat], slot=turn.slot, out=turn.discarded)
 
 
 def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
@@ -249,9 +261,12 @@ def history_block(view: SeatView, most: int = HISTORY_LINES) -> RenderableType:
     events, played = since_last_turn(view)
     if not events:
         return Text(_("You are first to play this round."), "dim")
-    lines = [Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
+    lines: list[RenderableType] = [
+        Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
     for event in events[-most:]:
-        lines.append(Text("  " + describe_turn(event, view.names)))
+        # Indented as a whole, so that a move that wraps stays apart from the next one.
+        lines.append(Padding(Either(Text(describe_turn(event, view.names)),
+                                    Text(short_turn(event, view.names))), (0, 0, 0, 2)))
     return Group(*lines)
 
 
