@@ -41,7 +41,8 @@ def rules(pager: bool) -> None:
         try:
             page(term, rules_markdown(), _("Rules of Rack-O"))
         except (KeyboardInterrupt, EOFError):
-            console.print()
+            pass
+        term.clear()
     elif console.is_terminal:
         console.print(rules_markdown())
     else:
