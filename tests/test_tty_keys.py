@@ -355,3 +355,14 @@ def test_line_input_from_a_pipe_plays_on_slot_10_as_0_or_10(home: Path) -> None:
     assert [line["slot"] for line in lines if line["type"] == "turn" and line["seat"] == 0] \
         == [10, 10]
     assert "Play again" not in result.output  # asked at a keyboard only
+
+
+@pytest.mark.parametrize(("keys", "slot"), [(["1", "0", "\r"], 10), (["4", "x", "7", " "], 7),
+                                            (["4", "u", "2", "\r"], 2)])
+def test_another_slot_at_the_preview_moves_the_card_there(
+    keyboard: FakeKeyboard, keys: list[str], slot: int
+) -> None:
+    game = seated()
+    game.apply(DRAW)
+    keyboard.chunks = iter(keys)
+    assert HumanAgent("Ann", key_terminal()).choose(game.view(game.mover)) == place(slot)

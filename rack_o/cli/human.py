@@ -58,7 +58,7 @@ PLACE_TAKEN_HELP = N_(
 )
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
-    "choose again."
+    "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
 )
 
 
@@ -150,10 +150,16 @@ class HumanAgent:
 
     def _place(self, view: SeatView, can_put_back: bool = False) -> Action | None:
         """A placement (or discard) for the card in hand, confirmed; None if put back."""
-        while True:
-            action = self._choose_place(view, can_put_back)
-            if action is None or self._confirm(view, action):
+        action = self._choose_place(view, can_put_back)
+        while action is not None:
+            key = self._confirm(view, action)
+            if key in (ENTER, SPACE):
                 return action
+            if key == "u":
+                action = self._choose_place(view, can_put_back)
+            else:  # another slot (1 then 0 is slot 10), or x: shown instead
+                action = DISCARD if key == "x" else place(SLOT_KEYS[key])
+        return None
 
     def _quit_warning(self, view: SeatView) -> str | None:
         if view.held_source is not Source.DRAW:
@@ -205,8 +211,9 @@ class HumanAgent:
             return None
         return DISCARD if key == "x" else place(SLOT_KEYS[key])
 
-    def _confirm(self, view: SeatView, action: Action) -> bool:
-        """Show the move before it happens; True to keep it, False when taken back."""
+    def _confirm(self, view: SeatView, action: Action) -> str:
+        """Show the move before it happens; the key pressed: Enter or Space to keep it, u to
+        take it back, or another slot (x for a drawn card) to show that move instead."""
         held = view.held
         assert held is not None
         preview: Preview | None = None
@@ -219,13 +226,13 @@ class HumanAgent:
             view,
             preview,
             (_("[bold]Enter[/] confirms · [bold]u[/] takes it back · ? help"),),
-            (ENTER, SPACE, "u"),
+            (ENTER, SPACE, "u", *SLOT_KEYS, *(("x",) if view.held_source is Source.DRAW else ())),
             valid=_("press Enter to confirm the move, or u to take it back"),
             help_text=_(CONFIRM_HELP),
             quit_warning=self._quit_warning(view),
             thrown=held if action.slot is None else None,
         )
-        return key != "u"
+        return key
 
     # ------------------------------------------------------------------ the screen
 

@@ -6,6 +6,7 @@ rules.LANG.md beside it.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from importlib.resources import files
 
 import click
@@ -38,10 +39,8 @@ def rules(pager: bool) -> None:
     term = Terminal()
     console = term.console
     if pager and console.is_terminal and not term.reads_lines:
-        try:
+        with suppress(KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: leave the pager
             page(term, rules_markdown(), _("Rules of Rack-O"))
-        except (KeyboardInterrupt, EOFError):
-            pass
         term.clear()
     elif console.is_terminal:
         console.print(rules_markdown())
