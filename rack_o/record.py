@@ -1,11 +1,11 @@
 """The rack-o/1 game record: the header, steps to JSON lines, and games rebuilt from them.
 
 This module is the one owner of the format (the project's `spec/game-record.md`): the `game`
-line (`Header`: players, rules, seed, start time, hints on or off), one line per step, `dumps`, and reading a
-record back. `replay` plays every deal and turn of a record through `Game`, so a record is
-held to exactly the rules the engine plays; the lines the rules imply (turn over, round end,
-game end) must match the steps the engine derives. Pure: it reads text it is given, never a
-file.
+line (`Header`: players, rules, seed, start time, hints on or off), one line per step,
+`dumps`, and reading a record back. `replay` plays every deal and turn of a record through
+`Game`, so a record is held to exactly the rules the engine plays; the lines the rules imply
+(turn over, round end, game end) must match the steps the engine derives. Pure: it reads
+text it is given, never a file.
 """
 
 from __future__ import annotations
