@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
@@ -31,14 +32,20 @@ class RecordWriter:
     While open it holds an exclusive advisory lock on the file (where the system has flock),
     so the same game cannot be played on in two windows at once; the lock goes with the
     process, however it ends. RecordBusyError if another process holds it.
+
+    With `new`, the file must not exist yet (FileExistsError if it does: a record is never
+    overwritten) and no lock is taken, since no one else can have a file just made; a
+    simulation's workers write their records so, also into a shared folder.
     """
 
-    def __init__(self, path: str | os.PathLike[str], fsync: bool = True) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], fsync: bool = True, *, new: bool = False
+    ) -> None:
         self.path = Path(path)
         self.fsync = fsync
-        self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        self._file: IO[str] = open(self.path, "x" if new else "a", encoding="utf-8")  # noqa: SIM115
         self._failed: RecordWriteError | None = None
-        if fcntl is not None:
+        if fcntl is not None and not new:
             try:
                 fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -51,10 +58,15 @@ class RecordWriter:
     def write(self, line: dict[str, Any]) -> None:
         """Append one line and make it durable; RecordWriteError if it cannot be written
         (then every later write fails the same way, so no line follows a lost one)."""
+        self.write_all((line,))
+
+    def write_all(self, lines: Iterable[dict[str, Any]]) -> None:
+        """Append lines and make them durable together (a whole record at once); fails as
+        `write` does."""
         if self._failed is not None:
             raise self._failed
         try:
-            self._file.write(dumps(line))
+            self._file.writelines(dumps(line) for line in lines)
             self._file.flush()
             if self.fsync:
                 os.fsync(self._file.fileno())
