@@ -1,11 +1,11 @@
 """The rack-o/1 game record: the header, steps to JSON lines, and games rebuilt from them.
 
 This module is the one owner of the format (the project's `spec/game-record.md`): the `game`
-line (`Header`: players, rules, seed, start time), one line per step, `dumps`, and reading a
-record back. `replay` plays every deal and turn of a record through `Game`, so a record is
-held to exactly the rules the engine plays; the lines the rules imply (turn over, round end,
-game end) must match the steps the engine derives. Pure: it reads text it is given, never a
-file.
+line (`Header`: players, rules, seed, start time, hints on or off), one line per step,
+`dumps`, and reading a record back. `replay` plays every deal and turn of a record through
+`Game`, so a record is held to exactly the rules the engine plays; the lines the rules imply
+(turn over, round end, game end) must match the steps the engine derives. Pure: it reads
+text it is given, never a file.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ _CHECKED = {
 
 @dataclass(frozen=True)
 class Header:
-    """A record's `game` line: who sits where, the rules, the seed and the start time."""
+    """A record's `game` line: who sits where, the rules, the seed, the start time, and
+    whether the players could ask for hints."""
 
     players: tuple[Player, ...]
     rules: Rules
@@ -45,6 +46,9 @@ class Header:
     """Informational: the seed racko dealt from, so the same cards can be dealt again."""
     started: str | None = None
     """When the game started, UTC, as "2026-11-29T21:05:00Z"."""
+    hints: bool = True
+    """False when hints were turned off for the whole game (`"hints": false`; a line without
+    the field had them on)."""
     line: Mapping[str, Any] | None = field(default=None, compare=False)
     """The line as read, kept whole (another writer's fields included), if read."""
 
@@ -52,7 +56,7 @@ class Header:
         """The `game` line: as read, or made from the fields."""
         if self.line is not None:
             return dict(self.line)
-        return {
+        line: Event = {
             "type": "game",
             "format": FORMAT,
             "players": [{"name": p.name, "kind": p.kind} for p in self.players],
@@ -60,6 +64,9 @@ class Header:
             "seed": self.seed,
             "started": self.started,
         }
+        if not self.hints:
+            line["hints"] = False
+        return line
 
     def seeded_rng(self) -> random.Random:
         """The generator the game was dealt from (a fresh one when the seed is unusable)."""
@@ -186,11 +193,15 @@ def read_header(number: int, line: Event) -> Header:
             f"not {rules_line.get('deck_size')!r}",
         )
     seed, started = line.get("seed"), line.get("started")
+    hints = line.get("hints", True)
+    if not isinstance(hints, bool):
+        raise RecordError(number, '"hints" must be true or false')
     return Header(
         players=tuple(Player(p["name"], p["kind"]) for p in players),
         rules=rules,
         seed=seed if isinstance(seed, int | str) and not isinstance(seed, bool) else None,
         started=started if isinstance(started, str) else None,
+        hints=hints,
         line=dict(line),
     )
 

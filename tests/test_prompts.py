@@ -1,4 +1,4 @@
-"""Prompts: the pager's is plain ASCII, a bare Enter only asks again, a discard is confirmed."""
+"""Prompts: a bare Enter only asks again, a discard is confirmed."""
 
 from __future__ import annotations
 
@@ -6,30 +6,11 @@ import io
 import re
 from pathlib import Path
 
-import pytest
 from clirun import racko
 from rich.console import Console
 
-from rack_o.cli.console import Terminal, pager_prompt
+from rack_o.cli.console import Terminal
 from rack_o.cli.prompt import ask
-
-
-@pytest.mark.parametrize(
-    ("text", "prompt"),
-    [
-        ("Rules of Rack-O - space for more, b back, q returns to the game",
-         "Rules of Rack-O - space for more, b back, q returns to the game"),
-        ("Règles du Rack-O - espace : suite, q revient au jeu.",
-         "Regles du Rack-O - espace  suite, q revient au jeu"),
-        ("Pravidla hry Rack-O - mezerník dál, q zpět do hry",
-         "Pravidla hry Rack-O - mezernik dal, q zpet do hry"),
-        ("Κανόνες του Rack-O - διάστημα για περισσότερα, q επιστροφή", "Rack-O  -  space  b  q"),
-        ("100% sure? yes.", "100 sure yes"),
-    ],
-)
-def test_the_pager_prompt_is_plain_ascii_without_prompt_syntax(text: str, prompt: str) -> None:
-    assert pager_prompt(text) == prompt
-    assert pager_prompt(text).isascii()
 
 
 def test_a_bare_enter_where_a_key_is_wanted_only_asks_again() -> None:

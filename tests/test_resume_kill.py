@@ -22,6 +22,7 @@ import pexpect
 import ptys
 import pytest
 from builders import sensible_action
+from ttykit import press
 
 from rack_o.actions import DISCARD, TAKE, Action
 from rack_o.store.history import recent_games
@@ -36,7 +37,8 @@ CHOOSE = r"take \d+.*q quit > "
 PLACE = r"for \d+.*\? help > "
 CONFIRM = r"takes it back.*\? help > "
 OVER = r"That game is over"
-PROMPTS = [DEAL, HANDOFF, CHOOSE, PLACE, CONFIRM, OVER, pexpect.EOF]
+AGAIN = r"Play again.* > "
+PROMPTS = [DEAL, HANDOFF, CHOOSE, PLACE, CONFIRM, OVER, AGAIN, pexpect.EOF]
 
 # (seed, options after the seed, kills); the seeded games cross round boundaries, so later
 # deals must follow the seed after a resume.
@@ -78,7 +80,7 @@ def key(action: Action) -> str:
     if action == DISCARD:
         return "x"
     if action.slot is not None:
-        return str(action.slot)
+        return str(action.slot % 10)  # 0 for slot 10
     return "t" if action == TAKE else "d"
 
 
@@ -92,7 +94,9 @@ def drive(child: pexpect.spawn, home: Path, seed: int, kill_at: int | None,
     plan: tuple[Action, Action] | None = None
     while True:
         which = child.expect(PROMPTS)
-        if PROMPTS[which] in (OVER, pexpect.EOF):
+        if PROMPTS[which] in (OVER, AGAIN, pexpect.EOF):
+            if PROMPTS[which] == AGAIN:
+                press(child, "n")
             child.expect(pexpect.EOF)
             return True, answered
         if answered == kill_at and rng.random() < 0.4:
@@ -101,12 +105,14 @@ def drive(child: pexpect.spawn, home: Path, seed: int, kill_at: int | None,
         prompt = PROMPTS[which]
         if prompt == CHOOSE:
             plan = decide(home, seed)
-            child.sendline(key(plan[0]))
+            press(child, key(plan[0]))
         elif prompt == PLACE:
             assert plan is not None
-            child.sendline(key(plan[1]))
+            press(child, key(plan[1]))
+        elif prompt == DEAL and child.match.group(1) == "carry on":
+            child.sendline("")  # a line: resume asks before the game goes on
         else:
-            child.sendline("")
+            press(child, "\r")
         if answered == kill_at:
             time.sleep(rng.random() * 0.05)  # busy: drawing, writing, fsyncing
             child.kill(signal.SIGKILL)

@@ -1,7 +1,8 @@
 """`racko play`: seat a table from the options (asking for what is missing) and play a game.
 
 The table is set by `setup` (every usage error before anything starts, exit code 2); the
-record is opened here (`open_record`) and written by the Game's `on_step`, as it is played.
+record is opened here (`open_record`) and written as the game is played. At the end, the same
+table may play again: the same seats and options, a new shuffle, a new record.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .console import BOT_PAUSE, Terminal, keyboard_tty, resume_note
-from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
+from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error
+from .prompt import echo, is_typed
 from .screens import dealer_draw_lines
 from .seating import seat_table
 from .session import cannot_save, run_session
@@ -69,8 +71,10 @@ def open_record(
     )
 
 
-def start_notices(game: Game, seed: int) -> list[RenderableType]:
-    """The public lines a game opens with: the table, the seed, the dealer draw."""
+def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
+    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
+    draw. With several people at one keyboard the seed waits for the end: with it, anyone
+    could deal the same cards in another window and see every rack."""
     rules = game.rules
     names = [p.name for p in game.players]
     variants = [
@@ -87,13 +91,14 @@ def start_notices(game: Game, seed: int) -> list[RenderableType]:
                  + _("first to {target} wins").format(target=rules.target), "bold")
     if variants:
         title.append(f"  ·  {', '.join(variants)}")
-    return [
-        title,
-        Text(_("Seed {seed} (play again with --seed {seed} to get the same cards).").format(
-            seed=seed
-        )),
-        dealer_draw_lines(names, game.dealer_draw, game.dealer),
-    ]
+    lines: list[RenderableType] = [title]
+    if show_seed:
+        lines.append(Text(
+            _("Seed {seed} (play again with --seed {seed} to get the same cards).").format(
+                seed=seed)
+        ))
+    lines.append(dealer_draw_lines(names, game.dealer_draw, game.dealer))
+    return lines
 
 
 @click.command(epilog=EXAMPLE)
@@ -102,12 +107,15 @@ def start_notices(game: Game, seed: int) -> list[RenderableType]:
               callback=check_record_path,
               help="Write the game's rack-o/1 record to this new file as it is played.")
 @click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
-def play(table: TableOptions, record: Path | None, fast: bool) -> None:
+@click.option("--no-hints", is_flag=True,
+              help="Turn h (what the hard bot would do) off for the whole game; the record "
+              "says so.")
+def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -> None:
     """Play a game of Rack-O at this terminal: hot-seat with friends, or against bots.
 
     Each person's turn starts with a hand-off screen, so nobody sees anyone else's rack.
-    Keys (each followed by Enter): d draw, t take the discard, 1-10 a slot, x discard,
-    u take a placement back, ? help, r rules, q quit.
+    One key per choice: d draw, t take the discard, 1-9 or 0 (slot 10) a slot, x discard,
+    Enter confirms, u takes back, s score sheet, h hint, ? help, r rules, q quit.
     """
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
     seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
@@ -119,25 +127,72 @@ def play(table: TableOptions, record: Path | None, fast: bool) -> None:
     except EOFError:
         term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
         raise SystemExit(EXIT_STOPPED) from None
-    raise SystemExit(play_new_game(term, rules, seats, seed, record))
+    while True:
+        code = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
+        # Asked of people at a keyboard only: a script's input ends with its game.
+        asking = not term.reads_lines and any(seat.is_human for seat in seats)
+        if code != EXIT_OK or not asking or not play_again(term):
+            raise SystemExit(code)
+        seed = secrets.randbelow(1_000_000)
+        record = next_record_path(record)
+
+
+def play_again(term: Terminal) -> bool:
+    """Ask whether the same table plays another game; True for y (Ctrl-C or Ctrl-D: no)."""
+    term.flush_input()
+    prompt = _("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
+    shown = prompt
+    while True:
+        try:
+            key = term.key(shown)
+        except (EOFError, KeyboardInterrupt):
+            term.console.print()
+            return False
+        shown = prompt
+        if key in ("y", "n", "q"):
+            echo(term, key)
+            return key == "y"
+        if not is_typed(key):
+            shown = ""  # the question is still on screen
+            continue
+        echo(term, key)
+        term.console.print(_("Press y to play again, or n to stop."), style="red")
+
+
+def next_record_path(record: Path | None) -> Path | None:
+    """Where the next game's --record goes: beside `record`, numbered (None: the games folder)."""
+    if record is None:
+        return None
+    number = 2
+    while True:
+        path = record.with_name(f"{record.stem}-{number}{record.suffix}")
+        if not path.exists():
+            return path
+        number += 1
 
 
 def play_new_game(
-    term: Terminal, rules: Rules, seats: list[Player], seed: int, record: Path | None
+    term: Terminal, rules: Rules, seats: list[Player], seed: int, record: Path | None,
+    *, hints: bool = True,
 ) -> int:
-    """Deal a new game for these seats, play it at `term` and save it; the exit code."""
+    """Deal a new game for these seats, play it at `term` and save it; the exit code.
+
+    Without `hints`, h gives no hint and the record's game line says so.
+    """
     from rack_o.store.autosave import add_to_history, history_problem
 
     started = now_stamp()
     writer, close, saved_note, record_path = open_record(record, started, [p.name for p in seats])
-    agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, bot_hint))
-    header = Header(tuple(seats), rules, seed, started)
+    hint = bot_hint if hints else None
+    agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint))
+    header = Header(tuple(seats), rules, seed, started, hints=hints)
     try:
         if writer is not None:
             writer.write(header.event())
         game = Game(rules, random.Random(seed), players=seats,
                     on_step=writer.step if writer is not None else None)
-        notices = start_notices(game, seed)
+        people = sum(seat.is_human for seat in seats)
+        notices = start_notices(game, seed, show_seed=people < 2)
         if record_path is None:
             notices.append(Text(saved_note, "yellow"))
         else:
@@ -148,7 +203,8 @@ def play_new_game(
                 history_error(problem) + " " + _("The game plays on, but will not be added to it."),
                 "yellow",
             ))
-        code = run_session(term, game, agents, notices=notices, saved_note=saved_note)
+        code = run_session(term, game, agents, notices=notices, saved_note=saved_note,
+                           header=header, writer=writer)
     except RecordWriteError as error:  # the opening lines: nothing was played yet
         term.console.print(
             cannot_save(error) + " " + _("No game was started."), markup=False, highlight=False

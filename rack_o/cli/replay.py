@@ -24,10 +24,11 @@ from rack_o.record import replay as replay_record
 from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, RecordFileError
 
-from .console import Terminal, make_console
+from .console import ENTER, SPACE, Terminal, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .messages import record_file_error, record_not_found
+from .prompt import echo, is_typed
 from .scoreboard import racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
@@ -41,8 +42,9 @@ from .screens import (
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
-    "Press Enter for the next turn, type n and Enter to jump to the end of the round, q to quit."
+    "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )
+NEXT = (ENTER, SPACE)
 
 EXAMPLE = N_("""\b
 Examples:
@@ -227,10 +229,19 @@ def step_through(term: Terminal, record: Record) -> None:
         console.print(step_screen(step, record.id))
         if step.round_over:
             console.print(round_over_screen(step.game))
+        term.flush_input()
+        shown = f"{_(KEYS_PROMPT)} > "
         while True:
-            key = term.read(f"{_(KEYS_PROMPT)} > ").strip().lower()
-            if key in ("", "n", "q"):
+            key = term.key(shown)
+            shown = f"{_(KEYS_PROMPT)} > "
+            if key in (*NEXT, "n", "q"):
+                echo(term, key)
                 break
+            if not is_typed(key):
+                if not term.reads_lines:
+                    shown = ""  # the prompt is still on screen
+                continue
+            echo(term, key)
             if key == "?":
                 console.print(_(KEYS_HELP), style="cyan")
             else:
@@ -255,8 +266,8 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """Step through a recorded game turn by turn, with every rack shown.
 
     ID is a saved game's ID (see `racko history` or `racko resume --list`; its first few
-    characters are enough), FILE any rack-o/1 record. Keys, each followed by Enter:
-    Enter the next turn, n the end of the round, q quit. The file is only read.
+    characters are enough), FILE any rack-o/1 record. Keys: Enter (or Space) the next turn,
+    n the end of the round, q quit. The file is only read.
     """
     from rack_o.store.records import find_record, load_record
 

@@ -2,16 +2,18 @@
 
 Humans and bots are asked the same way (`rack_o.agent.take_step`); this loop adds what the
 table needs around the turns: hand-off screens when several people share the terminal, a
-line per bot move, the round table, the standings, and a clean stop on q, Ctrl-C or Ctrl-D.
-It never writes the record itself: the Game's `on_event` does, as each event happens.
+line per bot move, the round table, the score sheet, the standings, and a clean stop on q,
+Ctrl-C or Ctrl-D. The record is written as each step happens, by the Game's `on_step`; the
+session only adds to a person's turn line how many hints they were shown during it.
 """
 
 from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 
 from rich.console import RenderableType
 from rich.markup import escape
@@ -21,20 +23,31 @@ from rack_o.actions import DISCARD, Phase, Source
 from rack_o.agent import Agent, AgentError, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _
-from rack_o.steps import RoundResult
-from rack_o.store.writer import RecordWriteError
+from rack_o.record import Event, Header, event
+from rack_o.steps import RoundResult, Step, Turn
+from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .console import Terminal, fill, printable
+from .console import ENTER, Terminal, fill, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
-from .prompt import ENTER, InputEnded, QuitGame, ask
-from .scoreboard import racko_banner, round_table, standings, tie_note
+from .pager import page
+from .prompt import InputEnded, QuitGame, ask, reads_lines
+from .scoreboard import (
+    fitted_round_table,
+    racko_banner,
+    score_sheet,
+    standings,
+    tie_note,
+)
 from .screens import deal_line, describe_turn, handoff_screen, side_name
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
-    "screen: your rack appears next."
+    "screen: your rack appears next. s shows the score sheet, r the rules, q quits."
 )
-ENTER_HELP = N_("Press Enter to go on.")
+ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
+HANDOFF_HOLD = 0.25
+"""Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
+meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
 
 
 class Hangup(BaseException):
@@ -71,13 +84,19 @@ def run_session(
     *,
     notices: Sequence[RenderableType] = (),
     saved_note: str | None = None,
+    header: Header | None = None,
+    writer: RecordWriter | None = None,
+    events: Sequence[Event] = (),
 ) -> int:
     """Play `game` on from wherever it stands to its end; the exit code (0, 1 or 130).
 
     `notices` are public lines to show before the first turn (seed, dealer draw);
     `saved_note` is told to the players if they stop early (where the record is kept).
+    `header` is the record's game line (the seed is told at the end; hints on or off);
+    `writer`, if given, writes the record, the hints shown during a person's turn added to
+    its line; `events` are the record's lines so far (the hints used before a resume).
     """
-    session = _Session(term, game, list(agents), list(notices))
+    session = _Session(term, game, list(agents), list(notices), header, writer, events)
     with _hangup_as_exception():
         try:
             session.play()
@@ -109,9 +128,22 @@ def cannot_save(error: OSError) -> str:
     )
 
 
+def hints_in(events: Sequence[Event], players: int) -> list[int]:
+    """How many hints each seat was shown, from the `hints` field of a record's turn lines."""
+    used = [0] * players
+    for line in events:
+        count, seat = line.get("hints"), line.get("seat")
+        if (line.get("type") == "turn" and type(count) is int and count > 0
+                and type(seat) is int and 0 <= seat < players):
+            used[seat] += count
+    return used
+
+
 class _Session(Table):
     def __init__(
-        self, term: Terminal, game: Game, agents: list[Agent], notices: list[RenderableType]
+        self, term: Terminal, game: Game, agents: list[Agent], notices: list[RenderableType],
+        header: Header | None = None, writer: RecordWriter | None = None,
+        events: Sequence[Event] = (),
     ) -> None:
         if len(agents) != len(game.players):
             raise ValueError(f"{len(game.players)} seats need as many agents, not {len(agents)}")
@@ -119,6 +151,8 @@ class _Session(Table):
         self.console = term.console
         self.game = game
         self.agents = agents
+        self.header = header
+        self.writer = writer
         self.names = tuple(p.name for p in game.players)
         self.humans = [seat for seat, agent in enumerate(agents) if is_human(agent)]
         self.hot_seat = len(self.humans) > 1
@@ -126,10 +160,19 @@ class _Session(Table):
         """Public news for the next hand-off screen (hot seat) or the next flush."""
         self.printed = 0
         """How many of `pending` are on screen already (hot seat: bot moves as they happen)."""
+        self.on_screen: list[RenderableType] = []
+        """The public lines on screen at a prompt, to paint again after the rules."""
         self.screen_owner: int | None = None
         """The human whose cards may be on screen now (None when the screen is clean)."""
         self.history_before = 0
         """How long the round's public history was when the turn started."""
+        self.hints_used = hints_in(events, len(agents))
+        """How many hints each seat was shown, resumed games included."""
+        self.listener = game.on_step
+        game.on_step = self._heard
+        for seat in self.humans:
+            # Every person's prompts offer s: the score sheet is public.
+            agents[seat].sheet = self.show_sheet  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ the loop
 
@@ -141,7 +184,10 @@ class _Session(Table):
                 "players: every rack stays visible."), "bold yellow"))
         if not self.hot_seat:
             self._flush_notices()
-        play_game(game, self.agents, self)
+        # A terminal reached over a connection echoes nothing: only the local one needs this.
+        unseen = getattr(self.term, "keys_unseen", nullcontext)
+        with unseen():
+            play_game(game, self.agents, self)
         self._game_end()
 
     def dealing(self, game: Game) -> None:
@@ -180,6 +226,19 @@ class _Session(Table):
     def round_ends(self, game: Game, result: RoundResult) -> None:
         self._round_end()
 
+    def _heard(self, step: Step) -> None:
+        """Each step of the game as it happens: counted hints added to a person's turn line."""
+        fields = {}
+        if type(step) is Turn:
+            count = getattr(self.agents[step.seat], "hints_this_turn", 0)
+            if count:
+                fields["hints"] = count
+                self.hints_used[step.seat] += count
+        if self.writer is not None:
+            self.writer.write({**event(step), **fields})
+        elif self.listener is not None:
+            self.listener(step)
+
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
         history = self.game.view(seat).history
         lines = [Text(describe_turn(event, self.names)) for event in history[history_before:]]
@@ -196,11 +255,21 @@ class _Session(Table):
         name = escape(self.names[seat])
         self.term.clear(scrollback=True)
         self.screen_owner = None
-        # The hand-off screen shows only public fields of the view: never its rack.
-        self.console.print(handoff_screen(self.game.view(seat), self.pending))
-        self.pending = []
-        self.printed = 0
-        self.console.print()
+        notices, self.pending, self.printed = self.pending, [], 0
+
+        def draw(note: RenderableType | None = None) -> None:
+            self.term.clear()
+            # The hand-off screen shows only public fields of the view: never its rack.
+            self.console.print(handoff_screen(self.game.view(seat), notices))
+            self.console.print(note if note is not None else "")
+
+        draw()
+        if not reads_lines(self.term):
+            # Whatever the last player typed after their move, a second Enter above all, is
+            # thrown away: only a key pressed once the prompt is up hands the keyboard over.
+            self.console.file.flush()
+            time.sleep(HANDOFF_HOLD)
+        self.term.flush_input()
         ask(
             self.term,
             _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
@@ -209,6 +278,8 @@ class _Session(Table):
             (ENTER,),
             valid=_("press Enter when {name} has the keyboard").format(name=name),
             help_text=_(HANDOFF_HELP),
+            redraw=draw,
+            sheet=self.show_sheet,
         )
 
     def _round_end(self) -> None:
@@ -218,11 +289,13 @@ class _Session(Table):
         self.screen_owner = None
         if self.hot_seat:
             self.pending, self.printed = [], 0  # the round's news is moot now
-        self.console.print(racko_banner(result, self.names))
-        self.console.print(round_table(result, self.names, game.rules))
+        self.on_screen = [racko_banner(result, self.names),
+                          fitted_round_table(result, self.names, game.rules)]
         note = tie_note(game.totals, self.names, game.rules)
         if note is not None:
-            self.console.print(note)
+            self.on_screen.append(note)
+        for line in self.on_screen:
+            self.console.print(line)
         if not self.humans and not game.is_over:
             self.term.pause()
 
@@ -233,6 +306,32 @@ class _Session(Table):
         self.console.print(
             standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
         )
+        for note in self._end_notes():
+            # Wrapped here: rich would break a line at the no-break space in "Ann 2".
+            self.console.print(fill(note, self.console.width), style="dim", markup=False,
+                               highlight=False, soft_wrap=True)
+
+    def _end_notes(self) -> list[str]:
+        """The hints each person used, and the seed that deals this game's cards again."""
+        notes: list[str] = []
+        if self.humans:
+            if self.header is not None and not self.header.hints:
+                notes.append(_("Hints were off for this game."))
+            else:
+                used = ", ".join(f"{self.names[seat]}\u00a0{self.hints_used[seat]}"
+                                 for seat in self.humans)
+                notes.append(_("Hints used: {used}.").format(used=used))
+        seed = self.header.seed if self.header is not None else None
+        if seed is not None:
+            notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
+                           "again.").format(seed=seed))
+        return notes
+
+    def show_sheet(self) -> None:
+        """The score sheet, in the pager: every finished round's points and the totals."""
+        game = self.game
+        page(self.term, score_sheet(game.rounds, self.names, game.rules, game.totals),
+             _("Score sheet"))
 
     # ------------------------------------------------------------------ helpers
 
@@ -240,6 +339,7 @@ class _Session(Table):
         """Print the pending notices not yet on screen; `keep` them for a hand-off screen."""
         for notice in self.pending[self.printed :]:
             self.console.print(notice)
+            self.on_screen.append(notice)
         if keep:
             self.printed = len(self.pending)
         else:
@@ -247,7 +347,19 @@ class _Session(Table):
 
     def _wait(self, prompt: str) -> None:
         self._flush_notices()
-        ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"), help_text=_(ENTER_HELP))
+        shown = self.on_screen
+
+        def draw(note: RenderableType | None = None) -> None:
+            self.term.clear()
+            for line in shown:
+                self.console.print(line)
+            if note is not None:
+                self.console.print(note)
+
+        self.term.flush_input()
+        ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"),
+            help_text=_(ENTER_HELP), redraw=draw, sheet=self.show_sheet)
+        self.on_screen = []
 
     def _discard_drawn_card(self) -> int | None:
         """Finish a person's turn by discarding the card they drew; the card, or None.
