@@ -8,10 +8,12 @@ It never writes the record itself: the Game's `on_event` does, as each event hap
 
 from __future__ import annotations
 
+import errno
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
+from types import FrameType
 
 from rich.console import RenderableType
 from rich.markup import escape
@@ -22,10 +24,10 @@ from rack_o.agent import Agent, AgentError, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _
 from rack_o.steps import RoundResult
-from rack_o.store.writer import RecordWriteError
+from rack_o.store.writer import RecordChangedError, RecordWriteError
 
 from .console import Terminal, fill, printable
-from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
+from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
 from .prompt import ENTER, InputEnded, QuitGame, ask
 from .scoreboard import racko_banner, round_table, standings, tie_note
 from .screens import deal_line, describe_turn, handoff_screen, side_name
@@ -38,25 +40,74 @@ ENTER_HELP = N_("Press Enter to go on.")
 
 
 class Hangup(BaseException):
-    """The terminal was closed (SIGHUP): leave as on Ctrl-C, wherever the game is."""
+    """The terminal was closed (SIGHUP) or racko was told to stop (SIGTERM): leave as on
+    Ctrl-C, wherever the game is. `signum` says which."""
+
+    def __init__(self, signum: int | None = None) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _raise_hangup(signum: int, frame: object) -> None:
-    raise Hangup
+# Code that changes the game or writes its record is never cut short by a signal: a game
+# stopped halfway through a change, or a line half written, would leave a record that cannot
+# be carried on. A signal arriving there is handled as soon as that code has returned.
+_UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
+
+# A closed terminal fails reads and writes with these (before or after its SIGHUP arrives).
+_TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
 
 
-@contextmanager
-def _hangup_as_exception() -> Iterator[None]:
-    """Within: a closed terminal raises Hangup instead of killing the process unannounced."""
-    sighup = getattr(signal, "SIGHUP", None)  # not on Windows
-    if sighup is None or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous: Callable | int | None = signal.signal(sighup, _raise_hangup)
-    try:
-        yield
-    finally:
-        signal.signal(sighup, previous if previous is not None else signal.SIG_DFL)
+class _StopSignals:
+    """Within: SIGHUP and SIGTERM raise Hangup, once, and never inside a change to the game;
+    from then on, or from `hold()`, they and Ctrl-C are ignored so nothing cuts the stop short.
+    The previous handlers come back on leaving."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self._previous: dict[int, object] = {}
+        self._active = threading.current_thread() is threading.main_thread()
+
+    def __enter__(self) -> _StopSignals:
+        if self._active:
+            for name in ("SIGHUP", "SIGTERM"):  # no SIGHUP on Windows
+                signum = getattr(signal, name, None)
+                if signum is not None:
+                    self._previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        self._previous.clear()
+
+    def hold(self) -> None:
+        """From now on, SIGHUP, SIGTERM and Ctrl-C change nothing: the game is being stopped."""
+        self.holding = True
+        if self._active and signal.SIGINT not in self._previous:
+            self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.holding:
+            return
+        if _uninterrupted(frame):
+            # Raised again at once, it is handled at the next safe point after this code.
+            signal.raise_signal(signum)
+            return
+        self.hold()
+        raise Hangup(signum)
+
+
+def _uninterrupted(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if frame.f_globals.get("__name__") in _UNINTERRUPTED:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def terminal_gone(error: BaseException | None) -> bool:
+    """True for the error a read or write gets once the terminal is closed."""
+    return isinstance(error, OSError) and error.errno in _TERMINAL_GONE
 
 
 def is_human(agent: Agent) -> bool:
@@ -78,28 +129,50 @@ def run_session(
     `saved_note` is told to the players if they stop early (where the record is kept).
     """
     session = _Session(term, game, list(agents), list(notices))
-    with _hangup_as_exception():
+    with _StopSignals() as signals:
         try:
-            session.play()
-        except QuitGame:
-            return session.stop(_("You quit the game."), saved_note, EXIT_STOPPED)
-        except KeyboardInterrupt:
-            return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
-        except Hangup:
-            return session.stop(_("The terminal was closed."), saved_note, EXIT_HANGUP)
-        except (EOFError, InputEnded):
-            return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
-        except RecordWriteError as error:
-            return session.stop(cannot_save(error), saved_note, EXIT_STOPPED)
-        except AgentError as error:
-            reason = printable(str(error).rstrip())
-            if not reason.endswith((".", "!", "?")):
-                reason += "."
-            message = _("A computer player went wrong, so the game stops: {error}").format(
-                error=reason
-            )
-            return session.stop(message, saved_note, EXIT_STOPPED)
-    return EXIT_OK
+            try:
+                session.play()
+                return EXIT_OK
+            except BaseException as error:
+                signals.hold()
+                stopped: BaseException = error
+        except Hangup as late:  # the terminal closed while another way out was being taken
+            stopped = late
+        reason, code = _why_stopped(stopped)
+        return session.stop(reason, saved_note, code)
+
+
+def _why_stopped(error: BaseException) -> tuple[str, int]:
+    """What to tell the players about the game stopping, and the exit code; re-raises the
+    errors that are no way of leaving a game (bugs)."""
+    if isinstance(error, QuitGame):
+        return _("You quit the game."), EXIT_STOPPED
+    if isinstance(error, KeyboardInterrupt):
+        return _("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED
+    if isinstance(error, Hangup):
+        if error.signum == getattr(signal, "SIGTERM", None):
+            return _("racko was told to stop (SIGTERM)."), EXIT_TERMINATED
+        return _("The terminal was closed."), EXIT_HANGUP
+    if isinstance(error, EOFError | InputEnded):
+        return _("The input ended (Ctrl-D)."), EXIT_STOPPED
+    if isinstance(error, RecordChangedError):
+        return _("The game stops: its record {file} was changed by another program since "
+                 "racko last wrote to it, so nothing more was written to it.").format(
+            file=error.filename), EXIT_STOPPED
+    if isinstance(error, RecordWriteError):
+        return cannot_save(error), EXIT_STOPPED
+    if terminal_gone(error) or (
+        isinstance(error, AgentError) and is_human(error.agent) and terminal_gone(error.cause)
+    ):
+        return _("The terminal was closed."), EXIT_HANGUP
+    if isinstance(error, AgentError):
+        reason = printable(str(error).rstrip())
+        if not reason.endswith((".", "!", "?")):
+            reason += "."
+        return _("A computer player went wrong, so the game stops: {error}").format(
+            error=reason), EXIT_STOPPED
+    raise error
 
 
 def cannot_save(error: OSError) -> str:
@@ -293,14 +366,17 @@ class _Session(Table):
                 return
         self.console.print()
         if game.round == 0:
-            where = _("before the first deal")
-        else:
-            # A no-break space: a score never goes to the next line without its name.
-            scores = ", ".join(
-                f"{side_name(game.rules, self.names, side)}\u00a0{total}"
-                for side, total in enumerate(game.totals)
-            )
-            where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
+            # An autosaved record is deleted when its writer closes.
+            message = reason + " " + _("No card was dealt, so there is no game to carry on.")
+            self.console.print(fill(message, self.console.width), markup=False,
+                               highlight=False, soft_wrap=True)
+            return
+        # A no-break space: a score never goes to the next line without its name.
+        scores = ", ".join(
+            f"{side_name(game.rules, self.names, side)}\u00a0{total}"
+            for side, total in enumerate(game.totals)
+        )
+        where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
         message = reason + " " + _("The game stopped {where}.").format(where=where)
         if saved_note:
             message += f" {saved_note}"
