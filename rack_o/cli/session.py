@@ -9,6 +9,7 @@ It never writes the record itself: the Game's `on_event` does, as each event hap
 from __future__ import annotations
 
 import errno
+import os
 import signal
 import threading
 from collections.abc import Sequence
@@ -52,6 +53,7 @@ class Hangup(BaseException):
 # stopped halfway through a change, or a line half written, would leave a record that cannot
 # be carried on. A signal arriving there is handled as soon as that code has returned.
 _UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
+_RESEND_SECONDS = 0.01
 
 # A closed terminal fails reads and writes with these (before or after its SIGHUP arrives).
 _TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
@@ -64,6 +66,9 @@ class _StopSignals:
 
     def __init__(self) -> None:
         self.holding = False
+        self.deferred: int | None = None
+        """A signal that arrived inside a change to the game and waits to be handled."""
+        self._resend: threading.Timer | None = None
         self._previous: dict[int, object] = {}
         self._active = threading.current_thread() is threading.main_thread()
 
@@ -76,6 +81,9 @@ class _StopSignals:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.hold()
+        if self._resend is not None:
+            self._resend.cancel()  # the previous handlers must not get it
         for signum, handler in self._previous.items():
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
         self._previous.clear()
@@ -90,10 +98,14 @@ class _StopSignals:
         if self.holding:
             return
         if _uninterrupted(frame):
-            # Raised again at once, it is handled at the next safe point after this code.
-            signal.raise_signal(signum)
+            # Sent again a moment later, it is handled once that code has returned.
+            self.deferred = signum
+            self._resend = threading.Timer(_RESEND_SECONDS, os.kill, (os.getpid(), signum))
+            self._resend.daemon = True
+            self._resend.start()
             return
         self.hold()
+        self.deferred = None
         raise Hangup(signum)
 
 
@@ -130,16 +142,23 @@ def run_session(
     """
     session = _Session(term, game, list(agents), list(notices))
     with _StopSignals() as signals:
+        stopped: BaseException | None = None
         try:
             try:
                 session.play()
-                return EXIT_OK
             except BaseException as error:
                 signals.hold()
-                stopped: BaseException = error
-        except Hangup as late:  # the terminal closed while another way out was being taken
+                stopped = error
+        except Hangup as late:  # a signal came while another way out was being taken
             stopped = late
+        signals.hold()
+        if stopped is None and signals.deferred is not None:
+            stopped = Hangup(signals.deferred)  # it came with the game's last move
+        if stopped is None:
+            return EXIT_OK
         reason, code = _why_stopped(stopped)
+        if game.is_over and isinstance(stopped, Hangup):
+            return code  # nothing was left to stop: the standings are on the screen
         return session.stop(reason, saved_note, code)
 
 
