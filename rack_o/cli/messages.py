@@ -98,8 +98,9 @@ def history_error(error: HistoryError) -> str:
     else:
         text = _("The game history cannot be read: {error}.").format(error=error.detail)
     if error.kept:
-        text += " " + _("The game is kept in {file} and will be added the next time racko "
-                        "plays, resumes or shows the history.").format(file=error.record)
+        text += " " + _("The game is kept in {file} and will be added to the history later: "
+                        "when the next game ends, or by racko history or racko stats.").format(
+            file=error.record)
     elif error.record is not None:
         text += " " + _("The game's record is still in {file}.").format(file=error.record)
     return text
