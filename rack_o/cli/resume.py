@@ -335,19 +335,21 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
 def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
     """Delete the locked record of an unfinished game, once confirmed; the exit code."""
     from rack_o.store.paths import record_ref
-    from rack_o.store.records import summarize
+    from rack_o.store.records import load_record, summarize
 
     console = term.console
     path = writer.path
     ref = record_ref(path)
     try:
+        # Read in full, rules checked: only a game known to be unfinished is ever dropped.
+        finished = load_record(path).game.is_over
         summary = summarize(path)
     except RecordFileError as error:
         click.echo(_("Error: cannot drop {error}").format(error=record_file_error(error)),
                    err=True)
         click.echo(_("The file was left exactly as it was."), err=True)
         return EXIT_BAD_FILE
-    if summary.finished:
+    if finished:
         console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING
