@@ -94,7 +94,8 @@ def history_error(error: HistoryError) -> str:
         text = _("Games could not be added to the history {file}: {error}.").format(
             file=file, error=error.detail)
     elif problem is HistoryProblem.BUSY:
-        text = _("The game history {file} is locked by another program.").format(file=file)
+        text = _("The game history {file} is locked by another program ({error}).").format(
+            file=file, error=error.detail)
     else:
         text = _("The game history cannot be read: {error}.").format(error=error.detail)
     if error.kept:
