@@ -72,7 +72,7 @@ def test_a_game_ending_while_the_history_is_locked_is_kept_and_added_later(
     code, out, took = run(["resume", "locked-out", "--fast"])
     assert code == 0, out
     assert took < AT_ONCE
-    assert f"The game history {home / 'history.sqlite3'} is locked by another program." in out
+    assert f"The game history {home / 'history.sqlite3'} is locked by another program" in out
     assert f"The game is kept in {path} and will be added to the history later" in out
     assert len(notes()) == 1
 
@@ -93,7 +93,8 @@ def test_the_history_listing_says_how_many_games_wait_while_it_is_locked(home: P
     holder.close()
     assert result.exit_code == 0
     said = " ".join(result.output.split())
-    assert "is locked by another program. 1 finished game waits to be added to it." in said
+    assert "is locked by another program (database is locked). 1 finished game waits to be " \
+        "added to it." in said
     assert len(notes()) == 1
 
 
