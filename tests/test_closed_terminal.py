@@ -8,6 +8,7 @@ stop short. Set RACKO_CLOSE_TRIES to run the loop longer (the default keeps it q
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import re
@@ -21,8 +22,8 @@ import pytest
 from ptykit import CHOOSE, DEAL, PLACE, enter, spawn
 
 from rack_o.actions import DISCARD, DRAW
-from rack_o.cli.exits import EXIT_HANGUP, EXIT_TERMINATED
-from rack_o.cli.session import Hangup, _StopSignals
+from rack_o.cli.exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_TERMINATED
+from rack_o.cli.session import Hangup, _StopSignals, _way_out, _why_stopped, terminal_gone
 from rack_o.game import Game
 from rack_o.rules import Rules
 from rack_o.steps import Turn
@@ -123,3 +124,38 @@ def test_after_the_first_signal_nothing_interrupts_the_stop() -> None:
         for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
             os.kill(os.getpid(), signum)
         time.sleep(0.05)  # none of them raised: the stop goes on to its end
+
+
+def left_while(way_out: BaseException, cleanup: BaseException) -> BaseException:
+    """What reaches the session when `cleanup` fails while `way_out` is being raised."""
+    try:
+        try:
+            raise way_out
+        except BaseException:
+            raise cleanup from None
+    except BaseException as error:
+        return error
+
+
+@pytest.mark.parametrize(
+    ("way_out", "cleanup", "code"),
+    [
+        (Hangup(signal.SIGHUP), OSError(errno.EIO, "Input/output error"), EXIT_HANGUP),
+        (Hangup(signal.SIGTERM), ValueError("I/O operation on closed file"), EXIT_TERMINATED),
+        (KeyboardInterrupt(), RuntimeError("restoring the screen failed"), EXIT_INTERRUPTED),
+    ],
+    ids=["closed terminal", "SIGTERM", "Ctrl-C"],
+)
+def test_a_cleanup_failing_as_the_game_is_left_does_not_hide_why(
+    way_out: BaseException, cleanup: BaseException, code: int
+) -> None:
+    assert _why_stopped(_way_out(left_while(way_out, cleanup)))[1] == code
+
+
+def test_a_terminal_setting_refused_by_a_closed_terminal_counts_as_it_closing() -> None:
+    import termios
+
+    assert terminal_gone(termios.error(errno.EIO, "Input/output error"))
+    assert _why_stopped(_way_out(termios.error(errno.EIO, "x")))[1] == EXIT_HANGUP
+    with pytest.raises(RuntimeError):
+        _why_stopped(_way_out(RuntimeError("a bug")))  # a bug is no way of leaving

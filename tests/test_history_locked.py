@@ -22,7 +22,7 @@ from rack_o.cli import main
 from rack_o.store.history import connect, recent_games
 from rack_o.store.pending import keep_for_later, pending_dir
 
-AT_ONCE = 5.0
+AT_ONCE = 10.0
 """Seconds within which racko must have said the history is locked (it used to wait 15)."""
 
 

@@ -16,6 +16,11 @@ from collections.abc import Sequence
 from contextlib import suppress
 from types import FrameType
 
+try:
+    from termios import error as TermiosError
+except ImportError:  # pragma: no cover - Windows
+    TermiosError = OSError  # type: ignore[assignment,misc]
+
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -70,14 +75,14 @@ class _StopSignals:
         """A signal that arrived inside a change to the game and waits to be handled."""
         self._resend: threading.Timer | None = None
         self._previous: dict[int, object] = {}
-        self._active = threading.current_thread() is threading.main_thread()
+        # Only POSIX delivers these as signals (Windows' os.kill ends a process outright).
+        self._active = (hasattr(signal, "SIGHUP")
+                        and threading.current_thread() is threading.main_thread())
 
     def __enter__(self) -> _StopSignals:
         if self._active:
-            for name in ("SIGHUP", "SIGTERM"):  # no SIGHUP on Windows
-                signum = getattr(signal, name, None)
-                if signum is not None:
-                    self._previous[signum] = signal.signal(signum, self._handle)
+            for signum in (signal.SIGHUP, signal.SIGTERM):
+                self._previous[signum] = signal.signal(signum, self._handle)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -118,8 +123,11 @@ def _uninterrupted(frame: FrameType | None) -> bool:
 
 
 def terminal_gone(error: BaseException | None) -> bool:
-    """True for the error a read or write gets once the terminal is closed."""
-    return isinstance(error, OSError) and error.errno in _TERMINAL_GONE
+    """True for the error a read, a write or a change of settings gets once the terminal is
+    closed."""
+    if isinstance(error, OSError):
+        return error.errno in _TERMINAL_GONE
+    return isinstance(error, TermiosError) and bool(error.args) and error.args[0] in _TERMINAL_GONE
 
 
 def is_human(agent: Agent) -> bool:
@@ -156,10 +164,24 @@ def run_session(
             stopped = Hangup(signals.deferred)  # it came with the game's last move
         if stopped is None:
             return EXIT_OK
-        reason, code = _why_stopped(stopped)
+        reason, code = _why_stopped(_way_out(stopped))
         if game.is_over and isinstance(stopped, Hangup):
             return code  # nothing was left to stop: the standings are on the screen
         return session.stop(reason, saved_note, code)
+
+
+_WAYS_OUT = (QuitGame, KeyboardInterrupt, Hangup, EOFError, InputEnded, RecordWriteError)
+
+
+def _way_out(error: BaseException) -> BaseException:
+    """The way of leaving behind `error`: a cleanup that failed while the game was being left
+    (restoring a closed terminal's settings…) must not hide why it was left."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, _WAYS_OUT) or terminal_gone(seen):
+            return seen
+        seen = seen.__context__
+    return error
 
 
 def _why_stopped(error: BaseException) -> tuple[str, int]:
