@@ -159,3 +159,38 @@ def test_a_terminal_setting_refused_by_a_closed_terminal_counts_as_it_closing() 
     assert _why_stopped(_way_out(termios.error(errno.EIO, "x")))[1] == EXIT_HANGUP
     with pytest.raises(RuntimeError):
         _why_stopped(_way_out(RuntimeError("a bug")))  # a bug is no way of leaving
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_signal_that_comes_as_the_keyboard_read_begins_still_stops_the_game_at_once() -> None:
+    """Python runs a handler only between steps of its own code: a signal that comes just as
+    a read begins would wait for the next key, were it not sent again."""
+    import ctypes
+    import threading
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    keyboard, typing = os.pipe()
+    main = threading.get_ident()
+    over = threading.Event()
+
+    def signal_as_the_read_begins() -> None:
+        time.sleep(0.1)
+        signal.pthread_kill(main, signal.SIGTERM)  # the read goes on as if nothing came
+        time.sleep(0.01)
+        signal.siginterrupt(signal.SIGTERM, True)
+        if not over.wait(3):
+            os.write(typing, b"x")  # a key, at last
+
+    helper = threading.Thread(target=signal_as_the_read_begins, daemon=True)
+    start = time.monotonic()
+    with pytest.raises(Hangup), _StopSignals():
+        signal.siginterrupt(signal.SIGTERM, False)  # the signal does not cut the read short
+        helper.start()
+        libc.read(keyboard, ctypes.create_string_buffer(1), 1)  # C: no Python step until it ends
+        time.sleep(5)
+    took = time.monotonic() - start
+    over.set()
+    helper.join()
+    os.close(keyboard)
+    os.close(typing)
+    assert took < 2

@@ -12,6 +12,7 @@ import errno
 import os
 import signal
 import threading
+import time
 from collections.abc import Sequence
 from contextlib import suppress
 from types import FrameType
@@ -58,7 +59,8 @@ class Hangup(BaseException):
 # stopped halfway through a change, or a line half written, would leave a record that cannot
 # be carried on. A signal arriving there is handled as soon as that code has returned.
 _UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
-_RESEND_SECONDS = 0.01
+_RESEND_SECONDS = 0.05
+_RESEND_TRIES = 200
 
 # A closed terminal fails reads and writes with these (before or after its SIGHUP arrives).
 _TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
@@ -67,51 +69,85 @@ _TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
 class _StopSignals:
     """Within: SIGHUP and SIGTERM raise Hangup, once, and never inside a change to the game;
     from then on, or from `hold()`, they and Ctrl-C are ignored so nothing cuts the stop short.
-    The previous handlers come back on leaving."""
+    The previous handlers come back on leaving.
+
+    Python runs a signal's handler only between two steps of its own code. A signal that comes
+    just before a read of the keyboard starts, or inside a change to the game, would wait for
+    the next key; so a watcher thread, told of each signal through the wakeup file, sends it
+    again to the main thread until it has been handled (the read is then interrupted).
+    """
 
     def __init__(self) -> None:
         self.holding = False
-        self.deferred: int | None = None
-        """A signal that arrived inside a change to the game and waits to be handled."""
-        self._resend: threading.Timer | None = None
+        self.received: int | None = None
+        """The SIGHUP or SIGTERM that came before the stop began, if any."""
+        self._lock = threading.RLock()
         self._previous: dict[int, object] = {}
+        self._wakeup: tuple[int, int] | None = None
+        self._previous_wakeup = -1
         # Only POSIX delivers these as signals (Windows' os.kill ends a process outright).
         self._active = (hasattr(signal, "SIGHUP")
                         and threading.current_thread() is threading.main_thread())
 
     def __enter__(self) -> _StopSignals:
-        if self._active:
-            for signum in (signal.SIGHUP, signal.SIGTERM):
-                self._previous[signum] = signal.signal(signum, self._handle)
+        if not self._active:
+            return self
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        self._wakeup = (read, write)
+        self._previous_wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            self._previous[signum] = signal.signal(signum, self._handle)
+        threading.Thread(target=self._watch, args=(read,), daemon=True,
+                         name="racko-signals").start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.hold()
-        if self._resend is not None:
-            self._resend.cancel()  # the previous handlers must not get it
-        for signum, handler in self._previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
-        self._previous.clear()
+        with self._lock:  # no signal is sent again once the previous handlers are back
+            for signum, handler in self._previous.items():
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+            self._previous.clear()
+            if self._wakeup is not None:
+                signal.set_wakeup_fd(self._previous_wakeup)
+                os.close(self._wakeup[1])  # the watcher reads the end, and stops
+                self._wakeup = None
 
     def hold(self) -> None:
         """From now on, SIGHUP, SIGTERM and Ctrl-C change nothing: the game is being stopped."""
-        self.holding = True
-        if self._active and signal.SIGINT not in self._previous:
-            self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        with self._lock:
+            self.holding = True
+            if self._active and signal.SIGINT not in self._previous:
+                self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.holding:
             return
+        self.received = signum
         if _uninterrupted(frame):
-            # Sent again a moment later, it is handled once that code has returned.
-            self.deferred = signum
-            self._resend = threading.Timer(_RESEND_SECONDS, os.kill, (os.getpid(), signum))
-            self._resend.daemon = True
-            self._resend.start()
-            return
+            return  # the watcher sends it again in a moment
         self.hold()
-        self.deferred = None
         raise Hangup(signum)
+
+    def _watch(self, wakeup: int) -> None:
+        main = threading.main_thread().ident
+        assert main is not None
+        try:
+            while data := os.read(wakeup, 64):
+                for signum in {signal.SIGHUP, signal.SIGTERM} & set(data):
+                    self._resend(main, signum)
+        finally:
+            os.close(wakeup)
+
+    def _resend(self, main: int, signum: int) -> None:
+        """Send `signum` to the main thread again until the stop has begun."""
+        for _try in range(_RESEND_TRIES):
+            time.sleep(_RESEND_SECONDS)
+            with self._lock:
+                if self.holding:
+                    return
+                self.received = signum
+                signal.pthread_kill(main, signum)
 
 
 def _uninterrupted(frame: FrameType | None) -> bool:
@@ -157,11 +193,11 @@ def run_session(
             except BaseException as error:
                 signals.hold()
                 stopped = error
+            signals.hold()
         except Hangup as late:  # a signal came while another way out was being taken
             stopped = late
-        signals.hold()
-        if stopped is None and signals.deferred is not None:
-            stopped = Hangup(signals.deferred)  # it came with the game's last move
+        if stopped is None and signals.received is not None:
+            stopped = Hangup(signals.received)  # it came with the game's last move
         if stopped is None:
             return EXIT_OK
         reason, code = _why_stopped(_way_out(stopped))
