@@ -69,7 +69,8 @@ _TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
 class _StopSignals:
     """Within: SIGHUP and SIGTERM raise Hangup, once, and never inside a change to the game;
     from then on, or from `hold()`, they and Ctrl-C are ignored so nothing cuts the stop short.
-    The previous handlers come back on leaving.
+    The previous handlers come back on leaving, unless SIGHUP or SIGTERM came: those are then
+    ignored from there on, as racko is on its way out.
 
     Python runs a signal's handler only between two steps of its own code. A signal that comes
     just before a read of the keyboard starts, or inside a change to the game, would wait for
@@ -106,6 +107,10 @@ class _StopSignals:
         self.hold()
         with self._lock:  # no signal is sent again once the previous handlers are back
             for signum, handler in self._previous.items():
+                if self.received is not None and signum != signal.SIGINT:
+                    # Told to stop, racko is on its way out: a second SIGHUP (the shell passing
+                    # the closed window's on) must not kill it before the record is closed.
+                    handler = signal.SIG_IGN
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
             self._previous.clear()
             if self._wakeup is not None:
