@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -62,6 +63,17 @@ def press(child: pexpect.spawn, key: str, then: str | list) -> int:
 def enter(child: pexpect.spawn) -> None:
     """Press Enter."""
     child.send("\r")
+
+
+def interrupt(child: pexpect.spawn) -> None:
+    """Ctrl-C, a moment after the prompt shows, as a person would press it.
+
+    Python handles SIGINT only between steps of its own code, and the prompt reaches the
+    screen just before the keyboard read begins: a Ctrl-C sent in that instant would wait for
+    the next key. Only a program can be that fast.
+    """
+    time.sleep(0.2)
+    child.sendintr()
 
 
 def play_turn(child: pexpect.spawn, source: str, slot: int | None) -> None:

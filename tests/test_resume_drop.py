@@ -12,7 +12,7 @@ import pexpect
 import pytest
 from builders import record_lines
 from click.testing import CliRunner
-from ptykit import press, spawn
+from ptykit import interrupt, press, spawn
 from test_store_games import finished_game, unfinished_game, write_record
 from test_store_records import DAMAGE, lines_of
 
@@ -140,7 +140,7 @@ def test_ctrl_c_at_the_question_keeps_the_game(home: Path, unfinished: Path) -> 
     before = digest(unfinished)
     child = spawn(["resume", "--drop", "2026-11-29-2105-ann-bob"], home)
     child.expect(ASKED)
-    child.sendintr()
+    interrupt(child)
     child.expect("The game was kept")
     child.expect(pexpect.EOF)
     child.close()

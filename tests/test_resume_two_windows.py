@@ -14,7 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from builders import record_lines
-from ptykit import BUSY, CARRY_ON, CHOOSE, enter, play_turn, quit_game, spawn
+from ptykit import BUSY, CARRY_ON, CHOOSE, enter, interrupt, play_turn, quit_game, spawn
 from test_store_games import finished_game, unfinished_game, write_record
 
 from rack_o import dumps
@@ -157,12 +157,12 @@ def test_a_window_that_leaves_at_the_pause_lets_the_other_one_in(
     before = digest(game_path)
     first = spawn(["resume", "ann-easy", "--fast"], home)
     first.expect(CARRY_ON)
-    first.sendintr()
+    interrupt(first)
     first.expect("Nothing was played")
     first.expect(pexpect.EOF)
     second = spawn(["resume", "ann-easy", "--fast"], home)
     second.expect(CARRY_ON)
     assert digest(game_path) == before
-    second.sendintr()
+    interrupt(second)
     second.expect(pexpect.EOF)
     assert digest(game_path) == before
