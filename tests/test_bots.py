@@ -17,9 +17,9 @@ from rack_o.bots import LEVELS, BotSpecError, bot_kind, hint, make_bot
 from rack_o.bots.finish import finishing_slot
 from rack_o.bots.hard import run_completers
 from rack_o.bots.loader import BotProblem
-from rack_o.bots.match import Tally, play_many
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.cli.messages import bot_spec_error, hint_text
+from rack_o.match import Tally, play_many
 from rack_o.rack import is_ascending, is_racko, longest_run
 
 DOCS = Path(__file__).parent.parent / "docs" / "bots.md"

@@ -213,15 +213,16 @@ def test_history_json_gives_the_game_id_replay_takes(home: Path) -> None:
 def test_ctrl_c_writes_the_partial_json_marked_stopped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import rack_o.cli.simulate as simulate_module
-    from rack_o.bots.match import play_many
+    import rack_o.match as match_module
 
-    def stopped_at_game_3(specs, rules, seed, indices, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if 2 in indices:
+    play_one = match_module.play_one
+
+    def stopped_at_game_3(match, index):  # type: ignore[no-untyped-def]
+        if index == 2:
             raise KeyboardInterrupt
-        return play_many(specs, rules, seed, indices, *args, **kwargs)
+        return play_one(match, index)
 
-    monkeypatch.setattr(simulate_module, "play_many", stopped_at_game_3)
+    monkeypatch.setattr(match_module, "play_one", stopped_at_game_3)
     out = tmp_path / "partial.json"
     result = racko("simulate", "--bots", "easy,medium", "--games", "6", "--target", "100",
                    "--seed", "5", "--json", str(out))

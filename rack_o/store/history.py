@@ -121,6 +121,28 @@ class HistoryError(Exception):
         return f"{self.file}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
 
 
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One finished game as the history stores it: plain data, made where the game was played
+    (a worker process, another machine) and added wherever the database is."""
+
+    fingerprint: str
+    record: str | None
+    started: str | None
+    finished: str
+    seed: str | None
+    target: int
+    bonus: bool
+    partners: bool
+    run_of_three: bool
+    rounds: int
+    winner: int
+    seats: tuple[tuple[str, str, int, int, bool], ...]
+    """Per seat: name, kind, side, the side's total, whether the side won."""
+    round_rows: tuple[tuple[int, int, int, int, bool], ...]
+    """Per round and seat: round, seat, points, bonus, whether the seat went Rack-O."""
+
+
 @dataclass(frozen=True)
 class GameRow:
     """One finished game as `racko history` lists it."""
@@ -203,6 +225,40 @@ def opened(
         conn.close()
 
 
+def history_entry(
+    game: Game, header: Header, record: str | os.PathLike[str] | None = None
+) -> HistoryEntry:
+    """The history entry of a finished game (ValueError if it is not finished); `record` is its
+    record file, if it has one, and the entry is stamped finished now."""
+    if not game.is_over or game.winner is None:
+        raise ValueError("only a finished game goes into the history")
+    rules = game.rules
+    seed, started = header.seed, header.started
+    sides = [rules.team_of(seat) for seat in range(len(game.players))]
+    return HistoryEntry(
+        fingerprint=fingerprint(game, header),
+        record=str(Path(record).resolve()) if record is not None else None,
+        started=started if isinstance(started, str) else None,
+        finished=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        seed=None if seed is None else str(seed),
+        target=rules.target,
+        bonus=rules.bonus,
+        partners=rules.partners,
+        run_of_three=rules.run_of_three,
+        rounds=len(game.rounds),
+        winner=game.winner,
+        seats=tuple(
+            (player.name, player.kind, side, game.totals[side], side == game.winner)
+            for player, side in zip(game.players, sides, strict=True)
+        ),
+        round_rows=tuple(
+            (result.round, seat, result.points[seat], result.bonus[seat], seat == result.racko)
+            for result in game.rounds
+            for seat in range(len(game.players))
+        ),
+    )
+
+
 def record_game(
     game: Game,
     header: Header,
@@ -218,15 +274,52 @@ def record_game(
     ("play" or "simulate"). Raises ValueError for an unfinished game, HistoryError if the
     database cannot be opened or written (BUSY when it stayed locked for `wait_ms`).
     """
-    if not game.is_over or game.winner is None:
-        raise ValueError("only a finished game goes into the history")
+    entry = history_entry(game, header, record)
     try:
         with opened(path, wait_ms=wait_ms) as conn:
-            return _retrying(partial(_insert_game, conn, game, header, record, source), wait_ms)
+            [game_id] = _retrying(partial(_insert_entries, conn, [entry], source), wait_ms)
+            return game_id
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
         problem = HistoryProblem.BUSY if _is_busy(error) else HistoryProblem.CANNOT_ADD_GAME
         raise HistoryError(problem, where, str(error)) from None
+
+
+class HistoryAppender:
+    """One open connection that adds batches of entries as they come, each batch in one
+    transaction (so an interruption loses at most the batch being written).
+
+    Opening it opens the database (HistoryError if it cannot); use it as a context manager.
+    """
+
+    def __init__(
+        self, *, source: str = "simulate", path: str | os.PathLike[str] | None = None
+    ) -> None:
+        self.source = source
+        self.path = Path(path) if path is not None else history_path()
+        self._conn = connect(self.path)
+
+    def add(self, entries: Iterable[HistoryEntry]) -> int:
+        """Add the entries in one transaction; how many were new (a game already there is
+        skipped). HistoryError if the database fails; nothing of the batch is then added."""
+        batch = list(entries)
+        if not batch:
+            return 0
+        try:
+            ids = _retrying(partial(_insert_entries, self._conn, batch, self.source))
+        except sqlite3.Error as error:
+            raise HistoryError(HistoryProblem.CANNOT_ADD_GAMES, self.path, str(error)) from None
+        return sum(game_id is not None for game_id in ids)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+
+    def __enter__(self) -> HistoryAppender:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def record_games(
@@ -241,23 +334,22 @@ def record_games(
     written. Unfinished games are skipped. HistoryError if the database fails.
     """
     added = 0
-    try:
-        with opened(path) as conn:
-            for game, header, record in games:
-                if not game.is_over:
-                    continue
-                new = _retrying(partial(_insert_game, conn, game, header, record, source))
-                added += new is not None
-    except sqlite3.Error as error:
-        where = path if path is not None else history_path()
-        raise HistoryError(HistoryProblem.CANNOT_ADD_GAMES, where, str(error)) from None
+    with HistoryAppender(source=source, path=path) as appender:
+        for game, header, record in games:
+            if game.is_over:
+                added += appender.add([history_entry(game, header, record)])
     return added
 
 
-def recent_games(
+def iter_games(
     limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
-) -> list[GameRow]:
-    """The last `limit` finished games, newest first (only those `player` sat in, if given)."""
+) -> Iterator[GameRow]:
+    """The last `limit` finished games, newest first (only those `player` sat in, if given),
+    read from the database as they are taken, so any number of them takes little memory.
+
+    The database is opened on the first row asked for; HistoryError if it cannot be read.
+    """
+    where = path if path is not None else history_path()
     query = "SELECT * FROM games"
     args: list[object] = []
     if player is not None:
@@ -265,14 +357,33 @@ def recent_games(
         args.append(player)
     query += " ORDER BY finished DESC, id DESC LIMIT ?"
     args.append(limit)
+    # One query, seats joined in: a query per game made a long listing slow.
+    query = (
+        f"SELECT g.*, s.name, s.kind, s.side, s.total FROM ({query}) g"
+        " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
+    )
     try:
         with opened(path) as conn:
             conn.row_factory = sqlite3.Row
-            games = conn.execute(query, args).fetchall()
-            return [_game_row(conn, game) for game in games]
+            current: sqlite3.Row | None = None
+            seats: list[tuple[str, str, int, int]] = []
+            for row in conn.execute(query, args):
+                if current is not None and row["id"] != current["id"]:
+                    yield _game_row(current, seats)
+                    seats = []
+                current = row
+                seats.append((row["name"], row["kind"], row["side"], row["total"]))
+            if current is not None:
+                yield _game_row(current, seats)
     except sqlite3.Error as error:
-        where = path if path is not None else history_path()
         raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
+
+
+def recent_games(
+    limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
+) -> list[GameRow]:
+    """The last `limit` finished games, newest first (only those `player` sat in, if given)."""
+    return list(iter_games(limit, player=player, path=path))
 
 
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
@@ -374,15 +485,12 @@ def _retrying(attempt: Callable[[], T], wait_ms: int = BUSY_TIMEOUT_MS) -> T:
         pause = min(pause * 2, 0.2)
 
 
-def _insert_game(
-    conn: sqlite3.Connection,
-    game: Game,
-    header: Header,
-    record: str | os.PathLike[str] | None,
-    source: str,
-) -> int | None:
+def _insert_entries(
+    conn: sqlite3.Connection, entries: list[HistoryEntry], source: str
+) -> list[int | None]:
+    """Insert the entries in one transaction; each one's history ID, None if it was there."""
     with _transaction(conn):
-        return _insert(conn, game, header, record, source)
+        return [_insert(conn, entry, source) for entry in entries]
 
 
 @contextmanager
@@ -398,69 +506,31 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
-def _insert(
-    conn: sqlite3.Connection,
-    game: Game,
-    header: Header,
-    record: str | os.PathLike[str] | None,
-    source: str,
-) -> int | None:
-    rules = game.rules
-    started, seed = header.started, header.seed
+def _insert(conn: sqlite3.Connection, entry: HistoryEntry, source: str) -> int | None:
     cursor = conn.execute(
         """INSERT OR IGNORE INTO games (fingerprint, record, source, started, finished, seed,
                target, bonus, partners, run_of_three, rounds, winner)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        (
-            fingerprint(game, header),
-            str(Path(record).resolve()) if record is not None else None,
-            source,
-            started if isinstance(started, str) else None,
-            datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            None if seed is None else str(seed),
-            rules.target,
-            rules.bonus,
-            rules.partners,
-            rules.run_of_three,
-            len(game.rounds),
-            game.winner,
-        ),
+        (entry.fingerprint, entry.record, source, entry.started, entry.finished, entry.seed,
+         entry.target, entry.bonus, entry.partners, entry.run_of_three, entry.rounds,
+         entry.winner),
     )
     if cursor.rowcount == 0:
         return None
     game_id = cursor.lastrowid
     conn.executemany(
         "INSERT INTO seats (game_id, seat, name, kind, side, total, won) VALUES (?,?,?,?,?,?,?)",
-        [
-            (
-                game_id,
-                seat,
-                player.name,
-                player.kind,
-                rules.team_of(seat),
-                game.totals[rules.team_of(seat)],
-                rules.team_of(seat) == game.winner,
-            )
-            for seat, player in enumerate(game.players)
-        ],
+        [(game_id, seat, *row) for seat, row in enumerate(entry.seats)],
     )
     conn.executemany(
         "INSERT INTO rounds (game_id, round, seat, points, bonus, racko) VALUES (?,?,?,?,?,?)",
-        [
-            (game_id, result.round, seat, result.points[seat], result.bonus[seat],
-             seat == result.racko)
-            for result in game.rounds
-            for seat in range(len(game.players))
-        ],
+        [(game_id, *row) for row in entry.round_rows],
     )
     return game_id
 
 
-def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
-    seats = conn.execute(
-        "SELECT name, kind, side, total FROM seats WHERE game_id = ? ORDER BY seat", (game["id"],)
-    ).fetchall()
-    names = [row[0] for row in seats]
+def _game_row(game: sqlite3.Row, seats: list[tuple[str, str, int, int]]) -> GameRow:
+    """The listing row of a game, from its row and its seats' (name, kind, side, total)."""
     sides: dict[int, list[str]] = {}
     totals: dict[int, int] = {}
     for name, _kind, side, total in seats:
@@ -474,11 +544,10 @@ def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
         source=game["source"],
         started=game["started"],
         finished=game["finished"],
-        players=names,
-        kinds=[row[1] for row in seats],
+        players=[seat[0] for seat in seats],
+        kinds=[seat[1] for seat in seats],
         sides=labels,
         totals=[totals[side] for side in order],
         winner=" & ".join(sides.get(game["winner"], ["?"])),
         rounds=game["rounds"],
     )
-

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -51,10 +52,15 @@ class RecordWriter:
     `create` False the file must exist (FileNotFoundError otherwise, also when it was deleted
     or replaced while the lock was being taken); a file that may not be written is still
     locked, and the first write fails.
+
+    With `new`, the file must not exist yet (FileExistsError if it does: a record is never
+    overwritten) and no lock is taken, since no one else can have a file just made; a
+    simulation's workers write their records so, also into a shared folder.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], fsync: bool = True, *, create: bool = True
+        self, path: str | os.PathLike[str], fsync: bool = True, *, create: bool = True,
+        new: bool = False,
     ) -> None:
         self.path = Path(path)
         self.fsync = fsync
@@ -65,7 +71,7 @@ class RecordWriter:
         self.dropped = False
         """True once `close` or `drop` deleted the file."""
         self._failed: RecordWriteError | None = None
-        self._fd, self._read_only = _open_locked(self.path, create)
+        self._fd, self._read_only = _open_locked(self.path, create, new)
         self._size = os.fstat(self._fd).st_size
         self._tail = _pread_all(self._fd, max(0, self._size - TAIL_BYTES), self._size)
         if self._read_only is not None:
@@ -77,11 +83,16 @@ class RecordWriter:
         """Append one line and make it durable. RecordChangedError (nothing written) if the file
         is not what this writer left there; RecordWriteError if it cannot be written. After
         either, every later write fails the same way, so no line follows a lost one."""
+        self.write_all((line,))
+
+    def write_all(self, lines: Iterable[dict[str, Any]]) -> None:
+        """Append lines and make them durable together (a whole record at once); fails as
+        `write` does."""
         if self._failed is not None:
             raise self._failed
-        data = dumps(line).encode("utf-8")
-        self._append(data)
-        if line.get("type") == "deal":
+        lines = list(lines)
+        self._append(b"".join(dumps(line).encode("utf-8") for line in lines))
+        if any(line.get("type") == "deal" for line in lines):
             self.dealt = True
 
     def step(self, step: Step) -> None:
@@ -211,9 +222,14 @@ def is_busy(path: str | os.PathLike[str]) -> bool:
     return False
 
 
-def _open_locked(path: Path, create: bool) -> tuple[int, OSError | None]:
-    """A descriptor of `path`, locked, and why it may not be written (None if it may)."""
-    flags = os.O_APPEND | _OPEN_FLAGS | (os.O_CREAT if create else 0)
+def _open_locked(path: Path, create: bool, new: bool) -> tuple[int, OSError | None]:
+    """A descriptor of `path`, locked unless `new`, and why it may not be written (None if it
+    may)."""
+    flags = os.O_APPEND | _OPEN_FLAGS
+    if new:
+        flags |= os.O_CREAT | os.O_EXCL
+    elif create:
+        flags |= os.O_CREAT
     read_only: OSError | None = None
     try:
         fd = os.open(path, os.O_RDWR | flags, 0o666)
@@ -223,6 +239,8 @@ def _open_locked(path: Path, create: bool) -> tuple[int, OSError | None]:
         # Still lock it: the game may be finished, and only shown, never written.
         read_only = error
         fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+    if new:
+        return fd, None
     try:
         if fcntl is not None:
             try:
