@@ -206,3 +206,16 @@ def test_a_record_that_may_not_be_written_is_held_but_not_written(
     assert refused.value.errno == errno.EACCES
     writer.close()
     assert record.read_bytes() == before
+
+
+def test_a_new_record_is_never_written_over_and_takes_no_lock(tmp_path: Path) -> None:
+    path = tmp_path / "worker.jsonl"
+    lines = [json.loads(line) for line in record_text(finished_game(4)).splitlines()]
+    with RecordWriter(path, fsync=False, new=True) as writer:
+        assert not is_busy(path)  # a worker's file in a shared folder: nobody else has it
+        writer.write_all(lines)
+        assert writer.dealt
+    assert path.read_text() == record_text(finished_game(4))
+    with pytest.raises(FileExistsError):
+        RecordWriter(path, new=True)
+    assert path.read_text() == record_text(finished_game(4))
