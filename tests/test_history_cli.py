@@ -104,7 +104,7 @@ def test_a_game_plays_on_when_the_history_cannot_be_opened_and_says_so(home: Pat
     result = CliRunner().invoke(main, BOT_GAME)
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert "cannot be opened" in out and "will not be added to it" in out
+    assert "cannot be opened" in out and "kept and added to the history later" in out
     assert "Final standings" in out
     [record] = (home / "games").glob("*.jsonl")
     assert '"game_end"' in record.read_text()

@@ -13,3 +13,5 @@ EXIT_HANGUP = 129
 """128 + SIGHUP, as a shell reports a program ended by a closed terminal."""
 EXIT_INTERRUPTED = 130
 """128 + SIGINT: Ctrl-C."""
+EXIT_TERMINATED = 143
+"""128 + SIGTERM: racko was told to stop (kill, a shutdown)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
-from rack_o.i18n import N_, _, number, percent
+from rack_o.i18n import N_, _, ngettext, number, percent
 
 from .console import printable
 from .exits import EXIT_NOTHING
@@ -113,6 +113,19 @@ def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room
     return widths
 
 
+def _add_kept_games() -> None:
+    """Add the finished games kept for later (the history could not take them when they
+    ended); say on stderr how many still wait."""
+    from rack_o.store.pending import add_kept_games
+
+    catchup = add_kept_games()
+    if catchup.waiting and catchup.problem is not None:
+        click.echo(history_error(catchup.problem) + " " + ngettext(
+            "{count} finished game waits to be added to it.",
+            "{count} finished games wait to be added to it.", catchup.waiting,
+        ).format(count=catchup.waiting), err=True)
+
+
 def _fail(error: HistoryError) -> None:
     click.echo(_("Error: {error}").format(error=history_error(error)), err=True)
     raise SystemExit(EXIT_NOTHING)
@@ -135,6 +148,7 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
     """
     from rack_o.store.history import HistoryError, iter_games
 
+    _add_kept_games()
     games = iter_games(limit, player=player)
     try:
         first = list(islice(games, BLOCK))
@@ -341,6 +355,7 @@ def stats(as_json: bool) -> None:
     """
     from rack_o.store.history import HistoryError, player_stats
 
+    _add_kept_games()
     try:
         rows = player_stats()
     except HistoryError as error:

@@ -93,9 +93,16 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.CANNOT_ADD_GAMES:
         text = _("Games could not be added to the history {file}: {error}.").format(
             file=file, error=error.detail)
+    elif problem is HistoryProblem.BUSY:
+        text = _("The game history {file} is locked by another program ({error}).").format(
+            file=file, error=error.detail)
     else:
         text = _("The game history cannot be read: {error}.").format(error=error.detail)
-    if error.record is not None:
+    if error.kept:
+        text += " " + _("The game is kept in {file} and will be added to the history later: "
+                        "when the next game ends, or by racko history or racko stats.").format(
+            file=error.record)
+    elif error.record is not None:
         text += " " + _("The game's record is still in {file}.").format(file=error.record)
     return text
 

@@ -200,7 +200,8 @@ def play_new_game(
         problem = history_problem()
         if problem:
             notices.append(Text(
-                history_error(problem) + " " + _("The game plays on, but will not be added to it."),
+                history_error(problem) + " " + _("If the game ends, it is kept and added to the "
+                                                 "history later."),
                 "yellow",
             ))
         code = run_session(term, game, agents, notices=notices, saved_note=saved_note,

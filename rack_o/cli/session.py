@@ -9,11 +9,19 @@ session only adds to a person's turn line how many hints they were shown during 
 
 from __future__ import annotations
 
+import errno
+import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext, suppress
+from collections.abc import Sequence
+from contextlib import nullcontext, suppress
+from types import FrameType
+
+try:
+    from termios import error as TermiosError
+except ImportError:  # pragma: no cover - Windows
+    TermiosError = OSError  # type: ignore[assignment,misc]
 
 from rich.console import RenderableType
 from rich.markup import escape
@@ -25,10 +33,10 @@ from rack_o.game import Game
 from rack_o.i18n import N_, _
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
-from rack_o.store.writer import RecordWriteError, RecordWriter
+from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
 from .console import ENTER, Terminal, fill, printable
-from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
+from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
@@ -51,25 +59,128 @@ meanwhile: the previous player's second Enter (a common habit) must not open the
 
 
 class Hangup(BaseException):
-    """The terminal was closed (SIGHUP): leave as on Ctrl-C, wherever the game is."""
+    """The terminal was closed (SIGHUP) or racko was told to stop (SIGTERM): leave as on
+    Ctrl-C, wherever the game is. `signum` says which."""
+
+    def __init__(self, signum: int | None = None) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _raise_hangup(signum: int, frame: object) -> None:
-    raise Hangup
+# Code that changes the game or writes its record is never cut short by a signal: a game
+# stopped halfway through a change, or a line half written, would leave a record that cannot
+# be carried on. A signal arriving there is handled as soon as that code has returned.
+_UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
+_RESEND_SECONDS = 0.05
+_RESEND_TRIES = 200
+
+# A closed terminal fails reads and writes with these (before or after its SIGHUP arrives).
+_TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
 
 
-@contextmanager
-def _hangup_as_exception() -> Iterator[None]:
-    """Within: a closed terminal raises Hangup instead of killing the process unannounced."""
-    sighup = getattr(signal, "SIGHUP", None)  # not on Windows
-    if sighup is None or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous: Callable | int | None = signal.signal(sighup, _raise_hangup)
-    try:
-        yield
-    finally:
-        signal.signal(sighup, previous if previous is not None else signal.SIG_DFL)
+class _StopSignals:
+    """Within: SIGHUP and SIGTERM raise Hangup, once, and never inside a change to the game;
+    from then on, or from `hold()`, they and Ctrl-C are ignored so nothing cuts the stop short.
+    The previous handlers come back on leaving, unless SIGHUP or SIGTERM came: those are then
+    ignored from there on, as racko is on its way out.
+
+    Python runs a signal's handler only between two steps of its own code. A signal that comes
+    just before a read of the keyboard starts, or inside a change to the game, would wait for
+    the next key; so a watcher thread, told of each signal through the wakeup file, sends it
+    again to the main thread until it has been handled (the read is then interrupted).
+    """
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.received: int | None = None
+        """The SIGHUP or SIGTERM that came before the stop began, if any."""
+        self._lock = threading.RLock()
+        self._previous: dict[int, object] = {}
+        self._wakeup: tuple[int, int] | None = None
+        self._previous_wakeup = -1
+        # Only POSIX delivers these as signals (Windows' os.kill ends a process outright).
+        self._active = (hasattr(signal, "SIGHUP")
+                        and threading.current_thread() is threading.main_thread())
+
+    def __enter__(self) -> _StopSignals:
+        if not self._active:
+            return self
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        self._wakeup = (read, write)
+        self._previous_wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            self._previous[signum] = signal.signal(signum, self._handle)
+        threading.Thread(target=self._watch, args=(read,), daemon=True,
+                         name="racko-signals").start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.hold()
+        with self._lock:  # no signal is sent again once the previous handlers are back
+            for signum, handler in self._previous.items():
+                if self.received is not None and signum != signal.SIGINT:
+                    # Told to stop, racko is on its way out: a second SIGHUP (the shell passing
+                    # the closed window's on) must not kill it before the record is closed.
+                    handler = signal.SIG_IGN
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+            self._previous.clear()
+            if self._wakeup is not None:
+                signal.set_wakeup_fd(self._previous_wakeup)
+                os.close(self._wakeup[1])  # the watcher reads the end, and stops
+                self._wakeup = None
+
+    def hold(self) -> None:
+        """From now on, SIGHUP, SIGTERM and Ctrl-C change nothing: the game is being stopped."""
+        with self._lock:
+            self.holding = True
+            if self._active and signal.SIGINT not in self._previous:
+                self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.holding:
+            return
+        self.received = signum
+        if _uninterrupted(frame):
+            return  # the watcher sends it again in a moment
+        self.hold()
+        raise Hangup(signum)
+
+    def _watch(self, wakeup: int) -> None:
+        main = threading.main_thread().ident
+        assert main is not None
+        try:
+            while data := os.read(wakeup, 64):
+                for signum in {signal.SIGHUP, signal.SIGTERM} & set(data):
+                    self._resend(main, signum)
+        finally:
+            os.close(wakeup)
+
+    def _resend(self, main: int, signum: int) -> None:
+        """Send `signum` to the main thread again until the stop has begun."""
+        for _try in range(_RESEND_TRIES):
+            time.sleep(_RESEND_SECONDS)
+            with self._lock:
+                if self.holding:
+                    return
+                self.received = signum
+                signal.pthread_kill(main, signum)
+
+
+def _uninterrupted(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if frame.f_globals.get("__name__") in _UNINTERRUPTED:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def terminal_gone(error: BaseException | None) -> bool:
+    """True for the error a read, a write or a change of settings gets once the terminal is
+    closed."""
+    if isinstance(error, OSError):
+        return error.errno in _TERMINAL_GONE
+    return isinstance(error, TermiosError) and bool(error.args) and error.args[0] in _TERMINAL_GONE
 
 
 def is_human(agent: Agent) -> bool:
@@ -97,28 +208,71 @@ def run_session(
     its line; `events` are the record's lines so far (the hints used before a resume).
     """
     session = _Session(term, game, list(agents), list(notices), header, writer, events)
-    with _hangup_as_exception():
+    with _StopSignals() as signals:
+        stopped: BaseException | None = None
         try:
-            session.play()
-        except QuitGame:
-            return session.stop(_("You quit the game."), saved_note, EXIT_STOPPED)
-        except KeyboardInterrupt:
-            return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
-        except Hangup:
-            return session.stop(_("The terminal was closed."), saved_note, EXIT_HANGUP)
-        except (EOFError, InputEnded):
-            return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
-        except RecordWriteError as error:
-            return session.stop(cannot_save(error), saved_note, EXIT_STOPPED)
-        except AgentError as error:
-            reason = printable(str(error).rstrip())
-            if not reason.endswith((".", "!", "?")):
-                reason += "."
-            message = _("A computer player went wrong, so the game stops: {error}").format(
-                error=reason
-            )
-            return session.stop(message, saved_note, EXIT_STOPPED)
-    return EXIT_OK
+            try:
+                session.play()
+            except BaseException as error:
+                signals.hold()
+                stopped = error
+            signals.hold()
+        except Hangup as late:  # a signal came while another way out was being taken
+            stopped = late
+        if stopped is None and signals.received is not None:
+            stopped = Hangup(signals.received)  # it came with the game's last move
+        if stopped is None:
+            return EXIT_OK
+        reason, code = _why_stopped(_way_out(stopped))
+        if game.is_over and isinstance(stopped, Hangup):
+            return code  # nothing was left to stop: the standings are on the screen
+        return session.stop(reason, saved_note, code)
+
+
+_WAYS_OUT = (QuitGame, KeyboardInterrupt, Hangup, EOFError, InputEnded, RecordWriteError)
+
+
+def _way_out(error: BaseException) -> BaseException:
+    """The way of leaving behind `error`: a cleanup that failed while the game was being left
+    (restoring a closed terminal's settings…) must not hide why it was left."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, _WAYS_OUT) or terminal_gone(seen):
+            return seen
+        seen = seen.__context__
+    return error
+
+
+def _why_stopped(error: BaseException) -> tuple[str, int]:
+    """What to tell the players about the game stopping, and the exit code; re-raises the
+    errors that are no way of leaving a game (bugs)."""
+    if isinstance(error, QuitGame):
+        return _("You quit the game."), EXIT_STOPPED
+    if isinstance(error, KeyboardInterrupt):
+        return _("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED
+    if isinstance(error, Hangup):
+        if error.signum == getattr(signal, "SIGTERM", None):
+            return _("racko was told to stop (SIGTERM)."), EXIT_TERMINATED
+        return _("The terminal was closed."), EXIT_HANGUP
+    if isinstance(error, EOFError | InputEnded):
+        return _("The input ended (Ctrl-D)."), EXIT_STOPPED
+    if isinstance(error, RecordChangedError):
+        return _("The game stops: its record {file} was changed by another program since "
+                 "racko last wrote to it, so nothing more was written to it.").format(
+            file=error.filename), EXIT_STOPPED
+    if isinstance(error, RecordWriteError):
+        return cannot_save(error), EXIT_STOPPED
+    if terminal_gone(error) or (
+        isinstance(error, AgentError) and is_human(error.agent) and terminal_gone(error.cause)
+    ):
+        return _("The terminal was closed."), EXIT_HANGUP
+    if isinstance(error, AgentError):
+        reason = printable(str(error).rstrip())
+        if not reason.endswith((".", "!", "?")):
+            reason += "."
+        return _("A computer player went wrong, so the game stops: {error}").format(
+            error=reason), EXIT_STOPPED
+    raise error
 
 
 def cannot_save(error: OSError) -> str:
@@ -405,14 +559,17 @@ class _Session(Table):
                 return
         self.console.print()
         if game.round == 0:
-            where = _("before the first deal")
-        else:
-            # A no-break space: a score never goes to the next line without its name.
-            scores = ", ".join(
-                f"{side_name(game.rules, self.names, side)}\u00a0{total}"
-                for side, total in enumerate(game.totals)
-            )
-            where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
+            # An autosaved record is deleted when its writer closes.
+            message = reason + " " + _("No card was dealt, so there is no game to carry on.")
+            self.console.print(fill(message, self.console.width), markup=False,
+                               highlight=False, soft_wrap=True)
+            return
+        # A no-break space: a score never goes to the next line without its name.
+        scores = ", ".join(
+            f"{side_name(game.rules, self.names, side)}\u00a0{total}"
+            for side, total in enumerate(game.totals)
+        )
+        where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
         message = reason + " " + _("The game stopped {where}.").format(where=where)
         if saved_note:
             message += f" {saved_note}"

@@ -27,6 +27,9 @@ from rack_o.record import Header, dumps, events
 from rack_o.store.paths import history_path
 
 BUSY_TIMEOUT_MS = 15_000
+QUICK_WAIT_MS = 1_000
+"""How long adding one game waits for a database another process has locked: another racko
+writes a game in milliseconds, so anything longer is a lock held by something else."""
 T = TypeVar("T")
 
 # Migration n (1-based) brings the schema from version n-1 to n; never edit a released one.
@@ -85,13 +88,15 @@ class HistoryProblem(StrEnum):
     CANNOT_ADD_GAME = "a game could not be added"
     CANNOT_ADD_GAMES = "games could not be added"
     CANNOT_READ = "cannot be read"
+    BUSY = "locked by another program"
+    """Another process kept the database locked for longer than racko waits."""
 
 
 class HistoryError(Exception):
     """The history database `file` cannot be opened, read or written: which `problem`, and why.
 
     `record` is set by whoever knows it: the record file that still holds a game the history
-    could not take.
+    could not take; `kept` when that game is kept to be added on a later run.
     """
 
     def __init__(
@@ -110,6 +115,7 @@ class HistoryError(Exception):
         self.blocking = blocking
         self.version = version
         self.record: Path | None = None
+        self.kept = False
 
     def __str__(self) -> str:
         return f"{self.file}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
@@ -171,8 +177,13 @@ class PlayerStats:
     best_round: int
 
 
-def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
-    """Open (creating it on first use) and migrate the history database; HistoryError if not."""
+def connect(
+    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS
+) -> sqlite3.Connection:
+    """Open (creating it on first use) and migrate the history database; HistoryError if not.
+
+    The connection waits up to `wait_ms` for a database another process has locked.
+    """
     path = Path(path) if path is not None else history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -183,15 +194,17 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
     except OSError as error:
         raise _cannot_open(path, error) from None
     try:
-        return _retrying(partial(_open, path))
+        return _retrying(partial(_open, path, wait_ms), wait_ms)
     except sqlite3.Error as error:
+        if _is_busy(error):
+            raise HistoryError(HistoryProblem.BUSY, path, str(error)) from None
         raise _cannot_open(path, error) from None
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
     try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate(conn, path)
     except BaseException:
@@ -201,9 +214,11 @@ def _open(path: Path) -> sqlite3.Connection:
 
 
 @contextmanager
-def opened(path: str | os.PathLike[str] | None = None) -> Iterator[sqlite3.Connection]:
+def opened(
+    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS
+) -> Iterator[sqlite3.Connection]:
     """`connect`, closing the connection afterwards."""
-    conn = connect(path)
+    conn = connect(path, wait_ms=wait_ms)
     try:
         yield conn
     finally:
@@ -251,21 +266,23 @@ def record_game(
     record: str | os.PathLike[str] | None = None,
     source: str = "play",
     path: str | os.PathLike[str] | None = None,
+    wait_ms: int = BUSY_TIMEOUT_MS,
 ) -> int | None:
     """Add a finished game (in one transaction); its history ID, or None if already there.
 
     `record` is the game's record file, if it has one; `source` says what played it
     ("play" or "simulate"). Raises ValueError for an unfinished game, HistoryError if the
-    database cannot be opened or written.
+    database cannot be opened or written (BUSY when it stayed locked for `wait_ms`).
     """
     entry = history_entry(game, header, record)
     try:
-        with opened(path) as conn:
-            [game_id] = _retrying(partial(_insert_entries, conn, [entry], source))
+        with opened(path, wait_ms=wait_ms) as conn:
+            [game_id] = _retrying(partial(_insert_entries, conn, [entry], source), wait_ms)
             return game_id
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
-        raise HistoryError(HistoryProblem.CANNOT_ADD_GAME, where, str(error)) from None
+        problem = HistoryProblem.BUSY if _is_busy(error) else HistoryProblem.CANNOT_ADD_GAME
+        raise HistoryError(problem, where, str(error)) from None
 
 
 class HistoryAppender:
@@ -444,21 +461,25 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             conn.execute(f"PRAGMA user_version = {number}")
 
 
-def _retrying(attempt: Callable[[], T]) -> T:
+def _is_busy(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and (
+        "locked" in str(error) or "busy" in str(error))
+
+
+def _retrying(attempt: Callable[[], T], wait_ms: int = BUSY_TIMEOUT_MS) -> T:
     """`attempt()`, tried again while SQLite reports the database busy or locked.
 
     busy_timeout covers most waits, but SQLite answers "locked" at once in a few races
     (two processes creating the file, switching it to WAL or recovering its log at the same
     moment); those pass in milliseconds, so a short retry is enough.
     """
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    deadline = time.monotonic() + wait_ms / 1000
     pause = 0.01
     while True:
         try:
             return attempt()
         except sqlite3.OperationalError as error:
-            busy = "locked" in str(error) or "busy" in str(error)
-            if not busy or time.monotonic() > deadline:
+            if not _is_busy(error) or time.monotonic() > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.2)

@@ -10,6 +10,7 @@ ignored, as the format says. No pickle, eval or exec: lines are parsed with `jso
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -101,6 +102,10 @@ class Record:
     """Events the rules imply after the last line written (the writer died before them)."""
     complete_bytes: int
     """How many bytes of the file hold complete lines; anything after is a torn write."""
+    size: int = 0
+    """The file's size as it was read."""
+    digest: str = ""
+    """The SHA-256 of the file as it was read (hex), to tell whether it changed since."""
 
     @property
     def id(self) -> str:
@@ -139,6 +144,11 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
     data and text that is not UTF-8. A torn tail after the last newline is left out.
     """
     path = Path(path)
+    return _text_of(path, _read_bytes(path))
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The whole file; RecordFileError for a missing, non-regular or huge one."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -156,6 +166,11 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
         raise _unreadable(path, error) from None
     if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
         raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=len(data))
+    return data
+
+
+def _text_of(path: Path, data: bytes) -> tuple[str, int]:
+    """`read_text` for the bytes `data` read from `path`."""
     if not data.strip():
         raise RecordFileError(path, 1, RecordProblem.EMPTY)
     body, tail = _split_tail(data)
@@ -185,7 +200,8 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
     fresh generator). RecordFileError names the file, the first bad line and the problem.
     """
     path = Path(path)
-    text, size = read_text(path)
+    data = _read_bytes(path)
+    text, size = _text_of(path, data)
     try:
         numbered = parse_lines(text)
         _printable_names(numbered)
@@ -194,7 +210,8 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
         if error.line == 1 and error.reason == "the line is not valid JSON":
             raise RecordFileError(path, 1, RecordProblem.NOT_A_RECORD) from None
         raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
-    return Record(path, [event for _line, event in numbered], header, game, missing, size)
+    return Record(path, [event for _line, event in numbered], header, game, missing, size,
+                  len(data), hashlib.sha256(data).hexdigest())
 
 
 def _printable_names(numbered: list[tuple[int, Event]]) -> None:
@@ -232,7 +249,9 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
     """The games saved in `folder` (default: the records directory), last played first, and
-    why each unreadable record was skipped; empty files (no game began) are left out."""
+    why each unreadable record was skipped. Records of games that never got to their first
+    deal (nothing to carry on: older versions of racko kept them) are left out, as are empty
+    files."""
     folder = records_dir() if folder is None else folder
     games: list[Summary] = []
     problems: list[RecordFileError] = []
@@ -240,7 +259,9 @@ def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFi
         try:
             if path.stat().st_size == 0:
                 continue  # created, then stopped before the game began: nothing to list
-            games.append(summarize(path))
+            summary = summarize(path)
+            if summary.round or summary.finished:
+                games.append(summary)
         except OSError:
             continue  # gone since the folder was listed
         except RecordFileError as error:
