@@ -1,21 +1,26 @@
 """A real `racko` in an 80x24 pseudo-terminal for the store tests: start it, press keys, play
 a turn, quit.
 
-Keys are pressed so that the same test passes whether racko reads one keypress or a line: a
-key is sent alone, and Enter follows only if nothing happens.
+A key is pressed the way a person presses it: once racko waits for it. At a single-key prompt
+racko puts the terminal in raw mode and throws away what was typed before (so a key sent too
+early would be lost); at a line prompt (a name, "Press Enter to carry on") the key is typed
+with its Enter.
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import time
 from pathlib import Path
 
 import pexpect
+import ptys
+from ttykit import waits_for_a_key
 
 TIMEOUT = 20
+LINE_WAIT = 1.0
+"""How long a prompt may take to go into single-key mode before it is taken for a line."""
 CARRY_ON = "Press Enter to carry on"
 DEAL = r"Press Enter to deal round \d+"
 CHOOSE = r"take \d+.*q quit > "
@@ -24,44 +29,36 @@ CONFIRM = r"takes it back.*\? help > "
 BUSY = r"being\s+played\s+right\s+now\s+in\s+another\s+racko"
 
 
-def _default_sigint() -> None:
-    # pytest may run with SIGINT ignored, and an ignored signal stays ignored across exec:
-    # Ctrl-C must reach racko as it does at a real terminal.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def spawn(args: list[str], home: Path, *, rows: int = 24, cols: int = 80) -> pexpect.spawn:
     """`racko ARGS` in a pty, saving in `home`, in English without colour."""
     env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", LANGUAGE="en",
                COLUMNS=str(cols), LINES=str(rows))
-    child = pexpect.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
-                          timeout=TIMEOUT, dimensions=(rows, cols), preexec_fn=_default_sigint)
+    child = ptys.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
+                       timeout=TIMEOUT, dimensions=(rows, cols))
     child.delaybeforesend = None
     return child
 
 
-def press(child: pexpect.spawn, key: str, then: str | list) -> int:
-    """Press `key` (with Enter if racko waits for a line) and wait for `then`; its index.
+def _reads_a_key(child: pexpect.spawn, within: float = LINE_WAIT) -> bool:
+    """True once racko waits for a single key; False if it is still reading a line after
+    `within` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if waits_for_a_key(child):
+            return True
+        time.sleep(0.005)
+    return False
 
-    The first key tells whether this racko reads lines: then every later key gets its Enter
-    at once.
-    """
-    lines = getattr(child, "racko_reads_lines", None)
-    child.send(key + ("\r" if lines else ""))
-    if lines is not None:
-        return child.expect(then)
-    try:
-        found = child.expect(then, timeout=0.6)
-        child.racko_reads_lines = False
-    except pexpect.TIMEOUT:
-        child.send("\r")
-        found = child.expect(then)
-        child.racko_reads_lines = True
-    return found
+
+def press(child: pexpect.spawn, key: str, then: str | list) -> int:
+    """Press `key` once racko waits for it (with Enter at a line prompt); wait for `then`."""
+    child.send(key if _reads_a_key(child) else key + "\r")
+    return child.expect(then)
 
 
 def enter(child: pexpect.spawn) -> None:
-    """Press Enter."""
+    """Press Enter, once racko waits for a key or a line."""
+    _reads_a_key(child)
     child.send("\r")
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from builders import record_lines
+from builders import finished_game, record_lines
 from click.testing import CliRunner
 from ptykit import DEAL, interrupt, spawn
-from test_store_games import finished_game
+from ttykit import press
 
 from rack_o.cli import main
 
@@ -33,7 +33,7 @@ def undealt(path: Path) -> Path:
 LEAVE: dict[str, tuple[Callable[[pexpect.spawn], None], str | None]] = {
     # (how to leave at "Press Enter to deal round 1", what racko says)
     "Ctrl-C": (interrupt, "Interrupted (Ctrl-C)."),
-    "Ctrl-D": (lambda child: child.sendeof(), "The input ended (Ctrl-D)."),
+    "Ctrl-D": (lambda child: press(child, "\x04"), "The input ended (Ctrl-D)."),
     "SIGHUP": (lambda child: os.kill(child.pid, signal.SIGHUP), "The terminal was closed."),
     "SIGTERM": (lambda child: os.kill(child.pid, signal.SIGTERM), "told to stop (SIGTERM)."),
 }

@@ -14,9 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builders import record_lines
+from builders import finished_game, record_lines
 from click.testing import CliRunner
-from test_store_games import finished_game
 
 from rack_o.cli import main
 from rack_o.store.history import connect, recent_games

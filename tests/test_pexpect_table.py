@@ -213,6 +213,8 @@ def test_play_again_seats_the_same_table_with_new_cards_and_a_new_record(tmp_pat
     again = plain(child.before)
     seed = int(re.search(r"Seed (\d+) \(play again", again).group(1))
     assert seed != 3 and "Ann, Easy" in again
+    press(child, ENTER)  # the new game is dealt (one left before its first deal is not kept)
+    child.expect("q quit > ")
     quit_game(child)
     first, second = sorted((tmp_path / "games").glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
     assert events(first)[-1]["type"] == "game_end"

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from builders import record_lines
+from builders import finished_game, record_lines, unfinished_game, write_record
 from click.testing import CliRunner
 from ptykit import interrupt, press, spawn
-from test_store_games import finished_game, unfinished_game, write_record
 from test_store_records import DAMAGE, lines_of
 
 from rack_o.cli import main

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from builders import record_lines
+from builders import finished_game, record_lines, unfinished_game, write_record
 from ptykit import BUSY, CARRY_ON, CHOOSE, enter, interrupt, play_turn, quit_game, spawn
-from test_store_games import finished_game, unfinished_game, write_record
 
 from rack_o import dumps
 from rack_o.store.history import recent_games

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_store_games import finished_game, record_text, unfinished_game, write_record
+from builders import finished_game, record_text, unfinished_game, write_record
 
 from rack_o.store import writer as writer_module
 from rack_o.store.autosave import hold_record, open_record, reopen_record
