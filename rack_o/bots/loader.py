@@ -8,12 +8,13 @@ import sys
 from collections.abc import Callable
 
 from rack_o.agent import Agent
+from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
 from rack_o.i18n import _
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
 
 _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
@@ -21,6 +22,7 @@ _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
     "easy": lambda seat, seed: EasyBot(),
     "medium": lambda seat, seed: MediumBot(),
     "hard": lambda seat, seed: HardBot(),
+    "expert": lambda seat, seed: ExpertBot(seed, seat),
 }
 
 
