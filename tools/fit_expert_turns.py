@@ -1,6 +1,7 @@
 """Fit the expert turns-to-go formula (`rack_o.bots.expert_turns.COEFFICIENTS`) to rollouts.
 
 Run:  python tools/fit_expert_turns.py [positions-per-player-count] [rollouts-per-position]
+                                      [player counts, default 2 3 4]
 Positions are the turn starts of seeded hard-against-hard games (2 players: half of them
 under the run-of-three rule); each one's target is the mean of that many rollouts
 (`rack_o.bots.expert_rollout`) from the start of the seat's next turn, where the other seats'
@@ -78,7 +79,7 @@ def main() -> None:
     rollouts = int(sys.argv[2]) if len(sys.argv) > 2 else 40
     print("COEFFICIENTS: dict[int, tuple[float, ...]] = {")
     report = []
-    for players in (2, 3, 4):
+    for players in [int(arg) for arg in sys.argv[3:]] or [2, 3, 4]:
         rng = random.Random(f"fit-rollouts:{players}")
         rows, targets = [], []
         for rack, coming, rules in positions(players, count):

@@ -79,7 +79,7 @@ def next_seat_penalty(
     """penalty(card): `weight` times the next seat's expected gain if `card` tops the pile."""
     size = view.rules.deck_size
     seat = (view.seat + 1) % view.rules.players
-    judged: list[tuple[Judgement, float]] = []
+    judged: list[tuple[Judgement, float, float]] = []
     pile = set(view.discard_pile)
     for rack in guess_racks(view, seat, unseen, rng):
         theirs = set(rack)
@@ -95,18 +95,18 @@ def next_seat_penalty(
                 if cost < best:
                     best = cost
             total += best
-        judged.append((judgement, total / len(sample) if sample else judgement.cost))
+        # Giving a card up does not depend on the card taken: the best such slot, once.
+        given_up = min(judgement.without(slot) for slot in range(1, RACK_SIZE + 1))
+        judged.append((judgement, total / len(sample) if sample else judgement.cost, given_up))
     cache: dict[int, float] = {}
 
     def penalty(card: int) -> float:
         found = cache.get(card)
         if found is None:
             gain = 0.0
-            for judgement, drawn in judged:
-                best = min(
-                    min(judgement.with_card(slot, card), judgement.without(slot))
-                    for slot in range(1, RACK_SIZE + 1)
-                )
+            for judgement, drawn, given_up in judged:
+                best = min(given_up, *(judgement.with_card(slot, card)
+                                       for slot in range(1, RACK_SIZE + 1)))
                 if best < drawn:
                     gain += drawn - best
             found = cache[card] = weight * gain / len(judged) if judged else 0.0

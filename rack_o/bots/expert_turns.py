@@ -29,14 +29,14 @@ from rack_o.rack import is_racko
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.view import SeatView
 
-FEATURES = ("one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run")
+FEATURES = ("one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run", "run rule")
 """What `features` returns, in order (see there)."""
 
 # Fitted by tools/fit_expert_turns.py (least squares on rollout means), per player count.
 COEFFICIENTS: dict[int, tuple[float, ...]] = {
-    2: (1.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 2.0),
-    3: (1.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0),
-    4: (1.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0),
+    2: (-1.1142, -0.0069, 0.0150, 0.0915, 0.0006, 0.6598, 0.1131, 0.6335, 1.7826),
+    3: (0.9884, -0.1488, -0.0783, 0.4930, 0.3690, 0.2494, -0.0142, 0.0000, 0.0),
+    4: (2.2223, -0.0386, -0.0083, 0.3568, 0.0884, 0.1518, -0.0295, 0.0000, 0.0),
 }
 _FAR = 50.0  # a gap that cannot be filled from the cards to come counts as this many turns
 
@@ -46,7 +46,8 @@ def features(judge: Weigher, coming: int) -> tuple[float, ...]:
 
     sum: the gaps' expected fill times added up (in turns, with `coming` cards to come);
     slowest: the longest of them; norm: their 1.5-norm; gaps: how many; slots: the slots
-    they span; coming: the cards to come; run: the run-of-three rule's missing run.
+    they span; coming: the cards to come; run: the run-of-three rule's missing run (the hard
+    bot's measure); run rule: 1 under the run-of-three rule, else 0.
     """
     judgement = judge.judgement
     cards = judgement.cards
@@ -69,6 +70,7 @@ def features(judge: Weigher, coming: int) -> tuple[float, ...]:
         float(slots),
         float(coming),
         run,
+        1.0 if judge.run_rule else 0.0,
     )
 
 
