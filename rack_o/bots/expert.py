@@ -28,7 +28,7 @@ from rack_o.rack import run_bonus
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
-DENIAL_WEIGHT = 0.5
+DENIAL_WEIGHT = 0.3
 """How much the next seat's gain counts against ours (same units: its rack's cost)."""
 BONUS_WEIGHT = 0.02
 """Cost taken off per 100 bonus points the rack's longest run would score."""

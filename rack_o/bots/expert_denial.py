@@ -19,7 +19,7 @@ from rack_o.bots.memory import known_racks
 from rack_o.rules import RACK_SIZE
 from rack_o.view import PublicTurn, SeatView
 
-GUESSES = 4
+GUESSES = 8
 """Racks guessed for the next seat per decision."""
 DRAW_SAMPLE = 10
 """Cards that stand for a blind draw when the next seat's draw is averaged."""
