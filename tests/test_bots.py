@@ -40,7 +40,7 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
 @pytest.mark.parametrize(
     ("spec", "named"),
     [
-        ("expert", "'expert'"),
+        ("grandmaster", "'grandmaster'"),
         ("no_such_module_xyz:Bot", "'no_such_module_xyz'"),
         ("broken_bots:Missing", "'Missing'"),
         ("broken_bots:not_a_class", "'not_a_class'"),
