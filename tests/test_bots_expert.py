@@ -127,7 +127,7 @@ def test_expert_rounds_count_their_bonus_in_the_tally() -> None:
 
 @pytest.mark.slow
 def test_expert_beats_hard_in_both_seat_orders() -> None:
-    """Seeded, so the figure is fixed: 300 rounds each way (measured 52.3 %, see docs)."""
+    """Seeded, so the figure is fixed: 615 rounds in all, 321 of them expert's (52.2 %)."""
     wins = rounds = 0
     for specs in (["expert", "hard"], ["hard", "expert"]):
         rules = Rules(2)
@@ -139,7 +139,7 @@ def test_expert_beats_hard_in_both_seat_orders() -> None:
             index += 1
         wins += tally.round_wins[specs.index("expert")]
         rounds += tally.rounds
-    assert wins / rounds >= 0.51
+    assert wins / rounds >= 0.52
 
 
 # ------------------------------------------------------------------ turns to go

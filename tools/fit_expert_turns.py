@@ -1,12 +1,13 @@
 """Fit the expert turns-to-go formula (`rack_o.bots.expert_turns.COEFFICIENTS`) to rollouts.
 
-Run:  python tools/fit_expert_turns.py [positions-per-player-count] [rollouts-per-position]
-                                      [player counts, default 2 3 4]
-Positions are the turn starts of seeded hard-against-hard games (2 players: half of them
-under the run-of-three rule); each one's target is the mean of that many rollouts
-(`rack_o.bots.expert_rollout`) from the start of the seat's next turn, where the other seats'
-discards come first. Prints the COEFFICIENTS table to paste into the module, and the fit's
-mean absolute error on every fifth position, held out. Deterministic: fixed seeds.
+Run:  python tools/fit_expert_turns.py [positions-per-table] [rollouts-per-position]
+                                      [tables, default 2 2r 3 4]
+A table is a player count, with "r" for the two-player run-of-three rule. Positions are
+turn starts of seeded hard-against-hard games under those rules; each one's target is the
+mean of that many rollouts (`rack_o.bots.expert_rollout`) from the start of the seat's next
+turn, where the other seats' discards come first. Prints the COEFFICIENTS table to paste
+into the module, and the fit's mean absolute error on every fifth position, held out.
+Deterministic: fixed seeds.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from rack_o.bots.expert_turns import FEATURES, features
 from rack_o.bots.memory import unseen_cards
 
 
-def positions(players: int, count: int) -> list[tuple[tuple[int, ...], list[int], Rules]]:
+def positions(rules: Rules, count: int) -> list[tuple[tuple[int, ...], list[int], Rules]]:
     """(rack, unseen cards, rules) at `count` turn starts of seeded hard games."""
     found: list[tuple[tuple[int, ...], list[int], Rules]] = []
     seed = 0
+    players = rules.players
     while len(found) < count:
-        rules = Rules(players, run_of_three=players == 2 and seed % 2 == 1)
-        game = Game(rules, random.Random(f"fit:{players}:{seed}"))
+        game = Game(rules, random.Random(f"fit:{players}:{rules.run_of_three}:{seed}"))
         bots = [make_bot("hard", seat) for seat in range(players)]
         game.deal()
         while game.phase in (Phase.CHOOSE, Phase.PLACE) and game.turn < 300:
@@ -77,12 +78,13 @@ def solve(rows: list[tuple[float, ...]], targets: list[float]) -> list[float]:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     rollouts = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    print("COEFFICIENTS: dict[int, tuple[float, ...]] = {")
+    print("COEFFICIENTS: dict[tuple[int, bool], tuple[float, ...]] = {")
     report = []
-    for players in [int(arg) for arg in sys.argv[3:]] or [2, 3, 4]:
-        rng = random.Random(f"fit-rollouts:{players}")
+    for table in sys.argv[3:] or ["2", "2r", "3", "4"]:
+        players, run = int(table[0]), table.endswith("r")
+        rng = random.Random(f"fit-rollouts:{table}")
         rows, targets = [], []
-        for rack, coming, rules in positions(players, count):
+        for rack, coming, rules in positions(Rules(players, run_of_three=run), count):
             rows.append(features(weigher(rack, coming, rules), len(coming)))
             targets.append(start_mean(rack, coming, rules, rollouts, rng))
         train = [i for i in range(len(rows)) if i % 5]
@@ -93,9 +95,9 @@ def main() -> None:
             return max(1.0, sum(x * y for x, y in zip(c, row, strict=True)))
 
         error = sum(abs(predict(rows[i]) - targets[i]) for i in test) / len(test)
-        report.append(f"# {players} players: held-out mean abs error {error:.3f} turns "
+        report.append(f"# {table}: held-out mean abs error {error:.3f} turns "
                       f"(mean target {sum(targets) / len(targets):.2f})")
-        print(f"    {players}: ({', '.join(f'{c:.4f}' for c in coefficients)}),")
+        print(f"    ({players}, {run}): ({', '.join(f'{c:.4f}' for c in coefficients)}),")
     print("}")
     print(f"# features: {', '.join(FEATURES)}")
     print("\n".join(report))

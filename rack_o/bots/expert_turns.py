@@ -6,13 +6,14 @@ policy against a determinised draw pile), and are calibrated against those rollo
 (`benchmarks/calibrate.py`).
 
 How: a rack at the start of a turn is worth `start_value`, a linear formula in what the hard
-bot's judgement says of it (the gaps of the best choice of cards to keep: their expected
-fill times, the slowest one, how many, how many slots they span; the cards that may come;
-the run-of-three rule's missing run). Its coefficients were fitted by least squares to the
-mean of 40 rollouts from each of some 1,500 positions of simulated games
-(`tools/fit_expert_turns.py` reproduces them). A move's figure is one (this turn) plus the
-value of the rack it leaves (zero if that rack goes Rack-O); a blind draw averages over the
-cards that may come, each handled as expert's solo policy would.
+bot's judgement says of it (`features`), with one set of coefficients per player count and
+run-of-three rule. They were fitted by least squares to the mean of 60 rollouts from each of
+800 turn starts of seeded two-player hard games under the plain rules, and of 40 rollouts
+from each of 600 for the others: `python tools/fit_expert_turns.py 800 60 2` and
+`python tools/fit_expert_turns.py 600 40 2r 3 4` reproduce them.
+A move's figure is one (this turn) plus the value of the rack it leaves (zero if that rack
+goes Rack-O); a blind draw averages over the cards that may come, each handled as expert's
+solo policy would.
 """
 
 from __future__ import annotations
@@ -25,18 +26,27 @@ from rack_o.bots.expert_solo import placement, takes, weigher
 from rack_o.bots.gaps import GAP_TURNS, INFEASIBLE
 from rack_o.bots.hard import Weigher
 from rack_o.bots.memory import known_draw_pile, unseen_cards
-from rack_o.rack import is_racko
+from rack_o.rack import is_racko, ordered_count
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.view import SeatView
 
-FEATURES = ("one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run", "run rule")
+FEATURES = (
+    "one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run", "slots²", "norm²",
+    "ordered", "descents",
+)
 """What `features` returns, in order (see there)."""
 
-# Fitted by tools/fit_expert_turns.py (least squares on rollout means), per player count.
-COEFFICIENTS: dict[int, tuple[float, ...]] = {
-    2: (-1.1142, -0.0069, 0.0150, 0.0915, 0.0006, 0.6598, 0.1131, 0.6335, 1.7826),
-    3: (0.9884, -0.1488, -0.0783, 0.4930, 0.3690, 0.2494, -0.0142, 0.0000, 0.0),
-    4: (2.2223, -0.0386, -0.0083, 0.3568, 0.0884, 0.1518, -0.0295, 0.0000, 0.0),
+# Fitted by tools/fit_expert_turns.py (least squares on rollout means), per player count and
+# run-of-three rule.
+COEFFICIENTS: dict[tuple[int, bool], tuple[float, ...]] = {
+    (2, False): (-0.2451, -0.0458, -0.0217, 0.4040, 0.0471, 0.2676, 0.0303, 0.0000, 0.0061,
+                 -0.0039, 0.0122, 0.0482),
+    (2, True): (1.8539, 0.2889, 0.0510, -0.0411, -0.7265, 0.7135, -0.0307, 1.5215, -0.0001,
+                -0.0048, 0.1849, -0.1902),
+    (3, False): (1.1180, 0.0493, 0.0101, 0.2813, -0.1457, 0.4347, -0.0191, 0.0000, -0.0177,
+                 -0.0029, -0.0336, 0.0157),
+    (4, False): (0.2760, -0.0090, -0.0067, 0.5879, -0.0550, -0.2749, 0.0087, 0.0000, 0.0303,
+                 -0.0077, -0.0503, 0.0199),
 }
 _FAR = 50.0  # a gap that cannot be filled from the cards to come counts as this many turns
 
@@ -47,7 +57,9 @@ def features(judge: Weigher, coming: int) -> tuple[float, ...]:
     sum: the gaps' expected fill times added up (in turns, with `coming` cards to come);
     slowest: the longest of them; norm: their 1.5-norm; gaps: how many; slots: the slots
     they span; coming: the cards to come; run: the run-of-three rule's missing run (the hard
-    bot's measure); run rule: 1 under the run-of-three rule, else 0.
+    bot's measure); slots² and norm²: the
+    squares (the turns grow faster than either); ordered: the cards in order from slot 1;
+    descents: the places where the order breaks.
     """
     judgement = judge.judgement
     cards = judgement.cards
@@ -61,16 +73,21 @@ def features(judge: Weigher, coming: int) -> tuple[float, ...]:
             times.append(_FAR if turns == INFEASIBLE or turns > _FAR else turns)
             slots += gap
     run = judge.now - judgement.cost
+    norm = sum(t**1.5 for t in times) ** (2 / 3)
+    rack = cards[1:-1]
     return (
         1.0,
         sum(times),
         max(times, default=0.0),
-        sum(t**1.5 for t in times) ** (2 / 3),
+        norm,
         float(len(times)),
         float(slots),
         float(coming),
         run,
-        1.0 if judge.run_rule else 0.0,
+        float(slots * slots),
+        norm * norm,
+        float(ordered_count(rack)),
+        float(sum(1 for a, b in zip(rack, rack[1:], strict=False) if a > b)),
     )
 
 
@@ -82,7 +99,7 @@ def start_value(rack: Sequence[int], coming: Sequence[int], rules: Rules) -> flo
     if is_racko(rack, rules.run_of_three):
         return 0.0
     values = features(weigher(rack, coming, rules), len(coming))
-    coefficients = COEFFICIENTS[rules.players]
+    coefficients = COEFFICIENTS[rules.players, rules.run_of_three]
     return max(1.0, sum(c * x for c, x in zip(coefficients, values, strict=True)))
 
 
