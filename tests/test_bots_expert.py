@@ -15,9 +15,11 @@ from rack_o import DISCARD, DRAW, TAKE, Game, Phase, Rules, place
 from rack_o.agent import play_game, take_step
 from rack_o.bots import LEVELS, bot_kind, make_bot
 from rack_o.bots.expert import ExpertBot
+from rack_o.bots.expert_denial import GUESSES, guess_racks, next_seat_penalty
 from rack_o.bots.expert_rollout import rollout_mean
 from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.match import Tally, play_many
+from rack_o.bots.memory import unseen_cards
 
 ROOT = Path(__file__).parent.parent
 ORDERED = [2, 5, 11, 14, 16, 21, 25, 29, 34, 38]
@@ -55,7 +57,7 @@ def test_the_same_seed_gives_the_same_moves_in_another_process() -> None:
     assert other == "|".join(_moves(11, 3))
 
 
-def test_a_different_seed_may_guess_differently_but_always_legally() -> None:
+def test_every_seed_answers_with_a_legal_action() -> None:
     game = Game(Rules(2), random.Random(4))
     game.deal()
     for _ in range(30):
@@ -90,6 +92,23 @@ def test_it_places_a_winning_card_where_it_goes_rack_o() -> None:
     game = dealt([NEARLY, MIXED], 18, dealer=1)
     game.take()
     assert make_bot("expert", 0, 1).choose(game.view(0)) == place(5)
+
+
+def test_guessed_racks_keep_what_the_next_player_took_and_use_only_unseen_cards() -> None:
+    game = dealt([MIXED, ORDERED], 20, [23], dealer=1)
+    game.draw()
+    game.discard()  # seat 1 throws the 23 away...
+    game.take()
+    game.place(3)  # ...seat 2 takes it into slot 3, in place of its 11
+    view = game.view(0)
+    unseen = unseen_cards(view)
+    guesses = guess_racks(view, 1, unseen, random.Random(1))
+    assert len(guesses) == GUESSES
+    for rack in guesses:
+        assert rack[2] == 23 and len(set(rack)) == 10
+        assert set(rack) - {23} <= set(unseen)
+    penalty = next_seat_penalty(view, unseen, random.Random(1), 0.3)
+    assert all(penalty(card) >= 0 for card in range(1, 41))
 
 
 @pytest.mark.parametrize(
