@@ -13,7 +13,7 @@ import statistics
 import sys
 import time
 
-from rack_o import Game, Rules
+from rack_o import Game, Phase, Rules
 from rack_o.bots import LEVELS, make_bot
 
 
@@ -25,7 +25,8 @@ def decision_times(level: str, players: int, decisions: int) -> list[float]:
         game = Game(Rules(players), random.Random(f"bench:{seed}"))
         bots = [make_bot(level, seat, seed) for seat in range(players)]
         game.deal()
-        while game.phase in ("choose", "place") and game.turn < 300 and len(times) < decisions:
+        playing = (Phase.CHOOSE, Phase.PLACE)
+        while game.phase in playing and game.turn < 300 and len(times) < decisions:
             view = game.view(game.mover)
             start = time.perf_counter()
             action = bots[game.mover].choose(view)

@@ -14,8 +14,8 @@ from pathlib import Path
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
-from rack_o.cli.scoreboard import racko_banner, round_table
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
+from rack_o.cli.scoreboard import fitted_round_table, racko_banner
 from rack_o.cli.screens import turn_screen
 from rack_o.game import Game, Player
 from rack_o.i18n import _, install
@@ -44,7 +44,7 @@ def policy(game: Game) -> Action:
         return TAKE if top is not None and wanted(top) else DRAW
     assert game.held is not None
     if wanted(game.held) or game.held_source == "discard":
-        return PLACE[math.ceil(game.held * 10 / size)]
+        return place(math.ceil(game.held * 10 / size))
     return DISCARD
 
 
@@ -65,31 +65,35 @@ def mid_turn(names: tuple[str, ...]) -> Game:
     return game
 
 
+def place_prompt(card: int) -> Text:
+    """The prompt racko shows with a drawn card in hand (the same message, so translated)."""
+    hint = " · " + _("[bold]h[/] hint")
+    prompt = _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]x[/] to discard "
+               "it{hint} · ? help")
+    return Text.from_markup(prompt.format(card=card, hint=hint) + " > ")
+
+
 def translated_turn(language: str) -> None:
     """docs/turn.LANG.svg: the same turn as turn.svg, in `language`, with local names."""
     install(language)
     game = mid_turn(LOCAL_NAMES[language])
-    hint = " · " + _("[bold]h[/] hint")
-    prompt = _("Slot [bold]1-10[/] for {card}, or [bold]x[/] to discard it{hint} · ? help")
-    line = Text.from_markup(prompt.format(card=game.held, hint=hint) + " > ")
-    save(Group(turn_screen(game.view(game.mover)), line), f"turn.{language}.svg",
-         f"racko --lang {language} play")
+    assert game.held is not None
+    save(Group(turn_screen(game.view(game.mover)), place_prompt(game.held)),
+         f"turn.{language}.svg", f"racko --lang {language} play")
     install("en")
 
 
 def main() -> None:
     game = mid_turn(NAMES)
-    prompt = Text.assemble(
-        f"{NAMES[game.mover]}: Slot ", ("1-10", "bold"), f" for {game.held}, or ",
-        ("x", "bold"), " to discard it · ", ("h", "bold"), " hint · ? help > ",
-    )
-    save(Group(turn_screen(game.view(game.mover)), prompt), "turn.svg", "racko play — a turn")
+    assert game.held is not None
+    save(Group(turn_screen(game.view(game.mover)), place_prompt(game.held)), "turn.svg",
+         "racko play — a turn")
     while not game.rounds:
         game.apply(policy(game))
     result = game.rounds[-1]
     table = Group(
         racko_banner(result, NAMES),
-        round_table(result, NAMES, game.rules),
+        fitted_round_table(result, NAMES, game.rules),
         Text.assemble(
             "Press Enter to deal round 2 — ", (NAMES[(game.dealer + 1) % 3], "bold"), " deals > "
         ),

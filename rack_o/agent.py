@@ -1,13 +1,24 @@
-"""One interface for every seat: humans, bots and test scripts answer a view with an action."""
+"""One interface for every seat, and the one loop that plays a game through it.
+
+Humans, bots and test scripts answer a view with an action (`Agent`). `play_game` drives any
+mix of them from wherever a game stands, calling a `Table`'s hooks around deals, turns and
+round ends: the terminal draws its screens there, a simulation passes none.
+"""
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Protocol, runtime_checkable
 
-from rack_o.actions import Action
+from rack_o.actions import Action, Phase
 from rack_o.errors import IllegalActionError
 from rack_o.game import Game
+from rack_o.steps import RoundResult
 from rack_o.view import SeatView
+
+_CHOOSE = Phase.CHOOSE
+_PLACE = Phase.PLACE
+_DEAL = Phase.DEAL
 
 
 @runtime_checkable
@@ -21,53 +32,132 @@ class Agent(Protocol):
         ...
 
 
-class AgentError(IllegalActionError):
-    """An agent raised, or answered with an action that is not legal now; the game is unchanged."""
+class AgentError(Exception):
+    """An agent failed, or answered with an action that is not legal now; the game is unchanged.
 
-    def __init__(self, agent: Agent, message: str) -> None:
+    `agent` and `seat` say who; `cause` is what the agent raised (None for an illegal answer),
+    `action` what it answered.
+    """
+
+    def __init__(
+        self, agent: Agent, seat: int, message: str, *,
+        cause: BaseException | None = None, action: object = None,
+    ) -> None:
         super().__init__(message)
         self.agent = agent
+        self.seat = seat
+        self.cause = cause
+        self.action = action
+
+
+class LeaveGame(Exception):  # noqa: N818 - an event, not a fault
+    """Raised by an agent whose player leaves the table: it ends the game loop as it is,
+    never taken for the agent's fault."""
 
 
 def take_step(game: Game, agent: Agent) -> Action:
     """Ask the mover's agent for an action and apply it; AgentError if it misbehaves."""
     seat = game.mover
     view = game.view(seat)
-    name = getattr(agent, "name", type(agent).__name__)
     # A bot's bug, even a sys.exit, must stop the game cleanly, naming the bot.
     try:
         action = agent.choose(view)
+    except LeaveGame:
+        raise
     except (Exception, SystemExit) as error:
-        raise AgentError(agent, f"{name} (seat {seat + 1}) failed: {error!r}") from error
-    if action not in view.legal_actions:
+        raise AgentError(
+            agent, seat, f"{_name(agent)} (seat {seat + 1}) failed: {error!r}", cause=error
+        ) from None
+    try:
+        game.apply(action, seat)  # it checks the action, and changes nothing if illegal
+    except IllegalActionError:
         legal = ", ".join(str(a) for a in view.legal_actions)
         shown = f"'{action}'" if isinstance(action, Action) else repr(action)
         raise AgentError(
-            agent, f"{name} (seat {seat + 1}) chose {shown}, which is not legal now; legal: {legal}"
-        )
-    game.apply(action, seat)
+            agent, seat,
+            f"{_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "
+            f"legal: {legal}",
+            action=action,
+        ) from None
     return action
+
+
+class Table:
+    """Hooks around the game loop; each does nothing unless overridden."""
+
+    def dealing(self, game: Game) -> None:
+        """A round is about to be dealt."""
+
+    def dealt(self, game: Game) -> None:
+        """A round was dealt."""
+
+    def turn_starts(self, game: Game, seat: int) -> None:
+        """`seat` is about to play a turn."""
+
+    def turn_ends(self, game: Game, seat: int) -> None:
+        """`seat` has played its turn (the game may have moved on to a round end)."""
+
+    def round_ends(self, game: Game, result: RoundResult) -> None:
+        """A round was scored (the game may now be over)."""
+
+
+class Outcome(Enum):
+    """How `play_game` stopped."""
+
+    OVER = "over"
+    """The game has a winner."""
+    CAPPED = "capped"
+    """A round reached the turn cap without a Rack-O."""
 
 
 def play_round(game: Game, agents: list[Agent], turn_cap: int | None = None) -> bool:
     """Deal if due and play the round out; False when `turn_cap` turns pass without a Rack-O."""
-    if game.phase == "deal":
-        game.deal()
-    current = game.round
-    while game.round == current and game.phase in ("choose", "place"):
-        if turn_cap is not None and game.turn >= turn_cap:
-            return False
-        take_step(game, agents[game.mover])
-    return True
+    return play_game(game, agents, turn_cap=turn_cap, rounds=1) is not Outcome.CAPPED
 
 
-def play_game(game: Game, agents: list[Agent], turn_cap: int | None = None) -> int:
-    """Play to the end of the game; 1 if a round hit `turn_cap` and stopped the game there, else 0.
+def play_game(
+    game: Game,
+    agents: list[Agent],
+    table: Table | None = None,
+    *,
+    turn_cap: int | None = None,
+    rounds: int | None = None,
+) -> Outcome | None:
+    """Play from wherever `game` stands to its end (or for `rounds` more round ends).
 
-    A capped round cannot be scored and the rules have no way to abandon one, so the game
-    stops mid-round: its record simply has no round_end or game_end (see docs/bots.md).
+    Each turn is asked of `agents[seat]` through `take_step`; `table` hears of deals, turns
+    and round ends. A round that reaches `turn_cap` turns cannot be scored and the rules
+    have no way to abandon one, so the game stops there (CAPPED). None when `rounds` ran out.
     """
+    ended = 0
     while not game.is_over:
-        if not play_round(game, agents, turn_cap):
-            return 1
-    return 0
+        if game.phase is _DEAL:
+            if rounds is not None and ended >= rounds:
+                return None
+            if table is not None:
+                table.dealing(game)
+            game.deal()
+            if table is not None:
+                table.dealt(game)
+            continue
+        if turn_cap is not None and game.turn >= turn_cap:
+            return Outcome.CAPPED
+        seat = game.mover
+        agent = agents[seat]
+        if table is not None:
+            table.turn_starts(game, seat)
+        if game.phase is _CHOOSE:
+            take_step(game, agent)
+        take_step(game, agent)  # the card in hand goes somewhere: the turn ends
+        if table is not None:
+            table.turn_ends(game, seat)
+        if game.phase is not _CHOOSE:  # the turn went Rack-O
+            ended += 1
+            result = game.last_round
+            if table is not None and result is not None:
+                table.round_ends(game, result)
+    return Outcome.OVER
+
+
+def _name(agent: object) -> str:
+    return getattr(agent, "name", type(agent).__name__)

@@ -6,7 +6,17 @@ class RackoError(ValueError):
 
 
 class RulesError(RackoError):
-    """A rule set that cannot be played (player count, target, variant mix)."""
+    """A game that cannot be set up as asked: player count, target, variant mix, seats,
+    the dealer draw, or chance asked of a game without a random generator.
+
+    `problem` names what is wrong (such as "partners") and `values` what was given, so a
+    program can say it in its own words.
+    """
+
+    def __init__(self, message: str, problem: str = "", **values: object) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.values = values
 
 
 class IllegalActionError(RackoError):

@@ -1,63 +1,72 @@
 """The game state machine: deals, turns, Rack-O, scoring and the end of the game.
 
-The one way to change a game is `Game.apply` (plus `Game.deal` for the chance step); every
-change is also written as a rack-o/1 event. Pure: no printing, reading, sleeping or clock;
-imports neither rich nor click.
+The only ways to change a game are `Game.deal` (the chance step) and `Game.apply`; each
+change is kept as a typed step (`rack_o.steps`) and handed to the `on_step` listener. Public
+state comes out as tuples and views, never as the lists the game changes. Pure: no printing,
+reading, sleeping or clock; imports neither rich nor click.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
+from functools import partial
+from typing import NamedTuple
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action, ActionKind
+from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source
 from rack_o.deal import check_deck, deal, dealer_from_draw, descents, draw_for_dealer, shuffled_deck
-from rack_o.errors import IllegalActionError
+from rack_o.errors import IllegalActionError, RulesError
 from rack_o.rack import longest_run, round_points
 from rack_o.rules import RACK_SIZE, Rules
-from rack_o.view import PublicTurn, RoundResult, SeatView, TurnOver
-
-FORMAT = "rack-o/1"
-Event = dict[str, Any]
+from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
+from rack_o.view import PublicTurn, SeatView
 
 _CHOOSE_ACTIONS = (DRAW, TAKE)
-_PLACE_DRAWN = PLACE[1:] + (DISCARD,)
-_PLACE_TAKEN = PLACE[1:]
+_PLACE_DRAWN = PLACEMENTS + (DISCARD,)
+_PLACE_TAKEN = PLACEMENTS
 _DRAW_KIND = ActionKind.DRAW
 _TAKE_KIND = ActionKind.TAKE
 _PLACE_KIND = ActionKind.PLACE
 _DISCARD_KIND = ActionKind.DISCARD
+_FROM_DRAW = Source.DRAW
+_FROM_DISCARD = Source.DISCARD
 _LAST = RACK_SIZE - 1
-
-
-class Phase(StrEnum):
-    """What the game waits for."""
-
-    DEAL = "deal"
-    """A round must be dealt (`Game.deal`)."""
-    CHOOSE = "choose"
-    """The mover draws or takes the top discard."""
-    PLACE = "place"
-    """The mover places the card in hand, or discards a drawn card."""
-    OVER = "over"
-    """The game has a winner."""
-
-
 _DEAL = Phase.DEAL
 _CHOOSE = Phase.CHOOSE
 _PLACE = Phase.PLACE
 _OVER = Phase.OVER
+# Building immutable values straight from their tuples skips a Python-level __new__:
+# a view is built for every decision, so this is the engine's hottest allocation.
+_make_view = partial(tuple.__new__, SeatView)
+_make_turn = partial(tuple.__new__, Turn)
+_make_public = partial(tuple.__new__, PublicTurn)
+_BOT = "bot:"
+
+Listener = Callable[[Step], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(NamedTuple):
     """A seat's name and kind ("human" or "bot:<level>"), as the record lists them."""
 
     name: str
     kind: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        """True for a seat played by a person."""
+        return self.kind == "human"
+
+    @property
+    def bot(self) -> str | None:
+        """The bot spec of a bot seat ("hard", "package.module:Class"), else None."""
+        if self.kind.startswith(_BOT) and self.kind[len(_BOT) :].strip():
+            return self.kind[len(_BOT) :].strip()
+        return None
+
+    @classmethod
+    def for_bot(cls, name: str, spec: str) -> Player:
+        """A bot seat: `kind` is "bot:" and the spec."""
+        return cls(name, _BOT + spec.strip())
 
 
 class Game:
@@ -70,71 +79,104 @@ class Game:
         *,
         players: Sequence[Player] | None = None,
         dealer_draw: Sequence[int] | None = None,
-        seed: int | str | None = None,
-        started: str | None = None,
-        on_event: Callable[[Event], None] | None = None,
+        on_step: Listener | None = None,
     ) -> None:
-        """Seat the players and make the dealer draw (from `rng` unless the cards are given)."""
-        self.rules = rules
-        self.rng = rng
+        """Seat the players and make the dealer draw (from `rng` unless the cards are given).
+
+        With both `rng` and the cards, the rng is still advanced by the draw it would have
+        made, as it is by every deal given a deck: a game rebuilt from its record with the
+        original seed then deals its later rounds exactly as the original would have.
+        RulesError if the seats or the dealer draw do not fit the rules.
+        """
         n = rules.players
         if players is None:
             players = [Player(f"Player {i + 1}") for i in range(n)]
         if len(players) != n:
-            raise IllegalActionError(
-                f"the rules are for {n} players, but {len(players)} are seated"
+            raise RulesError(
+                f"the rules are for {n} players, but {len(players)} are seated",
+                "seats", players=n, seated=len(players),
             )
-        self.players: tuple[Player, ...] = tuple(players)
-        self.events: list[Event] = []
-        self._on_event = on_event
+        self.rules = rules
+        self.rng = rng
+        self.on_step = on_step
+        """Called with each step as soon as the change that made it is complete."""
+        self.players: tuple[Player, ...] = tuple(Player(*p) for p in players)
+        self._names = tuple(p.name for p in self.players)
+        self._n = n
         self.phase = _DEAL
         self.round = 0
         self.turn = 0
-        self.totals = [0] * rules.teams
-        self.rounds: list[RoundResult] = []
         self.winner: int | None = None
-        self.racks: list[list[int]] = [[] for _ in range(n)]
-        self._draw: list[int] = []  # top card last, so drawing is a pop
-        self.discard_pile: list[int] = []  # bottom first, top last
         self.mover = 0
         self.held: int | None = None
-        self.held_source: str | None = None
+        self.held_source: Source | None = None
+        self._totals = [0] * rules.teams
+        self._totals_now: tuple[int, ...] = tuple(self._totals)
+        self._rounds: list[RoundResult] = []
+        self._racks: list[list[int]] = [[] for _ in range(n)]
+        self._draw: list[int] = []  # top card last, so drawing is a pop
+        self._discard: list[int] = []  # bottom first, top last
         self._descents = [0] * n
         self._run_of_three = rules.run_of_three
-        # This round's public history as plain tuples (seat, source, taken, slot, discarded),
-        # or (card,) for a turn-over; turned into PublicTurn/TurnOver only when a view asks,
-        # because building frozen dataclasses on every turn is the engine's costliest step.
-        self._history: list[tuple[Any, ...]] = []
+        self._steps: list[Step] = []
+        # This round's public history, derived from the steps only when a view asks for it.
+        self._round_start = 0
         self._public: list[PublicTurn | TurnOver] = []
-        self._public_tuple: tuple[PublicTurn | TurnOver, ...] = ()
-        self._emit(
-            {
-                "type": "game",
-                "format": FORMAT,
-                "players": [{"name": p.name, "kind": p.kind} for p in self.players],
-                "rules": rules.to_record(),
-                "seed": seed,
-                "started": started,
-            }
-        )
+        self._public_now: tuple[PublicTurn | TurnOver, ...] = ()
+        self._public_from = 0
+        drawn = draw_for_dealer(n, rules.deck_size, rng) if rng is not None else None
         if dealer_draw is None:
-            dealer_draw = draw_for_dealer(n, rules.deck_size, self._need_rng("draw for dealer"))
-        cards = list(dealer_draw)
+            if drawn is None:
+                raise RulesError(
+                    "this game has no random generator to draw for the dealer: give the cards",
+                    "no_rng",
+                )
+            dealer_draw = drawn
+        cards = tuple(dealer_draw)
         if (
             len(cards) != n
             or len(set(cards)) != n
             or not all(type(c) is int and 1 <= c <= rules.deck_size for c in cards)
         ):
-            raise IllegalActionError(
-                f"the dealer draw needs {n} different cards from 1 to {rules.deck_size}"
+            raise RulesError(
+                f"the dealer draw needs {n} different cards from 1 to {rules.deck_size}",
+                "dealer_draw", cards=cards,
             )
-        self.dealer_draw = tuple(cards)
+        self.dealer_draw = cards
         # Highest card deals (seeds 000 and 003); the deal passes left each round.
         self.dealer = dealer_from_draw(cards)
-        self._emit({"type": "dealer_draw", "cards": cards})
-        self._announce(0)
+        self._record(DealerDraw(cards, self.dealer))
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Everything that has happened, in order, from the dealer draw on."""
+        return tuple(self._steps)
+
+    def rack(self, seat: int) -> tuple[int, ...]:
+        """`seat`'s rack, slot 1 first (hidden from the other players)."""
+        return tuple(self._racks[seat])
+
+    @property
+    def racks(self) -> tuple[tuple[int, ...], ...]:
+        """Every rack, slot 1 first (hidden from players: a view shows only its own)."""
+        return tuple(map(tuple, self._racks))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals: per seat, or per team with partners."""
+        return self._totals_now
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        """The finished rounds, oldest first."""
+        return tuple(self._rounds)
+
+    @property
+    def discard_pile(self) -> tuple[int, ...]:
+        """The discard pile, bottom first: the last card is the top."""
+        return tuple(self._discard)
 
     @property
     def draw_pile(self) -> tuple[int, ...]:
@@ -154,7 +196,7 @@ class Game:
     @property
     def discard_top(self) -> int | None:
         """The face-up card that may be taken, if any."""
-        return self.discard_pile[-1] if self.discard_pile else None
+        return self._discard[-1] if self._discard else None
 
     @property
     def is_over(self) -> bool:
@@ -164,17 +206,14 @@ class Game:
     @property
     def last_round(self) -> RoundResult | None:
         """The result of the most recent finished round, if any."""
-        return self.rounds[-1] if self.rounds else None
+        return self._rounds[-1] if self._rounds else None
 
     @property
     def history(self) -> tuple[PublicTurn | TurnOver, ...]:
         """This round's public events, oldest first: what every seat saw happen."""
-        public = self._public
-        if len(public) != len(self._history):
-            for entry in self._history[len(public) :]:
-                public.append(PublicTurn(*entry) if len(entry) == 5 else TurnOver(*entry))
-            self._public_tuple = tuple(public)
-        return self._public_tuple
+        if self._public_from != len(self._steps):
+            self._catch_up_history()
+        return self._public_now
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the mover may do now (empty while a deal is due or the game is over)."""
@@ -182,7 +221,7 @@ class Game:
         if phase is _CHOOSE:
             return _CHOOSE_ACTIONS
         if phase is _PLACE:
-            return _PLACE_DRAWN if self.held_source == "draw" else _PLACE_TAKEN
+            return _PLACE_DRAWN if self.held_source is _FROM_DRAW else _PLACE_TAKEN
         return ()
 
     def can_apply(self, action: Action, seat: int | None = None) -> bool:
@@ -191,65 +230,75 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now: its own rack and card in hand, and public information."""
-        if not (type(seat) is int and 0 <= seat < self.rules.players):
-            raise IndexError(f"there is no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
-        mine = seat == self.mover and (self.phase is _CHOOSE or self.phase is _PLACE)
-        return SeatView(
-            seat=seat,
-            names=tuple(p.name for p in self.players),
-            rules=self.rules,
-            round=self.round,
-            dealer=self.dealer,
-            mover=self.mover,
-            phase=self.phase.value,
-            rack=tuple(self.racks[seat]),
-            held=self.held if mine else None,
-            held_source=self.held_source if mine else None,
-            discard_pile=tuple(self.discard_pile),
-            draw_pile_size=len(self._draw),
-            totals=tuple(self.totals),
-            history=self.history,
-            turn=self.turn,
-            legal_actions=self.legal_actions() if mine else (),
-            last_round=self.last_round,
-            winner=self.winner,
-        )
+        if not (type(seat) is int and 0 <= seat < self._n):
+            raise RulesError(
+                f"there is no seat {seat!r}: seats are 0 to {self._n - 1}", "seat", seat=seat
+            )
+        phase = self.phase
+        if seat != self.mover:
+            held = source = None
+            legal: tuple[Action, ...] = ()
+        elif phase is _CHOOSE:
+            held = source = None
+            legal = _CHOOSE_ACTIONS
+        elif phase is _PLACE:
+            held, source = self.held, self.held_source
+            legal = _PLACE_DRAWN if source is _FROM_DRAW else _PLACE_TAKEN
+        else:
+            held = source = None
+            legal = ()
+        if self._public_from != len(self._steps):
+            self._catch_up_history()
+        return _make_view((
+            seat, self._names, self.rules, self.round, self.dealer, self.mover, phase,
+            tuple(self._racks[seat]), held, source, tuple(self._discard), len(self._draw),
+            self._totals_now, self._public_now, self.turn, legal,
+            self._rounds[-1] if self._rounds else None, self.winner,
+        ))
 
     # ------------------------------------------------------------------ changes
 
     def deal(self, deck: Sequence[int] | None = None) -> None:
-        """Deal the next round from `deck` (top first), or from a deck shuffled by the rng."""
+        """Deal the next round from `deck` (top first), or from a deck shuffled by the rng.
+
+        A given deck still advances the rng by the shuffle it replaces (see `Game`).
+        """
         if self.phase is not _DEAL:
             raise IllegalActionError(
                 f"a round can only be dealt before it starts; now {self._expected()}"
             )
-        rules = self.rules
+        size = self.rules.deck_size
+        shuffled = shuffled_deck(size, self.rng) if self.rng is not None else None
         if deck is None:
-            deck = shuffled_deck(rules.deck_size, self._need_rng("shuffle the deck"))
+            if shuffled is None:
+                raise RulesError(
+                    "this game has no random generator to shuffle the deck: give the deck",
+                    "no_rng",
+                )
+            deck = shuffled
         else:
             deck = list(deck)
             try:
-                check_deck(deck, rules.deck_size)
+                check_deck(deck, size)
             except ValueError as error:
                 raise IllegalActionError(str(error)) from None
-        players = rules.players
+        players = self._n
         if self.round:
             self.dealer = (self.dealer + 1) % players
         self.round += 1
         racks, discard, draw = deal(deck, players, self.dealer)
-        self.racks = racks
-        self.discard_pile = discard
+        self._racks = racks
+        self._discard = discard
         draw.reverse()
         self._draw = draw
         self._descents = [descents(rack) for rack in racks]
-        self._history = []
+        self._round_start = len(self._steps)
         self._public = []
-        self._public_tuple = ()
+        self._public_now = ()
         self.turn = 0
         self.mover = (self.dealer + 1) % players
         self.phase = _CHOOSE
-        self._emit({"type": "deal", "round": self.round, "dealer": self.dealer, "deck": deck})
-        self._announce(len(self.events) - 1)
+        self._record(Deal(self.round, self.dealer, tuple(deck)))
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Do `action` for the mover (who must be `seat`, if given); illegal ones change nothing."""
@@ -266,51 +315,44 @@ class Game:
         if phase is _CHOOSE:
             if kind is _DRAW_KIND:
                 self.held = self._draw.pop()
-                self.held_source = "draw"
+                self.held_source = _FROM_DRAW
                 self.phase = _PLACE
                 return
             if kind is _TAKE_KIND:
-                self.held = self.discard_pile.pop()
-                self.held_source = "discard"
+                self.held = self._discard.pop()
+                self.held_source = _FROM_DISCARD
                 self.phase = _PLACE
                 return
         elif phase is _PLACE:
             if kind is _PLACE_KIND:
                 slot = action.slot
                 if type(slot) is int and 1 <= slot <= RACK_SIZE:
-                    start = len(self.events)
                     self._place(slot)
-                    if self._on_event is not None:
-                        self._announce(start)
                     return
-            elif kind is _DISCARD_KIND and self.held_source == "draw":
-                start = len(self.events)
+            elif kind is _DISCARD_KIND and self.held_source is _FROM_DRAW:
                 self._end_turn(None, self.held)
-                if self._on_event is not None:
-                    self._announce(start)
                 return
         raise IllegalActionError(f"cannot {_describe(action)} now: {self._expected()}")
 
-    def draw(self) -> None:
-        """Draw the top card of the draw pile."""
-        self.apply(DRAW)
-
-    def take(self) -> None:
-        """Take the top card of the discard pile (it must then be placed)."""
-        self.apply(TAKE)
-
-    def place(self, slot: int) -> None:
-        """Put the card in hand into `slot` (1-10); the replaced card is discarded."""
-        self.apply(Action(ActionKind.PLACE, slot))
-
-    def discard(self) -> None:
-        """Discard the card just drawn without placing it."""
-        self.apply(DISCARD)
-
     # ------------------------------------------------------------------ internals
 
+    def _catch_up_history(self) -> None:
+        # The public history is derived from the steps only when a view asks for it, and
+        # then once per turn: the engine alone (a replay, a benchmark) never pays for it.
+        steps = self._steps
+        public = self._public
+        for step in steps[max(self._public_from, self._round_start) :]:
+            if type(step) is Turn:
+                seat, source, card, slot, discarded = step
+                taken = card if source is _FROM_DISCARD else None
+                public.append(_make_public((seat, source, taken, slot, discarded)))
+            elif type(step) is TurnOver:
+                public.append(step)
+        self._public_from = len(steps)
+        self._public_now = tuple(public)
+
     def _place(self, slot: int) -> None:
-        rack = self.racks[self.mover]
+        rack = self._racks[self.mover]
         i = slot - 1
         old = rack[i]
         new = self.held
@@ -329,98 +371,76 @@ class Game:
 
     def _end_turn(self, slot: int | None, discarded: int) -> None:
         seat = self.mover
-        source = self.held_source
-        taken = self.held
-        self.discard_pile.append(discarded)
+        steps = self._steps
+        start = len(steps)
+        self._discard.append(discarded)
+        steps.append(_make_turn((seat, self.held_source, self.held, slot, discarded)))
         self.held = None
         self.held_source = None
         self.turn += 1
-        self.events.append(
-            {"type": "turn", "seat": seat, "source": source, "card": taken, "slot": slot}
-        )
-        self._history.append(
-            (seat, source, taken if source == "discard" else None, slot, discarded)
-        )
         # Checked after every turn, even one that discards a drawn card: a rack can be dealt
         # in order, and it goes Rack-O at the end of its owner's first turn.
         if self._descents[seat] == 0 and (
-            not self._run_of_three or longest_run(self.racks[seat]) >= 3
+            not self._run_of_three or longest_run(self._racks[seat]) >= 3
         ):
             self._end_round(seat)
-            return
-        self.mover = (seat + 1) % self.rules.players
-        self.phase = _CHOOSE
-        if not self._draw:
-            self._turn_over()
+        else:
+            self.mover = (seat + 1) % self._n
+            self.phase = _CHOOSE
+            if not self._draw:
+                self._turn_over()
+        if self.on_step is not None:
+            self._announce(start)
 
     def _turn_over(self) -> None:
         # Decision (empty draw pile): the 1987 rules sheet; the discard pile is turned over,
         # not shuffled, so the first card discarded becomes the top, and that card is turned up.
-        pile = self.discard_pile
-        self.discard_pile = [pile[0]]
+        pile = self._discard
+        self._discard = [pile[0]]
         self._draw = pile[:0:-1]  # pile[1:] reversed: top card last
-        self._emit({"type": "turn_over", "round": self.round})
-        self._history.append((pile[0],))
+        self._steps.append(TurnOver(self.round, pile[0]))
 
     def _end_round(self, racko: int) -> None:
         rules = self.rules
         points: list[int] = []
         bonuses: list[int] = []
-        for seat, rack in enumerate(self.racks):
+        for seat, rack in enumerate(self._racks):
             got, extra = round_points(rack, seat == racko, rules.bonus)
             points.append(got)
             bonuses.append(extra)
-            self.totals[rules.team_of(seat)] += got
-        self.rounds.append(
-            RoundResult(
-                round=self.round,
-                dealer=self.dealer,
-                racko=racko,
-                racks=tuple(tuple(rack) for rack in self.racks),
-                points=tuple(points),
-                bonus=tuple(bonuses),
-                totals=tuple(self.totals),
-                turns=self.turn,
-            )
+            self._totals[rules.team_of(seat)] += got
+        totals = self._totals_now = tuple(self._totals)
+        result = RoundResult(
+            self.round, self.dealer, racko, self.racks, tuple(points), tuple(bonuses), totals,
+            self.turn,
         )
-        self._emit(
-            {
-                "type": "round_end",
-                "round": self.round,
-                "racko": racko,
-                "racks": [list(rack) for rack in self.racks],
-                "points": points,
-                "bonus": bonuses,
-                "totals": list(self.totals),
-            }
-        )
-        best = max(self.totals)
+        self._rounds.append(result)
+        self._steps.append(result)
+        best = max(totals)
         # Decision (exact tie at the top): play on until one side is alone at the top.
-        if best >= rules.target and self.totals.count(best) == 1:
-            self.winner = self.totals.index(best)
+        if best >= rules.target and totals.count(best) == 1:
+            self.winner = totals.index(best)
             self.phase = _OVER
-            self._emit({"type": "game_end", "winner": self.winner, "totals": list(self.totals)})
+            self._steps.append(GameEnd(self.winner, totals))
         else:
             self.phase = _DEAL
 
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
+    def _record(self, step: Step) -> None:
+        self._steps.append(step)
+        if self.on_step is not None:
+            self._announce(len(self._steps) - 1)
 
     def _announce(self, start: int) -> None:
-        # Listeners hear of events only once the change is complete, so a listener that
+        # Listeners hear of steps only once the change is complete, so a listener that
         # fails (a full disk under the record writer) never leaves the game half-changed.
-        if self._on_event is not None:
-            for event in self.events[start:]:
-                self._on_event(event)
-
-    def _need_rng(self, what: str) -> random.Random:
-        if self.rng is None:
-            raise IllegalActionError(f"this game has no random generator to {what}; give the cards")
-        return self.rng
+        listener = self.on_step
+        if listener is not None:
+            for step in self._steps[start:]:
+                listener(step)
 
     def _seat_name(self, seat: object) -> str:
-        if type(seat) is int and 0 <= seat < len(self.players):
-            return f"seat {seat + 1} ({self.players[seat].name})"
+        if type(seat) is int and 0 <= seat < self._n:
+            return f"seat {seat + 1} ({self._names[seat]})"
         return f"seat {seat + 1}" if type(seat) is int else f"seat {seat!r}"
 
     def _expected(self) -> str:
@@ -428,7 +448,7 @@ class Game:
         if self.phase is _CHOOSE:
             return f"{who} must draw from the draw pile or take the top discard"
         if self.phase is _PLACE:
-            if self.held_source == "draw":
+            if self.held_source is _FROM_DRAW:
                 return (
                     f"{who} must place the drawn card {self.held} in a slot 1-10 "
                     "or discard it"

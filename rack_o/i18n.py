@@ -4,13 +4,19 @@ English (the messages in the source) is the default; Greek, French and Czech com
 gettext catalogs shipped in rack_o/data/locale. The language comes from `--lang`, else from
 LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as gettext itself would read them. This module imports
 only the standard library, so `racko --help` stays light.
+
+The catalogs also hold click's own messages under click's msgids. click translates them with
+the standard library's module-level `gettext.gettext`/`ngettext`, which look in the current
+text domain for the languages the environment names; `install` makes that domain racko's and
+names the chosen language in LANGUAGE, so click speaks it too, with no change to click.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "racko"
@@ -63,7 +69,11 @@ def choose_language(option: str | None = None, environ: Mapping[str, str] | None
 
 
 def install(language: str) -> None:
-    """Speak `language` from now on (one of LANGUAGES); English needs no catalog."""
+    """Speak `language` from now on (one of LANGUAGES), in racko's messages and click's.
+
+    English needs no catalog. For the standard library's gettext (which click calls) this
+    binds racko's text domain and sets LANGUAGE to `language`, for the whole process.
+    """
     if language not in LANGUAGES:
         raise ValueError(f"{language!r} is not one of {', '.join(LANGUAGES)}")
     catalog: gettext.NullTranslations = gettext.NullTranslations()
@@ -71,6 +81,30 @@ def install(language: str) -> None:
         catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
     global _language, _catalog
     _language, _catalog = language, catalog
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    # LANGUAGE is gettext's own variable for the language of messages: it outranks LC_ALL,
+    # LC_MESSAGES and LANG for catalogs and changes nothing else (no locale, no formats).
+    # "en" has no catalog, so gettext falls back to the English msgids even if LANG=fr_FR.
+    os.environ["LANGUAGE"] = language
+
+
+@contextmanager
+def restoring_language() -> Iterator[None]:
+    """On leaving, speak again the language spoken on entering, and give LANGUAGE and the
+    text domain back the values they had, whatever was installed in between."""
+    global _language, _catalog
+    language, catalog = _language, _catalog
+    variable, domain = os.environ.get("LANGUAGE"), gettext.textdomain()
+    try:
+        yield
+    finally:
+        _language, _catalog = language, catalog
+        gettext.textdomain(domain)
+        if variable is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = variable
 
 
 def current_language() -> str:

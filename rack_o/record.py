@@ -1,25 +1,33 @@
-"""The rack-o/1 game record: events to JSON lines, and a game rebuilt from them, checked.
+"""The rack-o/1 game record: the header, steps to JSON lines, and games rebuilt from them.
 
-Rebuilding replays every deal and turn through `Game`, so a record is held to exactly the
-rules the engine plays; the events the rules imply (turn over, round end, game end) must
-match what the engine derives. Pure: it reads text it is given, never a file.
+This module is the one owner of the format (the project's `spec/game-record.md`): the `game`
+line (`Header`: players, rules, seed, start time, hints on or off), one line per step,
+`dumps`, and reading a record back. `replay` plays every deal and turn of a record through
+`Game`, so a record is held to exactly the rules the engine plays; the lines the rules imply
+(turn over, round end, game end) must match the steps the engine derives. Pure: it reads
+text it is given, never a file.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE
-from rack_o.deal import draw_for_dealer, shuffled_deck
+from rack_o.actions import DISCARD, DRAW, TAKE, Source, place
 from rack_o.errors import IllegalActionError, RecordError, RulesError
-from rack_o.game import FORMAT, Event, Game, Phase, Player
+from rack_o.game import Game, Player
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, Rules
+from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
+
+FORMAT = "rack-o/1"
+Event = dict[str, Any]
+"""One record line, as a JSON-ready dict."""
 
 _DERIVED = ("turn_over", "round_end", "game_end")
-# The fields of a derived event that a record must get right (others are ignored).
+# The fields of a derived line that a record must get right (others are ignored).
 _CHECKED = {
     "turn_over": ("round",),
     "round_end": ("round", "racko", "racks", "points", "bonus", "totals"),
@@ -27,9 +35,95 @@ _CHECKED = {
 }
 
 
-def dumps(event: Event) -> str:
-    """One record line for `event`, newline included."""
-    return json.dumps(event, ensure_ascii=False) + "\n"
+@dataclass(frozen=True)
+class Header:
+    """A record's `game` line: who sits where, the rules, the seed, the start time, and
+    whether the players could ask for hints."""
+
+    players: tuple[Player, ...]
+    rules: Rules
+    seed: int | str | None = None
+    """Informational: the seed racko dealt from, so the same cards can be dealt again."""
+    started: str | None = None
+    """When the game started, UTC, as "2026-11-29T21:05:00Z"."""
+    hints: bool = True
+    """False when hints were turned off for the whole game (`"hints": false`; a line without
+    the field had them on)."""
+    line: Mapping[str, Any] | None = field(default=None, compare=False)
+    """The line as read, kept whole (another writer's fields included), if read."""
+
+    def event(self) -> Event:
+        """The `game` line: as read, or made from the fields."""
+        if self.line is not None:
+            return dict(self.line)
+        line: Event = {
+            "type": "game",
+            "format": FORMAT,
+            "players": [{"name": p.name, "kind": p.kind} for p in self.players],
+            "rules": rules_line(self.rules),
+            "seed": self.seed,
+            "started": self.started,
+        }
+        if not self.hints:
+            line["hints"] = False
+        return line
+
+    def seeded_rng(self) -> random.Random:
+        """The generator the game was dealt from (a fresh one when the seed is unusable)."""
+        seed = self.seed
+        if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+            return random.Random(seed)
+        return random.Random()
+
+
+def rules_line(rules: Rules) -> dict[str, Any]:
+    """The `rules` object of a `game` line."""
+    return {
+        "deck_size": rules.deck_size,
+        "target": rules.target,
+        "bonus": rules.bonus,
+        "partners": rules.partners,
+        "run_of_three": rules.run_of_three,
+    }
+
+
+def header_of(game: Game, seed: int | str | None = None, started: str | None = None) -> Header:
+    """The header of `game`'s record."""
+    return Header(game.players, game.rules, seed, started)
+
+
+def event(step: Step) -> Event:
+    """The record line of one step."""
+    kind = type(step)
+    if kind is Turn:
+        return {"type": "turn", "seat": step.seat, "source": step.source.value,
+                "card": step.card, "slot": step.slot}
+    if kind is Deal:
+        return {"type": "deal", "round": step.round, "dealer": step.dealer,
+                "deck": list(step.deck)}
+    if kind is TurnOver:
+        return {"type": "turn_over", "round": step.round}
+    if kind is RoundResult:
+        return {"type": "round_end", "round": step.round, "racko": step.racko,
+                "racks": [list(rack) for rack in step.racks], "points": list(step.points),
+                "bonus": list(step.bonus), "totals": list(step.totals)}
+    if kind is GameEnd:
+        return {"type": "game_end", "winner": step.winner, "totals": list(step.totals)}
+    if kind is DealerDraw:
+        return {"type": "dealer_draw", "cards": list(step.cards)}
+    raise TypeError(f"not a step: {step!r}")
+
+
+def events(header: Header, steps: Iterable[Step]) -> Iterator[Event]:
+    """Every line of a record: the header, then each step."""
+    yield header.event()
+    for step in steps:
+        yield event(step)
+
+
+def dumps(line: Event) -> str:
+    """One record line for `line`, newline included."""
+    return json.dumps(line, ensure_ascii=False) + "\n"
 
 
 def parse_lines(text: str) -> list[tuple[int, Event]]:
@@ -42,183 +136,224 @@ def parse_lines(text: str) -> list[tuple[int, Event]]:
     complete = text.endswith("\n")
     if complete:
         lines.pop()
-    events: list[tuple[int, Event]] = []
+    parsed: list[tuple[int, Event]] = []
     for number, line in enumerate(lines, start=1):
         last = number == len(lines)
         try:
-            event = json.loads(line)
+            value = json.loads(line)
         except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
             if last and not complete:
                 break  # a torn write: the writer died mid-line
             reason = "the line is empty" if not line.strip() else "the line is not valid JSON"
             raise RecordError(number, reason) from None
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        if not isinstance(value, dict) or not isinstance(value.get("type"), str):
             raise RecordError(number, 'each line must be a JSON object with a "type"')
-        events.append((number, event))
-    if not events:
+        parsed.append((number, value))
+    if not parsed:
         raise RecordError(1, "the record is empty: it must start with a game line")
-    return events
+    return parsed
+
+
+def read_header(number: int, line: Event) -> Header:
+    """The header a `game` line gives; RecordError if it is not a valid one."""
+    if line.get("type") != "game":
+        raise RecordError(number, f'the first line must be a "game" line, not "{line.get("type")}"')
+    if line.get("format") != FORMAT:
+        raise RecordError(number, f'the format must be "{FORMAT}", not {line.get("format")!r}')
+    players = line.get("players")
+    if (
+        not isinstance(players, list)
+        or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
+        or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str)
+            and isinstance(p.get("kind"), str)
+            for p in players
+        )
+    ):
+        raise RecordError(
+            number, '"players" must list 2 to 4 objects, each with a "name" and a "kind"'
+        )
+    rules_line = line.get("rules")
+    if not isinstance(rules_line, dict):
+        raise RecordError(number, '"rules" must be an object')
+    flags = {}
+    for flag in ("bonus", "partners", "run_of_three"):
+        value = rules_line.get(flag, False)
+        if not isinstance(value, bool):
+            raise RecordError(number, f'rules "{flag}" must be true or false')
+        flags[flag] = value
+    try:
+        rules = Rules(len(players), target=rules_line.get("target"), **flags)
+    except RulesError as error:
+        raise RecordError(number, _clause(str(error))) from None
+    if not _exactly(rules_line.get("deck_size"), rules.deck_size):
+        raise RecordError(
+            number,
+            f"deck_size must be {rules.deck_size} for {rules.players} players, "
+            f"not {rules_line.get('deck_size')!r}",
+        )
+    seed, started = line.get("seed"), line.get("started")
+    hints = line.get("hints", True)
+    if not isinstance(hints, bool):
+        raise RecordError(number, '"hints" must be true or false')
+    return Header(
+        players=tuple(Player(p["name"], p["kind"]) for p in players),
+        rules=rules,
+        seed=seed if isinstance(seed, int | str) and not isinstance(seed, bool) else None,
+        started=started if isinstance(started, str) else None,
+        hints=hints,
+        line=dict(line),
+    )
+
+
+class Rebuilt(NamedTuple):
+    """A record read back: its header, the game it describes, and the lines it lacks."""
+
+    header: Header
+    game: Game
+    missing: tuple[Event, ...]
+    """Lines the rules imply after the last one written (the writer died before them)."""
 
 
 def rebuild(
-    events: Iterable[tuple[int, Event]] | str,
+    lines: Iterable[tuple[int, Event]] | str,
     rng: random.Random | None = None,
-    on_event: Callable[[Event], None] | None = None,
-) -> Game:
+    *,
+    seeded: bool = False,
+) -> Rebuilt:
     """The game a record describes, finished or not; RecordError names the first bad line.
 
-    With `rng` (seeded as the original game was), the generator is advanced exactly as the
-    original's was, so the rebuilt game deals its later rounds as the original would have.
-    `on_event` is called with each event of the game played on from there (a resumed game),
-    not with the events rebuilt.
+    With `rng` (seeded as the original game was), or `seeded` (the generator the header's
+    seed gives, as racko seeds its games), the rebuilt game deals its later rounds as the
+    original would have.
     """
-    if isinstance(events, str):
-        events = parse_lines(events)
-    game = _Rebuilder(rng).run(events)
-    game._on_event = on_event
-    return game
+    replayer = _Replayer(lines, rng, seeded)
+    for _step in replayer:
+        pass
+    return replayer.result()
 
 
-class _Rebuilder:
-    def __init__(self, rng: random.Random | None) -> None:
+def replay(
+    lines: Iterable[tuple[int, Event]] | str, rng: random.Random | None = None
+) -> Iterator[tuple[Step, Game]]:
+    """Each step of a record, in order, with the game right after it (one Game, changing).
+
+    A turn's step comes with the game after the whole turn (a Rack-O round already scored);
+    the steps the rules imply follow it. RecordError names the first bad line when reached.
+    """
+    return iter(_Replayer(lines, rng))
+
+
+class _Replayer:
+    def __init__(
+        self,
+        lines: Iterable[tuple[int, Event]] | str,
+        rng: random.Random | None,
+        seeded: bool = False,
+    ) -> None:
+        self.lines = parse_lines(lines) if isinstance(lines, str) else lines
         self.rng = rng
-        self.header: Event | None = None
+        self.seeded = seeded
+        self.header: Header | None = None
         self.game: Game | None = None
-        self.derived: list[Event] = []
+        self.derived: list[tuple[Step, Event]] = []
+        """Steps the engine derived whose lines the record has yet to show."""
+        self.fresh: list[Step] = []
+        """Steps the last line caused, not yet handed out."""
+        self.last = 0
 
-    def _collect(self, event: Event) -> None:
-        if event["type"] in _DERIVED:
-            self.derived.append(event)
+    def result(self) -> Rebuilt:
+        if self.header is None:
+            raise RecordError(self.last + 1, "the record has no game line")
+        if self.game is None:
+            raise RecordError(self.last + 1, 'the record has no "dealer_draw" line')
+        self.game.on_step = None
+        return Rebuilt(self.header, self.game, tuple(line for _step, line in self.derived))
 
-    def run(self, events: Iterable[tuple[int, Event]]) -> Game:
-        previous = 0
-        for number, event in events:
-            previous = number
-            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+    def __iter__(self) -> Iterator[tuple[Step, Game]]:
+        for number, line in self.lines:
+            self.last = number
+            if not isinstance(line, dict) or not isinstance(line.get("type"), str):
                 raise RecordError(number, 'each line must be a JSON object with a "type"')
             try:
-                self._one(number, event)
+                self._one(number, line)
             except (IllegalActionError, RulesError) as error:
                 raise RecordError(number, _clause(str(error))) from None
-        if self.header is None:
-            raise RecordError(previous + 1, "the record has no game line")
-        if self.game is None:
-            raise RecordError(previous + 1, 'the record has no "dealer_draw" line')
-        return self.game
+            game = self.game
+            if game is not None:
+                for step in self.fresh:
+                    yield step, game
+                self.fresh.clear()
 
-    def _one(self, number: int, event: Event) -> None:
-        kind = event["type"]
+    def _hear(self, step: Step) -> None:
+        self.fresh.append(step)
+        if type(step) in (TurnOver, RoundResult, GameEnd):
+            self.derived.append((step, event(step)))
+
+    def _one(self, number: int, line: Event) -> None:
+        kind = line["type"]
         game = self.game
         if self.header is None:
-            if kind != "game":
-                raise RecordError(number, f'the first line must be a "game" line, not "{kind}"')
-            self._header(number, event)
+            self.header = read_header(number, line)
+            if self.seeded:
+                self.rng = self.header.seeded_rng()
             return
         if kind == "game":
             raise RecordError(number, 'a record has exactly one "game" line, the first')
         if game is None:
             if kind != "dealer_draw":
                 raise RecordError(number, f'the second line must be "dealer_draw", not "{kind}"')
-            return self._dealer_draw(number, event)
+            return self._dealer_draw(number, line)
         if kind == "dealer_draw":
             raise RecordError(number, 'a record has exactly one "dealer_draw" line, the second')
         if kind in _DERIVED:
-            return self._derived(number, event)
+            return self._derived(number, line)
         if kind not in ("deal", "turn"):
             raise RecordError(number, f'unknown event type "{kind}"')
         if self.derived:
-            missing = self.derived[0]
+            missing = self.derived[0][1]["type"]
             raise RecordError(
-                number, f'expected a "{missing["type"]}" line here, as the rules give, not "{kind}"'
+                number, f'expected a "{missing}" line here, as the rules give, not "{kind}"'
             )
-        if game.phase is Phase.OVER:
+        if game.is_over:
             raise RecordError(number, "the game is over: nothing may follow game_end")
         if kind == "deal":
-            self._deal(number, event)
+            self._deal(number, line, game)
         else:
-            self._turn(number, event)
+            self._turn(number, line, game)
 
-    def _header(self, number: int, event: Event) -> None:
-        if event.get("format") != FORMAT:
-            raise RecordError(number, f'the format must be "{FORMAT}", not {event.get("format")!r}')
-        players = event.get("players")
-        if (
-            not isinstance(players, list)
-            or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
-            or not all(
-                isinstance(p, dict) and isinstance(p.get("name"), str)
-                and isinstance(p.get("kind"), str)
-                for p in players
-            )
-        ):
-            raise RecordError(
-                number, '"players" must list 2 to 4 objects, each with a "name" and a "kind"'
-            )
-        rules_obj = event.get("rules")
-        if not isinstance(rules_obj, dict):
-            raise RecordError(number, '"rules" must be an object')
-        flags = {}
-        for flag in ("bonus", "partners", "run_of_three"):
-            value = rules_obj.get(flag, False)
-            if not isinstance(value, bool):
-                raise RecordError(number, f'rules "{flag}" must be true or false')
-            flags[flag] = value
-        rules = Rules(len(players), target=rules_obj.get("target"), **flags)
-        if rules_obj.get("deck_size") != rules.deck_size:
-            raise RecordError(
-                number,
-                f"deck_size must be {rules.deck_size} for {rules.players} players, "
-                f"not {rules_obj.get('deck_size')!r}",
-            )
-        self.rules = rules
-        self.header = event
-
-    def _dealer_draw(self, number: int, event: Event) -> None:
-        cards = event.get("cards")
+    def _dealer_draw(self, number: int, line: Event) -> None:
+        cards = line.get("cards")
         if not _int_list(cards):
             raise RecordError(number, '"cards" must be a list of card numbers')
-        if self.rng is not None:
-            draw_for_dealer(self.rules.players, self.rules.deck_size, self.rng)
         header = self.header
+        assert header is not None
         self.game = Game(
-            self.rules,
-            self.rng,
-            players=[Player(p["name"], p["kind"]) for p in header["players"]],
-            dealer_draw=cards,
-            seed=header.get("seed"),
-            started=header.get("started"),
-            on_event=self._collect,
+            header.rules, self.rng, players=header.players, dealer_draw=cards,
+            on_step=self._hear,
         )
-        # The game line is the record's own, kept whole (writers may add fields).
-        self.game.events[0] = dict(header)
 
-    def _deal(self, number: int, event: Event) -> None:
-        game = self.game
-        assert game is not None
-        if game.phase is not Phase.DEAL:
+    def _deal(self, number: int, line: Event, game: Game) -> None:
+        if game.phase != "deal":
             raise RecordError(number, f"round {game.round} is not over: no deal may come yet")
         expected_dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(game.players)
-        if not _exactly(event.get("round"), game.round + 1):
+        if not _exactly(line.get("round"), game.round + 1):
             raise RecordError(number, f"this deal must be round {game.round + 1}")
-        if not _exactly(event.get("dealer"), expected_dealer):
+        if not _exactly(line.get("dealer"), expected_dealer):
             raise RecordError(
                 number,
                 f'"dealer" must be {expected_dealer}, the seat that deals round '
-                f"{game.round + 1}, not {_json(event.get('dealer'))}",
+                f"{game.round + 1}, not {_json(line.get('dealer'))}",
             )
-        deck = event.get("deck")
+        deck = line.get("deck")
         if not _int_list(deck):
             raise RecordError(number, '"deck" must be a list of card numbers')
-        if self.rng is not None:
-            shuffled_deck(self.rules.deck_size, self.rng)
         game.deal(deck)
 
-    def _turn(self, number: int, event: Event) -> None:
-        game = self.game
-        assert game is not None
-        if game.phase is not Phase.CHOOSE:
+    def _turn(self, number: int, line: Event, game: Game) -> None:
+        if game.phase != "choose":
             raise RecordError(number, "no turn may come before the round is dealt")
-        seat, source, card, slot = (event.get(k) for k in ("seat", "source", "card", "slot"))
+        seat, source, card, slot = (line.get(k) for k in ("seat", "source", "card", "slot"))
         if type(seat) is not int:
             raise RecordError(
                 number,
@@ -226,41 +361,41 @@ class _Rebuilder:
             )
         if seat != game.mover:
             raise RecordError(number, f"it is seat {game.mover}'s turn, not {seat}'s")
-        if source == "draw":
+        if source == Source.DRAW:
             top = game.draw_top
-        elif source == "discard":
+        elif source == Source.DISCARD:
             top = game.discard_top
         else:
             raise RecordError(number, f'"source" must be "draw" or "discard", not {source!r}')
         if not _exactly(card, top):
             raise RecordError(number, f"the top of the {source} pile is {top}, not {card!r}")
         if slot is None:
-            if source == "discard":
+            if source == Source.DISCARD:
                 raise RecordError(
                     number, "a card taken from the discard pile must be placed in a slot 1-10"
                 )
             action = DISCARD
         elif type(slot) is int and 1 <= slot <= RACK_SIZE:
-            action = PLACE[slot]
+            action = place(slot)
         else:
             raise RecordError(number, f'"slot" must be 1-10 or null, not {slot!r}')
-        game.apply(DRAW if source == "draw" else TAKE, seat)
+        game.apply(DRAW if source == Source.DRAW else TAKE, seat)
         game.apply(action, seat)
 
-    def _derived(self, number: int, event: Event) -> None:
-        kind = event["type"]
+    def _derived(self, number: int, line: Event) -> None:
+        kind = line["type"]
         if not self.derived:
             raise RecordError(number, f'the rules give no "{kind}" here')
-        expected = self.derived.pop(0)
+        _step, expected = self.derived.pop(0)
         if expected["type"] != kind:
             raise RecordError(
                 number,
                 f'expected a "{expected["type"]}" line here, as the rules give, not "{kind}"',
             )
-        for field in _CHECKED[kind]:
-            if not _exactly(event.get(field), expected[field]):
+        for name in _CHECKED[kind]:
+            if not _exactly(line.get(name), expected[name]):
                 raise RecordError(
-                    number, f'"{field}" must be {json.dumps(expected[field])}, as the rules give'
+                    number, f'"{name}" must be {json.dumps(expected[name])}, as the rules give'
                 )
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from rack_o.errors import RulesError
 
@@ -27,13 +26,16 @@ class Rules:
     bonus: bool = False
     partners: bool = False
     run_of_three: bool = False
+    deck_size: int = field(init=False, repr=False, compare=False)
+    """The highest card in play: 40, 50 or 60."""
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
             MIN_PLAYERS <= self.players <= MAX_PLAYERS
         ):
             raise RulesError(
-                f"Rack-O is played by 2 to 4 players, not {self.players!r}."
+                f"Rack-O is played by 2 to 4 players, not {self.players!r}.",
+                "players", players=self.players,
             )
         if (
             isinstance(self.target, bool)
@@ -42,21 +44,22 @@ class Rules:
             or self.target % 5
         ):
             raise RulesError(
-                f"The target must be a positive multiple of 5 (such as 500), not {self.target!r}."
+                f"The target must be a positive multiple of 5 (such as 500), not {self.target!r}.",
+                "target", target=self.target,
             )
         if self.partners and self.players != 4:
             raise RulesError(
-                f"Partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {self.players}."
+                "Partners needs exactly 4 players (seats 1 & 3 against 2 & 4), "
+                f"not {self.players}.",
+                "partners", players=self.players,
             )
         if self.run_of_three and self.players != 2:
             raise RulesError(
-                f"The run-of-three rule is for 2 players only, not {self.players}."
+                f"The run-of-three rule is for 2 players only, not {self.players}.",
+                "run_of_three", players=self.players,
             )
-
-    @property
-    def deck_size(self) -> int:
-        """The highest card in play: 40, 50 or 60."""
-        return deck_size_for(self.players)
+        # Asked for at every decision of every bot: computed once.
+        object.__setattr__(self, "deck_size", deck_size_for(self.players))
 
     @property
     def teams(self) -> int:
@@ -66,13 +69,3 @@ class Rules:
     def team_of(self, seat: int) -> int:
         """The scoring side of a seat: its team with partners (seats 0 & 2, 1 & 3), else itself."""
         return seat % 2 if self.partners else seat
-
-    def to_record(self) -> dict[str, Any]:
-        """The `rules` object of a rack-o/1 `game` line."""
-        return {
-            "deck_size": self.deck_size,
-            "target": self.target,
-            "bonus": self.bonus,
-            "partners": self.partners,
-            "run_of_three": self.run_of_three,
-        }

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from rack_o.actions import Action
+from rack_o.actions import Action, Phase, Source
 from rack_o.rules import Rules
+from rack_o.steps import RoundResult, TurnOver
 
 
-@dataclass(frozen=True, slots=True)
-class PublicTurn:
+class PublicTurn(NamedTuple):
     """A finished turn as the table saw it; a drawn card that was kept stays hidden."""
 
     seat: int
-    source: str
-    """"draw" or "discard": the pile the card was taken from."""
+    source: Source
+    """The pile the card was taken from."""
     taken: int | None
     """The card taken from the discard pile; None for a draw."""
     slot: int | None
@@ -23,31 +23,7 @@ class PublicTurn:
     """The card that went face up onto the discard pile."""
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOver:
-    """The empty draw pile was replaced by the discard pile turned over; `card` was turned up."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended: who went Rack-O, every rack, and the points per seat."""
-
-    round: int
-    dealer: int
-    racko: int
-    racks: tuple[tuple[int, ...], ...]
-    points: tuple[int, ...]
-    """Each seat's round points, bonus included."""
-    bonus: tuple[int, ...]
-    totals: tuple[int, ...]
-    """Running totals after this round: per seat, or per team with partners."""
-    turns: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """Everything `seat` may know now, and nothing more: no other rack, no draw-pile order."""
 
     seat: int
@@ -57,12 +33,12 @@ class SeatView:
     dealer: int
     mover: int
     """The seat whose turn it is."""
-    phase: str
+    phase: Phase
     rack: tuple[int, ...]
     """This seat's rack, slot 1 first (empty before the first deal)."""
     held: int | None
     """The card this seat holds mid-turn, if any."""
-    held_source: str | None
+    held_source: Source | None
     discard_pile: tuple[int, ...]
     """Bottom first: the last card is the top, the one that may be taken."""
     draw_pile_size: int

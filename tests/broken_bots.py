@@ -1,6 +1,6 @@
 """Bots that misbehave on purpose, and classes that are not bots, for the loader's tests."""
 
-from rack_o import PLACE, Action, SeatView
+from rack_o import Action, SeatView, place
 
 
 class Cheater:
@@ -9,7 +9,7 @@ class Cheater:
     name = "Cheater"
 
     def choose(self, view: SeatView) -> Action:
-        return PLACE[1]
+        return place(1)
 
 
 class Crasher:
@@ -25,7 +25,7 @@ class Nameless:
     """Has a choose method but no name."""
 
     def choose(self, view: SeatView) -> Action:
-        return PLACE[1]
+        return place(1)
 
 
 class NoChoose:

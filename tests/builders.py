@@ -1,17 +1,38 @@
-"""Exact positions for tests: stacked decks, dealt games, state snapshots and a sensible policy.
+"""Games for tests: stacked decks, dealt positions, snapshots, a sensible policy, whole records.
 
 The stacked-deck builder is our FEN: say what each seat's rack holds (slot 1 first), which
 card is turned up and how the draw pile starts, and get the deck, top first, that the rules
 deal into exactly that position.
+
+Random play never finishes a round, so whole games (`finished_game`, `unfinished_game`) are
+played by a sensible policy: each card goes to its band's slot unless that slot already holds
+a card of its band, with a few random moves mixed in.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from rack_o import DISCARD, DRAW, PLACE, TAKE, Action, Game, Rules, is_racko, longest_run
+from rack_o import (
+    DISCARD,
+    DRAW,
+    TAKE,
+    Action,
+    Game,
+    Header,
+    Player,
+    Rebuilt,
+    Rules,
+    dumps,
+    events,
+    header_of,
+    is_racko,
+    longest_run,
+    place,
+)
 from rack_o.rules import RACK_SIZE
 
 Rack = Sequence[int]
@@ -110,9 +131,38 @@ def snapshot(game: Game) -> dict[str, Any]:
         "totals": list(game.totals),
         "rounds": list(game.rounds),
         "winner": game.winner,
-        "events": [dict(event) for event in game.events],
+        "steps": game.steps,
         "history": game.history,
     }
+
+
+class SeededGame(Game):
+    """A Game that also knows the seed and start time its record's header gives."""
+
+    def __init__(
+        self, rules: Rules, rng: random.Random | None = None, *,
+        seed: int | str | None = None, started: str | None = None, **options: Any,
+    ) -> None:
+        super().__init__(rules, rng, **options)
+        self.seed = seed
+        self.started = started
+
+
+def header_for(game: Game) -> Header:
+    """The header racko would write for `game` (with its seed and start, if it knows them)."""
+    return header_of(game, getattr(game, "seed", None), getattr(game, "started", None))
+
+
+def with_header(game: Game) -> tuple[Game, Header]:
+    """`game` and its header, as the history takes them."""
+    return game, header_for(game)
+
+
+def record_lines(game: Game | Rebuilt) -> list[dict[str, Any]]:
+    """The rack-o/1 lines of `game` so far (or of a rebuilt record), as racko writes them."""
+    if isinstance(game, Rebuilt):
+        return list(events(game.header, game.game.steps))
+    return list(events(header_for(game), game.steps))
 
 
 def every_card(game: Game) -> list[int]:
@@ -161,22 +211,83 @@ def sensible_action(game: Game, rng: random.Random, randomness: float = 0.0) -> 
         return TAKE if sensible_slot(game, game.discard_pile[-1]) is not None else DRAW
     assert game.held is not None
     slot = sensible_slot(game, game.held)
-    if slot is None:
-        return DISCARD if game.held_source == "draw" else PLACE[rng.randint(1, RACK_SIZE)]
-    return PLACE[slot]
+    if slot is not None:
+        return place(slot)
+    if game.held_source == "draw":
+        return DISCARD
+    # A card taken at random must go somewhere: its band's slot is as good as any.
+    return place(band(game.held, game.rules.deck_size))
 
 
 def play_sensibly(
-    game: Game, rng: random.Random, randomness: float = 0.0, turn_cap: int = 2_000
+    game: Game,
+    rng: random.Random,
+    randomness: float = 0.0,
+    turn_cap: int = 2_000,
+    *,
+    turns: int | None = None,
 ) -> bool:
-    """Play the game to its end (dealing from its own rng); False if a round hit `turn_cap`."""
-    while not game.is_over:
+    """Play on (dealing from the game's own rng) until the game is over, or until `turns`
+    more turns are played; False if a round reached `turn_cap` turns first."""
+    played = 0
+    while not game.is_over and (turns is None or played < turns):
         if game.phase == "deal":
             game.deal()
         if game.turn >= turn_cap:
             return False
+        finishing = game.phase == "place"
         game.apply(sensible_action(game, rng, randomness))
+        played += finishing
     return True
+
+
+STARTED = "2026-11-29T21:05:00Z"
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def seeded_game(
+    seed: int,
+    players: int = 2,
+    target: int = 150,
+    *,
+    names: Sequence[str] | None = None,
+    kinds: Sequence[str] | None = None,
+    **variants: bool,
+) -> SeededGame:
+    """A game seeded with `seed`, dealer drawn, nothing dealt; seat 1 a person, the others
+    easy bots unless `kinds` says otherwise."""
+    names = names or NAMES[:players]
+    kinds = kinds or ["human"] + ["bot:easy"] * (players - 1)
+    seated = [Player(name, kind) for name, kind in zip(names, kinds, strict=True)]
+    rules = Rules(players, target=target, **variants)
+    return SeededGame(rules, random.Random(seed), players=seated, seed=seed, started=STARTED)
+
+
+def finished_game(seed: int, players: int = 2, target: int = 150, **options: Any) -> Game:
+    """A `seeded_game` played sensibly (10% random moves) to its winner."""
+    game = seeded_game(seed, players, target, **options)
+    assert play_sensibly(game, random.Random(seed + 1), 0.1), "the policy should finish a round"
+    return game
+
+
+def unfinished_game(
+    seed: int, turns: int, players: int = 2, target: int = 150, **options: Any
+) -> Game:
+    """A `seeded_game` played sensibly (10% random moves) for `turns` turns."""
+    game = seeded_game(seed, players, target, **options)
+    assert play_sensibly(game, random.Random(seed + 1), 0.1, turns=turns)
+    return game
+
+
+def record_text(game: Game) -> str:
+    """The game's rack-o/1 record, as racko writes it."""
+    return "".join(dumps(line) for line in record_lines(game))
+
+
+def write_record(path: Path, game: Game) -> Path:
+    """Write the game's record to `path` and return `path`."""
+    path.write_text(record_text(game), encoding="utf-8")
+    return path
 
 
 def racko_round(
@@ -204,6 +315,6 @@ def racko_round(
         else:
             racks.append([free.pop(0) for _ in range(RACK_SIZE)])
     deal_next(game, racks, discard=final[9])
-    game.take()
-    game.place(RACK_SIZE)
-    return next(event for event in reversed(game.events) if event["type"] == "round_end")
+    game.apply(TAKE)
+    game.apply(place(RACK_SIZE))
+    return next(event for event in reversed(record_lines(game)) if event["type"] == "round_end")

@@ -1,4 +1,5 @@
-"""Shared test setup: nothing a test plays is saved in the real user data directory."""
+"""Shared test set-up: the shared fixtures (nothing a test plays is saved in the real user data
+directory), and the `slow` mark for the tests that drive a real terminal."""
 
 from __future__ import annotations
 
@@ -8,13 +9,23 @@ from pathlib import Path
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of a module that drives programs in a pseudo-terminal (pexpect) is slow: it
+    starts real processes and waits for their screens."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and "pexpect" in vars(module):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Point RACKO_HOME (autosaved records, the history) at a temporary folder for the session,
     and speak English.
 
     Session-scoped so hypothesis tests see no function-scoped fixture; a test that needs an
-    empty data directory sets its own RACKO_HOME.
+    empty data directory takes `home`.
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RACKO_HOME", str(tmp_path_factory.mktemp("racko-home")))
@@ -28,7 +39,7 @@ def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty RACKO_HOME with its games folder, no colour, 100 columns.
 
-    A test module that needs another set-up defines its own `home`, which takes precedence.
+    The one `home`: a test that checks another width sets COLUMNS itself after it.
     """
     monkeypatch.setenv("RACKO_HOME", str(tmp_path))
     monkeypatch.setenv("NO_COLOR", "1")

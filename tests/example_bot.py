@@ -1,6 +1,6 @@
 """A complete custom bot, shown in docs/bots.md: keep cards that fit the slot they belong to."""
 
-from rack_o import DISCARD, DRAW, PLACE, TAKE, Action, SeatView
+from rack_o import DISCARD, DRAW, TAKE, Action, Phase, SeatView, Source, place
 
 
 class BandBot:
@@ -16,8 +16,8 @@ class BandBot:
         return self.home(view.rack[slot - 1], view) != slot
 
     def choose(self, view: SeatView) -> Action:
-        if view.phase == "choose":
+        if view.phase is Phase.CHOOSE:
             return TAKE if self.wants(view.discard_top, view) else DRAW
-        if self.wants(view.held, view) or view.held_source == "discard":
-            return PLACE[self.home(view.held, view)]
+        if self.wants(view.held, view) or view.held_source is Source.DISCARD:
+            return place(self.home(view.held, view))
         return DISCARD

@@ -6,8 +6,9 @@ import random
 
 import pytest
 from broken_bots import Cheater, Crasher, Quitter
+from builders import record_lines
 
-from rack_o import Game, Rules
+from rack_o import DISCARD, DRAW, Game, Rules
 from rack_o.agent import AgentError, take_step
 
 
@@ -23,11 +24,11 @@ def test_a_misbehaving_agent_raises_agent_error_and_changes_nothing(bot, said: s
     game = Game(Rules(2), random.Random(3))
     game.deal()
     if game.mover != 1:
-        game.draw()
-        game.discard()
-    before = list(game.events)
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    before = list(record_lines(game))
     with pytest.raises(AgentError) as failure:
         take_step(game, bot)
     assert said in str(failure.value)
     assert failure.value.agent is bot
-    assert game.events == before and game.phase == "choose"
+    assert record_lines(game) == before and game.phase == "choose"

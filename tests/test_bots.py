@@ -7,17 +7,19 @@ import random
 from pathlib import Path
 
 import pytest
-from builders import dealt
+from builders import dealt, record_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rack_o import DISCARD, DRAW, PLACE, TAKE, Game, Player, Rules, SeatView, rebuild
-from rack_o.agent import play_game, take_step
-from rack_o.bots import LEVELS, bot_kind, hint, make_bot
+from rack_o import DISCARD, DRAW, TAKE, Game, Player, Rules, SeatView, place, rebuild
+from rack_o.agent import Outcome, play_game, take_step
+from rack_o.bots import LEVELS, BotSpecError, bot_kind, hint, make_bot
 from rack_o.bots.finish import finishing_slot
 from rack_o.bots.hard import run_completers
-from rack_o.bots.match import Tally, play_many
+from rack_o.bots.loader import BotProblem
 from rack_o.bots.memory import known_draw_pile, unseen_cards
+from rack_o.cli.messages import bot_spec_error, hint_text
+from rack_o.match import Tally, play_many
 from rack_o.rack import is_ascending, is_racko, longest_run
 
 DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
@@ -38,21 +40,25 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("spec", "named"),
+    ("spec", "problem", "named"),
     [
-        ("grandmaster", "'grandmaster'"),
-        ("no_such_module_xyz:Bot", "'no_such_module_xyz'"),
-        ("broken_bots:Missing", "'Missing'"),
-        ("broken_bots:not_a_class", "'not_a_class'"),
-        ("broken_bots:Nameless", "`name`"),
-        ("broken_bots:NoChoose", "`choose(view)`"),
-        (":Bot", "package.module:ClassName"),
+        ("grandmaster", BotProblem.UNKNOWN_LEVEL, "'grandmaster'"),
+        ("no_such_module_xyz:Bot", BotProblem.NO_MODULE, "'no_such_module_xyz'"),
+        ("broken_bots:Missing", BotProblem.NO_CLASS, "'Missing'"),
+        ("broken_bots:not_a_class", BotProblem.NO_CLASS, "'not_a_class'"),
+        ("broken_bots:Nameless", BotProblem.NOT_A_BOT, "`name`"),
+        ("broken_bots:NoChoose", BotProblem.NOT_A_BOT, "`choose(view)`"),
+        (":Bot", BotProblem.BAD_FORM, "package.module:ClassName"),
     ],
 )
-def test_a_bad_spec_is_refused_with_a_message_naming_it(spec: str, named: str) -> None:
-    with pytest.raises(ValueError, match="bot") as error:
+def test_a_bad_spec_is_refused_with_a_message_naming_it(
+    spec: str, problem: BotProblem, named: str
+) -> None:
+    with pytest.raises(BotSpecError) as error:
         make_bot(spec, 1, None)
-    assert named in str(error.value)
+    assert (error.value.spec, error.value.problem) == (spec, problem)
+    assert isinstance(error.value, ValueError)
+    assert named in bot_spec_error(error.value) and "bot" in bot_spec_error(error.value)
 
 
 def test_a_user_class_loads_by_module_and_class_name() -> None:
@@ -71,7 +77,7 @@ def test_the_docs_show_the_example_bot_exactly() -> None:
 
 
 def _walk(value: object, seen: set[int]) -> list[object]:
-    """Every object reachable from a view's fields (dataclasses, tuples, dicts), once."""
+    """Every object reachable from a view's fields (named tuples, dataclasses, dicts), once."""
     if id(value) in seen:
         return []
     seen.add(id(value))
@@ -111,7 +117,7 @@ def test_a_view_holds_no_other_rack_no_draw_pile_order_and_no_game(players: int)
             if other != seat:
                 assert tuple(game.racks[other]) not in sequences
     # A new field must be checked here before a bot can see it.
-    assert {item.name for item in dataclasses.fields(SeatView)} == {
+    assert set(SeatView._fields) == {
         "seat", "names", "rules", "round", "dealer", "mover", "phase", "rack", "held",
         "held_source", "discard_pile", "draw_pile_size", "totals", "history", "turn",
         "legal_actions", "last_round", "winner",
@@ -197,14 +203,14 @@ def test_easy_takes_the_discard_only_for_a_slot_lacking_its_band(discard: int, e
 @pytest.mark.parametrize(
     ("drawn", "expected"),
     [
-        (6, PLACE[2]),  # into its band's slot, which lacks a band card
-        (24, PLACE[6]),
+        (6, place(2)),  # into its band's slot, which lacks a band card
+        (24, place(6)),
         (19, DISCARD),  # slot 5 already holds 17
     ],
 )
 def test_easy_keeps_a_drawn_card_only_for_a_slot_lacking_its_band(drawn: int, expected) -> None:
     game = dealt([MIXED, ORDERED], 8, [drawn], dealer=1)
-    game.draw()
+    game.apply(DRAW)
     assert make_bot("easy", 0, None).choose(game.view(0)) == expected
 
 
@@ -221,13 +227,13 @@ def test_medium_and_hard_take_the_discard_that_goes_rack_o(level: str) -> None:
     assert game.rounds and game.rounds[-1].racko == 0
 
 
-@pytest.mark.parametrize(("drawn", "expected"), [(37, PLACE[10]), (5, DISCARD), (20, DISCARD)])
+@pytest.mark.parametrize(("drawn", "expected"), [(37, place(10)), (5, DISCARD), (20, DISCARD)])
 def test_hard_keeps_a_drawn_card_that_helps_and_throws_away_one_that_does_not(
     drawn: int, expected
 ) -> None:
     game = dealt([ALMOST, OTHER], 9, [drawn], dealer=1)
     assert make_bot("hard", 0, None).choose(game.view(0)) == DRAW  # 9 helps nothing
-    game.draw()
+    game.apply(DRAW)
     assert make_bot("hard", 0, None).choose(game.view(0)) == expected
 
 
@@ -237,7 +243,8 @@ def test_hint_says_what_hard_would_do_in_one_sentence() -> None:
     hard = make_bot("hard", 0, None)
     for _ in range(30):
         view = game.view(game.mover)
-        action, why = hint(view)
+        advice = hint(view)
+        action, why = advice.action, hint_text(advice)
         assert action == hard.choose(view)
         assert why.endswith(".") and "\n" not in why and why.count(". ") == 0
         game.apply(action)
@@ -260,11 +267,12 @@ def test_deterministic_levels_replay_the_same_game(level: str) -> None:
             if game.phase not in ("choose", "place"):
                 break
             take_step(game, bots[game.mover])
-        return game.events
+        return record_lines(game)
 
     assert play() == play()
 
 
+@pytest.mark.slow
 def test_hard_goes_out_under_the_run_of_three_rule() -> None:
     rules = Rules(2, target=75, run_of_three=True)
     outcomes = play_many(["hard", "hard"], rules, 5, range(6), turn_cap=300)
@@ -288,21 +296,25 @@ def test_easy_wins_every_round_against_random() -> None:
     assert tally.round_wins[0] == tally.rounds == 40
 
 
+@pytest.mark.slow
 def test_medium_beats_easy_more_often_than_not() -> None:
     tally = round_rates(["medium", "easy"], 400, 2)
     assert tally.round_wins[0] / tally.rounds >= 0.53
 
 
+@pytest.mark.slow
 def test_hard_beats_easy_in_70_percent_of_200_rounds() -> None:
     tally = round_rates(["hard", "easy"], 200, 3)
     assert tally.round_wins[0] / tally.rounds >= 0.70
 
 
+@pytest.mark.slow
 def test_hard_beats_medium_in_60_percent_of_200_rounds() -> None:
     tally = round_rates(["hard", "medium"], 200, 4)
     assert tally.round_wins[0] / tally.rounds >= 0.60
 
 
+@pytest.mark.slow
 def test_hard_in_self_play_goes_out_in_under_9_turns_per_player() -> None:
     tally = round_rates(["hard", "hard"], 120, 5)
     assert tally.capped_rounds == 0
@@ -313,7 +325,9 @@ def test_two_hard_bots_never_wait_forever_for_each_others_cards() -> None:
     # The game seeded "2026:57" once stalled: each rack needed cards the other held, and the
     # turned over draw pile came round in the same order for ever. Knowing the pile breaks it.
     game = Game(Rules(2), random.Random("2026:57"))
-    assert play_game(game, [make_bot("hard", 0, None), make_bot("hard", 1, None)], 1000) == 0
+    assert play_game(
+        game, [make_bot("hard", 0, None), make_bot("hard", 1, None)], turn_cap=1000
+    ) is Outcome.OVER
     assert game.winner is not None
 
 
@@ -359,14 +373,16 @@ def test_a_resumed_game_plays_on_exactly_as_it_would_have(specs: list[str]) -> N
     game.deal()
     for _ in range(25):
         take_step(game, agents[game.mover])
-    halfway = len(game.events)
+    halfway = len(record_lines(game))
     play_game(game, agents, turn_cap=1000)
 
-    again = rebuild([(n, e) for n, e in enumerate(game.events[:halfway], 1)], random.Random(seed))
+    lines = list(enumerate(record_lines(game)[:halfway], 1))
+    again = rebuild(lines, random.Random(seed)).game
     play_game(again, bots(), turn_cap=1000)
-    assert again.events == game.events
+    assert again.steps == game.steps
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
@@ -400,14 +416,14 @@ def test_easy_and_medium_take_the_discard_that_completes_the_run(level: str) -> 
 @pytest.mark.parametrize(
     ("drawn", "expected"),
     [
-        (21, PLACE[7]),  # a second pair, 20 21, across the bands of slots 6 and 7
+        (21, place(7)),  # a second pair, 20 21, across the bands of slots 6 and 7
         (15, DISCARD),  # its band's slot 4 is full, and 15 brings no run closer
         (40, DISCARD),
     ],
 )
 def test_easy_builds_a_run_on_an_ordered_rack_across_its_bands(drawn: int, expected) -> None:
     game = dealt([PAIRED, NO_PAIR], 38, [drawn], dealer=1, run_of_three=True)
-    game.draw()
+    game.apply(DRAW)
     assert make_bot("easy", 0, None).choose(game.view(0)) == expected
 
 
@@ -432,6 +448,7 @@ def run_of_three_rounds(specs: list[str], rounds: int, seed: int) -> Tally:
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "specs", [["easy", "easy"], ["medium", "medium"], ["easy", "medium"], ["hard", "easy"]]
 )
@@ -441,6 +458,7 @@ def test_every_level_goes_out_under_the_run_of_three_rule(specs: list[str]) -> N
     assert tally.scored_rounds >= 0.9 * tally.rounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_each_level_beats_random_under_the_run_of_three_rule(level: str) -> None:
     tally = run_of_three_rounds([level, "random"], 20, 10)
@@ -456,6 +474,7 @@ def test_two_hard_bots_build_runs_from_cards_still_to_come() -> None:
     assert not outcome.capped and outcome.winner is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     cards=st.lists(st.integers(1, 40), min_size=12, max_size=12, unique=True),

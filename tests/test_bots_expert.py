@@ -12,14 +12,14 @@ import pytest
 from builders import dealt
 
 from rack_o import DISCARD, DRAW, TAKE, Game, Phase, Rules, place
-from rack_o.agent import play_game, take_step
+from rack_o.agent import Outcome, play_game, take_step
 from rack_o.bots import LEVELS, bot_kind, make_bot
 from rack_o.bots.expert import ExpertBot
 from rack_o.bots.expert_denial import GUESSES, guess_racks, next_seat_penalty
 from rack_o.bots.expert_rollout import rollout_mean
 from rack_o.bots.expert_turns import start_value, turns_to_go
-from rack_o.bots.match import Tally, play_many
 from rack_o.bots.memory import unseen_cards
+from rack_o.match import Tally, play_many
 
 ROOT = Path(__file__).parent.parent
 ORDERED = [2, 5, 11, 14, 16, 21, 25, 29, 34, 38]
@@ -90,16 +90,16 @@ def test_it_takes_a_card_that_goes_rack_o(discard: int) -> None:
 
 def test_it_places_a_winning_card_where_it_goes_rack_o() -> None:
     game = dealt([NEARLY, MIXED], 18, dealer=1)
-    game.take()
+    game.apply(TAKE)
     assert make_bot("expert", 0, 1).choose(game.view(0)) == place(5)
 
 
 def test_guessed_racks_keep_what_the_next_player_took_and_use_only_unseen_cards() -> None:
     game = dealt([MIXED, ORDERED], 20, [23], dealer=1)
-    game.draw()
-    game.discard()  # seat 1 throws the 23 away...
-    game.take()
-    game.place(3)  # ...seat 2 takes it into slot 3, in place of its 11
+    game.apply(DRAW)
+    game.apply(DISCARD)  # seat 1 throws the 23 away...
+    game.apply(TAKE)
+    game.apply(place(3))  # ...seat 2 takes it into slot 3, in place of its 11
     view = game.view(0)
     unseen = unseen_cards(view)
     guesses = guess_racks(view, 1, unseen, random.Random(1))
@@ -169,7 +169,7 @@ def test_turns_to_go_gives_a_figure_for_every_legal_action() -> None:
     figures, overall = turns_to_go(game.view(0))
     assert set(figures) == {DRAW, TAKE}
     assert overall in figures.values() and all(value >= 1.0 for value in figures.values())
-    game.draw()
+    game.apply(DRAW)
     figures, overall = turns_to_go(game.view(0))
     assert set(figures) == {*(place(slot) for slot in range(1, 11)), DISCARD}
 
@@ -201,5 +201,6 @@ def test_turns_to_go_agrees_with_rollouts_on_a_few_positions() -> None:
 
 def test_a_game_between_experts_plays_to_the_end() -> None:
     game = Game(Rules(2, target=100), random.Random(8))
-    assert play_game(game, [make_bot("expert", 0, 8), make_bot("expert", 1, 8)], 300) == 0
+    agents = [make_bot("expert", 0, 8), make_bot("expert", 1, 8)]
+    assert play_game(game, agents, turn_cap=300) is Outcome.OVER
     assert game.winner is not None

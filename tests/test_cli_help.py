@@ -14,6 +14,7 @@ from rack_o.cli import COMMANDS, main
 from rack_o.cli.rules import rules_text
 
 
+@pytest.mark.slow
 def test_help_imports_neither_rich_nor_the_engine() -> None:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "rack_o", "--help"],

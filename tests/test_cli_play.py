@@ -13,13 +13,6 @@ from rack_o.cli import main
 from rack_o.record import parse_lines, rebuild
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Everything racko saves goes under a temporary RACKO_HOME."""
-    monkeypatch.setenv("RACKO_HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
 def run(args: list[str], input: str | None = None) -> Result:
     return CliRunner().invoke(main, ["play", *args], input=input)
 
@@ -34,12 +27,14 @@ def events(path: Path) -> list[dict]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 2<=x<=4"),
-        (["--players", "1"], "Invalid value for '--players': 1 is not in the range 2<=x<=4"),
+        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 1<=x<=4"),
+        (["--players", "1"], "add them with --bots, such as racko play --bots hard."),
+        (["--players", "1", "--bots", "easy,easy,easy,easy"],
+         "You and 4 bots make 5; Rack-O is for 2 to 4 players."),
         (["--players", "three"], "'three' is not a valid integer"),
         (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
         (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
-        (["--partners", "--run-of-three"], "run-of-three rule is for 2 players only, not 4"),
+        (["--partners", "--run-of-three"], "--run-of-three is for 2 players only, not 4."),
         (["--target", "7"], "the target must be a positive multiple of 5 (such as 500), not 7"),
         (["--target", "0"], "the target must be a positive multiple of 5 (such as 500), not 0"),
         (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
@@ -103,13 +98,14 @@ def bot_game(home: Path, *args: str) -> tuple[Result, list[dict], Path]:
     return result, events(record), record
 
 
+@pytest.mark.slow
 def test_a_bot_game_plays_to_the_end_and_its_record_rebuilds_to_the_same_scores(
     home: Path,
 ) -> None:
     result, records, record = bot_game(home, "--players", "2", "--bots", "easy,medium")
     end = records[-1]
     assert end["type"] == "game_end"
-    game = rebuild(record.read_text(encoding="utf-8"))
+    game = rebuild(record.read_text(encoding="utf-8")).game
     assert game.is_over and list(game.totals) == end["totals"] and game.winner == end["winner"]
     names = [p["name"] for p in records[0]["players"]]
     winner = names[end["winner"]]
@@ -117,6 +113,7 @@ def test_a_bot_game_plays_to_the_end_and_its_record_rebuilds_to_the_same_scores(
     assert "\x1b" not in result.output  # not a terminal: no control codes at all
 
 
+@pytest.mark.slow
 def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     result, records, _ = bot_game(
         home, "--players", "4", "--partners", "--bonus", "--bots", "easy,easy,easy,easy"
@@ -130,12 +127,14 @@ def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     assert "Final standings" in result.output and "Team" in result.output
 
 
+@pytest.mark.slow
 def test_run_of_three_sets_two_players(home: Path) -> None:
     _, records, _ = bot_game(home, "--run-of-three", "--bots", "hard,easy")
     assert records[0]["rules"]["run_of_three"] is True
     assert len(records[0]["players"]) == 2
 
 
+@pytest.mark.slow
 def test_names_may_name_every_seat_bots_included(home: Path) -> None:
     _, records, _ = bot_game(home, "--players", "2", "--names", "Robo,Tin", "--bots", "easy,easy")
     assert records[0]["players"] == [
@@ -144,6 +143,7 @@ def test_names_may_name_every_seat_bots_included(home: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) -> None:
     _, records, _ = bot_game(
         home, "--players", "3", "--bot", "1=medium", "--bots", "easy,easy"
@@ -152,6 +152,7 @@ def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) 
     assert [p["name"] for p in records[0]["players"]] == ["Medium", "Easy 2", "Easy 3"]
 
 
+@pytest.mark.slow
 def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     record = home / "game.jsonl"
     result = run(["--players", "2", "--bots", "easy,easy", "--fast", "--target", "50",
@@ -162,6 +163,7 @@ def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     assert f"Seed {seed} (play again with --seed {seed} to get the same cards)." in result.output
 
 
+@pytest.mark.slow
 def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
     decks = []
     for name in ("a.jsonl", "b.jsonl"):
@@ -172,23 +174,46 @@ def test_the_same_seed_deals_the_same_cards(home: Path, tmp_path: Path) -> None:
     assert decks[0] == decks[1]
 
 
-def test_missing_players_and_names_are_asked_with_defaults(home: Path) -> None:
+@pytest.mark.slow
+def test_bots_without_players_seat_one_person_whose_name_is_asked(home: Path) -> None:
     record = home / "game.jsonl"
-    # players: Enter takes the default 2; seat 1's name: Enter takes "Player 1"; then quit.
-    result = run(["--bots", "easy", "--seed", "2", "--record", str(record)], input="\n\n\nq\ny\n")
-    assert "How many players, 2-4? [2]" in result.output
-    assert "Name of the player at seat 1? [Player 1]" in result.output
+    # The name: Enter takes "Player 1"; deal; then quit.
+    result = run(["--bots", "easy", "--seed", "2", "--record", str(record)], input="\n\nq\ny\n")
+    assert "How many people play" not in result.output
+    assert "Your name? [Player 1]" in result.output
     assert result.exit_code == 1
     assert "You quit the game." in result.output
-    assert events(record)[0]["players"][0] == {"name": "Player 1", "kind": "human"}
+    assert events(record)[0]["players"] == [{"name": "Player 1", "kind": "human"},
+                                            {"name": "Easy", "kind": "bot:easy"}]
+
+
+def test_a_bare_play_asks_how_many_people_and_two_enters_seat_two(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--seed", "2", "--record", str(record)], input="\n\n")
+    assert "How many people play, 1-4? [2]" in result.output
+    assert "Names of the 2 people, separated by commas? [Player 1, Player 2]" in result.output
+    assert events(record)[0]["players"] == [{"name": "Player 1", "kind": "human"},
+                                            {"name": "Player 2", "kind": "human"}]
+
+
+def test_one_person_is_asked_which_bots_to_play_against(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--seed", "2", "--record", str(record)], input="1\nhard,genius\nhard,easy\nAnn\n")
+    assert "Who plays against you?" in result.output
+    assert "'genius' is not a level" in result.output
+    assert events(record)[0]["players"] == [{"name": "Ann", "kind": "human"},
+                                            {"name": "Hard", "kind": "bot:hard"},
+                                            {"name": "Easy", "kind": "bot:easy"}]
 
 
 def test_a_bad_answer_to_a_setup_question_is_asked_again(home: Path) -> None:
     result = run(["--seed", "2", "--record", str(home / "g.jsonl")],
-                 input="7\n2\nAnn\nann\nBob\n")
-    assert "Type a number from 2 to 4, or Enter for 2." in result.output
-    assert "ann is already playing: choose another name." in result.output
-    assert result.exit_code == 1 and "The input ended (Ctrl-D)." in result.output
+                 input="7\n2\nAnn,ann\nAnn,Bob,Cy\n")
+    assert "Type a number from 1 to 4, or Enter for 2." in result.output
+    assert "each player needs a different name." in result.output
+    assert "3 names given for 2 people." in result.output
+    assert result.exit_code == 1 and "The input ended (Ctrl-D): no game was started." in (
+        result.output)
 
 
 def test_ctrl_d_during_setup_starts_no_game(home: Path) -> None:
@@ -202,15 +227,18 @@ def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
     result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
                  input="\nzz\n")
     assert result.exit_code == 1
-    assert "zz is not valid here: type d to draw or t to take" in result.output
+    assert "zz is not valid here: press d to draw or t to take" in result.output
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
 
 
-def test_output_fits_80_columns(home: Path) -> None:
+@pytest.mark.slow
+def test_output_fits_80_columns(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
     result, _, _ = bot_game(home, "--players", "4", "--bots", "easy,easy,easy,easy", "--bonus")
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
+@pytest.mark.slow
 def test_the_record_holds_each_event_once_in_order(home: Path) -> None:
     _, records, record = bot_game(home, "--players", "2", "--bots", "easy,easy")
     lines = record.read_text(encoding="utf-8").splitlines()
@@ -224,7 +252,7 @@ def test_help_hint_and_rules_keys_answer_and_change_nothing(home: Path) -> None:
     result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
                  input="\n?\nh\nr\n\nq\n\nq\ny\n")
     shown = " ".join(result.output.split())
-    assert "Type d and Enter to draw the top card of the draw pile" in shown
+    assert "d draws the top card of the draw pile" in shown
     assert re.search(r"Hint: (Take|Draw)\b", shown)
     assert "Press Enter to go back." in shown  # after the rules (not a terminal: no pager)
     assert shown.count("Quit this game?") == 2  # Enter at the question carries on
@@ -254,5 +282,5 @@ def test_a_far_too_long_name_is_echoed_only_in_part(home: Path, where: str) -> N
 def test_a_question_mark_at_the_name_prompt_explains_it(home: Path) -> None:
     record = home / "g.jsonl"
     result = run(["--players", "2", "--bots", "easy", "--record", str(record)], input="?\nAnn\n")
-    assert "Type the name this player goes by" in result.output
+    assert "Type each person's name (at most 16 characters)" in result.output
     assert events(record)[0]["players"][0] == {"name": "Ann", "kind": "human"}

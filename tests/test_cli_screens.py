@@ -9,7 +9,7 @@ import re
 import pytest
 from rich.console import Console, RenderableType
 
-from rack_o.actions import DRAW, PLACE, TAKE
+from rack_o.actions import DRAW, TAKE, place
 from rack_o.cli.scoreboard import points_breakdown, round_table, standings, tie_note
 from rack_o.cli.screens import (
     describe_turn,
@@ -46,7 +46,7 @@ def stacked_game(players: int = 2) -> Game:
          "Bob took 23 from the discard pile into slot 4 and discarded 41."),
         (PublicTurn(0, "draw", None, None, 7), "Ann drew and discarded 7."),
         (PublicTurn(2, "draw", None, 3, 41), "Cy drew a card into slot 3 and discarded 41."),
-        (TurnOver(12),
+        (TurnOver(1, 12),
          "The draw pile ran out: the discard pile was turned over and 12 turned up."),
     ],
 )
@@ -74,7 +74,7 @@ def test_turn_screen_shows_own_rack_piles_scores_and_dealer_and_fits_80x24() -> 
     game = stacked_game(4)
     for _ in range(3):  # three seats play before seat 0 ... of the next lap
         game.apply(DRAW)
-        game.apply(PLACE[10])
+        game.apply(place(10))
     view = game.view(game.mover)
     shown = text(turn_screen(view))
     lines = shown.splitlines()
@@ -93,9 +93,9 @@ def test_what_happened_since_your_last_turn_leaves_out_your_own_turns() -> None:
     game = stacked_game(2)
     first = game.mover
     game.apply(TAKE)
-    game.apply(PLACE[1])
+    game.apply(place(1))
     game.apply(DRAW)
-    game.apply(PLACE[2])
+    game.apply(place(2))
     view = game.view(first)
     events, played = since_last_turn(view)
     assert played and len(events) == 1 and events[0].seat != first

@@ -7,13 +7,14 @@ import math
 import random
 import re
 
+from builders import record_lines
 from rich.console import Console
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
 from rack_o.cli.console import Terminal
 from rack_o.cli.session import run_session
 from rack_o.game import Game, Player
-from rack_o.record import rebuild
+from rack_o.record import Header, event, rebuild
 from rack_o.rules import Rules
 from rack_o.view import SeatView
 
@@ -36,7 +37,7 @@ class BandBot:
             return TAKE if top is not None and wanted(top) else DRAW
         assert view.held is not None
         if wanted(view.held) or view.held_source == "discard":
-            return PLACE[math.ceil(view.held * 10 / size)]
+            return place(math.ceil(view.held * 10 / size))
         return DISCARD
 
 
@@ -51,10 +52,13 @@ def terminal() -> Terminal:
     return Terminal(Console(file=io.StringIO(), width=80), stdin=io.StringIO(), pause_seconds=0)
 
 
-def new_game(seed: int, events: list[dict]) -> Game:
+def new_game(seed: int, lines: list[dict]) -> Game:
+    """A seeded game whose record lines are appended to `lines` as it is played."""
     players = [Player("Ann", "bot:band"), Player("Bob", "bot:band")]
-    return Game(Rules(2, target=100), random.Random(seed), players=players, seed=seed,
-                on_event=events.append)
+    rules = Rules(2, target=100)
+    lines.append(Header(tuple(players), rules, seed).event())
+    return Game(rules, random.Random(seed), players=players,
+                on_step=lambda step: lines.append(event(step)))
 
 
 def test_a_bot_with_an_illegal_move_stops_the_game_naming_it_and_what_was_legal() -> None:
@@ -68,7 +72,7 @@ def test_a_bot_with_an_illegal_move_stops_the_game_naming_it_and_what_was_legal(
     assert "A computer player went wrong, so the game stops:" in shown
     assert "Rogue" in shown and "discard the drawn card" in shown and "place in slot 1" in shown
     assert "The game stopped in round 1 (Ann 0, Bob 0). Saved." in shown
-    assert rebuild([(i, e) for i, e in enumerate(events, 1)]).turn == 0  # the record is intact
+    assert rebuild([(i, e) for i, e in enumerate(events, 1)]).game.turn == 0  # the record is intact
 
 
 def play_all(seed: int) -> list[dict]:
@@ -87,10 +91,8 @@ def test_a_rebuilt_game_carries_on_exactly_as_the_original_would_have() -> None:
     for cut in cuts:
         events = whole[:cut]
         carried: list[dict] = []
-        game = rebuild(
-            [(i, e) for i, e in enumerate(events, 1)], rng=random.Random(seed),
-            on_event=carried.append,
-        )
+        game = rebuild([(i, e) for i, e in enumerate(events, 1)], rng=random.Random(seed)).game
+        game.on_step = lambda step: carried.append(event(step))  # noqa: B023
         assert run_session(terminal(), game, [BandBot("Ann"), BandBot("Bob")]) == 0
         assert events + carried == whole
 
@@ -133,9 +135,9 @@ def test_leaving_after_drawing_discards_the_card_and_an_ordered_rack_goes_rack_o
     code = run_session(term, game, [HumanAgent("Ann", term), BandBot("Bob")])
     shown = " ".join(term.console.file.getvalue().split())
     assert code == 1
-    assert game.events[-2:][0] == {"type": "turn", "seat": 0, "source": "draw", "card": 40,
+    assert record_lines(game)[-2:][0] == {"type": "turn", "seat": 0, "source": "draw", "card": 40,
                                    "slot": None}
-    assert game.events[-1]["type"] == "round_end" and game.rounds[0].racko == 0
+    assert record_lines(game)[-1]["type"] == "round_end" and game.rounds[0].racko == 0
     assert shown.index("RACK-O!") < shown.index(
         "The input ended (Ctrl-D). You had drawn 40: a draw cannot be undone, so it was "
         "discarded. The game stopped in round 1"

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 from builders import dealt, sensible_action
 
-from rack_o import DRAW, TAKE, Game, PublicTurn, Rules, SeatView, TurnOver
+from rack_o import (
+    DISCARD,
+    DRAW,
+    TAKE,
+    Game,
+    PublicTurn,
+    Rules,
+    RulesError,
+    SeatView,
+    TurnOver,
+    place,
+)
 
 RACKS = [
     [40, 2, 38, 4, 36, 6, 34, 8, 32, 10],
@@ -19,7 +29,7 @@ RACKS = [
 def values(view: SeatView) -> list[object]:
     """Every value a view holds, nested tuples included."""
     found: list[object] = []
-    stack: list[object] = [getattr(view, f.name) for f in dataclasses.fields(view)]
+    stack: list[object] = list(view)
     while stack:
         value = stack.pop()
         found.append(value)
@@ -62,11 +72,11 @@ def test_the_mover_sees_the_card_in_hand_and_the_others_do_not() -> None:
 def test_a_card_taken_from_the_discard_pile_is_public_a_kept_drawn_card_is_not() -> None:
     game = dealt(RACKS, discard=20, draw=[21, 22], dealer=0)
     game.apply(TAKE)
-    game.place(3)  # the 20 (public) replaces the 37
-    game.draw()
-    game.place(1)  # the 21 (hidden) replaces the 40
-    game.draw()
-    game.discard()  # the 22 is discarded face up
+    game.apply(place(3))  # the 20 (public) replaces the 37
+    game.apply(DRAW)
+    game.apply(place(1))  # the 21 (hidden) replaces the 40
+    game.apply(DRAW)
+    game.apply(DISCARD)  # the 22 is discarded face up
     history = game.view(0).history
     assert history == (
         PublicTurn(seat=1, source="discard", taken=20, slot=3, discarded=37),
@@ -79,9 +89,9 @@ def test_a_card_taken_from_the_discard_pile_is_public_a_kept_drawn_card_is_not()
 def test_a_turn_over_shows_in_the_history_with_the_card_turned_up() -> None:
     game = dealt(RACKS, discard=20, dealer=0)
     for _ in range(19):
-        game.draw()
-        game.discard()
-    assert game.view(0).history[-1] == TurnOver(card=20)
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    assert game.view(0).history[-1] == TurnOver(1, 20)
     assert game.view(0).discard_pile == (20,)
 
 
@@ -97,5 +107,5 @@ def test_the_view_has_the_table_public_facts() -> None:
 def test_there_is_no_view_of_a_seat_that_is_not_at_the_table() -> None:
     game = dealt(RACKS, discard=20, dealer=0)
     for seat in (-1, 2):
-        with pytest.raises(IndexError, match="seats are 0 to 1"):
+        with pytest.raises(RulesError, match="seats are 0 to 1"):
             game.view(seat)

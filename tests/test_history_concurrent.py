@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from rack_o.cli import main
@@ -16,6 +17,7 @@ from rack_o.cli import main
 SEEDS = (21, 22, 23, 24)
 
 
+@pytest.mark.slow
 def test_games_finished_by_processes_running_at_once_are_all_in_history(
     tmp_path: Path,
 ) -> None:

@@ -44,7 +44,7 @@ def english_afterwards() -> Iterator[None]:
 def test_the_source_has_messages_to_translate() -> None:
     assert len(EXTRACTED) > 150
     assert "Discard pile:" in EXTRACTED and "{count} bot" in EXTRACTED  # screens, plurals
-    assert "How many play, 2-4 (asked if not given)." in EXTRACTED  # click option help
+    assert "How many sit at the table, 2-4 (asked if not given); 1 is you alone against the --bots." in EXTRACTED  # noqa: E501 - click option help
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -227,9 +227,11 @@ def test_racko_rules_shows_the_rules_in_the_chosen_language(
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("el", ["Χρήση: racko play", "Επιλογές:", "Πόσοι παίζουν, 2-4", "Παραδείγματα:"]),
-        ("fr", ["Utilisation\u00a0: racko play", "Options:", "Nombre de joueurs", "Exemples"]),
-        ("cs", ["Použití: racko play", "Volby:", "Počet hráčů, 2-4", "Příklady:"]),
+        ("el", ["Χρήση: racko play", "Επιλογές:", "Πόσοι κάθονται στο τραπέζι, 2-4",
+                "Παραδείγματα:"]),
+        ("fr", ["Utilisation\u00a0: racko play", "Options:", "Nombre de places à la table",
+                "Exemples"]),
+        ("cs", ["Použití: racko play", "Volby:", "Kolik jich sedí u stolu, 2-4", "Příklady:"]),
     ],
 )
 def test_command_help_is_in_the_chosen_language(language: str, words: list[str]) -> None:
@@ -237,15 +239,17 @@ def test_command_help_is_in_the_chosen_language(language: str, words: list[str])
     assert result.exit_code == 0, result.output
     for word in words:
         assert word in result.output
-    assert "racko play --players 2 --bots hard --target 200" in result.output
+    assert "racko play --bots hard" in result.output
     # English again in the same process: the help texts were not overwritten.
     english = CliRunner().invoke(main, ["play", "--help"], prog_name="racko")
-    assert "How many play, 2-4" in english.output and "Usage: racko play" in english.output
+    assert "How many sit at the table, 2-4" in english.output
+    assert "Usage: racko play" in english.output
 
 
 def test_lang_may_follow_the_subcommand_too() -> None:
     result = CliRunner().invoke(main, ["play", "--lang", "cs", "--help"], prog_name="racko")
-    assert "Použití: racko play" in result.output and "Počet hráčů, 2-4" in result.output
+    assert "Použití: racko play" in result.output
+    assert "Kolik jich sedí u stolu, 2-4" in result.output
     assert "--lang [en|el|fr|cs]" in result.output
 
 

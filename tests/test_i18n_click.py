@@ -1,43 +1,61 @@
-"""click's own messages (usage errors, help extras) and the bot-loading errors speak the
-chosen language; English stays English."""
+"""click's own messages (usage errors, help pages) and the bot-loading errors speak the chosen
+language through gettext; English stays English; a click message no catalog holds yet is shown
+in English rather than failing."""
 
 from __future__ import annotations
 
-import ast
-import importlib
-import inspect
+import gettext
+import os
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
 from rack_o import i18n
-from rack_o.cli import main
-from rack_o.cli.clicktexts import CLICK_MODULES
+from rack_o.cli import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogs  # noqa: E402 - the development tool that extracts and compiles the catalogs
 
+TRANSLATED = ["el", "fr", "cs"]
 ENGLISH = re.compile(
     r"\b(Error|Invalid value|Try|Usage|No such|Missing|Got unexpected|is not in the range|"
-    r"is not a valid|default|Did you mean|requires an argument|INTEGER|RANGE|DIRECTORY|"
+    r"is not a valid|default|Did you mean|requires an argument|does not take a value|"
+    r"is a file|is a directory|File|Directory|INTEGER|RANGE|DIRECTORY|"
     r"unknown bot level|does not import|has no class|lacks the bot interface)\b"
 )
+"""Words of click's English messages (and of the bot errors) that a translation never keeps."""
+ENGLISH_HELP = re.compile(
+    r"\b(Usage|Options|Commands|Positional arguments|Show this message|Show the version|"
+    r"default|required)\b|--[\w-]+ (INTEGER|FILE|DIRECTORY|PATH|TEXT|FLOAT)\b"
+)
+"""click's words on a help page; racko's own placeholders (ID|FILE, SEAT=LEVEL) stay."""
+SAME_WORD = {"fr": {"Options"}}
+"""Words of click's that a language writes as English does."""
+ERROR = {"el": "Σφάλμα: ", "fr": "Erreur\u00a0: ", "cs": "Chyba: "}
 
 MISTAKES = [
     pytest.param(["play", "--players", "5"], id="out-of-range"),
     pytest.param(["play", "--players", "abc"], id="not-a-number"),
+    pytest.param(["play", "--target", "abc"], id="not-an-integer"),
     pytest.param(["play", "--players"], id="no-value"),
     pytest.param(["play", "--bogus"], id="no-such-option"),
     pytest.param(["play", "--bonu"], id="did-you-mean"),
+    pytest.param(["play", "--bonus=yes"], id="flag-with-a-value"),
     pytest.param(["nope"], id="no-such-command"),
     pytest.param(["play", "extra"], id="extra-argument"),
+    pytest.param(["play", "one", "two"], id="extra-arguments"),
     pytest.param(["replay"], id="missing-argument"),
     pytest.param(["play", "--lang", "xx"], id="bad-choice"),
+    pytest.param(["simulate", "--bots", "hard,easy", "--record-dir", __file__],
+                 id="directory-is-a-file"),
+    pytest.param(["simulate", "--bots", "hard,easy", "--json", str(ROOT)],
+                 id="file-is-a-directory"),
     pytest.param(["play", "--players", "2", "--bots", "nope"], id="unknown-bot"),
     pytest.param(["simulate", "--bots", "hard,no_such_module_xyz:Bot"], id="bot-not-importable"),
     pytest.param(["simulate", "--bots", "hard,os:path"], id="bot-no-class"),
@@ -50,6 +68,12 @@ def flat(text: str) -> str:
     return re.sub(r"[ \n]+", " ", text)
 
 
+def english_in(text: str, pattern: re.Pattern[str], language: str) -> list[str]:
+    """The English words of click's that `text` holds, but for those `language` shares."""
+    return [m.group(0) for m in pattern.finditer(text)
+            if m.group(0) not in SAME_WORD.get(language, set())]
+
+
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
     """Whatever a test speaks, the next one starts in English."""
@@ -58,25 +82,43 @@ def english_afterwards() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("args", MISTAKES)
-@pytest.mark.parametrize("language", ["el", "fr", "cs"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_usage_mistake_is_reported_in_the_chosen_language(
     language: str, args: list[str]
 ) -> None:
     result = CliRunner().invoke(main, ["--lang", language, *args], prog_name="racko")
     assert result.exit_code == 2, result.output
-    assert not ENGLISH.search(result.output), result.output
-    error = {"el": "Σφάλμα: ", "fr": "Erreur\u00a0: ", "cs": "Chyba: "}[language]
-    assert result.output.count(error) == 1, result.output
+    assert not english_in(result.output, ENGLISH, language), result.output
+    assert result.output.count(ERROR[language]) == 1, result.output
+
+
+@pytest.mark.parametrize("args", MISTAKES)
+def test_a_usage_mistake_is_reported_in_english_by_default(args: list[str]) -> None:
+    result = CliRunner().invoke(main, args, prog_name="racko")
+    assert result.exit_code == 2, result.output
+    assert result.output.count("Error: ") == 1, result.output
+    assert not any(word in result.output for word in ERROR.values())
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_help_page_is_in_the_chosen_language(language: str, command: str) -> None:
+    args = ["--lang", language, *([command] if command else []), "--help"]
+    result = CliRunner().invoke(main, args, prog_name="racko")
+    assert result.exit_code == 0, result.output
+    assert not english_in(flat(result.output), ENGLISH_HELP, language), result.output
+    usage = {"el": "Χρήση: racko", "fr": "Utilisation\u00a0: racko", "cs": "Použití: racko"}
+    assert result.output.startswith(usage[language]), result.output
 
 
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("el", ["Μη έγκυρη τιμή για '--players': το 5 δεν είναι στο εύρος 2<=x<=4.",
+        ("el", ["Μη έγκυρη τιμή για '--players': το 5 δεν είναι στο εύρος 1<=x<=4.",
                 "Για βοήθεια, γράψε 'racko play --help'."]),
         ("fr", ["Valeur non valable pour '--players'\u00a0: 5 n'est pas dans l'intervalle",
                 "Pour de l'aide, tapez 'racko play --help'."]),
-        ("cs", ["Neplatná hodnota pro '--players': 5 není v rozsahu 2<=x<=4.",
+        ("cs", ["Neplatná hodnota pro '--players': 5 není v rozsahu 1<=x<=4.",
                 "Nápovědu ukáže 'racko play --help'."]),
     ],
 )
@@ -87,21 +129,44 @@ def test_an_out_of_range_value_reads_naturally(language: str, words: list[str]) 
         assert word in result.output, result.output
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("el", "Σφάλμα: Μη έγκυρη τιμή για '--record-dir': Φάκελος"),
+     ("fr", "Erreur\u00a0: Valeur non valable pour '--record-dir'\u00a0: Dossier"),
+     ("cs", "Chyba: Neplatná hodnota pro '--record-dir': Složka")],
+)
+def test_a_value_type_is_named_in_the_chosen_language_in_errors(language: str, said: str) -> None:
+    result = CliRunner().invoke(
+        main, ["--lang", language, "simulate", "--bots", "hard,easy", "--record-dir", __file__],
+        prog_name="racko")
+    assert said in flat(result.output), result.output
+
+
 def test_the_environment_chooses_the_language_of_click_messages_too() -> None:
     result = CliRunner().invoke(main, ["play", "--players", "5"], prog_name="racko",
                                 env={"LANGUAGE": "cs"})
     assert "Chyba: Neplatná hodnota pro '--players'" in result.output
 
 
-def test_english_stays_english_after_another_language() -> None:
-    CliRunner().invoke(main, ["--lang", "fr", "play", "--players", "5"], prog_name="racko")
+def test_lang_en_overrides_a_language_of_the_environment_for_click_too() -> None:
     result = CliRunner().invoke(main, ["--lang", "en", "play", "--players", "5"],
-                                prog_name="racko")
-    assert "Error: Invalid value for '--players': 5 is not in the range 2<=x<=4." in (
+                                prog_name="racko", env={"LANGUAGE": None, "LANG": "fr_FR.UTF-8"})
+    assert "Error: Invalid value for '--players': 5 is not in the range 1<=x<=4." in (
+        result.output)
+
+
+def test_english_stays_english_after_another_language() -> None:
+    before = os.environ.get("LANGUAGE")
+    CliRunner().invoke(main, ["--lang", "fr", "play", "--players", "5"], prog_name="racko")
+    assert os.environ.get("LANGUAGE") == before  # a command's language ends with it
+    assert i18n.current_language() == "en"
+    result = CliRunner().invoke(main, ["play", "--players", "5"], prog_name="racko")
+    assert "Error: Invalid value for '--players': 5 is not in the range 1<=x<=4." in (
         result.output)
     assert "Try 'racko play --help' for help." in result.output
     help_text = flat(CliRunner().invoke(main, ["simulate", "--help"], prog_name="racko").output)
     assert "--games INTEGER RANGE" in help_text and "[default: 100; x>=1]" in help_text
+    assert "--json FILE" in help_text and "--record-dir DIRECTORY" in help_text
 
 
 @pytest.mark.parametrize(
@@ -115,53 +180,71 @@ def test_english_stays_english_after_another_language() -> None:
                 "--record-dir SLOŽKA"]),
     ],
 )
+@pytest.mark.parametrize("where", ["before", "after"])
 def test_help_names_value_types_and_defaults_in_the_chosen_language(
-    language: str, words: list[str]
+    language: str, words: list[str], where: str
 ) -> None:
-    result = CliRunner().invoke(main, ["--lang", language, "simulate", "--help"],
-                                prog_name="racko")
+    args = (["--lang", language, "simulate", "--help"] if where == "before"
+            else ["simulate", "--lang", language, "--help"])
+    result = CliRunner().invoke(main, args, prog_name="racko")
     assert result.exit_code == 0, result.output
     for word in words:
         assert word in flat(result.output), result.output
-    assert not ENGLISH.search(result.output), result.output
+    assert not english_in(result.output, ENGLISH, language), result.output
 
 
-# Messages of click that only a programmer misusing click can meet, or that come from
-# features racko does not use (date-times, tuples, shell completion, deprecations).
-NEVER_SHOWN = {
-    "deprecated", "(dynamic)", "Value must be an iterable.", "unknown error",
-    "Takes {nargs} values but 1 was given.", "Argument {name!r} takes {nargs} values.",
-    "Could not determine name for option with declarations {decls!r}",
-    "Name '{name}' defined twice",
-    "Boolean option {decl!r} cannot use the same flag for true/false.",
-    "No options defined but a name was passed ({name}). Did you mean to declare an argument "
-    "instead? Did you mean to pass '--{name}'?",
-    "Arguments take exactly one parameter declaration, got {length}: {decls}.",
-    "DeprecationWarning: The command {name!r} is deprecated.{extra_message}",
-    "DeprecationWarning: The {param_type} {name!r} is deprecated.{extra_message}",
-    "Do you want to continue?", "Confirm the action without prompting.",
-    "Invalid start character for option ({option})", "Choice({choices})",
-    "{value!r} does not match the format {format}.", "{value!r} is not a valid UUID.",
-    "{len_type} values are required, but {len_value} was given.",
-    "Unknown color {colour!r}", "Unknown standard stream '{name}'",
-}
+# ------------------------------------------------------------------ messages no catalog holds
 
 
-def click_messages() -> set[str]:
-    """Every plain-string message the click modules racko speaks through translate."""
-    found: set[str] = set()
-    for name in CLICK_MODULES:
-        tree = ast.parse(inspect.getsource(importlib.import_module(f"click.{name}")))
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "ngettext")
-                    and node.args and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)):
-                found.add(node.args[0].value)
-    return found
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_click_message_no_catalog_holds_falls_back_to_english(language: str) -> None:
+    # As a message a newer click adds would, until `tools/catalogs.py --click` lists it.
+    @click.command()
+    @click.option("--count", type=int)
+    def command(count: int | None) -> None:
+        raise click.UsageError("Something click may say one day.")
+
+    with i18n.restoring_language():
+        i18n.install(language)
+        assert gettext.gettext("Windows error: {error}") == "Windows error: {error}"
+        assert gettext.ngettext("{n} new thing", "{n} new things", 5) == "{n} new things"
+        result = CliRunner().invoke(command, [], prog_name="racko")
+    assert result.exit_code == 2
+    assert f"{ERROR[language]}Something click may say one day." in result.output
 
 
-def test_every_message_of_click_a_player_can_meet_is_in_the_catalogs() -> None:
-    messages = click_messages()
-    assert "Error: {message}" in messages  # the scan itself works
-    missing = messages - NEVER_SHOWN - set(catalogs.extract())
-    assert not missing, f"add these to rack_o/cli/clicktexts.py: {sorted(missing)}"
+# ------------------------------------------------------------------ the list of click's messages
+
+
+@pytest.mark.slow
+def test_the_catalogs_take_the_click_messages_a_user_can_meet_from_one_list() -> None:
+    shown, never_shown = catalogs.read_click_list()
+    assert ("Error: {message}", None) in shown and ("Missing argument", None) in shown
+    assert ("No such option: {name}", None) in shown  # click 8.1's wording stays for 8.1
+    shown_ids = [msgid for msgid, _plural in shown]
+    never_ids = [msgid for msgid, _plural in never_shown]
+    assert len(set(shown_ids)) == len(shown_ids) and not set(shown_ids) & set(never_ids)
+    extracted = catalogs.extract()
+    assert all(catalogs.CLICK_PLACE in extracted[msgid].places for msgid in shown_ids)
+    assert not set(never_ids) & set(extracted)
+    assert catalogs.read_click_list(catalogs.CLICK_LIST) == catalogs.read_click_list()
+    text = catalogs.CLICK_LIST.read_text(encoding="utf-8")
+    assert catalogs.write_click_list(shown, never_shown) == text  # the tool writes it back
+
+
+@pytest.mark.slow
+def test_the_installed_click_can_be_scanned_for_its_messages() -> None:
+    found = dict(catalogs.installed_click_messages())
+    assert found["Error: {message}"] is None and found["Usage:"] is None
+    assert found["Got unexpected extra argument ({args})"] == (
+        "Got unexpected extra arguments ({args})")
+
+
+@pytest.mark.slow
+def test_a_click_message_in_neither_list_is_found_as_new(tmp_path: Path) -> None:
+    # What `tools/catalogs.py --click` adds to the shown list after a click release.
+    shown, never_shown = catalogs.read_click_list()
+    listed = tmp_path / "click_messages.toml"
+    listed.write_text(catalogs.write_click_list(
+        [message for message in shown if message[0] != "Usage:"], never_shown), encoding="utf-8")
+    assert catalogs.new_click_messages(listed) == [("Usage:", None)]

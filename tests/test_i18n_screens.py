@@ -21,14 +21,14 @@ from rich.markdown import Markdown
 
 from rack_o import i18n
 from rack_o.actions import DRAW
-from rack_o.bots.match import Tally
 from rack_o.cli import main
 from rack_o.cli.play import start_notices
 from rack_o.cli.rules import rules_text
 from rack_o.cli.scoreboard import racko_banner, round_table, standings
 from rack_o.cli.screens import handoff_screen, rack_table, turn_screen
-from rack_o.cli.simulate import result_table, run_match
+from rack_o.cli.simulate import result_table
 from rack_o.game import Game, Player
+from rack_o.match import Match, play_match
 from rack_o.rules import Rules
 from rack_o.store.paths import records_dir
 
@@ -120,9 +120,7 @@ def test_the_simulation_table_stays_aligned_and_writes_numbers_locally(language:
     i18n.install(language)
     specs = ("hard", "easy")
     rules = Rules(2, target=100)
-    tally = Tally(specs, rules)
-    for outcome in run_match(specs, rules, 1, 2):
-        tally.add(outcome)
+    tally = play_match(Match(specs, rules, 1), 2).tally
     table = lines(result_table(tally))
     assert len({cell_len(line) for line in table}) == 1, "\n".join(table)
     assert re.search(r"\d,\d%? ", "\n".join(table))  # a decimal comma

@@ -1,4 +1,5 @@
-"""`racko play` in a real pseudo-terminal: a whole seeded hot-seat game, typos and all.
+"""`racko play` in a real pseudo-terminal, one key per choice: a whole seeded hot-seat game,
+typos, take-backs and hints included; leaving mid-turn; a lone person against a bot.
 
 The script plays both seats with a simple policy that reads the game from the --record file
 (rebuilt through the engine), and checks the screens against that record.
@@ -6,76 +7,29 @@ The script plays both seats with a simple policy that reads the game from the --
 
 from __future__ import annotations
 
-import math
-import os
 import re
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from builders import record_lines
+from ttykit import (
+    CLEAR_SCROLLBACK,
+    ENTER,
+    PROMPT_END,
+    events,
+    last_line,
+    plain,
+    policy,
+    press,
+    spawn,
+    visible,
+)
 
 from rack_o.actions import DRAW, TAKE
-from rack_o.game import Game
-from rack_o.record import parse_lines, rebuild
+from rack_o.record import rebuild
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
-CLEAR_SCROLLBACK = "\x1b[3J"
-PROMPT_END = " > "
-
-
-def racko_command() -> str:
-    """The installed `racko` executable next to this Python, else the one on PATH."""
-    local = Path(sys.executable).with_name("racko")
-    found = str(local) if local.exists() else shutil.which("racko")
-    assert found, "the racko executable is not installed (pip install -e .)"
-    return found
-
-
-def spawn(args: list[str], home: Path, **env: str) -> pexpect.spawn:
-    """`racko ARGS` in an 80x24 colour terminal, saving everything under `home`."""
-    environment = {**os.environ, "TERM": "xterm-256color", "RACKO_HOME": str(home)}
-    environment.pop("NO_COLOR", None)
-    environment.update(env)
-    child = pexpect.spawn(
-        racko_command(), args, env=environment, dimensions=(24, 80), encoding="utf-8",
-        timeout=15,
-    )
-    child.delaybeforesend = None  # each send waits for the prompt anyway
-    return child
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text).replace("\r", "")
-
-
-def band(card: int, deck_size: int) -> int:
-    return math.ceil(card * 10 / deck_size)
-
-
-def policy(game: Game) -> str:
-    """The key a sensible player presses now: each card to the slot of its band."""
-    size = game.rules.deck_size
-    rack = game.racks[game.mover]
-
-    def wanted(card: int) -> bool:
-        slot = band(card, size)
-        return band(rack[slot - 1], size) != slot
-
-    if game.phase == "choose":
-        top = game.discard_top
-        return "t" if top is not None and wanted(top) else "d"
-    held = game.held
-    assert held is not None
-    if wanted(held) or game.held_source == "discard":
-        return str(band(held, size))
-    return "x"
-
-
-def events(record: Path) -> list[dict]:
-    return [event for _, event in parse_lines(record.read_text(encoding="utf-8"))]
-
+__all__ = ["PROMPT_END", "events", "plain", "policy", "spawn"]  # test_i18n_pexpect uses them
 
 ROW = re.compile(
     r"^\s*(?P<name>Ann|Bob)\s+(?P<rack>(?:\d+\s+){10})"
@@ -99,7 +53,7 @@ def check_round_table(screen: str, round_end: dict, target: int) -> None:
         assert row["togo"] == (str(togo) if togo > 0 else "reached")
 
 
-def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
+def test_a_whole_hot_seat_game_is_played_one_key_per_choice(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     target = 100
     child = spawn(
@@ -107,17 +61,20 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
          "--seed", "11", "--record", str(record)],
         tmp_path,
     )
-    checked = dict.fromkeys(("handoffs", "typos", "takebacks", "tables"), 0)
+    checked = dict.fromkeys(("handoffs", "typos", "takebacks", "put_backs", "tables"), 0)
     decisions = 0
     picked = ""  # the key pressed at the draw-or-take prompt of this turn
     undo_plan: str | None = None  # the slot to place after a deliberate take-back
     undone = False
     verify_slot: int | None = None
     rounds_seen = 0
+    hinted = False
+    opening = ""
     while child.expect([PROMPT_END, pexpect.EOF]) == 0:
         raw = child.before
         screen = plain(raw)
-        prompt = screen.rstrip().splitlines()[-1]
+        prompt = last_line(raw)
+        opening = opening or screen
         size = record.stat().st_size
         records = events(record)
         if verify_slot is not None:
@@ -135,27 +92,41 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
             handoff = plain(raw.rsplit(CLEAR_SCROLLBACK, 1)[1])
             assert "█" not in handoff and "rack" not in handoff.lower()
             checked["handoffs"] += 1
-            child.sendline("")
+            press(child, ENTER)
         elif prompt.startswith("Press Enter to deal round"):
-            child.sendline("")
-        elif ": d draw" in prompt or prompt.startswith("Slot 1-10 for"):
-            game = rebuild(record.read_text(encoding="utf-8"))
+            press(child, ENTER)
+        elif ": d draw" in prompt or prompt.startswith("Slot 1-9 or 0=10 for"):
+            game = rebuild(record.read_text(encoding="utf-8")).game
             if prompt.startswith("Slot"):
                 # The card offered is the one the engine gives for the key pressed.
                 game.apply(DRAW if picked == "d" else TAKE)
-                offered = re.match(r"Slot 1-10 for (\d+)", prompt)
+                offered = re.match(r"Slot 1-9 or 0=10 for (\d+)", prompt)
                 assert offered and int(offered.group(1)) == game.held, prompt
             decisions += 1
             if decisions % 9 == 0:
-                # A typo: one line saying what is valid, the same prompt, nothing written.
-                child.sendline("dx" if ": d draw" in prompt else "11")
+                # A typo: one sentence saying what is valid, the same prompt, nothing written.
+                press(child, "z")
                 child.expect(PROMPT_END)
                 after = plain(child.before)
-                assert "is not valid here: type" in after
-                assert after.rstrip().splitlines()[-1] == prompt
+                assert "z is not valid here: press" in after
+                assert last_line(child.before) == prompt
                 assert record.stat().st_size == size
                 checked["typos"] += 1
+            if not hinted and game.mover == 0 and ": d draw" in prompt:
+                hinted = True
+                press(child, "h")
+                child.expect(PROMPT_END)
+                assert re.search(r"Hint: (Take|Draw)\b", plain(child.before))
             key = policy(game)
+            if key == "t" and checked["put_backs"] == 0:
+                # Taking the discard can be taken back before the placement is confirmed.
+                press(child, "t")
+                child.expect(r"u puts it back.* > ")
+                press(child, "u")
+                child.expect(PROMPT_END)
+                assert last_line(child.before) == prompt
+                assert record.stat().st_size == size
+                checked["put_backs"] += 1
             if undo_plan is not None:
                 key = undo_plan  # back at the slot prompt after the take-back
             elif key.isdigit() and decisions % 4 == 0:
@@ -163,30 +134,32 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
                 key = "1" if key != "1" else "2"
             if ": d draw" in prompt:
                 picked = key
-            child.sendline(key)
+            press(child, key)
         elif prompt.startswith("Enter confirms"):
             if undo_plan is not None and not undone:
                 undone = True
-                child.sendline("u")
+                press(child, "u")
                 child.expect(PROMPT_END)
-                again = plain(child.before).rstrip().splitlines()[-1]
-                assert again.startswith("Slot 1-10 for"), again
+                again = last_line(child.before)
+                assert again.startswith("Slot 1-9 or 0=10 for"), again
                 assert record.stat().st_size == size
-                child.sendline(undo_plan)
+                press(child, undo_plan)
                 continue
             if undone:
-                verify_slot = int(undo_plan or 0)
+                verify_slot = int(undo_plan or 0) or 10
                 undo_plan, undone = None, False
-            child.sendline("")
+            press(child, ENTER)
+        elif prompt.startswith("Play again"):
+            final = plain(child.before)
+            press(child, "n")
         else:
             pytest.fail(f"unexpected prompt: {prompt!r}")
-    final = plain(child.before)
     child.close()
     assert child.exitstatus == 0, final
     records = events(record)
     end = records[-1]
     assert end["type"] == "game_end"
-    rebuilt = rebuild(record.read_text(encoding="utf-8"))
+    rebuilt = rebuild(record.read_text(encoding="utf-8")).game
     assert rebuilt.is_over and list(rebuilt.totals) == end["totals"]
     check_round_table(final, [e for e in records if e["type"] == "round_end"][-1], target)
     rounds = sum(1 for e in records if e["type"] == "round_end")
@@ -199,8 +172,14 @@ def test_a_whole_hot_seat_game_in_a_terminal(tmp_path: Path) -> None:
         f"{names[winner]} wins with {end['totals'][winner]} points after {rounds} {plural}."
         in final
     )
+    # Two people at the keyboard: the seed only at the end, with the hints each used.
+    assert "Seed" not in opening
+    assert "Seed 11: racko play --seed 11 deals these cards again." in final
+    assert "Hints used: Ann\u00a01, Bob\u00a00." in final
+    assert [e.get("hints") for e in records if e["type"] == "turn" and "hints" in e] == [1]
     assert checked["handoffs"] > 10 and checked["typos"] > 2 and checked["takebacks"] > 0
-    assert checked["tables"] == rounds - 1  # the last table is checked with the standings
+    assert checked["put_backs"] == 1
+    assert checked["tables"] == rounds  # the last one above the standings and "Play again?"
 
 
 @pytest.mark.parametrize(
@@ -218,19 +197,18 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     record = tmp_path / "game.jsonl"
     child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)], tmp_path)
     child.expect("Press Enter to deal round 1")
-    child.sendline("")
+    press(child, ENTER)
     child.expect("Pass the terminal to")
-    child.sendline("")
+    press(child, ENTER)
     child.expect("q quit > ")
-    child.sendline("d")
+    press(child, "d")
     child.expect(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")
     drawn = int(child.match.group(1))
-    child.expect("to discard it")
+    child.expect("to discard it.*> ")
     for key in keys:
-        if key in ("\x03", "\x04"):
-            child.send(key)
-        else:
-            child.sendline(key)
+        press(child, key)
+        if key == "q":
+            child.expect("Quit this game")
     child.expect(pexpect.EOF)
     output = plain(child.before)
     child.close()
@@ -241,11 +219,13 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     assert f"\nracko resume {record}\n" in output  # the command whole, on a line of its own
     said = f"You had drawn {drawn}: a draw cannot be undone, so it was discarded."
     assert said in " ".join(output.split())
-    game = rebuild(record.read_text(encoding="utf-8"))
+    game = rebuild(record.read_text(encoding="utf-8")).game
     # A draw cannot be undone: the turn was finished by discarding the drawn card.
     assert game.round == 1 and game.turn == 1 and game.discard_top == drawn
-    assert game.events[-1] == {"type": "turn", "seat": game.mover ^ 1, "source": "draw",
-                               "card": drawn, "slot": None}
+    assert record_lines(game)[-1] == {"type": "turn", "seat": game.mover ^ 1, "source": "draw",
+                                      "card": drawn, "slot": None}
+    # Nobody's rack is left on the screen for whoever picks up the terminal next.
+    assert "█" not in visible(child)
 
 
 def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
@@ -258,22 +238,24 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
         tmp_path,
     )
     bot_lines = 0
+    opening = ""
     while child.expect([PROMPT_END, pexpect.EOF]) == 0:
         screen = plain(child.before)
-        prompt = screen.rstrip().splitlines()[-1]
+        opening = opening or screen
+        prompt = last_line(child.before)
         assert "Pass the terminal" not in prompt
         bot_lines += len(re.findall(r"^Easy (?:drew|took) .*\.$", screen, re.M))
-        if prompt.startswith("Press Enter"):
-            child.sendline("")
+        if prompt.startswith(("Press Enter", "Enter confirms")):
+            press(child, ENTER)
             continue
-        game = rebuild(record.read_text(encoding="utf-8"))
+        if prompt.startswith("Play again"):
+            press(child, "n")
+            continue
+        game = rebuild(record.read_text(encoding="utf-8")).game
         if prompt.startswith("Slot"):
             game.apply(DRAW)
-        if prompt.startswith("Enter confirms"):
-            child.sendline("")
-            continue
         key = policy(game)
-        child.sendline("d" if key == "t" else key)  # drawing keeps this script's model simple
+        press(child, "d" if key == "t" else key)  # drawing keeps this script's model simple
     bot_lines += len(re.findall(r"^Easy (?:drew|took) .*\.$", plain(child.before), re.M))
     child.close()
     assert child.exitstatus == 0
@@ -282,6 +264,7 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
     assert records[-1]["type"] == "game_end"
     bot_turns = sum(1 for e in records if e["type"] == "turn" and e["seat"] == 1)
     assert bot_lines == bot_turns
+    assert "Seed 8 (play again with --seed 8" in opening  # one person: the seed is no secret
 
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|9[0-7]|4[0-9]|10[0-7])[;m]")
@@ -294,11 +277,12 @@ def test_no_color_turns_the_colours_off_and_the_screen_still_reads(
     env = {"NO_COLOR": "1"} if no_color else {}
     child = spawn(["play", "--names", "Ann", "--bots", "easy", "--seed", "3"], tmp_path, **env)
     child.expect("Press Enter to deal round 1")
-    child.sendline("")
+    press(child, ENTER)
     child.expect("q quit > ")
     screen = child.before
-    child.sendline("q")
-    child.sendline("y")
+    press(child, "q")
+    child.expect("Quit this game")
+    press(child, "y")
     child.expect(pexpect.EOF)
     child.close()
     assert bool(COLOUR.search(screen)) is not no_color

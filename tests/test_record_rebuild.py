@@ -8,16 +8,30 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from builders import dealt, play_sensibly, sensible_action, snapshot
+from builders import SeededGame, dealt, play_sensibly, record_lines, sensible_action, snapshot
 
-from rack_o import Game, RecordError, Rules, dumps, parse_lines, rebuild
+from rack_o import (
+    DISCARD,
+    DRAW,
+    Action,
+    DealerDraw,
+    Game,
+    Rebuilt,
+    RecordError,
+    Rules,
+    Step,
+    dumps,
+    event,
+    parse_lines,
+    rebuild,
+)
 
 Event = dict[str, Any]
 
 
 def played_game(seed: int = 5, **options: Any) -> Game:
     """A whole two-player game to 150, played sensibly with a few random moves."""
-    game = Game(Rules(2, target=150, **options), random.Random(seed), seed=seed)
+    game = SeededGame(Rules(2, target=150, **options), random.Random(seed), seed=seed)
     assert play_sensibly(game, random.Random(seed + 1), randomness=0.1)
     return game
 
@@ -31,13 +45,14 @@ def game_with_turn_over() -> Game:
     racks = [[40, 2, 38, 4, 36, 6, 34, 8, 32, 10], [39, 1, 37, 3, 35, 5, 33, 7, 31, 9]]
     game = dealt(racks, discard=20, dealer=0)
     for _ in range(21):
-        game.draw()
-        game.discard()
+        game.apply(DRAW)
+        game.apply(DISCARD)
     return game
 
 
-def same_game(rebuilt: Game, game: Game) -> None:
-    assert rebuilt.events == game.events
+def same_game(record: Rebuilt, game: Game) -> None:
+    assert record_lines(record) == record_lines(game)
+    rebuilt = record.game
     assert rebuilt.totals == game.totals
     assert rebuilt.rounds == game.rounds
     assert rebuilt.winner == game.winner
@@ -57,18 +72,19 @@ def same_game(rebuilt: Game, game: Game) -> None:
 def test_a_finished_game_rebuilt_from_its_record_is_the_same_game(options: dict) -> None:
     game = played_game(**options)
     assert game.is_over and len(game.rounds) >= 2
-    text = text_of(game.events)
-    assert text.count("\n") == len(game.events)
+    text = text_of(record_lines(game))
+    assert text.count("\n") == len(record_lines(game))
     assert json.loads(text.splitlines()[0])["format"] == "rack-o/1"
     same_game(rebuild(text), game)
 
 
-def test_the_events_are_handed_out_as_they_happen() -> None:
-    seen: list[Event] = []
-    game = Game(Rules(3, target=100), random.Random(1), on_event=seen.append)
-    assert [event["type"] for event in seen] == ["game", "dealer_draw"]
+def test_the_steps_are_handed_out_as_they_happen() -> None:
+    seen: list[Step] = []
+    game = Game(Rules(3, target=100), random.Random(1), on_step=seen.append)
+    assert [type(step) for step in seen] == [DealerDraw]
     play_sensibly(game, random.Random(2))
-    assert seen == game.events
+    assert tuple(seen) == game.steps
+    assert [event(step) for step in seen] == record_lines(game)[1:]
 
 
 def test_an_unfinished_game_is_rebuilt_where_it_stopped_and_plays_on_the_same() -> None:
@@ -76,30 +92,29 @@ def test_an_unfinished_game_is_rebuilt_where_it_stopped_and_plays_on_the_same() 
     policy = random.Random(22)
     steps: list[Any] = []  # every deck dealt and action applied, in order
     # The state and the steps taken after each event; a record holds no half turns.
-    states = {len(game.events): (snapshot(game), 0)}
+    states = {1 + len(game.steps): (snapshot(game), 0)}
     while not game.is_over:
         if game.phase == "deal":
             game.deal()
-            steps.append(game.events[-1]["deck"])
+            steps.append(game.steps[-1].deck)
         else:
             action = sensible_action(game, policy, randomness=0.2)
             game.apply(action)
             steps.append(action)
-        states.setdefault(len(game.events), (snapshot(game), len(steps)))
+        states.setdefault(1 + len(game.steps), (snapshot(game), len(steps)))
     assert len(states) > 100
+    lines = record_lines(game)
     for cut, (state, _) in list(states.items())[::7]:
-        assert snapshot(rebuild(text_of(game.events[:cut]))) == state
+        assert snapshot(rebuild(text_of(lines[:cut])).game) == state
     # Played on from the middle of a round, the rebuilt game follows the original exactly.
-    cut = next(
-        n for n, (state, _) in states.items() if n > len(game.events) // 2 and state["turn"] > 3
-    )
-    rebuilt = rebuild(text_of(game.events[:cut]))
+    cut = next(n for n, (state, _) in states.items() if n > len(lines) // 2 and state["turn"] > 3)
+    record = rebuild(text_of(lines[:cut]))
     for step in steps[states[cut][1] :]:
-        if isinstance(step, list):
-            rebuilt.deal(step)
+        if isinstance(step, Action):
+            record.game.apply(step)
         else:
-            rebuilt.apply(step)
-    same_game(rebuilt, game)
+            record.game.deal(step)
+    same_game(record, game)
 
 
 def test_a_rebuilt_game_with_the_same_seed_deals_the_next_rounds_as_the_original() -> None:
@@ -110,48 +125,48 @@ def test_a_rebuilt_game_with_the_same_seed_deals_the_next_rounds_as_the_original
             game.deal()
         else:
             game.apply(sensible_action(game, policy))
-    rebuilt = rebuild(text_of(game.events), rng=random.Random(11))
+    rebuilt = rebuild(text_of(record_lines(game)), rng=random.Random(11)).game
     game.deal()
     rebuilt.deal()
-    assert rebuilt.events[-1] == game.events[-1]
+    assert rebuilt.steps[-1] == game.steps[-1]
 
 
 def test_a_turn_over_is_written_before_the_turn_it_precedes_and_rebuilt() -> None:
     game = game_with_turn_over()
-    types = [event["type"] for event in game.events]
+    types = [event["type"] for event in record_lines(game)]
     assert types.count("turn_over") == 1
     i = types.index("turn_over")
     assert types[i - 1] == types[i + 1] == "turn"
-    same_game(rebuild(text_of(game.events)), game)
+    same_game(rebuild(text_of(record_lines(game))), game)
 
 
 def test_a_torn_last_line_is_ignored() -> None:
     game = played_game()
-    text = text_of(game.events[:40])
-    rebuilt = rebuild(text + dumps(game.events[40])[:17])
-    assert rebuilt.events == game.events[:40]
+    text = text_of(record_lines(game)[:40])
+    rebuilt = rebuild(text + dumps(record_lines(game)[40])[:17])
+    assert record_lines(rebuilt) == record_lines(game)[:40]
 
 
 def test_a_last_line_without_its_newline_but_complete_is_read() -> None:
     game = played_game()
-    text = text_of(game.events[:40])
-    assert rebuild(text[:-1]).events == game.events[:40]
+    text = text_of(record_lines(game)[:40])
+    assert record_lines(rebuild(text[:-1])) == record_lines(game)[:40]
 
 
 def test_fields_a_reader_does_not_know_are_ignored() -> None:
     game = played_game()
     extra = {"comment": "written by a newer racko", "elapsed": 1.5}
-    noisy = [event | extra for event in game.events]
-    rebuilt = rebuild(text_of(noisy))
-    assert rebuilt.totals == game.totals and rebuilt.winner == game.winner
-    assert rebuilt.events[0]["comment"] == "written by a newer racko"
+    noisy = [event | extra for event in record_lines(game)]
+    record = rebuild(text_of(noisy))
+    assert record.game.totals == game.totals and record.game.winner == game.winner
+    assert record.header.event()["comment"] == "written by a newer racko"
 
 
 def test_parse_lines_numbers_the_lines_from_one() -> None:
     game = played_game()
-    parsed = parse_lines(text_of(game.events[:3]))
+    parsed = parse_lines(text_of(record_lines(game)[:3]))
     assert [number for number, _ in parsed] == [1, 2, 3]
-    assert [event for _, event in parsed] == game.events[:3]
+    assert [event for _, event in parsed] == record_lines(game)[:3]
 
 
 # ------------------------------------------------------------------ records that are refused
@@ -339,7 +354,7 @@ REFUSED = [
 def test_a_record_that_breaks_the_format_or_a_rule_is_refused_at_its_line(
     mutate: Callable[[list[Event]], int], reason: str
 ) -> None:
-    events = [dict(event) for event in played_game().events]
+    events = [dict(event) for event in record_lines(played_game())]
     index = mutate(events)
     with pytest.raises(RecordError, match=reason) as refused:
         rebuild(text_of(events))
@@ -348,7 +363,7 @@ def test_a_record_that_breaks_the_format_or_a_rule_is_refused_at_its_line(
 
 
 def test_a_missing_turn_over_is_refused_at_the_turn_that_should_follow_it() -> None:
-    events = game_with_turn_over().events
+    events = record_lines(game_with_turn_over())
     i = [event["type"] for event in events].index("turn_over")
     del events[i]
     with pytest.raises(RecordError, match='expected a "turn_over" line here') as refused:
@@ -357,7 +372,7 @@ def test_a_missing_turn_over_is_refused_at_the_turn_that_should_follow_it() -> N
 
 
 def test_a_turn_over_where_the_draw_pile_is_not_empty_is_refused() -> None:
-    events = game_with_turn_over().events
+    events = record_lines(game_with_turn_over())
     events.insert(4, {"type": "turn_over", "round": 1})
     with pytest.raises(RecordError, match='the rules give no "turn_over" here') as refused:
         rebuild(text_of(events))
@@ -366,7 +381,7 @@ def test_a_turn_over_where_the_draw_pile_is_not_empty_is_refused() -> None:
 
 @pytest.mark.parametrize("bad", ["{not json", "[1, 2", "", "   ", '"just a string"', "[]", "{}"])
 def test_a_bad_line_in_the_middle_is_refused_with_its_number(bad: str) -> None:
-    lines = text_of(played_game().events).splitlines(keepends=True)
+    lines = text_of(record_lines(played_game())).splitlines(keepends=True)
     lines.insert(6, bad + "\n")
     with pytest.raises(RecordError) as refused:
         rebuild("".join(lines))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from builders import finished_game, record_lines, unfinished_game, write_record
 from click.testing import CliRunner
-from test_store_games import finished_game, unfinished_game, write_record
+from clirun import squashed
 from test_store_records import DAMAGE, lines_of
 
 from rack_o.cli import main
@@ -43,7 +45,7 @@ def test_stepping_shows_every_rack_turn_by_turn(home: Path) -> None:
     assert "Drawing for the first deal" in out
     assert "round 1, turn 0" in out and "round 1, turn 2" in out
     assert "round 1, turn 3" not in out
-    deal = game.events[2]
+    deal = record_lines(game)[2]
     assert deal["type"] == "deal"
     screens = out.split("Replay of g")
     first_deal = screens[2]
@@ -74,7 +76,8 @@ def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(7))
     code, out = invoke([str(path)], keys="z\nq\n")
     assert code == 0
-    assert "Not a replay key" in out
+    assert ("Not a replay key. Press Enter (or Space) for the next turn, n to jump to the "
+            "end of the round, q to quit.") in " ".join(out.split())
     assert "round 1, turn" not in out  # nothing moved
 
 
@@ -119,4 +122,36 @@ def test_an_unfinished_file_outside_the_games_folder_says_to_resume_its_path(
     write_record(outside, unfinished_game(5, turns=9))
     code, out = invoke([str(outside), "--summary"])
     assert code == 0, out
-    assert f"Carry it on with: racko resume {outside}" in " ".join(out.split())
+    assert squashed(f"Carry it on with: racko resume {outside}") in squashed(out)
+
+
+def test_replay_refuses_an_unfinished_game_of_two_people_without_reveal(home: Path) -> None:
+    write_record(home / "games" / "open.jsonl", unfinished_game(3, 3, kinds=("human", "human")))
+    code, out = invoke(["open"], "\n" * 50)
+    assert code == 2
+    assert ("Error: this game is not finished and has 2 or more people at the table: replaying "
+            "it now would show their racks. Add --reveal if everyone agrees, or see the scores "
+            "with --summary.") in " ".join(out.split())
+    assert "Ann" not in out
+    code, out = invoke(["open", "--reveal"], "\n" * 50)
+    assert code == 0, out
+    assert re.search(r"^Ann( +\d+){11}$", out, flags=re.MULTILINE)  # her rack and points
+    code, out = invoke(["open", "--summary"])
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("kinds", "turns"),
+    [(("human", "human"), None), (("human", "bot:easy"), 3), (("bot:easy", "bot:hard"), 3)],
+)
+def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
+    home: Path, kinds: tuple[str, ...], turns: int | None
+) -> None:
+    if turns is None:
+        game = finished_game(3, kinds=kinds)
+    else:
+        game = unfinished_game(3, turns, kinds=kinds)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], "q\n")
+    assert code == 0, out
+    assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")

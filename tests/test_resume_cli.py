@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from builders import finished_game, record_lines, record_text, unfinished_game, write_record
 from click.testing import CliRunner
-from test_store_games import finished_game, record_text, unfinished_game, write_record
 from test_store_records import DAMAGE, lines_of
 
 from rack_o.cli import main
@@ -94,22 +94,24 @@ def test_a_bot_game_resumed_plays_to_the_end_and_goes_into_history(home: Path) -
     path.write_text(bots)
     code, out = invoke(["bots", "--fast"])
     assert code == 0, out
-    resumed = load_record(path).game
+    record = load_record(path)
+    resumed = record.game
     assert resumed.is_over
-    assert resumed.events[: len(game.events)] == [json.loads(line) for line in bots.splitlines()]
+    written = [json.loads(line) for line in bots.splitlines()]
+    assert record.events[: len(written)] == written
     [row] = recent_games(path=home / "history.sqlite3")
-    assert row.totals == resumed.totals
+    assert row.totals == list(resumed.totals)
     assert "Final standings" in out
 
 
 def test_events_missing_at_the_tail_are_written_and_a_finished_game_recorded(home: Path) -> None:
     game = finished_game(8)
-    last_turn = max(i for i, e in enumerate(game.events) if e["type"] == "turn")
+    last_turn = max(i for i, e in enumerate(record_lines(game)) if e["type"] == "turn")
     path = home / "games" / "cut.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in game.events[: last_turn + 1]))
+    path.write_text("".join(json.dumps(e) + "\n" for e in record_lines(game)[: last_turn + 1]))
     code, out = invoke(["cut"])
     assert code == 0, out
-    assert [json.loads(line) for line in path.read_text().splitlines()] == game.events
+    assert [json.loads(line) for line in path.read_text().splitlines()] == record_lines(game)
     assert "Final standings" in out
     assert len(recent_games(path=home / "history.sqlite3")) == 1
 
@@ -241,11 +243,11 @@ def test_a_file_outside_the_games_folder_is_named_by_its_path(home: Path, tmp_pa
 def test_a_round_end_the_writer_did_not_live_to_write_is_shown(home: Path, end: str) -> None:
     game = finished_game(8)
     kind = "round_end" if end == "round" else "game_end"
-    cut = next(i for i, e in enumerate(game.events) if e["type"] == kind)
+    cut = next(i for i, e in enumerate(record_lines(game)) if e["type"] == kind)
     if end == "game":
         cut -= 1  # the round_end before the game_end is missing too
     path = home / "games" / "cut.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in game.events[:cut]))
+    path.write_text("".join(json.dumps(e) + "\n" for e in record_lines(game)[:cut]))
     result = game.rounds[0 if end == "round" else -1]
     code, out = invoke(["cut"], keys="")
     text = flat(out)

@@ -19,8 +19,10 @@ import time
 from pathlib import Path
 
 import pexpect
+import ptys
 import pytest
-from test_store_games import sensible_action
+from builders import sensible_action
+from ttykit import press
 
 from rack_o.actions import DISCARD, TAKE, Action
 from rack_o.store.history import recent_games
@@ -35,7 +37,8 @@ CHOOSE = r"take \d+.*q quit > "
 PLACE = r"for \d+.*\? help > "
 CONFIRM = r"takes it back.*\? help > "
 OVER = r"That game is over"
-PROMPTS = [DEAL, HANDOFF, CHOOSE, PLACE, CONFIRM, OVER, pexpect.EOF]
+AGAIN = r"Play again.* > "
+PROMPTS = [DEAL, HANDOFF, CHOOSE, PLACE, CONFIRM, OVER, AGAIN, pexpect.EOF]
 
 # (seed, options after the seed, kills); the seeded games cross round boundaries, so later
 # deals must follow the seed after a resume.
@@ -52,8 +55,8 @@ GAMES = [
 
 def spawn(args: list[str], home: Path) -> pexpect.spawn:
     env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", COLUMNS="100", LINES="40")
-    child = pexpect.spawn(RACKO[0], [*RACKO[1:], *args], env=env, encoding="utf-8",
-                          timeout=TIMEOUT, dimensions=(40, 100))
+    child = ptys.spawn(RACKO[0], [*RACKO[1:], *args], env=env, encoding="utf-8",
+                       timeout=TIMEOUT, dimensions=(40, 100))
     child.delaybeforesend = None
     return child
 
@@ -67,9 +70,9 @@ def decide(home: Path, seed: int) -> tuple[Action, Action]:
     """What the person to move does, from the game as its record stands: (take, place)."""
     game = load_record(the_record(home), seeded=True).game
     assert game.phase == "choose"
-    first = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:c"))
+    first = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:c"), 0.1)
     game.apply(first)
-    second = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:p"))
+    second = sensible_action(game, random.Random(f"{seed}:{game.round}:{game.turn}:p"), 0.1)
     return first, second
 
 
@@ -77,7 +80,7 @@ def key(action: Action) -> str:
     if action == DISCARD:
         return "x"
     if action.slot is not None:
-        return str(action.slot)
+        return str(action.slot % 10)  # 0 for slot 10
     return "t" if action == TAKE else "d"
 
 
@@ -91,7 +94,9 @@ def drive(child: pexpect.spawn, home: Path, seed: int, kill_at: int | None,
     plan: tuple[Action, Action] | None = None
     while True:
         which = child.expect(PROMPTS)
-        if PROMPTS[which] in (OVER, pexpect.EOF):
+        if PROMPTS[which] in (OVER, AGAIN, pexpect.EOF):
+            if PROMPTS[which] == AGAIN:
+                press(child, "n")
             child.expect(pexpect.EOF)
             return True, answered
         if answered == kill_at and rng.random() < 0.4:
@@ -100,12 +105,14 @@ def drive(child: pexpect.spawn, home: Path, seed: int, kill_at: int | None,
         prompt = PROMPTS[which]
         if prompt == CHOOSE:
             plan = decide(home, seed)
-            child.sendline(key(plan[0]))
+            press(child, key(plan[0]))
         elif prompt == PLACE:
             assert plan is not None
-            child.sendline(key(plan[1]))
+            press(child, key(plan[1]))
+        elif prompt == DEAL and child.match.group(1) == "carry on":
+            child.sendline("")  # a line: resume asks before the game goes on
         else:
-            child.sendline("")
+            press(child, "\r")
         if answered == kill_at:
             time.sleep(rng.random() * 0.05)  # busy: drawing, writing, fsyncing
             child.kill(signal.SIGKILL)

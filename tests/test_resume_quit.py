@@ -16,7 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
+import ptys
 import pytest
+from ttykit import press
 
 from rack_o.store.records import load_record
 
@@ -25,30 +27,30 @@ DREW = re.compile(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")  # the card may be in bo
 
 def spawn(args: list[str], home: Path) -> pexpect.spawn:
     env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", COLUMNS="100")
-    child = pexpect.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
-                          timeout=20, dimensions=(40, 100))
+    child = ptys.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
+                       timeout=20, dimensions=(40, 100))
     child.delaybeforesend = None
     return child
 
 
 def quit_key(child: pexpect.spawn) -> None:
-    child.sendline("q")
+    press(child, "q")
     child.expect("Quit this game")
-    child.sendline("y")
+    press(child, "y")
 
 
 def quit_after_draw(child: pexpect.spawn) -> None:
-    child.sendline("q")
+    press(child, "q")
     child.expect(r"You drew \d+: a draw cannot be undone, so quitting now discards it\.")
     child.expect("Quit this game")
-    child.sendline("y")
+    press(child, "y")
 
 
 LEAVE: dict[str, tuple[Callable[[pexpect.spawn], None], int | None, str | None]] = {
     # way of leaving: (do it, exit code, what racko says; None when it cannot say anything)
     "q": (quit_after_draw, 1, "You quit the game."),
-    "Ctrl-C": (lambda child: child.sendintr(), 130, "Interrupted (Ctrl-C)."),
-    "Ctrl-D": (lambda child: child.sendeof(), 1, "The input ended (Ctrl-D)."),
+    "Ctrl-C": (lambda child: press(child, "\x03"), 130, "Interrupted (Ctrl-C)."),
+    "Ctrl-D": (lambda child: press(child, "\x04"), 1, "The input ended (Ctrl-D)."),
     "closed terminal": (lambda child: child.kill(signal.SIGHUP), 129, "The terminal was closed."),
     "kill -9": (lambda child: child.kill(signal.SIGKILL), None, None),
 }
@@ -60,9 +62,9 @@ def test_leaving_mid_turn_loses_only_that_turn(tmp_path: Path, way: str) -> None
     child = spawn(["play", "--players", "2", "--names", "Ann", "--bots", "easy", "--seed", "8",
                    "--target", "75", "--fast"], tmp_path)
     child.expect("Press Enter to deal round 1")
-    child.sendline("")
+    press(child, "\r")
     child.expect("q quit > ")
-    child.sendline("d")
+    press(child, "d")
     child.expect(DREW)
     drawn = child.match.group(1)
     child.expect("> ")
@@ -99,7 +101,7 @@ def test_leaving_mid_turn_loses_only_that_turn(tmp_path: Path, way: str) -> None
     again.expect("Press Enter to carry on")
     again.sendline("")
     again.expect("q quit > ")
-    again.sendline("d")
+    press(again, "d")
     again.expect(DREW)
     assert again.match.group(1) == drawn
     again.expect("> ")

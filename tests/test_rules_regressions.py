@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 import pytest
-from builders import dealt, every_card, new_game, racko_round, snapshot
+from builders import dealt, every_card, new_game, racko_round, record_lines, snapshot
 
-from rack_o import DISCARD, TAKE, Action, IllegalActionError, SeatView, ordered_count
+from rack_o import DISCARD, DRAW, TAKE, Action, IllegalActionError, SeatView, ordered_count
 from rack_o.agent import AgentError, take_step
 
 # Four players, nobody near a Rack-O: every rack descends.
@@ -23,15 +23,15 @@ def test_a_long_round_of_draw_and_discard_turns_the_pile_over_each_time_it_runs_
     order = [41, *game.draw_pile]  # the order the 20 pile cards keep, turn-over after turn-over
     for turn in range(1, 20 * 5 + 1):
         assert game.draw_pile_size > 0  # a turn never starts without a draw pile
-        game.draw()
-        game.discard()
+        game.apply(DRAW)
+        game.apply(DISCARD)
         assert every_card(game) == list(range(1, 61))
-        turned = game.events[-1]["type"] == "turn_over"
+        turned = record_lines(game)[-1]["type"] == "turn_over"
         assert turned == (turn % 19 == 0)  # exactly when the pile ran out, never otherwise
         if turned:
             # Not shuffled: the pile comes back in the very order it was first dealt.
             assert [*game.discard_pile, *game.draw_pile] == order
-    assert game.racks == FOUR_RACKS
+    assert game.racks == tuple(map(tuple, FOUR_RACKS))
 
 
 class ThrowsBack:

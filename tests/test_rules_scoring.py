@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from builders import dealt, deck_for, new_game, racko_round, snapshot
+from builders import dealt, deck_for, new_game, racko_round, record_lines, snapshot
 
 from rack_o import (
+    DISCARD,
+    DRAW,
+    TAKE,
     IllegalActionError,
     is_ascending,
     is_racko,
     longest_run,
     ordered_count,
+    place,
     round_points,
     run_bonus,
 )
@@ -67,13 +71,13 @@ def test_the_worked_example_without_a_run_is_not_racko_under_the_two_player_run_
 def test_racko_ends_the_round_at_the_end_of_the_movers_turn() -> None:
     game = new_game(2, dealer=1)
     end = racko_round(game, list(range(1, 20, 2)))
-    turn, round_end = game.events[-2:]
+    turn, round_end = record_lines(game)[-2:]
     assert turn == {"type": "turn", "seat": 0, "source": "discard", "card": 19, "slot": 10}
-    assert round_end is end and end["racko"] == 0 and end["round"] == 1
+    assert round_end == end and end["racko"] == 0 and end["round"] == 1
     assert game.phase == "deal"
     assert game.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="round 2 must be dealt"):
-        game.draw()
+        game.apply(DRAW)
 
 
 def test_racko_by_a_drawn_card_ends_the_round_too() -> None:
@@ -83,18 +87,18 @@ def test_racko_by_a_drawn_card_ends_the_round_too() -> None:
         draw=[20],
         dealer=1,
     )
-    game.draw()
-    game.place(10)
-    assert game.events[-1]["type"] == "round_end"
-    assert game.events[-1]["racko"] == 0
+    game.apply(DRAW)
+    game.apply(place(10))
+    assert record_lines(game)[-1]["type"] == "round_end"
+    assert record_lines(game)[-1]["racko"] == 0
 
 
 def test_an_ordered_rack_of_a_player_who_is_not_moving_does_not_end_the_round() -> None:
     ordered = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
     game = dealt([[40, 39, 38, 37, 36, 35, 34, 33, 32, 31], ordered], discard=1, dealer=1)
     assert game.mover == 0
-    game.draw()
-    game.discard()
+    game.apply(DRAW)
+    game.apply(DISCARD)
     # Only the mover can go Rack-O: seat 1's ordered rack waits for seat 1's own turn.
     assert game.phase == "choose" and game.mover == 1 and not game.rounds
 
@@ -102,19 +106,19 @@ def test_an_ordered_rack_of_a_player_who_is_not_moving_does_not_end_the_round() 
 def test_a_rack_dealt_in_order_goes_racko_at_the_end_of_its_owners_first_turn() -> None:
     ordered = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
     game = dealt([[40, 39, 38, 37, 36, 35, 34, 33, 32, 31], ordered], discard=1, dealer=1)
-    game.draw()
-    game.discard()
-    game.draw()
-    game.discard()  # seat 1 keeps the ordered rack: checked after the discard all the same
+    game.apply(DRAW)
+    game.apply(DISCARD)
+    game.apply(DRAW)
+    game.apply(DISCARD)  # seat 1 keeps the ordered rack: checked after the discard all the same
     assert game.rounds[-1].racko == 1
-    assert game.events[-1]["points"] == [5, 75]
+    assert record_lines(game)[-1]["points"] == [5, 75]
 
 
 def test_a_player_who_spoils_a_dealt_racko_does_not_go_out() -> None:
     ordered = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
     game = dealt([[40, 39, 38, 37, 36, 35, 34, 33, 32, 31], ordered], discard=1, dealer=0)
-    game.take()
-    game.place(10)  # the 1 into slot 10 breaks the order
+    game.apply(TAKE)
+    game.apply(place(10))  # the 1 into slot 10 breaks the order
     assert game.phase == "choose" and not game.rounds
 
 
@@ -141,7 +145,7 @@ def test_racko_scores_75_and_everyone_else_5_per_card_up_to_the_first_break() ->
     assert end["points"] == [75, 30, 5]
     assert end["bonus"] == [0, 0, 0]
     assert end["totals"] == [75, 30, 5]
-    assert game.totals == [75, 30, 5]
+    assert game.totals == (75, 30, 5)
 
 
 def test_the_last_card_of_an_ordered_rack_counts_for_a_player_who_did_not_go_out() -> None:
@@ -159,8 +163,8 @@ def test_totals_add_up_round_after_round() -> None:
     racko_round(game, list(range(1, 11)))  # seat 0 goes out; seat 1 gets a descending rack
     racko_round(game, list(range(1, 11)))  # the deal passed: seat 1 goes out
     assert [r.points for r in game.rounds] == [(75, 5), (5, 75)]
-    assert game.totals == [80, 80]
-    assert game.events[-1]["totals"] == [80, 80]
+    assert game.totals == (80, 80)
+    assert record_lines(game)[-1]["totals"] == [80, 80]
 
 
 # ------------------------------------------------------------------ winning the game
@@ -170,7 +174,7 @@ def test_the_game_ends_when_a_round_leaves_a_player_at_the_target() -> None:
     game = new_game(2, dealer=1, target=75)
     racko_round(game, list(range(1, 11)))
     assert game.is_over and game.phase == "over" and game.winner == 0
-    assert game.events[-1] == {"type": "game_end", "winner": 0, "totals": [75, 5]}
+    assert record_lines(game)[-1] == {"type": "game_end", "winner": 0, "totals": [75, 5]}
     with pytest.raises(IllegalActionError, match="the game is over"):
         game.deal()
 
@@ -186,18 +190,18 @@ def test_the_highest_total_wins_when_several_pass_the_target() -> None:
     racko_round(game, list(range(11, 21)), {1: list(range(1, 11))})  # [75, 50]
     assert game.phase == "deal"
     racko_round(game, list(range(11, 21)), {0: rack("1 2 3 4 5 30 6 7 8 9")})  # [105, 125]
-    assert game.totals == [105, 125]
+    assert game.totals == (105, 125)
     assert game.winner == 1
-    assert game.events[-1] == {"type": "game_end", "winner": 1, "totals": [105, 125]}
+    assert record_lines(game)[-1] == {"type": "game_end", "winner": 1, "totals": [105, 125]}
 
 
 def test_an_exact_tie_at_the_top_plays_more_rounds_until_one_player_leads() -> None:
     game = new_game(2, dealer=1, target=80)
     racko_round(game, list(range(1, 11)))  # [75, 5]
     racko_round(game, list(range(1, 11)))  # [80, 80]: both at the target, tied
-    assert game.totals == [80, 80]
+    assert game.totals == (80, 80)
     assert game.phase == "deal" and game.winner is None
-    assert "game_end" not in [event["type"] for event in game.events]
+    assert "game_end" not in [event["type"] for event in record_lines(game)]
     racko_round(game, list(range(1, 11)))  # [155, 85]
     assert game.winner == 0 and game.is_over
 
@@ -216,22 +220,22 @@ def test_without_a_run_of_three_an_ordered_rack_does_not_end_a_two_player_round(
     before = rack("1 4 7 10 13 16 19 22 25 40")  # ordered once 28 replaces 40: no run
     game = dealt([before, list(range(39, 29, -1))], discard=28, draw=[26], dealer=1,
                  run_of_three=True)
-    game.take()
-    game.place(10)
+    game.apply(TAKE)
+    game.apply(place(10))
     assert is_racko(game.racks[0]) and not game.rounds
     assert game.phase == "choose" and game.mover == 1
-    game.draw()
-    game.discard()
-    game.draw()
-    game.place(9)  # 26 next to 25: 25 26 28 is no run yet
+    game.apply(DRAW)
+    game.apply(DISCARD)
+    game.apply(DRAW)
+    game.apply(place(9))  # 26 next to 25: 25 26 28 is no run yet
     assert not game.rounds
 
 
 def test_the_same_rack_ends_the_round_without_the_run_rule() -> None:
     before = rack("1 4 7 10 13 16 19 22 25 40")
     game = dealt([before, list(range(39, 29, -1))], discard=28, dealer=1)
-    game.take()
-    game.place(10)
+    game.apply(TAKE)
+    game.apply(place(10))
     assert game.rounds[-1].racko == 0
 
 
@@ -252,10 +256,10 @@ def test_with_a_run_of_three_the_round_ends(final: str, slot: int) -> None:
     given[slot - 1] = spare
     others = [card for card in range(40, 0, -1) if card not in used and card != spare][:10]
     game.deal(deck_for([given, others], discard=cards[slot - 1], dealer=1))
-    game.take()
-    game.place(slot)
+    game.apply(TAKE)
+    game.apply(place(slot))
     assert game.rounds[-1].racko == 0
-    assert game.events[-1]["points"][0] == 75
+    assert record_lines(game)[-1]["points"][0] == 75
 
 
 # ------------------------------------------------------------------ Bonus Rack-O
@@ -313,14 +317,14 @@ def test_partners_score_as_teams_seats_1_and_3_against_2_and_4() -> None:
     )
     assert end["points"] == [75, 20, 15, 5]
     assert end["totals"] == [90, 25]
-    assert game.totals == [90, 25]
+    assert game.totals == (90, 25)
 
 
 def test_the_first_team_to_the_target_wins() -> None:
     game = new_game(4, dealer=3, partners=True, target=80)
     racko_round(game, list(range(51, 61)))
     assert game.winner == 0
-    assert game.events[-1] == {"type": "game_end", "winner": 0, "totals": [80, 10]}
+    assert record_lines(game)[-1] == {"type": "game_end", "winner": 0, "totals": [80, 10]}
 
 
 def test_partners_play_with_the_bonus_too() -> None:
@@ -334,9 +338,9 @@ def test_partners_play_with_the_bonus_too() -> None:
 def test_partners_tied_at_the_top_play_on() -> None:
     game = new_game(4, dealer=3, partners=True, target=130)
     racko_round(game, list(range(51, 61)), {2: list(range(41, 51))})  # seat 0 out, seat 2 ordered
-    assert game.totals == [125, 10]
+    assert game.totals == (125, 10)
     racko_round(game, list(range(51, 61)), {3: list(range(41, 51))})  # seat 1 out, seat 3 ordered
-    assert game.totals == [135, 135]
+    assert game.totals == (135, 135)
     assert game.phase == "deal" and game.winner is None
     racko_round(game, list(range(51, 61)))  # seat 2 goes out
-    assert game.winner == 0 and game.totals == [215, 145]
+    assert game.winner == 0 and game.totals == (215, 145)

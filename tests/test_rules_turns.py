@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from builders import dealt, new_game, snapshot
+from builders import dealt, new_game, record_lines, snapshot
 
 from rack_o import (
     DISCARD,
     DRAW,
-    PLACE,
     TAKE,
     Action,
     ActionKind,
@@ -35,24 +34,24 @@ def test_a_turn_starts_with_drawing_or_taking_the_top_discard() -> None:
 
 def test_a_taken_discard_must_be_placed_it_cannot_be_thrown_back() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
-    game.take()
+    game.apply(TAKE)
     assert game.held == TURNED_UP and game.held_source == "discard"
-    assert game.legal_actions() == tuple(PLACE[slot] for slot in range(1, 11))
+    assert game.legal_actions() == tuple(place(slot) for slot in range(1, 11))
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match=r"must place the card 20 .*cannot be thrown back"):
-        game.discard()
+        game.apply(DISCARD)
     assert snapshot(game) == before
 
 
 def test_a_drawn_card_may_be_placed_or_discarded() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
-    game.draw()
+    game.apply(DRAW)
     assert game.held == 21 and game.held_source == "draw"
-    assert set(game.legal_actions()) == {PLACE[slot] for slot in range(1, 11)} | {DISCARD}
-    game.discard()
-    assert game.discard_pile == [TURNED_UP, 21]
-    assert game.racks == RACKS
-    assert game.events[-1] == {
+    assert set(game.legal_actions()) == {place(slot) for slot in range(1, 11)} | {DISCARD}
+    game.apply(DISCARD)
+    assert game.discard_pile == (TURNED_UP, 21)
+    assert game.racks == tuple(map(tuple, RACKS))
+    assert record_lines(game)[-1] == {
         "type": "turn", "seat": 1, "source": "draw", "card": 21, "slot": None,
     }
     assert game.mover == 0
@@ -66,37 +65,37 @@ def test_a_placed_card_replaces_only_the_card_in_its_slot_which_is_discarded(
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     card = game.draw_top if source == "draw" else game.discard_top
     game.apply(DRAW if source == "draw" else TAKE)
-    game.place(slot)
+    game.apply(place(slot))
     expected = list(RACKS[1])
     replaced = expected[slot - 1]
     expected[slot - 1] = card
     # Cards never move between slots: the other nine stay exactly where they were.
-    assert game.racks[1] == expected
-    assert game.racks[0] == RACKS[0]
+    assert game.racks[1] == tuple(expected)
+    assert game.racks[0] == tuple(RACKS[0])
     assert game.discard_top == replaced
-    assert game.events[-1] == {
+    assert record_lines(game)[-1] == {
         "type": "turn", "seat": 1, "source": source, "card": card, "slot": slot,
     }
 
 
 def test_each_turn_ends_with_exactly_one_discard_and_passes_left() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
-    game.take()
-    game.place(1)
-    assert game.discard_pile == [39]
+    game.apply(TAKE)
+    game.apply(place(1))
+    assert game.discard_pile == (39,)
     assert game.mover == 0 and game.phase == "choose"
-    game.draw()
-    game.place(2)
-    assert game.discard_pile == [39, 2]
+    game.apply(DRAW)
+    game.apply(place(2))
+    assert game.discard_pile == (39, 2)
     assert game.mover == 1 and game.turn == 2
 
 
 def test_the_public_history_shows_discard_takes_but_hides_kept_draws() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
-    game.take()
-    game.place(1)
-    game.draw()
-    game.place(2)
+    game.apply(TAKE)
+    game.apply(place(1))
+    game.apply(DRAW)
+    game.apply(place(2))
     turns = game.view(1).history
     assert [(t.seat, t.source, t.taken, t.slot, t.discarded) for t in turns] == [
         (1, "discard", 20, 1, 39),
@@ -111,9 +110,9 @@ def drain(game: Game) -> list[int]:
     """Draw and discard the whole draw pile (it then turns over); the cards, in order."""
     discarded = []
     for _ in range(game.draw_pile_size):
-        game.draw()
+        game.apply(DRAW)
         discarded.append(game.held)
-        game.discard()
+        game.apply(DISCARD)
     return discarded
 
 
@@ -124,19 +123,19 @@ def test_an_empty_draw_pile_is_the_discard_pile_turned_over_not_shuffled() -> No
     assert game.draw_pile_size == 19
     # Turned over: the first card discarded (the one turned up at the deal) is now on top,
     # and it is turned up at once to start the new discard pile.
-    assert game.discard_pile == [TURNED_UP]
+    assert game.discard_pile == (TURNED_UP,)
     assert game.draw_pile == tuple(pile[1:])
-    assert game.events[-1] == {"type": "turn_over", "round": 1}
-    assert game.events[-2]["type"] == "turn"
+    assert record_lines(game)[-1] == {"type": "turn_over", "round": 1}
+    assert record_lines(game)[-2]["type"] == "turn"
 
 
 def test_the_turn_after_a_turn_over_draws_the_first_card_that_was_discarded() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     first = drain(game)[0]
     mover = game.mover
-    game.draw()
+    game.apply(DRAW)
     assert game.held == first == DRAW_TOP[0]
-    game.discard()
+    game.apply(DISCARD)
     assert game.view(mover).history[-2].card == TURNED_UP
 
 
@@ -144,7 +143,7 @@ def test_the_draw_pile_turns_over_as_often_as_it_runs_out() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     for _ in range(3):
         drain(game)
-    assert [e["type"] for e in game.events].count("turn_over") == 3
+    assert [e["type"] for e in record_lines(game)].count("turn_over") == 3
     assert game.draw_pile_size == 19 and len(game.discard_pile) == 1
 
 
@@ -154,16 +153,16 @@ def test_the_draw_pile_turns_over_as_often_as_it_runs_out() -> None:
 @pytest.mark.parametrize("slot", [0, 11, -1, 100, None, 2.0, "3", True])
 def test_a_slot_outside_1_to_10_is_refused_and_changes_nothing(slot: object) -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
-    game.draw()
+    game.apply(DRAW)
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match="must place the drawn card 21 in a slot 1-10"):
         game.apply(place(slot))  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="in a slot 1-10 or discard it"):
-        game.place(slot)  # type: ignore[arg-type]
+        game.apply(place(slot))  # type: ignore[arg-type]
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("action", [DRAW, TAKE, DISCARD, PLACE[4]])
+@pytest.mark.parametrize("action", [DRAW, TAKE, DISCARD, place(4)])
 def test_an_action_out_of_turn_is_refused_and_changes_nothing(action: Action) -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     before = snapshot(game)
@@ -172,7 +171,7 @@ def test_an_action_out_of_turn_is_refused_and_changes_nothing(action: Action) ->
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("action", [PLACE[1], PLACE[10], DISCARD, "draw", None])
+@pytest.mark.parametrize("action", [place(1), place(10), DISCARD, "draw", None])
 def test_placing_or_discarding_before_taking_a_card_is_refused(action: object) -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     before = snapshot(game)
@@ -192,7 +191,7 @@ def test_a_second_card_cannot_be_taken_in_the_same_turn(first: Action, second: A
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("action", [DRAW, TAKE, PLACE[3], DISCARD])
+@pytest.mark.parametrize("action", [DRAW, TAKE, place(3), DISCARD])
 def test_nothing_may_be_played_before_the_deal(action: Action) -> None:
     game = new_game(2)
     before = snapshot(game)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 import rack_o.cli.simulate as simulate_module
+import rack_o.match as match_module
 from rack_o.cli import main
+from rack_o.match import record_name
 
 BASE = ("simulate", "--bots", "hard,hard", "--target", "5", "--seed", "1")
 
@@ -33,14 +34,6 @@ def test_games_and_jobs_have_an_upper_bound(option: str, value: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_chunks_are_made_one_at_a_time() -> None:
-    chunks = simulate_module._chunks(simulate_module.MAX_GAMES, 2)
-    assert isinstance(chunks, Iterator)
-    first = next(chunks)
-    assert first == list(range(len(first)))
-    assert [i for chunk in simulate_module._chunks(53, 2) for i in chunk] == list(range(53))
-
-
 def test_never_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
 
@@ -49,7 +42,7 @@ def test_never_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None
             started.append(max_workers)
             super().__init__(max_workers=max_workers, **kwargs)
 
-    monkeypatch.setattr(simulate_module, "ProcessPoolExecutor", Counting)
+    monkeypatch.setattr(match_module, "ProcessPoolExecutor", Counting)
     result = simulate("--games", "2", "--jobs", "8")
     assert result.exit_code == 0, result.output
     assert started == [2]
@@ -87,6 +80,6 @@ def test_records_already_there_are_found_by_listing_the_folder(tmp_path: Path) -
 
 def test_records_written_are_counted_from_the_folder(tmp_path: Path) -> None:
     for index in itertools.chain(range(3), [10]):
-        (tmp_path / simulate_module.record_name(index)).write_text("", encoding="utf-8")
+        (tmp_path / record_name(index)).write_text("", encoding="utf-8")
     assert simulate_module._records_in(tmp_path, 5) == [
         "game-00001.jsonl", "game-00002.jsonl", "game-00003.jsonl"]

@@ -10,11 +10,13 @@ from pathlib import Path
 from statistics import mean
 
 import pytest
-from test_store_games import finished_game, unfinished_game
+from builders import finished_game, header_for, unfinished_game, with_header
 
+from rack_o.cli.messages import history_error
 from rack_o.store.history import (
     SCHEMA_VERSION,
     HistoryError,
+    HistoryProblem,
     connect,
     player_stats,
     recent_games,
@@ -36,9 +38,9 @@ def test_the_database_is_created_on_first_use_with_its_schema_version_and_wal(
 def test_a_game_is_recorded_once_with_its_players_scores_and_rounds(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     game = finished_game(21, players=3)
-    first = record_game(game, record=tmp_path / "g.jsonl", path=db)
+    first = record_game(game, header_for(game), record=tmp_path / "g.jsonl", path=db)
     assert first is not None
-    assert record_game(game, path=db) is None  # the same game offered again
+    assert record_game(game, header_for(game), path=db) is None  # the same game offered again
     [row] = recent_games(path=db)
     assert row.players == ["Ann", "Bob", "Cy"]
     assert row.kinds == ["human", "bot:easy", "bot:easy"]
@@ -52,14 +54,15 @@ def test_a_game_is_recorded_once_with_its_players_scores_and_rounds(tmp_path: Pa
 
 def test_an_unfinished_game_is_not_history(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="only a finished game"):
-        record_game(unfinished_game(1, turns=5), path=tmp_path / "h.sqlite3")
+        record_game(*with_header(unfinished_game(1, turns=5)), path=tmp_path / "h.sqlite3")
 
 
+@pytest.mark.slow
 def test_stats_per_player_name_match_the_games(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     games = [finished_game(seed, players=2 + seed % 3) for seed in range(6)]
     for game in games:
-        record_game(game, path=db)
+        record_game(game, header_for(game), path=db)
     stats = {s.name: s for s in player_stats(path=db)}
     for name in ("Ann", "Bob", "Cy", "Di"):
         seats = [
@@ -84,7 +87,7 @@ def test_stats_per_player_name_match_the_games(tmp_path: Path) -> None:
 def test_partners_win_together(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     game = finished_game(5, players=4, partners=True)
-    record_game(game, path=db)
+    record_game(game, header_for(game), path=db)
     [row] = recent_games(path=db)
     assert row.sides == ["Ann & Cy", "Bob & Di"]
     assert row.winner == row.sides[game.winner]
@@ -93,18 +96,23 @@ def test_partners_win_together(tmp_path: Path) -> None:
     assert winners == set(row.winner.split(" & "))
 
 
+@pytest.mark.slow
 def test_recent_games_newest_first_and_by_player(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     for seed in range(5):
-        record_game(finished_game(seed, players=2 + seed % 2), path=db)
+        record_game(*with_header(finished_game(seed, players=2 + seed % 2)), path=db)
     rows = recent_games(limit=3, path=db)
     assert [r.id for r in rows] == [5, 4, 3]
     assert {r.id for r in recent_games(player="Cy", path=db)} == {2, 4}
 
 
-@pytest.mark.parametrize("what", ["a directory", "a text file", "a newer schema"])
+@pytest.mark.parametrize(
+    ("what", "problem"),
+    [("a directory", HistoryProblem.CANNOT_OPEN), ("a text file", HistoryProblem.CANNOT_OPEN),
+     ("a newer schema", HistoryProblem.NEWER_SCHEMA)],
+)
 def test_a_database_that_cannot_be_opened_says_so_and_is_left_alone(
-    tmp_path: Path, what: str
+    tmp_path: Path, what: str, problem: HistoryProblem
 ) -> None:
     path = tmp_path / "history.sqlite3"
     if what == "a directory":
@@ -117,8 +125,9 @@ def test_a_database_that_cannot_be_opened_says_so_and_is_left_alone(
         conn.close()
     before = path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest()
     with pytest.raises(HistoryError) as caught:
-        record_game(finished_game(1), path=path)
-    assert str(path) in str(caught.value)
+        record_game(*with_header(finished_game(1)), path=path)
+    assert (caught.value.problem, caught.value.file) == (problem, path)
+    assert str(path) in history_error(caught.value)
     assert (path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest()) == before
 
 
@@ -132,13 +141,14 @@ def test_an_older_database_is_migrated(tmp_path: Path) -> None:
 WRITER = """
 import sys
 sys.path.insert(0, {tests!r})
-from test_store_games import finished_game
+from builders import finished_game, with_header
 from rack_o.store.history import record_game
 for seed in range({first}, {first} + 12):
-    record_game(finished_game(seed), path={db!r})
+    record_game(*with_header(finished_game(seed)), path={db!r})
 """
 
 
+@pytest.mark.slow
 def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     db = str(tmp_path / "history.sqlite3")
     tests = str(Path(__file__).parent)
@@ -157,7 +167,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
 def test_many_games_at_once_each_once_and_only_finished_ones(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite3"
     games = [finished_game(seed) for seed in range(3)] + [unfinished_game(3, turns=4)]
-    assert record_games([(game, None) for game in games], path=db) == 3
-    assert record_games([(games[0], None)], path=db) == 0
+    assert record_games([(game, header_for(game), None) for game in games], path=db) == 3
+    assert record_games([(games[0], header_for(games[0]), None)], path=db) == 0
     rows = recent_games(path=db)
     assert len(rows) == 3 and {row.source for row in rows} == {"simulate"}

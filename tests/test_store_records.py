@@ -9,13 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from builders import finished_game, record_lines, record_text, unfinished_game, write_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_store_games import finished_game, record_text, unfinished_game, write_record
 
+from rack_o.cli.messages import record_file_error, record_not_found
+from rack_o.store.paths import record_id
 from rack_o.store.records import (
     MAX_RECORD_BYTES,
     RecordFileError,
+    RecordNotFoundError,
+    RecordProblem,
     find_record,
     list_games,
     load_record,
@@ -97,31 +101,45 @@ def test_damaged_files_are_refused_with_file_line_and_reason_and_left_unchanged(
     with pytest.raises(RecordFileError) as caught:
         load_record(path)
     error = caught.value
-    assert str(path) in str(error)
-    assert reason in error.reason
+    said = record_file_error(error)  # the store names the problem; the CLI words it
+    assert error.path == path and said.startswith(str(path))
+    assert reason in said
     if line is not None:
         assert error.line == line
-        assert f"line {line}:" in str(error)
+        assert f"line {line}:" in said
     assert (digest(path), path.stat().st_mtime_ns) == before
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "huge.jsonl"
     with open(path, "wb") as file:
         file.truncate(MAX_RECORD_BYTES + 1)  # sparse: instant, and all zeros
     before = digest(path)
-    with pytest.raises(RecordFileError, match="larger than any game record"):
+    with pytest.raises(RecordFileError) as caught:
         load_record(path)
+    assert (caught.value.problem, caught.value.size) == (RecordProblem.TOO_BIG,
+                                                         MAX_RECORD_BYTES + 1)
+    assert "larger than any game record" in record_file_error(caught.value)
     assert digest(path) == before and path.stat().st_size == MAX_RECORD_BYTES + 1
 
 
-@pytest.mark.parametrize("what", ["a directory", "no such file"])
-def test_what_is_not_a_file_is_refused(tmp_path: Path, what: str) -> None:
+@pytest.mark.parametrize(
+    ("what", "problem", "said"),
+    [("a directory", RecordProblem.NOT_A_FILE, "not a regular file"),
+     ("no such file", RecordProblem.NO_SUCH_FILE, "no such file")],
+)
+def test_what_is_not_a_file_is_refused(
+    tmp_path: Path, what: str, problem: RecordProblem, said: str
+) -> None:
     path = tmp_path / "x.jsonl"
     if what == "a directory":
         path.mkdir()
-    with pytest.raises(RecordFileError, match="not a regular file|no such file"):
+    with pytest.raises(RecordFileError) as caught:
         load_record(path)
+    assert (caught.value.path, caught.value.line, caught.value.problem) == (path, None, problem)
+    assert record_file_error(caught.value) == f"{path}: {said}" + (
+        ", so not a game record" if what == "a directory" else "")
 
 
 @pytest.mark.parametrize(
@@ -135,7 +153,7 @@ def test_a_torn_last_line_is_ignored(tmp_path: Path, tail: bytes) -> None:
     path = tmp_path / "game.jsonl"
     path.write_bytes(whole + tail)
     record = load_record(path)
-    assert record.events == game.events
+    assert record.events == record_lines(game)
     assert record.complete_bytes == len(whole)
     assert path.read_bytes() == whole + tail
 
@@ -146,7 +164,7 @@ def test_a_last_line_cut_inside_a_utf8_character_is_a_torn_write(tmp_path: Path)
     cut = '{"type": "turn", "note": "Zoë'.encode()[:-1]
     path = tmp_path / "game.jsonl"
     path.write_bytes(whole + cut)
-    assert load_record(path).events == game.events
+    assert load_record(path).events == record_lines(game)
 
 
 def test_a_last_line_without_its_newline_still_counts(tmp_path: Path) -> None:
@@ -154,34 +172,36 @@ def test_a_last_line_without_its_newline_still_counts(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     path.write_text(record_text(game).rstrip("\n"))
     record = load_record(path)
-    assert record.events == game.events
+    assert record.events == record_lines(game)
 
 
 def test_a_byte_order_mark_is_tolerated(tmp_path: Path) -> None:
     game = unfinished_game(4, turns=3)
     path = tmp_path / "game.jsonl"
     path.write_bytes(b"\xef\xbb\xbf" + record_text(game).encode())
-    assert load_record(path).events == game.events
+    assert load_record(path).events == record_lines(game)
 
 
 def test_events_the_writer_did_not_live_to_write_are_supplied(tmp_path: Path) -> None:
     game = finished_game(8)
-    last_turn = max(i for i, e in enumerate(game.events) if e["type"] == "turn")
+    last_turn = max(i for i, e in enumerate(record_lines(game)) if e["type"] == "turn")
     path = tmp_path / "game.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in game.events[: last_turn + 1]))
+    path.write_text("".join(json.dumps(e) + "\n" for e in record_lines(game)[: last_turn + 1]))
     record = load_record(path)
     assert [e["type"] for e in record.missing_events] == ["round_end", "game_end"]
-    assert record.game.is_over and record.game.events == game.events
+    assert record.game.is_over
+    assert record.events + list(record.missing_events) == record_lines(game)
 
 
 def test_loading_with_the_seeded_rng_advances_it_like_the_original(tmp_path: Path) -> None:
     game = unfinished_game(11, turns=5)
     path = write_record(tmp_path / "g.jsonl", game)
-    rng = random.Random(11)
-    load_record(path, rng=rng)
-    assert rng.getstate() == game.rng.getstate()
+    rebuilt = load_record(path, seeded=True).game
+    assert rebuilt.rng is not None and game.rng is not None
+    assert rebuilt.rng.getstate() == game.rng.getstate()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -199,7 +219,7 @@ def test_any_corruption_is_either_read_or_refused_cleanly(
     try:
         load_record(path)
     except RecordFileError as error:
-        assert str(path) in str(error) and error.reason
+        assert error.path == path and record_file_error(error).startswith(f"{path}")
     assert path.read_bytes() == damaged
 
 
@@ -215,10 +235,14 @@ def test_find_record_by_id_prefix_or_path(tmp_path: Path, monkeypatch: pytest.Mo
     assert find_record("2026-11-29T210500Z-ann-bob") == a
     assert find_record("2026-11-30") == b
     assert find_record(str(a)) == a
-    with pytest.raises(LookupError, match="several saved games"):
+    with pytest.raises(RecordNotFoundError) as several:
         find_record("2026-11")
-    with pytest.raises(LookupError, match='No saved game "nope"'):
+    assert several.value.matches == (record_id(a), record_id(b))
+    assert "several saved games" in record_not_found(several.value)
+    with pytest.raises(RecordNotFoundError) as none:
         find_record("nope")
+    assert (none.value.ref, none.value.folder, none.value.matches) == ("nope", games, ())
+    assert record_not_found(none.value) == f'No saved game "nope" in {games} and no such file.'
 
 
 def test_list_games_shows_players_start_round_scores_and_skips_damaged(

@@ -1,26 +1,34 @@
 """Keep racko's gettext catalogs in step with the source: extract, merge, compile.
 
 `python tools/catalogs.py` finds every message in rack_o/ (the arguments of `_`, `N_` and
-`ngettext`, the help texts of click options and commands), merges them into
-rack_o/data/locale/LANG/LC_MESSAGES/racko.po (keeping translations, adding new messages
-untranslated, dropping gone ones), and compiles each .po to the .mo that ships.
-`--check` changes nothing and exits 1 if a catalog is out of date. A development tool only:
-the installed program reads the .mo files with the standard library's gettext.
+`ngettext`, the help texts of click options and commands) and the click messages listed in
+tools/click_messages.toml, merges them into rack_o/data/locale/LANG/LC_MESSAGES/racko.po
+(keeping translations, adding new messages untranslated, dropping gone ones), and compiles
+each .po to the .mo that ships. `--check` changes nothing and exits 1 if a catalog is out of
+date. `--click` first adds to that list the messages of the installed click that it does not
+know yet (run it after a new click is out, then translate what it added). A development tool
+only: the installed program reads the .mo files with the standard library's gettext.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import inspect
+import json
 import struct
 import sys
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "rack_o"
 LOCALE = SOURCE / "data" / "locale"
+CLICK_LIST = ROOT / "tools" / "click_messages.toml"
+CLICK_PLACE = "click"
+"""Where the catalogs say a message of click's is used."""
 LANGUAGES = {
     "el": ("Greek", "nplurals=2; plural=(n != 1);"),
     "fr": ("French", "nplurals=2; plural=(n > 1);"),
@@ -99,12 +107,83 @@ def extract_file(path: Path, messages: dict[str, Message]) -> None:
             message.places.append(where)
 
 
-def extract(source: Path = SOURCE) -> dict[str, Message]:
-    """Every translatable message in the package, in source order."""
+def extract(source: Path = SOURCE, click_list: Path = CLICK_LIST) -> dict[str, Message]:
+    """Every translatable message: the package's in source order, then click's listed ones."""
     messages: dict[str, Message] = {}
     for path in sorted(source.rglob("*.py")):
         extract_file(path, messages)
+    for msgid, plural in read_click_list(click_list)[0]:
+        message = messages.setdefault(msgid, Message(msgid, plural))
+        message.places.append(CLICK_PLACE)
     return messages
+
+
+# ------------------------------------------------------------------ click's messages
+
+ClickMessage = tuple[str, str | None]
+"""A message of click's: its msgid, and its plural if it has one."""
+
+
+def read_click_list(path: Path = CLICK_LIST) -> tuple[list[ClickMessage], list[ClickMessage]]:
+    """(the click messages racko users can meet, those they cannot) from the list file."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+
+    def entries(key: str) -> list[ClickMessage]:
+        return [(item, None) if isinstance(item, str) else (item[0], item[1])
+                for item in data[key]]
+
+    return entries("shown"), entries("never_shown")
+
+
+CLICK_LIST_HEAD = """\
+# The messages of click, the command-line library, as click writes them (its gettext msgids).
+# tools/catalogs.py puts those under `shown` into racko's catalogs, so that click finds them
+# translated; a plural is [singular, plural]. `never_shown` are messages a racko user cannot
+# meet (programmer errors, features racko does not use), kept out of the catalogs.
+# `python tools/catalogs.py --click` adds the messages of the installed click that are in
+# neither list to `shown`; move any a user cannot meet to `never_shown`. Messages of older
+# click versions stay listed as long as racko supports those versions.
+"""
+
+
+def _toml_entry(message: ClickMessage) -> str:
+    # A JSON string is a TOML basic string: the same quotes and escapes.
+    msgid, plural = message
+    text = json.dumps(msgid, ensure_ascii=False)
+    return text if plural is None else f"[{text}, {json.dumps(plural, ensure_ascii=False)}]"
+
+
+def write_click_list(shown: list[ClickMessage], never_shown: list[ClickMessage]) -> str:
+    """The text of the click message list file."""
+    out = [CLICK_LIST_HEAD]
+    for key, messages in (("shown", shown), ("never_shown", never_shown)):
+        out.append(f"{key} = [")
+        out += [f"    {_toml_entry(message)}," for message in messages]
+        out.append("]\n")
+    return "\n".join(out)
+
+
+def installed_click_messages() -> list[ClickMessage]:
+    """Every message the installed click translates with a plain string, in module order."""
+    spec = importlib.util.find_spec("click")
+    if spec is None or spec.origin is None:
+        raise SystemExit("click is not installed here")
+    found: dict[str, str | None] = {}
+    for path in sorted(Path(spec.origin).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in
+                    ("_", "ngettext") and node.args and _text(node.args[0]) is not None):
+                continue
+            plural = _text(node.args[1]) if len(node.args) > 1 else None
+            found.setdefault(str(_text(node.args[0])), plural)
+    return list(found.items())
+
+
+def new_click_messages(path: Path = CLICK_LIST) -> list[ClickMessage]:
+    """The messages of the installed click that neither list of the file names."""
+    shown, never_shown = read_click_list(path)
+    known = {msgid for msgid, _plural in shown + never_shown}
+    return [message for message in installed_click_messages() if message[0] not in known]
 
 
 # ------------------------------------------------------------------ .po files
@@ -242,9 +321,20 @@ def po_path(language: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; 1 if out of date")
+    parser.add_argument("--click", action="store_true",
+                        help="first list the installed click's new messages as shown")
     args = parser.parse_args(argv)
-    extracted = extract()
     stale = []
+    if args.click:
+        new = new_click_messages()
+        for msgid, _plural in new:
+            print(f"new click message: {msgid!r}")
+        if new:
+            stale.append(CLICK_LIST.name)
+            if not args.check:
+                shown, never_shown = read_click_list()
+                CLICK_LIST.write_text(write_click_list(shown + new, never_shown), encoding="utf-8")
+    extracted = extract()
     for language in LANGUAGES:
         po = po_path(language)
         old = po.read_text(encoding="utf-8") if po.exists() else ""

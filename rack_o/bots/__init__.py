@@ -3,19 +3,22 @@
 Every bot is an `rack_o.agent.Agent`: a `name` and `choose(view) -> Action`, using only the
 seat's view. Bots keep no memory between calls; what they remember they re-derive from the
 view's public history, so a resumed game plays on exactly as it would have. Pure like the
-engine: no printing, no rich or click, randomness only from a seeded generator.
+engine: no printing, no rich or click, no sentences for people (the CLI words hints and
+errors), randomness only from a seeded generator.
 """
 
 from __future__ import annotations
 
 from rack_o.bots.hard import HardBot
-from rack_o.bots.hint import hint
-from rack_o.bots.loader import LEVELS, bot_kind, make_bot
+from rack_o.bots.hint import Advice, hint
+from rack_o.bots.loader import LEVELS, BotSpecError, bot_kind, make_bot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
 
 __all__ = [
     "LEVELS",
+    "Advice",
+    "BotSpecError",
     "EasyBot",
     "HardBot",
     "MediumBot",

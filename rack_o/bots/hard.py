@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.rack import longest_run, ordered_count
@@ -137,7 +137,7 @@ def decide(view: SeatView) -> Decision:
     # A run may also be completed from cards in the discard pile, which come round again.
     weigher = Weigher(view, coming, set(coming) | set(view.discard_pile))
     now = weigher.now
-    if view.phase == "choose":
+    if view.phase is Phase.CHOOSE:
         # ...and the next draw is no gamble.
         drawn = weigher.draw_cost(list(pile[:1]) if pile else unseen)
         top = view.discard_top
@@ -149,9 +149,9 @@ def decide(view: SeatView) -> Decision:
     held = view.held
     assert held is not None
     cost, slot = weigher.best_slot(held)
-    if view.held_source == "draw" and round(now, 9) <= round(cost, 9):
+    if view.held_source is Source.DRAW and round(now, 9) <= round(cost, 9):
         return Decision(DISCARD, now, now)
-    return Decision(PLACE[slot], now, cost)
+    return Decision(place(slot), now, cost)
 
 
 class HardBot:

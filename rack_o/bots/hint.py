@@ -1,16 +1,57 @@
-"""The hint a human can ask for: what the hard bot would do now, and why, in one sentence."""
+"""The hint a human can ask for: what the hard bot would do now, and why (the CLI words it)."""
 
 from __future__ import annotations
 
-from rack_o.actions import Action, ActionKind
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rack_o.actions import Action, ActionKind, Phase
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
-from rack_o.i18n import _
 from rack_o.view import SeatView
 
 
-def _neighbours(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> str:
+class Reason(StrEnum):
+    """Why the hard bot chooses its move."""
+
+    TAKE = "take: it fits"
+    """Take `card` from the discard pile into `slot`, `between` the cards kept."""
+    DRAW_EMPTY_DISCARD = "draw: no discard"
+    DRAW_HELPS_LESS = "draw: the discard helps less"
+    """The discard `card` helps less than a draw would (`known_draw`: the next card is known)."""
+    DISCARD = "discard: nothing gets better"
+    """Throw the held `card` away."""
+    PLACE_CHEAPEST = "place: the cheapest loss"
+    """Put `card` in `slot`: giving up `out` there costs least."""
+    PLACE_FITS = "place: it fits"
+    """Put `card` in `slot` in place of `out`: it fits `between` the cards kept."""
+
+
+@dataclass(frozen=True)
+class Between:
+    """Where a card sits among the cards worth keeping: the kept cards just below and above it
+    (None where there is none; both None: it starts an ascending run)."""
+
+    low: int | None
+    high: int | None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The move the hard bot would make, the reason, and the cards and slot the reason names."""
+
+    action: Action
+    reason: Reason
+    card: int | None = None
+    slot: int | None = None
+    out: int | None = None
+    between: Between | None = None
+    known_draw: bool = False
+    """The draw pile was turned over, so its next card is known."""
+
+
+def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> Between:
     """Where `card` sits among the cards worth keeping once it is in `slot`."""
     changed = list(rack)
     changed[slot - 1] = card
@@ -18,64 +59,37 @@ def _neighbours(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> 
     kept = Judgement(changed, unseen, deck_size).kept
     lower = [s for s in kept if s < slot]
     higher = [s for s in kept if s > slot]
-    if lower and higher:
-        return _("between your {low} and {high}").format(
-            low=changed[lower[-1] - 1], high=changed[higher[0] - 1]
-        )
-    if higher:
-        return _("below your {card}").format(card=changed[higher[0] - 1])
-    if lower:
-        return _("above your {card}").format(card=changed[lower[-1] - 1])
-    return _("where it starts an ascending run")
+    return Between(changed[lower[-1] - 1] if lower else None,
+                   changed[higher[0] - 1] if higher else None)
 
 
-def hint(view: SeatView) -> tuple[Action, str]:
-    """What the hard bot would do in this seat now, and why, in one sentence."""
+def hint(view: SeatView) -> Advice:
+    """What the hard bot would do in this seat now, and why."""
     if not view.legal_actions:
         raise ValueError("a hint needs a view of the seat whose turn it is")
     decision = decide(view)
     action = decision.action
     size = view.rules.deck_size
     rack = view.rack
-    if view.phase == "choose":
+    if view.phase is Phase.CHOOSE:
         top = view.discard_top
         # Once the draw pile has been turned over, its order is public: the next card is known.
-        known = known_draw_pile(view)
+        known = bool(known_draw_pile(view))
         if action.kind is ActionKind.TAKE:
             slot = decision.slot
             assert slot is not None and top is not None
-            where = _neighbours(rack, slot, top, size)
-            if known:
-                sentence = _("Take the {card}: it goes in slot {slot}, {where}, which beats "
-                             "drawing.")
-            else:
-                sentence = _("Take the {card}: it goes in slot {slot}, {where}, which beats a "
-                             "blind draw.")
-            return action, sentence.format(card=top, slot=slot, where=where)
+            return Advice(action, Reason.TAKE, top, slot,
+                          between=_between(rack, slot, top, size), known_draw=known)
         if top is None:
-            return action, _("Draw: there is no discard to take.")
-        if known:
-            return action, _(
-                "Draw: the {card} on the discard pile helps your rack less than the next card "
-                "of the turned-over draw pile."
-            ).format(card=top)
-        return action, _(
-            "Draw: the {card} on the discard pile helps your rack less than an unknown card "
-            "would on average."
-        ).format(card=top)
+            return Advice(action, Reason.DRAW_EMPTY_DISCARD)
+        return Advice(action, Reason.DRAW_HELPS_LESS, top, known_draw=known)
     held = view.held
     if action.kind is ActionKind.DISCARD:
-        return action, _("Discard the {card}: no slot of your rack gets better with it.").format(
-            card=held
-        )
+        return Advice(action, Reason.DISCARD, held)
     slot = action.slot
     assert slot is not None and held is not None
     replaced = rack[slot - 1]
     if decision.cost_after >= decision.cost_now:
-        return action, _(
-            "Put the {card} in slot {slot}: giving up the {out} there costs you least."
-        ).format(card=held, slot=slot, out=replaced)
-    where = _neighbours(rack, slot, held, size)
-    return action, _(
-        "Put the {card} in slot {slot} in place of the {out}: it fits {where}."
-    ).format(card=held, slot=slot, out=replaced, where=where)
+        return Advice(action, Reason.PLACE_CHEAPEST, held, slot, replaced)
+    return Advice(action, Reason.PLACE_FITS, held, slot, replaced,
+                  between=_between(rack, slot, held, size))

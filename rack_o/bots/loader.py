@@ -6,16 +6,50 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 
 from rack_o.agent import Agent
 from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
-from rack_o.i18n import _
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
+
+
+class BotProblem(StrEnum):
+    """Why no bot can be made from a spec."""
+
+    UNKNOWN_LEVEL = "unknown level"
+    """Neither a level of LEVELS nor package.module:ClassName."""
+    BAD_FORM = "not package.module:ClassName"
+    NO_MODULE = "module does not import"
+    """`detail` is the import's error."""
+    NO_CLASS = "no such class"
+    CANNOT_MAKE = "class cannot be called"
+    """`detail` is the error the call raised, as repr shows it."""
+    NOT_A_BOT = "not a bot"
+    """`missing` names what the object lacks: "name" (a string), "choose" (a method)."""
+
+
+class BotSpecError(ValueError):
+    """No bot can be made from `spec`: the `problem`, with the `detail` or `missing` parts.
+
+    The module and the class are the two halves of `spec` around its colon.
+    """
+
+    def __init__(
+        self, spec: str, problem: BotProblem, detail: str = "", missing: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(spec, problem, detail, missing)
+        self.spec = spec
+        self.problem = problem
+        self.detail = detail
+        self.missing = missing
+
+    def __str__(self) -> str:
+        return f"bot {self.spec!r}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
 
 _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
     "random": lambda seat, seed: RandomBot(seed, seat),
@@ -32,60 +66,42 @@ def bot_kind(spec: str) -> str:
 
 
 def make_bot(spec: str, seat: int, seed: int | str | None = None) -> Agent:
-    """The agent for `spec` at `seat`; ValueError with a clear sentence if it cannot be made."""
+    """The agent for `spec` at `seat`; BotSpecError (a ValueError) if it cannot be made."""
     spec = spec.strip()
     maker = _MAKERS.get(spec.lower())
     if maker is not None:
         return maker(seat, seed)
     if ":" not in spec:
-        raise ValueError(
-            _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
-              "package.module:ClassName.").format(spec=repr(spec), levels=", ".join(LEVELS))
-        )
+        raise BotSpecError(spec, BotProblem.UNKNOWN_LEVEL)
     return _load_class(spec)
 
 
 def _load_class(spec: str) -> Agent:
     module_name, _sep, class_name = spec.partition(":")
     if not module_name or not class_name:
-        raise ValueError(
-            _("bot {spec} must be written package.module:ClassName.").format(spec=repr(spec))
-        )
+        raise BotSpecError(spec, BotProblem.BAD_FORM)
     # Like `python -m`, find a bot module in the current directory too.
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except Exception as error:  # any failure while importing user code is a usage error
-        raise ValueError(
-            _("bot {spec}: module {module} does not import ({error}); it must be importable "
-              "from the current directory or PYTHONPATH.").format(
-                spec=repr(spec), module=repr(module_name), error=error)
-        ) from error
+        raise BotSpecError(spec, BotProblem.NO_MODULE, str(error)) from error
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
-        raise ValueError(
-            _("bot {spec}: module {module} has no class {name}.").format(
-                spec=repr(spec), module=repr(module_name), name=repr(class_name))
-        )
+        raise BotSpecError(spec, BotProblem.NO_CLASS)
     try:
         bot = cls()
     except Exception as error:
-        raise ValueError(
-            _("bot {spec}: {name}() failed ({error}); a bot class must be callable with no "
-              "arguments.").format(spec=repr(spec), name=class_name, error=repr(error))
-        ) from error
-    missing = [
-        what
-        for what, ok in (
-            (_("a `name` string"), isinstance(getattr(bot, "name", None), str)),
-            (_("a `choose(view)` method"), callable(getattr(bot, "choose", None))),
+        raise BotSpecError(spec, BotProblem.CANNOT_MAKE, repr(error)) from error
+    missing = tuple(
+        part
+        for part, ok in (
+            ("name", isinstance(getattr(bot, "name", None), str)),
+            ("choose", callable(getattr(bot, "choose", None))),
         )
         if not ok
-    ]
+    )
     if missing:
-        raise ValueError(
-            _("bot {spec}: {name} lacks the bot interface: it needs {missing}.").format(
-                spec=repr(spec), name=class_name, missing=_(" and ").join(missing))
-        )
+        raise BotSpecError(spec, BotProblem.NOT_A_BOT, missing=missing)
     return bot

@@ -10,7 +10,7 @@ than the slots beside the one it fills.
 
 from __future__ import annotations
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.bots.finish import building_run, finishing_slot
 from rack_o.bots.simple import band_slot
 from rack_o.rules import RACK_SIZE
@@ -52,7 +52,7 @@ class MediumBot:
         size = view.rules.deck_size
         run_rule = view.rules.run_of_three
         rack = view.rack
-        if view.phase == "choose":
+        if view.phase is Phase.CHOOSE:
             top = view.discard_top
             if top is None:
                 return DRAW
@@ -67,7 +67,7 @@ class MediumBot:
         if slot is None and not building_run(rack, run_rule):
             slot = slot_for(rack, held, size)
         if slot is not None:
-            return PLACE[slot]
-        if view.held_source == "draw":
+            return place(slot)
+        if view.held_source is Source.DRAW:
             return DISCARD
-        return PLACE[band_slot(held, size)]
+        return place(band_slot(held, size))

@@ -6,6 +6,7 @@ round's public turns, so a resumed game plays on exactly as it would have.
 
 from __future__ import annotations
 
+from rack_o.actions import Source
 from rack_o.view import PublicTurn, SeatView
 
 
@@ -56,6 +57,6 @@ def known_draw_pile(view: SeatView) -> tuple[int, ...] | None:
             draw = rest
     if draw is None:
         return None
-    if view.held_source == "draw" and draw:
+    if view.held_source is Source.DRAW and draw:
         draw.pop(0)  # drawn this turn: it is in hand now
     return tuple(draw)

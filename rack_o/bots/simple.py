@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import random
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.bots.finish import building_run, finishing_slot
-from rack_o.rules import RACK_SIZE
+from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, deck_size_for
 from rack_o.view import SeatView
 
 
 def band_slot(card: int, deck_size: int) -> int:
     """The slot a card's number belongs to: slot n holds the n-th tenth of the deck."""
     return -(-card * RACK_SIZE // deck_size)
+
+
+# band_slot for every card of each deck size, looked up at every decision of `easy`.
+_BANDS = {
+    size: (0, *(band_slot(card, size) for card in range(1, size + 1)))
+    for size in (deck_size_for(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+}
 
 
 class RandomBot:
@@ -42,40 +49,34 @@ class EasyBot:
 
     def choose(self, view: SeatView) -> Action:
         """Take or keep a card only to finish, or to fill a slot lacking its band."""
-        size = view.rules.deck_size
-        run_rule = view.rules.run_of_three
+        rules = view.rules
+        band = _BANDS[rules.deck_size]
+        run_rule = rules.run_of_three
         rack = view.rack
-        if view.phase == "choose":
+        building = run_rule and building_run(rack, run_rule)
+        if view.phase is Phase.CHOOSE:
             top = view.discard_top
             if top is None:
                 return DRAW
             if run_rule and finishing_slot(rack, top, run_rule) is not None:
                 return TAKE
-            if not building_run(rack, run_rule) and self._fills(rack, top, size):
+            slot = band[top]
+            if not building and band[rack[slot - 1]] != slot:
                 return TAKE
             return DRAW
         held = view.held
         assert held is not None
         finish = finishing_slot(rack, held, run_rule) if run_rule else None
         if finish is not None:
-            return PLACE[finish]
-        slot = band_slot(held, size)
-        if not building_run(rack, run_rule) and self._fills(rack, held, size):
-            return PLACE[slot]
-        if view.held_source == "draw":
+            return place(finish)
+        slot = band[held]
+        if not building and band[rack[slot - 1]] != slot:
+            return place(slot)
+        if view.held_source is Source.DRAW:
             return DISCARD
-        return PLACE[self._least_useful(rack, size)]
-
-    @staticmethod
-    def _fills(rack: tuple[int, ...], card: int, size: int) -> bool:
-        slot = band_slot(card, size)
-        return band_slot(rack[slot - 1], size) != slot
-
-    @staticmethod
-    def _least_useful(rack: tuple[int, ...], size: int) -> int:
         # A taken card that fits no empty band still has to go somewhere: a slot out of band.
         for slot in range(1, RACK_SIZE + 1):
-            if band_slot(rack[slot - 1], size) != slot:
-                return slot
-        return RACK_SIZE
+            if band[rack[slot - 1]] != slot:
+                return place(slot)
+        return place(RACK_SIZE)
 

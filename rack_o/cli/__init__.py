@@ -2,22 +2,30 @@
 
 Loading lazily keeps `racko --help` fast: it imports neither rich nor the engine.
 The language (`--lang`, else the environment) is installed before any subcommand loads,
-and every help text is looked up in it when shown.
+and every help text is looked up in it when shown. click's own messages (errors, usage,
+help headings) come from racko's catalogs through gettext: see rack_o.i18n.install.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import inspect
-from contextlib import AbstractContextManager
+import unicodedata
+from typing import Any
 
 import click
 
 from rack_o import __version__
-from rack_o.cli.clicktexts import speak_racko
-from rack_o.i18n import LANGUAGES, N_, _, choose_language, install
-
-speak_racko()  # click's own messages (errors, usage) in racko's language too
+from rack_o.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    choose_language,
+    current_language,
+    install,
+    restoring_language,
+)
 
 # name -> (module:function, one-line help shown by `racko --help`)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -34,27 +42,34 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-# click's own words, so that the help pages read in the chosen language throughout.
-HELP_OPTION_HELP = N_("Show this message and exit.")
-N_("Show the version and exit.")
-USAGE = N_("Usage: ")
-N_("Options")
+# click names its value types in English, in messages ("'x' is not a valid integer.") and,
+# upper-cased, as the placeholders of options in the help ("--games INTEGER RANGE"); racko
+# shows them in the chosen language. click.Path's names are click's own msgids.
+TYPE_NAMES = {
+    "integer": N_("integer"),
+    "integer range": N_("integer range"),
+    "float": N_("number"),
+    "float range": N_("number"),
+    "text": N_("text"),
+}
 
 
-class HelpFormatter(click.HelpFormatter):
-    """click's help layout with its headings in the current language."""
+def _type_name(param_type: click.ParamType) -> str | None:
+    """The message naming a value type in help and errors, None for types named otherwise."""
+    if isinstance(param_type, click.Path):
+        if param_type.file_okay and not param_type.dir_okay:
+            return "file"
+        return "directory" if param_type.dir_okay and not param_type.file_okay else "path"
+    return TYPE_NAMES.get(type(param_type).name)
 
-    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
 
-    def section(self, name: str) -> AbstractContextManager[None]:
-        return super().section(_(name))
-
-
-class Context(click.Context):
-    """A click context that lays help out with `HelpFormatter`."""
-
-    formatter_class = HelpFormatter
+def _capitals(text: str) -> str:
+    """`text` upper-cased as the current language writes capitals (Greek drops its accents)."""
+    text = text.upper()
+    if current_language() != "el":
+        return text
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if c != "\u0301")
+    return unicodedata.normalize("NFC", bare)
 
 
 def _lang_argument(args: list[str]) -> str | None:
@@ -86,32 +101,46 @@ def lang_option() -> click.Option:
 
 
 def translate_help(command: click.Command) -> click.Command:
-    """Show `command`'s help, epilog and option help in the current language.
+    """Show `command`'s help, epilog, option help and value types in the current language.
 
-    The English texts are kept on the command, so switching languages in one process works.
+    The English originals are kept on the command, so switching languages in one process
+    works. Value types are copied before they are renamed: click shares some between options.
     """
+    params = command.params
     english = command.__dict__.setdefault(
         "_racko_english",
-        (command.help, command.epilog, [param.help for param in command.params
-                                         if isinstance(param, click.Option)]),
+        (command.help, command.epilog,
+         [(param.help if isinstance(param, click.Option) else None, param.type,
+           param.metavar) for param in params]),
     )
-    help_text, epilog, option_help = english
+    help_text, epilog, originals = english
     command.help = _(inspect.cleandoc(help_text)) if help_text else help_text
     command.epilog = _(epilog) if epilog else epilog
-    options = [param for param in command.params if isinstance(param, click.Option)]
-    for param, text in zip(options, option_help, strict=True):
-        param.help = _(text) if text else text
-    command.context_class = Context
+    for param, (text, param_type, metavar) in zip(params, originals, strict=True):
+        if isinstance(param, click.Option):
+            param.help = _(text) if text else text
+        name = _type_name(param_type)
+        if name is not None:
+            param.type = copy.copy(param_type)
+            param.type.name = _(name)
+            if metavar is None and isinstance(param, click.Option) and param.nargs == 1:
+                param.metavar = _capitals(param.type.name)
     help_option = command.get_help_option(click.Context(command))
     if help_option is not None:
-        help_option.help = _(HELP_OPTION_HELP)
+        # click words it once, when it first makes the option (in whatever language then).
+        help_option.help = _("Show this message and exit.")
     return command
 
 
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand is used."""
 
-    context_class = Context
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # The language a command installs lasts until click has said its last word (an error
+        # is shown inside super().main); then the process speaks as before, so that calling
+        # racko again in the same process (tests, a host) reads the environment afresh.
+        with restoring_language():
+            return super().main(*args, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # Before anything is shown or loaded: even `--help` must speak the chosen language.
@@ -137,7 +166,7 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(help_text)) for name, (_target, help_text) in COMMANDS.items()]
-        with formatter.section(N_("Commands")):
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
 

@@ -1,30 +1,54 @@
-"""The terminal a game is played at: a rich Console for output, one line of input at a time.
+"""The terminal a game is played at: a rich Console for output, keys and lines for input.
 
 Passed in to everything that draws or asks, never global, so tests can give a StringIO
-console and scripted input. Control codes (clearing) are only sent to a real terminal: the
-console's, or at a hand-off the keyboard's (/dev/tty) when the output goes elsewhere.
+console and scripted input. On a keyboard that is a terminal each choice is one keypress
+(click's `getchar`); from a pipe or a test, input is read line by line. Control codes
+(clearing) are only sent to a real terminal: the console's, or at a hand-off the keyboard's
+(/dev/tty) when the output goes elsewhere.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 import textwrap
 import time
-import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from rich.console import Console, RenderableType
+import click
+from rich.console import Console
 
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
+
+try:
+    import termios
+except ImportError:  # pragma: no cover - Windows: typed-ahead keys cannot be thrown away
+    termios = None  # type: ignore[assignment]
+
+BOT_PAUSE = 0.8
+"""Seconds a computer player's move stays on screen before the game goes on (no --fast)."""
+
+ENTER = "\n"
+"""The key of Enter (Return), whatever the terminal sent for it."""
+SPACE = " "
 
 # Home, erase the screen, and erase the scrollback too (what `clear` does), so the
 # previous player's rack cannot be scrolled back to.
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
+
+# The keys a terminal sends as one escape sequence that racko has a use for (the pager's);
+# any other sequence is just "escape", which prompts ignore. A table, not a parser.
+_SEQUENCES = {
+    "\x1b[A": "up", "\x1bOA": "up", "\x1b[B": "down", "\x1bOB": "down",
+    "\x1b[5~": "pageup", "\x1b[6~": "pagedown",
+    "\x1b[H": "home", "\x1bOH": "home", "\x1b[1~": "home",
+    "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
+}
+_CONTROLS = {"\t": "tab", "\x7f": "backspace", "\x08": "backspace"}
 
 
 def make_console() -> Console:
@@ -32,14 +56,35 @@ def make_console() -> Console:
     return Console(highlight=False, emoji=False)
 
 
-def pager_prompt(text: str) -> str:
-    """`text` made safe for less's -P prompt: ASCII only (less shows other characters as
-    garbage there), accents dropped, and none of less's prompt syntax characters ? : . %."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = decomposed.encode("ascii", "ignore").decode("ascii")
-    if sum(char.isalpha() for char in plain) < sum(char.isalpha() for char in decomposed):
-        return "Rack-O  -  space  b  q"  # letters without an ASCII form (Greek): just the keys
-    return "".join(char for char in plain if char not in "?:.%\\")
+def split_keys(chunk: str) -> list[str]:
+    """The keys in what one read from a raw terminal gave (keys typed fast arrive together).
+
+    A printable character is itself, lower-cased; Return is ENTER; an escape sequence (which
+    a terminal sends in one write) is one key named by `_SEQUENCES`, else "escape"; another
+    control character is a name ("tab", "ctrl-u"). Ctrl-C raises KeyboardInterrupt and
+    Ctrl-D EOFError, wherever they are in the chunk.
+    """
+    if "\x03" in chunk:
+        raise KeyboardInterrupt
+    if "\x04" in chunk:
+        raise EOFError
+    typed, escape, sequence = chunk.replace("\r\n", "\r").partition("\x1b")
+    keys: list[str] = []
+    for char in typed:
+        lowered = char.lower()
+        if char in "\r\n":
+            keys.append(ENTER)
+        elif char.isprintable():
+            keys.append(lowered if len(lowered) == 1 else char)
+        elif char in _CONTROLS:
+            keys.append(_CONTROLS[char])
+        elif ord(char) < 0x20:
+            keys.append("ctrl-" + chr(ord(char) + 0x40).lower())
+        else:
+            keys.append(f"u+{ord(char):04x}")
+    if escape:
+        keys.append(_SEQUENCES.get(escape + sequence, "escape"))
+    return keys
 
 
 def fill(text: str, width: int) -> str:
@@ -61,23 +106,66 @@ def resume_note(ref: str) -> str:
 def keyboard_tty() -> str | None:
     """"/dev/tty" when the keyboard is a terminal (where a cleared screen can be sent even if
     the output goes to a pipe), else None."""
+    return "/dev/tty" if _is_terminal(sys.stdin) else None
+
+
+def _is_terminal(stream: object) -> bool:
     try:
-        return "/dev/tty" if sys.stdin is not None and sys.stdin.isatty() else None
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
     except (AttributeError, ValueError):
-        return None
+        return False
 
 
 @dataclass
 class Terminal:
-    """Where a session draws and reads: a console, an optional input stream, a pause."""
+    """Where a session draws and reads: a console, the keyboard (or an input stream), a pause."""
 
     console: Console = field(default_factory=make_console)
     stdin: TextIO | None = None
-    """None reads with `input()` (line editing on a terminal); a stream is read line by line."""
-    pause_seconds: float = 0.8
+    """None reads the keyboard: single keys on a terminal, else lines from standard input;
+    a stream is read line by line."""
+    pause_seconds: float = BOT_PAUSE
     """How long a bot's move stays on screen before the game moves on."""
     tty: str | None = None
     """A terminal to clear the screen and scrollback on when the console is not one."""
+    _typed: list[str] = field(default_factory=list, repr=False)
+    """Keys that arrived in one read with the key returned before them, not yet asked for."""
+
+    @property
+    def reads_lines(self) -> bool:
+        """True when input comes line by line (a pipe, a script, a test), not key by key."""
+        return self.stdin is not None or not _is_terminal(sys.stdin)
+
+    @property
+    def width(self) -> int:
+        """The terminal's width in columns."""
+        return self.console.size.width
+
+    @property
+    def height(self) -> int:
+        """The terminal's height in lines."""
+        return self.console.size.height
+
+    def key(self, prompt: str = "") -> str:
+        """One key pressed after `prompt` (rich markup): a printable character lower-cased,
+        Enter as ENTER, Space as SPACE, other keys as longer names that prompts ignore.
+
+        Nothing is echoed. KeyboardInterrupt on Ctrl-C, EOFError on Ctrl-D. When input
+        comes line by line, a whole line is read, stripped and lower-cased (empty: ENTER).
+        """
+        if self.reads_lines:
+            typed = self.read(prompt).strip()
+            return typed.lower() if typed else ENTER
+        if prompt:
+            self.console.print(prompt, end="")
+        self.console.file.flush()
+        while not self._typed:
+            self._typed += split_keys(click.getchar())
+        return self._typed.pop(0)
+
+    def line(self, prompt: str) -> str:
+        """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
+        return self.read(prompt)
 
     def read(self, prompt: str) -> str:
         """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
@@ -88,6 +176,37 @@ class Terminal:
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+    def flush_input(self) -> None:
+        """Throw away whatever was typed ahead, so that only a key pressed from now on counts
+        (nothing when input comes line by line: a script's lines are all meant)."""
+        self._typed.clear()
+        if self.reads_lines or termios is None:
+            return
+        with suppress(OSError, ValueError, termios.error):
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+    @contextmanager
+    def keys_unseen(self) -> Iterator[None]:
+        """Within: keys typed while racko is busy (drawing, pausing) do not show on the screen;
+        they are thrown away or read as keys, never echoed in the middle of a screen."""
+        if self.reads_lines or termios is None:
+            yield
+            return
+        try:
+            fd = sys.stdin.fileno()
+            before = termios.tcgetattr(fd)
+            quiet = list(before)
+            quiet[3] &= ~termios.ECHO
+            termios.tcsetattr(fd, termios.TCSANOW, quiet)
+        except (OSError, ValueError, termios.error):
+            yield
+            return
+        try:
+            yield
+        finally:
+            with suppress(OSError, ValueError, termios.error):
+                termios.tcsetattr(fd, termios.TCSADRAIN, before)
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the screen (and the scrollback, if asked) on a real terminal; with the output
@@ -108,29 +227,3 @@ class Terminal:
         if self.pause_seconds > 0:
             self.console.file.flush()
             time.sleep(self.pause_seconds)
-
-    def page(self, renderable: RenderableType, title: str) -> None:
-        """Show a long text: in `less` on a real terminal (q comes back), else printed whole."""
-        less = shutil.which("less")
-        if self.stdin is not None or not self.console.is_terminal or less is None:
-            self.console.print(renderable)
-            self.read("[dim]" + _("Press Enter to go back.") + "[/] ")
-            return
-        with self.console.capture() as captured:
-            self.console.print(renderable)
-        prompt = pager_prompt(
-            _("{title} - space for more, b back, q returns to the game").format(title=title)
-        )
-        pager = subprocess.Popen([less, "-R", "-P", prompt], stdin=subprocess.PIPE, text=True)
-        try:
-            assert pager.stdin is not None
-            with pager.stdin as pipe:
-                pipe.write(captured.get())
-        except (BrokenPipeError, KeyboardInterrupt):
-            pass  # the reader left the pager early
-        while True:
-            try:
-                pager.wait()
-                return
-            except KeyboardInterrupt:
-                continue  # less handles Ctrl-C itself; leaving it running would wreck the tty

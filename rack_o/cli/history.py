@@ -7,17 +7,30 @@ Both read the history database (`rack_o.store.history`) and print a rich table, 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import os
+import sys
+import textwrap
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from datetime import datetime
+from itertools import islice
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
-from rack_o.i18n import N_, _, number, percent
+from rack_o.i18n import N_, _, ngettext, number, percent
 
 from .console import printable
+from .exits import EXIT_NOTHING
+from .messages import history_error
 
-EXIT_NO_HISTORY = 1
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from rack_o.store.history import GameRow, HistoryError
+
 
 HISTORY_EXAMPLE = N_("""\b
 Examples:
@@ -100,9 +113,26 @@ def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room
     return widths
 
 
-def _fail(error: Exception) -> None:
-    click.echo(_("Error: {error}").format(error=error), err=True)
-    raise SystemExit(EXIT_NO_HISTORY)
+def _add_kept_games() -> None:
+    """Add the finished games kept for later (the history could not take them when they
+    ended); say on stderr how many still wait."""
+    from rack_o.store.pending import add_kept_games
+
+    catchup = add_kept_games()
+    if catchup.waiting and catchup.problem is not None:
+        click.echo(history_error(catchup.problem) + " " + ngettext(
+            "{count} finished game waits to be added to it.",
+            "{count} finished games wait to be added to it.", catchup.waiting,
+        ).format(count=catchup.waiting), err=True)
+
+
+def _fail(error: HistoryError) -> None:
+    click.echo(_("Error: {error}").format(error=history_error(error)), err=True)
+    raise SystemExit(EXIT_NOTHING)
+
+
+BLOCK = 500
+"""Games read and printed at a time: a long listing is streamed, never held whole."""
 
 
 @click.command(epilog=HISTORY_EXAMPLE)
@@ -116,65 +146,203 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
     Each row shows when the game started, who played, the winner, the final scores and the
     rounds played, and the ID that `racko replay ID` steps through.
     """
-    from rack_o.store.history import HistoryError, recent_games
+    from rack_o.store.history import HistoryError, iter_games
 
+    _add_kept_games()
+    games = iter_games(limit, player=player)
     try:
-        games = recent_games(limit, player=player)
+        first = list(islice(games, BLOCK))
+        if as_json:
+            _print_json(first, games)
+        else:
+            _print_table(first, games, player)
     except HistoryError as error:
         _fail(error)
-    if as_json:
-        rows = [{**asdict(game), "id": game_id(game.record)} for game in games]
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    except BrokenPipeError:
+        _quiet_stdout()
+    finally:
+        games.close()
+
+
+def _quiet_stdout() -> None:
+    # The reader went away (`racko history | head`): stop, and let nothing more reach the
+    # closed pipe, not even the flush at exit.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
+    """The games as one JSON array, exactly as json.dumps(indent=2) writes it, a block of
+    games at a time."""
+    if not first:
+        click.echo("[]")
         return
-    from rich import box
+
+    def item(game: GameRow) -> str:
+        text = json.dumps({**asdict(game), "id": game_id(game.record)}, indent=2,
+                          ensure_ascii=False)
+        return textwrap.indent(text, "  ")
+
+    out = sys.stdout
+    out.write("[\n" + ",\n".join(item(game) for game in first))
+    while block := list(islice(rest, BLOCK)):
+        out.write(",\n" + ",\n".join(item(game) for game in block))
+        out.flush()
+    out.write("\n]\n")
+    out.flush()
+
+
+class _Widths(NamedTuple):
+    """The fixed column widths of a long listing."""
+
+    started: int
+    scores: int
+    winner: int
+    rounds: int
+
+
+def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | None) -> None:
+    """The games as a table: one table if they fit in one block, else block after block with
+    the same column widths, so it reads as one table."""
     from rich.cells import cell_len
-    from rich.table import Table
-    from rich.text import Text
 
     from .console import make_console
 
     console = make_console()
-    if not games:
+    if not first:
         if player:
             message = _("No finished games with {player} yet. Play one with: racko play")
         else:
             message = _("No finished games yet. Play one with: racko play")
         console.print(message.format(player=player), markup=False)
         return
+    # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
+    widest = max(cell_len(printable(g.winner)) for g in first)
+    winner_width = max(cell_len(_("Winner")), min(16, widest))
+    block = list(islice(rest, BLOCK))
+    if not block:
+        console.print(_games_table(first, winner_width))
+        return
+    # Long: every block gets the widths of the first, the widest column all the room left.
+    started = max(cell_len(_("Started")), *(
+        cell_len(line) for game in first for line in _started(game).splitlines()))
+    rounds = max(cell_len(_("Rounds")), 6)
+    scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
+    widths = _Widths(started, scores, winner_width, rounds)
+    console.print(_games_table(first, winner_width, widths=widths, caption=False))
+    while after := list(islice(rest, BLOCK)):
+        if console.color_system is None:
+            _print_plain(console, block, widths)
+        else:
+            console.print(_games_table(block, winner_width, widths=widths, title=False,
+                                       caption=False))
+        block = after
+    console.print(_games_table(block, winner_width, widths=widths, title=False))
+
+
+_GAP = 2
+"""Cells between two columns of the history table: the padding and the box's space."""
+
+
+def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) -> None:
+    """Rows of a long listing without styles, written as the table would lay them out (but
+    many times faster); a row that would wrap is left to the table."""
+    lines: list[str] = []
+    for game in games:
+        row = _plain_row(game, widths)
+        if row is None:
+            console.file.write("".join(lines))
+            lines.clear()
+            console.print(_games_table([game], widths.winner, widths=widths, title=False,
+                                       caption=False))
+        else:
+            lines.append(row)
+    console.file.write("".join(lines))
+    console.file.flush()
+
+
+def _plain_row(game: GameRow, widths: _Widths) -> str | None:
+    """The two lines of `game`'s row, each cell padded to its width; None if a cell does not
+    fit on its line."""
+    from rich.cells import cell_len
+
+    date, _space, clock = _started(game).partition("\n")
+    scores, ident = _scores_cell(game).plain.split("\n")
+    cells = [
+        (date, widths.started), (scores, widths.scores), (printable(game.winner), widths.winner),
+        (clock, widths.started), (ident, widths.scores),
+    ]
+    if any(cell_len(text) > width for text, width in cells) or "\n" in clock:
+        return None
+    if len(str(game.rounds)) > widths.rounds:
+        return None
+    gap = " " * _GAP
+
+    def pad(text: str, width: int) -> str:
+        return text + " " * (width - cell_len(text))
+
+    first = gap.join([pad(date, widths.started), pad(scores, widths.scores),
+                      pad(printable(game.winner), widths.winner),
+                      str(game.rounds).rjust(widths.rounds)])
+    second = gap.join([pad(clock, widths.started), pad(ident, widths.scores),
+                       " " * widths.winner, " " * widths.rounds])
+    return f"{first}\n{second}\n"
+
+
+def _started(game: GameRow) -> str:
+    return local_time(game.started or game.finished).replace(" ", "\n")
+
+
+def _scores_cell(game: GameRow) -> Text:
+    """The scores (bots starred), and below them the game's ID."""
+    from rich.text import Text
+
+    bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != "human"}
+    sides = [
+        " & ".join(printable(name) + ("*" if name in bots else "") for name in side.split(" & "))
+        for side in game.sides
+    ]
+    cell = Text(scores_text(sides, game.totals))
+    cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
+    return cell
+
+
+def _games_table(
+    games: Sequence[GameRow],
+    winner_width: int,
+    *,
+    widths: _Widths | None = None,
+    title: bool = True,
+    caption: bool = True,
+) -> Table:
+    """The history table of `games`, the winner's column `winner_width` wide; with `widths`
+    every column has a fixed width. `title` also says whether the headings are shown."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(
-        title=_("Finished games, newest first"),
-        caption=_("* a computer player.  Step through a game with: racko replay ID"),
+        title=_("Finished games, newest first") if title else None,
+        caption=_("* a computer player.  Step through a game with: racko replay ID")
+        if caption else None,
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         pad_edge=False,
         show_edge=False,
+        show_header=title,
         collapse_padding=True,
     )
     # The ID gets a line to itself in the widest column, so it can be copied whole.
-    table.add_column(_("Started"), no_wrap=True)
-    table.add_column(_("Players and final scores; the game's ID"), overflow="fold")
-    # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
-    widest = max(cell_len(printable(g.winner)) for g in games)
-    winner_width = max(cell_len(_("Winner")), min(16, widest))
+    table.add_column(_("Started"), no_wrap=True, width=widths and widths.started)
+    table.add_column(_("Players and final scores; the game's ID"), overflow="fold",
+                     width=widths and widths.scores)
     table.add_column(_("Winner"), style="bold", width=winner_width)
-    table.add_column(_("Rounds"), justify="right", no_wrap=True)
+    table.add_column(_("Rounds"), justify="right", no_wrap=True, width=widths and widths.rounds)
     for game in games:
-        bots = {name for name, kind in zip(game.players, game.kinds, strict=True)
-                if kind != "human"}
-        sides = [
-            " & ".join(printable(name) + ("*" if name in bots else "")
-                       for name in side.split(" & "))
-            for side in game.sides
-        ]
-        cell = Text(scores_text(sides, game.totals))
-        cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
-        table.add_row(
-            local_time(game.started or game.finished).replace(" ", "\n"),
-            cell,
-            Text(printable(game.winner)),
-            str(game.rounds),
-        )
-    console.print(table)
+        table.add_row(_started(game), _scores_cell(game), Text(printable(game.winner)),
+                      str(game.rounds))
+    return table
 
 
 @click.command(epilog=STATS_EXAMPLE)
@@ -187,6 +355,7 @@ def stats(as_json: bool) -> None:
     """
     from rack_o.store.history import HistoryError, player_stats
 
+    _add_kept_games()
     try:
         rows = player_stats()
     except HistoryError as error:

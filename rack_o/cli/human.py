@@ -1,49 +1,84 @@
 """The human seat: an Agent whose `choose(view)` draws the turn screen and asks for keys.
 
 A placement is shown first and only returned (so applied by the engine) once confirmed; `u`
-takes it back and the card stays in hand. A draw cannot be taken back: leaving the game with
-a drawn card in hand discards it (the session does that), and q says so before it asks.
+takes it back and the card stays in hand. Taking the discard is only applied with the
+placement that follows it: until then `u` puts the card back, which is harmless since the
+card is public. A draw cannot be taken back: leaving the game with a drawn card in hand
+discards it (the session does that), and q says so before it asks.
+
+Every screen that shows the rack is fitted to the terminal's height (the scores at the top and
+the prompt at the bottom stay in view), and whatever was typed before it was drawn is thrown
+away before a key is read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.text import Text
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE, Action
+from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, Phase, Source, place
+from rack_o.bots.hint import Advice
 from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
-from .console import Terminal
-from .prompt import ENTER, ask
-from .screens import turn_screen
+from .console import ENTER, SPACE, Terminal
+from .messages import hint_text
+from .prompt import InputEnded, ask
+from .screens import HISTORY_LINES, turn_screen
 
-Hint = Callable[[SeatView], tuple[Action, str]]
+Hint = Callable[[SeatView], Advice]
+"""What the hard bot would do for a view, and why in one sentence."""
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
-"""What the hard bot would do for a view, and why in one sentence."""
 
-SLOTS = tuple(str(slot) for slot in range(1, RACK_SIZE + 1))
+SLOT_KEYS = {str(slot % RACK_SIZE): slot for slot in range(1, RACK_SIZE + 1)}
+"""The key of each slot: 1-9, and 0 for slot 10."""
+SLOT_KEYS[str(RACK_SIZE)] = RACK_SIZE  # a line typed into a pipe may say 10
+PUT_BACK = "u"
 
 CHOOSE_HELP = N_(
-    "Type d and Enter to draw the top card of the draw pile: you see it, then put it in a "
-    "slot or throw it away. Type t and Enter to take the top card of the discard pile: it "
-    "must then go into your rack. r shows the rules, q quits."
+    "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
+    "away. t takes the top card of the discard pile: it must then go into your rack (u puts "
+    "it back before you confirm). s shows the score sheet, r the rules, q quits."
 )
 PLACE_DRAWN_HELP = N_(
-    "Type a slot number 1-10 and Enter to put the card you drew there; the card in that slot "
-    "goes onto the discard pile. Or type x and Enter to throw the drawn card away."
+    "Press a slot, 1-9 or 0 for slot 10, to put the card you drew there; the card in that "
+    "slot goes onto the discard pile. Or press x to throw the drawn card away. A draw cannot "
+    "be undone."
 )
 PLACE_TAKEN_HELP = N_(
-    "Type a slot number 1-10 and Enter to put the card there; the card in that slot goes onto "
-    "the discard pile. A card taken from the discard pile cannot be thrown back."
+    "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
+    "onto the discard pile. u puts the card back on the discard pile."
 )
 CONFIRM_HELP = N_(
-    "Press Enter to confirm this move and end your turn, or type u and Enter to take it back and "
-    "choose again. The card stays in your hand: a draw cannot be undone."
+    "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
+    "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
 )
+
+
+class Fit(NamedTuple):
+    """How much of the turn screen to draw: the fullest that fits the terminal is used."""
+
+    history: int
+    spaced: bool = False
+    title: bool = True
+    caption: bool = True
+
+
+FITS = (
+    Fit(HISTORY_LINES, spaced=True),
+    Fit(HISTORY_LINES),
+    Fit(HISTORY_LINES, caption=False),
+    *(Fit(lines, title=False, caption=False) for lines in range(HISTORY_LINES, -1, -1)),
+)
+"""From the fullest turn screen to the barest: what the others did goes last, after the
+blank line, the rack's caption and its title (the ticks and the new card's mark stay)."""
 
 
 class HumanAgent:
@@ -55,101 +90,241 @@ class HumanAgent:
         self.name = name
         self.term = term
         self.hint = hint
+        """None: the h key says hints are off."""
+        self.sheet: Callable[[], None] | None = None
+        """Shows the score sheet (the session sets it), for the s key."""
+        self._hinted: set[tuple[Phase, int | None]] = set()
+        self._placement: tuple[int, Action] | None = None
+        """A placement chosen and confirmed for a card taken from the discard pile: the
+        engine is told TAKE, then this."""
+
+    @property
+    def hints_this_turn(self) -> int:
+        """How many hints this person was shown during the current (or last) turn."""
+        return len(self._hinted)
 
     def choose(self, view: SeatView) -> Action:
-        """Ask for this step of the turn: d/t, then a slot or x, confirmed with Enter."""
-        if view.phase == "choose":
-            return self._choose_pile(view)
-        while True:
-            action = self._choose_place(view)
-            if self._confirm(view, action):
-                return action
+        """Ask for this step of the turn: d/t, then a slot or x, confirmed with Enter.
+
+        InputEnded when the keyboard's input ends; QuitGame when the player quits.
+        """
+        try:
+            if view.phase is Phase.CHOOSE:
+                self._hinted = set()
+                return self._choose_pile(view)
+            chosen, self._placement = self._placement, None
+            if chosen is not None and (chosen[0], Source.DISCARD) == (view.held,
+                                                                       view.held_source):
+                return chosen[1]
+            action = self._place(view)
+            assert action is not None  # only a card taken here can be put back
+            return action
+        except EOFError:
+            raise InputEnded from None
 
     # ------------------------------------------------------------------ steps
 
-    def _show(self, view: SeatView, preview: Preview | None = None) -> None:
-        self.term.clear()
-        self.term.console.print(turn_screen(view, preview=preview))
-
-    def _hint(self, view: SeatView) -> Callable[[], str] | None:
-        if self.hint is None:
-            return None
-        hint = self.hint
-        return lambda: hint(view)[1]
-
     def _choose_pile(self, view: SeatView) -> Action:
-        self._show(view)
-        top = view.discard_top
-        hint = " · " + _("[bold]h[/] hint") if self.hint else ""
-        key = ask(
-            self.term,
-            _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit").format(
-                name=escape(self.name), card=top, hint=hint
-            ),
-            ("d", "t"),
-            valid=_("type d to draw or t to take {card}").format(card=top),
-            help_text=_(CHOOSE_HELP),
-            redraw=lambda: self._show(view),
-            hint=self._hint(view),
-        )
-        return DRAW if key == "d" else TAKE
+        while True:
+            top = view.discard_top
+            hint = " · " + _("[bold]h[/] hint") if self.hint else ""
+            key = self._ask(
+                view,
+                None,
+                (_("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit")
+                 .format(name=escape(self.name), card=top, hint=hint),
+                 _("{name}: [bold]d[/] draw · [bold]t[/] take {card} · ? help").format(
+                     name=escape(self.name), card=top)),
+                ("d", "t"),
+                valid=_("press d to draw or t to take {card}").format(card=top),
+                help_text=_(CHOOSE_HELP),
+            )
+            if key == "d":
+                return DRAW
+            taken = taken_view(view)
+            action = self._place(taken, can_put_back=True)
+            if action is not None:
+                assert taken.held is not None
+                self._placement = (taken.held, action)
+                return TAKE
+
+    def _place(self, view: SeatView, can_put_back: bool = False) -> Action | None:
+        """A placement (or discard) for the card in hand, confirmed; None if put back."""
+        action = self._choose_place(view, can_put_back)
+        while action is not None:
+            key = self._confirm(view, action)
+            if key in (ENTER, SPACE):
+                return action
+            if key == "u":
+                action = self._choose_place(view, can_put_back)
+            else:  # another slot (1 then 0 is slot 10), or x: shown instead
+                action = DISCARD if key == "x" else place(SLOT_KEYS[key])
+        return None
 
     def _quit_warning(self, view: SeatView) -> str | None:
-        if view.held_source != "draw":
+        if view.held_source is not Source.DRAW:
             return None
         return _("You drew {card}: a draw cannot be undone, so quitting now discards it.").format(
             card=view.held
         )
 
-    def _choose_place(self, view: SeatView) -> Action:
-        self._show(view)
+    def _choose_place(self, view: SeatView, can_put_back: bool) -> Action | None:
         held = view.held
         hint = " · " + _("[bold]h[/] hint") if self.hint else ""
-        if view.held_source == "draw":
-            prompt = _("Slot [bold]1-10[/] for {card}, or [bold]x[/] to discard it{hint} · ? help")
-            keys: tuple[str, ...] = SLOTS + ("x",)
-            valid = _("type a slot 1-10 for {card}, or x to discard it")
+        keys: tuple[str, ...] = tuple(SLOT_KEYS)
+        if view.held_source is Source.DRAW:
+            prompts = (
+                _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]x[/] to discard "
+                  "it{hint} · ? help"),
+                _("Slot [bold]1-9[/], [bold]0[/]=10 for {card}, [bold]x[/] discards · ? help"),
+            )
+            keys += ("x",)
+            valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or x to discard it")
             help_text = _(PLACE_DRAWN_HELP)
-        else:
-            prompt = _("Slot [bold]1-10[/] for {card}{hint} · ? help")
-            keys = SLOTS
-            valid = _("type a slot 1-10 (a taken card cannot be thrown back)")
+        elif can_put_back:
+            prompts = (
+                _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]u[/] puts it "
+                  "back{hint} · ? help"),
+                _("Slot [bold]1-9[/], [bold]0[/]=10 for {card}, [bold]u[/] back · ? help"),
+            )
+            keys += (PUT_BACK,)
+            valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or u to put it back")
             help_text = _(PLACE_TAKEN_HELP)
-        key = ask(
-            self.term,
-            prompt.format(card=held, hint=hint),
+        else:
+            prompts = (
+                _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}{hint} · ? help"),
+                _("Slot [bold]1-9[/], [bold]0[/]=10 for {card} · ? help"),
+            )
+            valid = _("press a slot 1-9 or 0 (slot 10) for {card}")
+            help_text = _(PLACE_TAKEN_HELP)
+        key = self._ask(
+            view,
+            None,
+            (prompts[0].format(card=held, hint=hint), prompts[1].format(card=held)),
             keys,
             valid=valid.format(card=held),
             help_text=help_text,
-            redraw=lambda: self._show(view),
-            hint=self._hint(view),
             quit_warning=self._quit_warning(view),
+            can_put_back=can_put_back,
         )
-        return DISCARD if key == "x" else PLACE[int(key)]
+        if key == PUT_BACK:
+            return None
+        return DISCARD if key == "x" else place(SLOT_KEYS[key])
 
-    def _confirm(self, view: SeatView, action: Action) -> bool:
-        """Show the move before it happens; True to keep it, False when taken back."""
+    def _confirm(self, view: SeatView, action: Action) -> str:
+        """Show the move before it happens; the key pressed: Enter or Space to keep it, u to
+        take it back, or another slot (x for a drawn card) to show that move instead."""
         held = view.held
         assert held is not None
-        if action.slot is None:
-            preview = None
-            self._show(view)
-            self.term.console.print(
-                _("You throw {card} onto the discard pile.").format(card=held), style="bold"
-            )
-        else:
+        preview: Preview | None = None
+        if action.slot is not None:
             rack = list(view.rack)
             out = rack[action.slot - 1]
             rack[action.slot - 1] = held
             preview = (tuple(rack), action.slot, out)
-            self._show(view, preview)
-        key = ask(
-            self.term,
-            _("[bold]Enter[/] confirms · [bold]u[/] takes it back · ? help"),
-            (ENTER, "u"),
+        key = self._ask(
+            view,
+            preview,
+            (_("[bold]Enter[/] confirms · [bold]u[/] takes it back · ? help"),),
+            (ENTER, SPACE, "u", *SLOT_KEYS, *(("x",) if view.held_source is Source.DRAW else ())),
             valid=_("press Enter to confirm the move, or u to take it back"),
             help_text=_(CONFIRM_HELP),
-            redraw=lambda: self._show(view, preview),
             quit_warning=self._quit_warning(view),
+            thrown=held if action.slot is None else None,
         )
-        return key == ENTER
+        return key
+
+    # ------------------------------------------------------------------ the screen
+
+    def _ask(
+        self,
+        view: SeatView,
+        preview: Preview | None,
+        prompts: tuple[str, ...],
+        keys: tuple[str, ...],
+        *,
+        valid: str,
+        help_text: str,
+        quit_warning: str | None = None,
+        can_put_back: bool = False,
+        thrown: int | None = None,
+    ) -> str:
+        """Draw the rack screen, throw away keys typed before it, and ask (the shortest of
+        `prompts` only when the first does not fit the terminal's width)."""
+        width = self.term.width
+        prompt = next((p for p in prompts if cell_len(Text.from_markup(p).plain) + 3 < width),
+                      prompts[-1])
+
+        def draw(note: RenderableType | None = None) -> None:
+            self._show(view, preview, prompt, note, can_put_back, thrown)
+
+        draw()
+        self.term.flush_input()
+        return ask(
+            self.term,
+            prompt,
+            keys,
+            valid=valid,
+            help_text=help_text,
+            redraw=draw,
+            hint=self._hint(view),
+            hints_off=self.hint is None,
+            quit_warning=quit_warning,
+            sheet=self.sheet,
+        )
+
+    def _show(
+        self,
+        view: SeatView,
+        preview: Preview | None,
+        prompt: str,
+        note: RenderableType | None,
+        can_put_back: bool,
+        thrown: int | None,
+    ) -> None:
+        """The rack screen, as full as the terminal's height allows with `note` and `prompt`
+        below it."""
+        console = self.term.console
+        below: list[RenderableType] = []
+        if thrown is not None:
+            below.append(Text(_("You throw {card} onto the discard pile.").format(card=thrown),
+                              "bold"))
+        if note is not None:
+            below.append(note)
+        room = self.term.height - _height(console, Group(*below, Text.from_markup(prompt + " > ")))
+        screen: RenderableType = Text()
+        for fit in FITS:
+            screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
+                                 title=fit.title, caption=fit.caption,
+                                 can_put_back=can_put_back)
+            if _height(console, screen) <= room:
+                break
+        self.term.clear()
+        console.print(Group(screen, *below))
+
+    def _hint(self, view: SeatView) -> Callable[[], str] | None:
+        if self.hint is None:
+            return None
+        hint = self.hint
+
+        def advise() -> str:
+            self._hinted.add((view.phase, view.held))
+            return hint_text(hint(view))
+
+        return advise
+
+
+def taken_view(view: SeatView) -> SeatView:
+    """`view` as it would be after taking the top discard: that card in hand, to be placed."""
+    return view._replace(
+        phase=Phase.PLACE,
+        held=view.discard_top,
+        held_source=Source.DISCARD,
+        discard_pile=view.discard_pile[:-1],
+        legal_actions=PLACEMENTS,
+    )
+
+
+def _height(console: Console, renderable: RenderableType) -> int:
+    """How many lines `renderable` takes on `console`."""
+    return len(console.render_lines(renderable, console.options, pad=False))

@@ -1,39 +1,80 @@
-"""Asking for one key (plus Enter), with the keys every prompt understands: ? help, r rules, q quit.
+"""Asking for one key, with the keys every prompt understands: ? help, r rules, s scores, q quit.
 
-A wrong key gets one line saying what is valid and the same prompt again; nothing changes.
+On a terminal each answer is one keypress; when input comes line by line (a pipe, a test) it
+is one line. A wrong key gets one sentence saying what is valid and the same prompt again;
+nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignored in silence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from rich.console import RenderableType
 from rich.markup import escape
+from rich.text import Text
 
+from rack_o.agent import LeaveGame
 from rack_o.i18n import _
 
-from .console import Terminal
+from .console import ENTER, SPACE, Terminal
 
-ENTER = ""
-"""The key of a bare Enter."""
+Redraw = Callable[[RenderableType | None], None]
+"""Paints the prompt's screen again, with a note (help, a hint, an error) above the prompt."""
 
 
-class QuitGame(Exception):
+class QuitGame(LeaveGame):
     """The player asked to leave the game and confirmed it."""
 
 
+class InputEnded(LeaveGame):
+    """The keyboard's input ended (Ctrl-D, or the end of piped input)."""
+
+
+def reads_lines(term: Terminal) -> bool:
+    """True when `term` reads whole lines (a pipe, a test), False when it reads keypresses."""
+    return bool(getattr(term, "reads_lines", False))
+
+
+def is_typed(key: str) -> bool:
+    """True for a key that types something (a character, or a line read from a pipe), False
+    for Enter, Space and named keys such as arrows, which a prompt ignores unless it wants them."""
+    if key in (ENTER, SPACE):
+        return False
+    return len(key) == 1 or key.isprintable() and not _is_key_name(key)
+
+
+_KEY_NAMES = frozenset({
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown", "insert", "delete",
+    "tab", "backspace", "escape", "f1", "f2", "f3", "f4",
+})
+
+
+def _is_key_name(key: str) -> bool:
+    return key in _KEY_NAMES or key.startswith(("ctrl-", "alt-", "esc", "u+", "escape"))
+
+
 def show_rules(term: Terminal) -> None:
-    """Show the rules of Rack-O until the player comes back to the game."""
+    """Show the rules of Rack-O in racko's own pager until the player comes back."""
+    from .pager import page
     from .rules import rules_markdown
 
-    term.page(rules_markdown(), _("Rules of Rack-O"))
+    page(term, rules_markdown(), _("Rules of Rack-O"))
+
+
+def echo(term: Terminal, key: str) -> None:
+    """After a keypress, what was pressed and a new line (lines echo themselves)."""
+    if not reads_lines(term):
+        term.console.print(key if is_typed(key) else "", markup=False, highlight=False)
 
 
 def confirm_quit(term: Terminal, warning: str | None = None) -> bool:
-    """Ask whether to really quit (after `warning`, if any); True for y or yes."""
+    """Ask whether to really quit (after `warning`, if any); True for y."""
     if warning:
         term.console.print(warning, style="yellow", markup=False)
-    answer = term.read(_("Quit this game? [bold]y[/] quits, Enter carries on > "))
-    return answer.strip().lower() in ("y", "yes")
+    term.flush_input()  # only a key pressed after the question answers it
+    answer = term.key(_("Quit this game? [bold]y[/] quits, any other key carries on > "))
+    echo(term, answer)
+    return answer in ("y", "yes")
 
 
 def ask(
@@ -43,39 +84,56 @@ def ask(
     *,
     valid: str,
     help_text: str,
-    redraw: Callable[[], None] | None = None,
+    redraw: Redraw | None = None,
     hint: Callable[[], str] | None = None,
     quit_warning: str | None = None,
+    sheet: Callable[[], None] | None = None,
+    hints_off: bool = False,
 ) -> str:
-    """The first answer among `keys` (lower case, blanks stripped); handles ?, r, h and q.
+    """The first key among `keys` (ENTER and SPACE included if wanted); handles ?, r, s, h, q.
 
-    `valid` says briefly what may be typed ("type d to draw …"), shown after a wrong key;
-    `redraw` repaints the screen after the rules were shown; `hint`, if given, makes h print
-    a one-sentence hint; `quit_warning` is said before q asks for confirmation.
+    `valid` says briefly what may be pressed ("d to draw …"), shown after a wrong key;
+    `redraw` paints the screen again (after the rules, or with a note above the prompt);
+    `hint`, if given, makes h give a one-sentence hint; `sheet`, if given, makes s show the
+    score sheet (`hints_off`: h says hints are off); `quit_warning` is said before q asks
+    for confirmation.
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
+    ask_with = f"{prompt} > "
+    shown = ask_with
+    lines = reads_lines(term)
     while True:
-        raw = term.read(f"{prompt} > ")
-        key = raw.strip().lower()
+        key = term.key(shown)
+        shown = ask_with
         if key in keys:
+            echo(term, key)
             return key
-        if key == ENTER:
-            # Nothing typed (often the Enter that followed q in the rules pager): just ask again.
+        if not is_typed(key):
+            if not lines:
+                shown = ""  # the prompt is still on screen: wait for the next key
             continue
+        echo(term, key)
+        note: RenderableType | None = None
         if key == "?":
-            term.console.print(help_text, style="cyan")
+            note = Text(help_text, "cyan")
         elif key == "r":
             show_rules(term)
-            if redraw is not None:
-                redraw()
+        elif key == "s" and sheet is not None:
+            sheet()
         elif key == "h" and hint is not None:
-            term.console.print(_("Hint: {hint}").format(hint=hint()), style="cyan", markup=False)
+            note = Text(_("Hint: {hint}").format(hint=hint()), "cyan")
+        elif key == "h" and hints_off:
+            note = Text(_("Hints are off for this game."), "yellow")
         elif key == "q":
             if confirm_quit(term, quit_warning):
                 raise QuitGame
         else:
-            shown = escape(raw.strip()[:20])
-            term.console.print(
-                _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown, valid=valid),
+            shown_key = escape(key[:20])
+            note = Text.from_markup(
+                _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown_key, valid=valid),
                 style="red",
             )
+        if redraw is not None and (not lines or key in ("r", "s")):
+            redraw(note)
+        elif note is not None:
+            term.console.print(note)

@@ -16,25 +16,35 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.actions import DISCARD, DRAW, PLACE, TAKE
-from rack_o.game import Event, Game
+from rack_o.actions import Phase
+from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
-from rack_o.record import rebuild
+from rack_o.record import replay as replay_record
+from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, RecordFileError
 
-from .console import Terminal, make_console
+from .console import ENTER, SPACE, Terminal, make_console
+from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
+from .messages import record_file_error, record_not_found
+from .prompt import echo, is_typed
 from .scoreboard import racko_banner, round_table, standings
-from .screens import NEW_CARD, NOT_SCORING, SCORING, dealer_draw_lines, side_name
-
-EXIT_BAD_FILE = 2
-EXIT_INTERRUPTED = 130
+from .screens import (
+    NEW_CARD,
+    NOT_SCORING,
+    SCORING,
+    deal_line,
+    dealer_draw_lines,
+    describe_turn,
+    side_name,
+)
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
-    "Press Enter for the next turn, type n and Enter to jump to the end of the round, q to quit."
+    "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )
+NEXT = (ENTER, SPACE)
 
 EXAMPLE = N_("""\b
 Examples:
@@ -58,53 +68,24 @@ class Step:
 
 
 def steps(record: Record) -> Iterator[Step]:
-    """The record's dealer draw, deals and turns, each applied to a fresh game and yielded."""
-    events = record.game.events  # checked, and complete up to what the rules imply
-    game = rebuild([(1, events[0]), (2, events[1])])
-    names = [p.name for p in game.players]
-    yield Step(game, str(dealer_draw_lines(names, game.dealer_draw, game.dealer)))
-    for event in events[2:]:
-        if event["type"] == "deal":
-            game.deal(event["deck"])
-            yield Step(
-                game,
-                _("Round {round}: {dealer} deals and turns up {card}. {player} plays "
-                  "first.").format(
-                    round=game.round, dealer=names[game.dealer], card=game.discard_top,
-                    player=names[game.mover],
-                ),
-            )
-        elif event["type"] == "turn":
-            yield _turn(game, event, names)
+    """The record's dealer draw, deals and turns, each with the game right after it.
 
-
-def _turn(game: Game, event: Event, names: Sequence[str]) -> Step:
-    seat, card, slot = event["seat"], event["card"], event["slot"]
-    rounds = len(game.rounds)
-    turned_over = False
-    who = names[seat]
-    if event["source"] == "draw":
-        game.apply(DRAW, seat)
-        if slot is None:
-            what = _("{who} drew {card} and discarded it.").format(who=who, card=card)
-        else:
-            out = game.racks[seat][slot - 1]
-            what = _("{who} drew {card}, put it in slot {slot} and discarded {out}.").format(
-                who=who, card=card, slot=slot, out=out
-            )
-    else:
-        game.apply(TAKE, seat)
-        out = game.racks[seat][slot - 1]
-        what = _(
-            "{who} took {card} from the discard pile into slot {slot} and discarded {out}."
-        ).format(who=who, card=card, slot=slot, out=out)
-    draw_before = game.draw_pile_size
-    game.apply(DISCARD if slot is None else PLACE[slot], seat)
-    turned_over = draw_before == 0 and game.draw_pile_size > 0
-    if turned_over:
-        what += " " + _("The draw pile was empty: the discard pile was turned over.")
-    over = len(game.rounds) > rounds
-    return Step(game, what, seat, slot, over)
+    A turn-over or a round end is told on the screen of the turn that caused it.
+    """
+    names: list[str] = []
+    for step, game in replay_record(list(enumerate(record.events, start=1))):
+        if isinstance(step, DealerDraw):
+            names = [p.name for p in game.players]
+            yield Step(game, str(dealer_draw_lines(names, step.cards, step.dealer)))
+        elif isinstance(step, Deal):
+            yield Step(game, deal_line(game.view(game.mover)).plain)
+        elif isinstance(step, Turn):
+            what = describe_turn(step, names)
+            over = game.phase is Phase.DEAL or game.phase is Phase.OVER
+            history = game.history
+            if not over and history and isinstance(history[-1], TurnOver):
+                what += " " + describe_turn(history[-1], names)
+            yield Step(game, what, step.seat, step.slot, over)
 
 
 def racks_table(game: Game, actor: int | None = None, changed: int | None = None) -> Table:
@@ -190,13 +171,13 @@ def summary(record: Record) -> RenderableType:
     """Each round's score table and the result, without stepping."""
     game = record.game
     names = [p.name for p in game.players]
-    header = game.events[0]
+    header = record.header
     rules = game.rules
     variants = [name for name, on in ((_("bonus"), rules.bonus), (_("partners"), rules.partners),
                                       (_("run of three"), rules.run_of_three)) if on]
     details = [_("first to {target}").format(target=rules.target), *variants,
-               _("started {started}").format(started=local_time(header.get("started"))),
-               _("seed {seed}").format(seed=header.get("seed"))]
+               _("started {started}").format(started=local_time(header.started)),
+               _("seed {seed}").format(seed=header.seed)]
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
     head.append("\n" + " · ".join(details))
@@ -248,10 +229,19 @@ def step_through(term: Terminal, record: Record) -> None:
         console.print(step_screen(step, record.id))
         if step.round_over:
             console.print(round_over_screen(step.game))
+        term.flush_input()
+        shown = f"{_(KEYS_PROMPT)} > "
         while True:
-            key = term.read(f"{_(KEYS_PROMPT)} > ").strip().lower()
-            if key in ("", "n", "q"):
+            key = term.key(shown)
+            shown = f"{_(KEYS_PROMPT)} > "
+            if key in (*NEXT, "n", "q"):
+                echo(term, key)
                 break
+            if not is_typed(key):
+                if not term.reads_lines:
+                    shown = ""  # the prompt is still on screen
+                continue
+            echo(term, key)
             if key == "?":
                 console.print(_(KEYS_HELP), style="cyan")
             else:
@@ -276,19 +266,20 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """Step through a recorded game turn by turn, with every rack shown.
 
     ID is a saved game's ID (see `racko history` or `racko resume --list`; its first few
-    characters are enough), FILE any rack-o/1 record. Keys, each followed by Enter:
-    Enter the next turn, n the end of the round, q quit. The file is only read.
+    characters are enough), FILE any rack-o/1 record. Keys: Enter (or Space) the next turn,
+    n the end of the round, q quit. The file is only read.
     """
     from rack_o.store.records import find_record, load_record
 
     try:
         path = find_record(game_ref)
     except LookupError as error:
-        raise click.BadParameter(str(error), param_hint="ID|FILE") from None
+        raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
     try:
         record = load_record(path)
     except RecordFileError as error:
-        click.echo(_("Error: cannot replay {error}").format(error=error), err=True)
+        click.echo(_("Error: cannot replay {error}").format(error=record_file_error(error)),
+                   err=True)
         click.echo(_("The file was left exactly as it was."), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     term = Terminal(console=make_console())

@@ -8,6 +8,7 @@ the same people and bots take their seats and the record grows in the same file.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 from rich import box
@@ -16,20 +17,22 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.agent import Agent
+from rack_o.actions import Phase
 from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.store.records import Record, RecordFileError, Summary
 
-from .console import Terminal, keyboard_tty, make_console, resume_note
+from .console import BOT_PAUSE, Terminal, keyboard_tty, make_console, resume_note
+from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .history import local_time, scores_text
 from .human import HumanAgent
+from .messages import history_error, record_file_error, record_not_found
+from .screens import side_names
+from .setup import agents_for
 
-EXIT_NOTHING = 1
-EXIT_INTERRUPTED = 130
-EXIT_BAD_FILE = 2
-BOT_PAUSE = 0.8
+if TYPE_CHECKING:
+    from rack_o.store.writer import RecordWriter
 
 EXAMPLE = N_("""\b
 Examples:
@@ -37,19 +40,18 @@ Examples:
   racko resume --list
   racko resume 2026-11-29-2105-ann-bob
   racko resume ~/saved/tuesday.jsonl
+  racko resume --drop 2026-11-29-2105-ann-bob
 """)
 
 
-def _side_names(names: tuple[str, ...], teams: int) -> list[str]:
-    if teams == len(names):
-        return list(names)
-    return [" & ".join(names[seat] for seat in range(len(names)) if seat % 2 == side)
-            for side in range(teams)]
+def games_table(games: list[Summary], title: str | None = None) -> Table:
+    """The unfinished games, numbered: ID (and "being played" for a game open in another
+    racko), when started, round, players and scores."""
+    from rack_o.store.writer import is_busy
 
-
-def games_table(games: list[Summary]) -> Table:
-    """The unfinished games, numbered: ID, when started, round, players and scores."""
-    table = Table(title=_("Unfinished games, last played first"), box=box.SIMPLE_HEAD,
+    if title is None:
+        title = _("Unfinished games, last played first")
+    table = Table(title=title, box=box.SIMPLE_HEAD,
                   padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
     if any(kind != "human" for game in games for kind in game.kinds):
         table.caption = _("* a computer player")
@@ -60,13 +62,13 @@ def games_table(games: list[Summary]) -> Table:
     table.add_column(_("Round"), justify="right", no_wrap=True)
     table.add_column(_("Players and scores"))
     for number, game in enumerate(games, start=1):
-        sides = _side_names(
-            tuple(name if kind == "human" else f"{name}*"
-                  for name, kind in zip(game.names, game.kinds, strict=True)),
-            len(game.totals),
-        )
+        shown = [name if kind == "human" else f"{name}*"
+                 for name, kind in zip(game.names, game.kinds, strict=True)]
+        sides = side_names(game.rules, shown) if game.rules is not None else shown
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
+        if is_busy(game.path):
+            where.append("\n" + _("being played now"), "bold yellow")
         table.add_row(str(number), where, str(game.round), Text(scores_text(sides, game.totals)))
     return table
 
@@ -80,7 +82,8 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     games, problems = list_games()
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
-        console.print(_("Skipped a damaged record: {problem}").format(problem=problem),
+        console.print(_("Skipped a damaged record: {problem}").format(
+                          problem=record_file_error(problem)),
                       style="yellow", markup=False)
     if not unfinished:
         console.print(
@@ -114,56 +117,14 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         )
 
 
-def _agents(game: Game, term: Terminal, load_bots: bool) -> list[Agent]:
-    """The same seats again: a person for "human", the bot its kind names for "bot:<spec>"."""
-    humans = any(player.kind == "human" for player in game.players)
-    hint = bot_hint if humans else None
-    agents: list[Agent] = []
-    seed = game.events[0].get("seed")
-    for seat, player in enumerate(game.players):
-        if player.kind == "human":
-            agents.append(HumanAgent(player.name, term, hint))
-            continue
-        spec = player.kind.removeprefix("bot:")
-        if not player.kind.startswith("bot:") or not spec:
-            raise click.UsageError(
-                _('Seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
-                  "nobody can take that seat.").format(
-                    seat=seat + 1, name=player.name, kind=player.kind
-                )
-            )
-        from rack_o.bots import LEVELS, make_bot
-
-        if spec.lower() not in LEVELS and not load_bots:
-            # A record is data: importing the code it names needs the player's say-so.
-            raise click.UsageError(
-                _("Seat {seat} ({name}) was played by the bot {bot}, which is code outside "
-                  "racko. Resume with --load-bots to import it, if you trust it.").format(
-                    seat=seat + 1, name=player.name, bot=repr(spec)
-                )
-            )
-        try:
-            bot = make_bot(spec, seat, seed if isinstance(seed, int | str) else None)
-        except ValueError as error:
-            raise click.UsageError(
-                _("Seat {seat} ({name}): {error}").format(
-                    seat=seat + 1, name=player.name, error=error
-                )
-            ) from error
-        agents.append(bot)
-    return agents
-
-
-
-def _notices(record_id: str, game: Game) -> list[RenderableType]:
+def _notices(record_id: str, game: Game, seed: int | str | None) -> list[RenderableType]:
     rules = game.rules
     names = tuple(p.name for p in game.players)
     title = Text("Rack-O", "bold yellow")
     title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
-    seed = game.events[0].get("seed")
     lines: list[RenderableType] = [title]
     if game.round:
-        scores = scores_text(_side_names(names, rules.teams), game.totals)
+        scores = scores_text(side_names(rules, names), game.totals)
         played = ngettext(
             "Round {round}, {count} turn played", "Round {round}, {count} turns played", game.turn
         ).format(round=game.round, count=game.turn)
@@ -219,56 +180,101 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
 @click.command(epilog=EXAMPLE)
 @click.argument("game_ref", metavar="[ID|FILE]", required=False)
 @click.option("--list", "list_only", is_flag=True, help="Only list the unfinished games.")
+@click.option("--drop", is_flag=True,
+              help="Delete the unfinished game ID|FILE for good, after asking.")
+@click.option("--yes", is_flag=True, help="With --drop: do not ask first.")
 @click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
 @click.option("--load-bots", is_flag=True,
               help="Import the custom bots (package.module:Class) the record names.")
-def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -> None:
+def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: bool,
+           load_bots: bool) -> None:
     """Carry on with an unfinished game from its saved record.
 
     Without ID|FILE, lists the unfinished games (who plays, when it started, the round and
     the scores) and resumes the one played last; with several, Enter takes that one and a
     number picks another. The game goes on exactly as it would have: the same players and
-    bots, and the cards the seed deals.
+    bots, and the cards the seed deals. A game being played in another window is refused.
     """
-    from rack_o.store.autosave import add_to_history, history_problem, reopen_record
-    from rack_o.store.records import find_record, load_record
-    from rack_o.store.writer import RecordBusyError, RecordWriter
+    from rack_o.store.records import find_record
 
-    from .session import run_session
-
+    if yes and not drop:
+        raise click.UsageError(_("--yes goes with --drop: racko resume --drop ID --yes"))
+    if drop and (list_only or game_ref is None):
+        raise click.UsageError(_("--drop needs the ID of the game to drop: racko resume --drop "
+                                 "ID (racko resume --list shows them)."))
     term = Terminal(console=make_console(), pause_seconds=0 if fast else BOT_PAUSE,
                     tty=keyboard_tty())
-    console = term.console
     if game_ref is None or list_only:
         try:
             path = _choose(term, list_only)
         except (EOFError, KeyboardInterrupt) as stop:
-            console.print()
+            term.console.print()
             code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
             raise SystemExit(code) from None
     else:
         try:
             path = find_record(game_ref)
         except LookupError as error:
-            raise click.BadParameter(str(error), param_hint="ID|FILE") from None
+            raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
+    # The lock is taken before the file is read and held until racko leaves it: a game can be
+    # looked at, carried on or dropped in one window at a time, so no window ever writes on
+    # from a state another one has moved past.
+    writer = _hold(path)
+    try:
+        if drop:
+            raise SystemExit(_drop(term, writer, yes))
+        _carry_on(term, writer, load_bots)
+    finally:
+        writer.close()
 
-    writer: RecordWriter | None = None
 
-    def on_event(event: dict) -> None:
-        assert writer is not None
-        writer.write(event)
+def _hold(path: Path) -> RecordWriter:
+    """The record's writer, holding its lock; refuses (exits) if it is played elsewhere."""
+    from rack_o.store.autosave import hold_record
+    from rack_o.store.records import load_record
+    from rack_o.store.writer import RecordBusyError
 
     try:
-        record = load_record(path, on_event=on_event, seeded=True)
-    except RecordFileError as error:
-        click.echo(_("Error: cannot resume {error}").format(error=error), err=True)
-        click.echo(_("The file was left exactly as it was."), err=True)
+        return hold_record(path)
+    except RecordBusyError:
+        click.echo(_("Error: {file} is being played right now in another racko; carry on "
+                     "there, or quit it first.").format(file=path), err=True)
+        raise SystemExit(EXIT_NOTHING) from None
+    except OSError as error:
+        try:  # a missing file, a folder...: reading it says what is wrong, in a sentence
+            load_record(path)
+        except RecordFileError as problem:
+            _refuse(problem)
+        click.echo(_("Error: cannot open {file}: {reason}.").format(
+            file=path, reason=error.strerror or error), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
+
+
+def _refuse(error: RecordFileError) -> NoReturn:
+    click.echo(_("Error: cannot resume {error}").format(error=record_file_error(error)), err=True)
+    click.echo(_("The file was left exactly as it was."), err=True)
+    raise SystemExit(EXIT_BAD_FILE) from None
+
+
+def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
+    """Read the locked record, show where the game stands and play it on; exits."""
+    from rack_o.store.autosave import add_to_history, history_problem, reopen_record
+    from rack_o.store.records import load_record
+    from rack_o.store.writer import RecordChangedError
+
+    from .session import run_session
+
+    console = term.console
+    path = writer.path
+    try:
+        record = load_record(path, seeded=True)
+    except RecordFileError as error:
+        _refuse(error)
     game = record.game
     if game.is_over and not record.missing_events:
-        problem = add_to_history(game, path)  # in case the game ended before it was added
+        problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
-        names = _side_names(tuple(p.name for p in game.players), game.rules.teams)
+        names = side_names(game.rules, [p.name for p in game.players])
         console.print(
             _("That game is over: {winner} won ({scores}). Step through it with: racko replay "
               "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
@@ -276,14 +282,18 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
             markup=False,
         )
         if problem:
-            console.print(problem, style="yellow", markup=False)
+            console.print(history_error(problem), style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
-    agents = _agents(game, term, load_bots)
-    notices = _notices(record.id, game)
-    humans = sum(player.kind == "human" for player in game.players)
+    hint = bot_hint if record.header.hints else None  # --no-hints holds for the whole game
+    agents = agents_for(game.players, record.header.seed,
+                        lambda player: HumanAgent(player.name, term, hint),
+                        load_bots=load_bots)
+    humans = sum(player.is_human for player in game.players)
+    # With two or more people at the keyboard the seed stays hidden: it deals every card.
+    notices = _notices(record.id, game, record.header.seed if humans < 2 else None)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file
-    # is touched; otherwise the game carries on, and the file is reopened, at once.
-    pausing = humans == 1 and game.phase == "choose"
+    # is touched; otherwise the game carries on, and the file is taken up, at once.
+    pausing = humans == 1 and game.phase is Phase.CHOOSE
     if _torn(record):
         if pausing:
             torn = _("The last line of the record was cut off while it was being saved; it "
@@ -298,29 +308,69 @@ def resume(game_ref: str | None, list_only: bool, fast: bool, load_bots: bool) -
     problem = history_problem()
     if problem:
         notices.append(Text(
-            problem + " " + _("The game plays on, but will not be added to it."), "yellow"
+            history_error(problem) + " " + _("If the game ends, it is kept and added to the "
+                                             "history later."),
+            "yellow"
         ))
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, record.ref)
         notices = []
     try:
-        writer = reopen_record(record)
-    except RecordBusyError:
-        click.echo(_("Error: {file} is being played right now in another racko; carry on "
-                     "there, or quit it first.").format(file=path), err=True)
-        raise SystemExit(EXIT_NOTHING) from None
+        reopen_record(record, writer)
+    except RecordChangedError:
+        click.echo(_("Error: {file} was changed by another program while racko was reading "
+                     "it; it was left as it is. Try again.").format(file=path), err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
     except OSError as error:
         click.echo(_("Error: cannot write to {file}: {reason}.").format(
             file=path, reason=error.strerror), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
-    try:
-        code = run_session(term, game, agents, notices=notices,
-                           saved_note=resume_note(record.ref))
-    finally:
-        writer.close()
+    game.on_step = writer.step
+    code = run_session(term, game, agents, notices=notices, saved_note=resume_note(record.ref),
+                       header=record.header, writer=writer, events=record.events)
     if game.is_over:
-        problem = add_to_history(game, path)
+        problem = add_to_history(game, record.header, path)
         if problem:
-            console.print(problem, style="yellow", markup=False)
+            console.print(history_error(problem), style="yellow", markup=False)
     raise SystemExit(code)
+
+
+def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
+    """Delete the locked record of an unfinished game, once confirmed; the exit code."""
+    from rack_o.store.paths import record_ref
+    from rack_o.store.records import load_record, summarize
+
+    console = term.console
+    path = writer.path
+    ref = record_ref(path)
+    try:
+        # Read in full, rules checked: only a game known to be unfinished is ever dropped.
+        finished = load_record(path).game.is_over
+        summary = summarize(path)
+    except RecordFileError as error:
+        click.echo(_("Error: cannot drop {error}").format(error=record_file_error(error)),
+                   err=True)
+        click.echo(_("The file was left exactly as it was."), err=True)
+        return EXIT_BAD_FILE
+    if finished:
+        console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
+                        "through it with: racko replay {id}").format(id=ref), markup=False)
+        return EXIT_NOTHING
+    console.print(games_table([summary], _("The game to drop")))
+    if not yes:
+        try:
+            answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "
+                                 "it > "))
+        except (EOFError, KeyboardInterrupt) as stop:
+            console.print("\n" + _("The game was kept."), markup=False)
+            return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
+        if answer.strip().lower() not in ("y", "yes"):
+            console.print(_("The game was kept."), markup=False)
+            return EXIT_OK
+    if not writer.drop():
+        click.echo(_("Error: {file} was changed by another program meanwhile; it was left as "
+                     "it is.").format(file=path), err=True)
+        return EXIT_BAD_FILE
+    console.print(_("Dropped {id}: its record was deleted.").format(id=ref), markup=False)
+    return EXIT_OK

@@ -6,6 +6,7 @@ rules.LANG.md beside it.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from importlib.resources import files
 
 import click
@@ -27,15 +28,20 @@ def rules_markdown() -> Markdown:
 
 
 @click.command(epilog="Example:  racko rules | less -R")
-@click.option("--pager", is_flag=True, help="Page through the rules instead of printing them.")
+@click.option("--pager", is_flag=True,
+              help="Page through the rules a screen at a time (space, b, q) instead of printing "
+              "them.")
 def rules(pager: bool) -> None:
     """Show the rules of Rack-O as this program plays them."""
     from .console import Terminal
+    from .pager import page
 
     term = Terminal()
     console = term.console
-    if pager and console.is_terminal:
-        term.page(rules_markdown(), _("Rules of Rack-O"))
+    if pager and console.is_terminal and not term.reads_lines:
+        with suppress(KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: leave the pager
+            page(term, rules_markdown(), _("Rules of Rack-O"))
+        term.clear()
     elif console.is_terminal:
         console.print(rules_markdown())
     else:

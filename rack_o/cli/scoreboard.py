@@ -19,7 +19,7 @@ from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, ordered_count
 from rack_o.rules import Rules
 from rack_o.view import RoundResult
 
-from .screens import NOT_SCORING, SCORING, side_name
+from .screens import NOT_SCORING, SCORING, ForWidth, side_name
 
 
 def racko_banner(result: RoundResult, names: Sequence[str]) -> RenderableType:
@@ -57,8 +57,22 @@ def _to_go(target: int, total: int) -> str:
     return str(target - total) if total < target else _("reached")
 
 
-def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Table:
-    """Each player's rack (the cards in order from slot 1 green), round points and totals."""
+def points_caption(rules: Rules) -> str:
+    """How round points are made, the footnote of a round table."""
+    return (_("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
+            + (_(", plus its run bonus") if rules.bonus else ""))
+
+
+def round_table(
+    result: RoundResult, names: Sequence[str], rules: Rules, *, caption: bool = True,
+    compact: bool = False,
+) -> Table:
+    """Each player's rack (the cards in order from slot 1 green), round points and totals.
+
+    Without `caption` the footnote is left to the caller (to wrap at the terminal's width,
+    not the table's); `compact` (a narrow terminal) shows the points without how they were
+    made and no distance to the target, and lets a long name wrap.
+    """
     table = Table(
         # A Text, not a str: a name is never read as markup.
         title=Text(_("Round {round} — {dealer} dealt").format(
@@ -70,37 +84,36 @@ def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Tabl
         padding=(0, 0, 0, 1),
         pad_edge=False,
         show_edge=False,
-        caption=_("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
-        + (_(", plus its run bonus") if rules.bonus else ""),
+        caption=points_caption(rules) if caption else None,
         caption_justify="left",
     )
     # A name never breaks (a team name wraps at " & "); the racks and totals never wrap;
     # a long points breakdown ("75 + 100 bonus = 175") may, at its spaces.
     longest = max(cell_len(name) for name in names)
-    table.add_column(_("Player"), min_width=longest + (2 if rules.partners else 0))
+    table.add_column(_("Player"),
+                     min_width=None if compact else longest + (2 if rules.partners else 0))
     table.add_column(_("Rack, slot 1 → 10"), no_wrap=True)
     table.add_column(_("Points"), justify="right", no_wrap=True)
     table.add_column(_("Total"), justify="right", no_wrap=True)
-    table.add_column(_("To go"), justify="right", no_wrap=True)
+    if not compact:
+        table.add_column(_("To go"), justify="right", no_wrap=True)
     for seat, rack in enumerate(result.racks):
         racko = seat == result.racko
         counted = len(rack) if racko else ordered_count(rack)
         name = Text(names[seat], "bold" if racko else "")
         points = points_breakdown(rack, result.points[seat], result.bonus[seat], racko)
-        if result.bonus[seat]:
+        if compact:
+            points = _("{points} Rack-O").format(points=result.points[seat]) if racko \
+                else str(result.points[seat])
+        elif result.bonus[seat]:
             # A bonus sum on two lines: on one it leaves no room for names at 80 columns.
             points = points.replace(" = ", "\n= ")
         total = to_go = ""
         if not rules.partners:
             total = str(result.totals[seat])
             to_go = _to_go(rules.target, result.totals[seat])
-        table.add_row(
-            name,
-            _rack_cells(rack, counted),
-            points,
-            total,
-            to_go,
-        )
+        table.add_row(name, _rack_cells(rack, counted), points, total,
+                      *(() if compact else (to_go,)))
     if rules.partners:
         table.add_section()
         for team, total in enumerate(result.totals):
@@ -110,9 +123,22 @@ def round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Tabl
                 "",
                 str(won),
                 str(total),
-                _to_go(rules.target, total),
+                *(() if compact else (_to_go(rules.target, total),)),
             )
     return table
+
+
+FULL_TABLE_ROOM = 59
+"""Columns a round table needs besides the longest name: rack, a bonus breakdown, totals."""
+
+
+def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
+    """The round table as wide as the terminal allows, its footnote wrapped at the
+    terminal's width."""
+    longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
+    table = ForWidth(lambda width: round_table(
+        result, names, rules, caption=False, compact=longest + FULL_TABLE_ROOM > width))
+    return Group(table, Text(points_caption(rules), "dim"))
 
 
 def leaders(totals: Sequence[int]) -> list[int]:
@@ -164,3 +190,25 @@ def standings(
         points=totals[winner], count=rounds,
     )
     return Group(table, Text(text, "bold green"))
+
+
+def score_sheet(
+    rounds: Sequence[RoundResult], names: Sequence[str], rules: Rules, totals: Sequence[int]
+) -> RenderableType:
+    """Every finished round's points and the totals, one column per side (teams with partners)."""
+    sides = range(rules.teams)
+    title = Text(_("Score sheet — first to {target} wins").format(target=rules.target), "bold")
+    if not rounds:
+        return Group(title, Text(_("No round has finished yet."), "dim"))
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 0, 0, 2), pad_edge=False, show_edge=False)
+    table.add_column(_("Round"), justify="right", no_wrap=True)
+    for side in sides:
+        table.add_column(Text(side_name(rules, names, side)), justify="right")
+    for result in rounds:
+        won = [0] * rules.teams
+        for seat, points in enumerate(result.points):
+            won[rules.team_of(seat)] += points
+        table.add_row(str(result.round), *(str(won[side]) for side in sides))
+    table.add_section()
+    table.add_row(Text(_("Total"), "bold"), *(Text(str(totals[side]), "bold") for side in sides))
+    return Group(title, table)

@@ -6,22 +6,52 @@ reads or knows a terminal. Only public information and the viewing seat's own ca
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.actions import Source
 from rack_o.i18n import _, ngettext
 from rack_o.rack import longest_run, ordered_count
 from rack_o.rules import Rules
-from rack_o.view import PublicTurn, SeatView, TurnOver
+from rack_o.steps import Turn, TurnOver
+from rack_o.view import PublicTurn, SeatView
 
 BAR_WIDTH = 30
 """Columns of the longest bar (the highest card in the deck)."""
+HISTORY_LINES = 4
+"""The others' moves a turn screen lists at most (four players and a turn-over)."""
+MIN_BAR_WIDTH = 10
+"""A narrow terminal shortens the bars, down to this."""
+
+
+class Either:
+    """The first of several forms of one line that fits in the width it is drawn at (the
+    last, shortest, otherwise): a narrow terminal gets the short form, not a wrapped line."""
+
+    def __init__(self, *forms: Text) -> None:
+        self.forms = forms
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        yield next((form for form in self.forms if cell_len(form.plain) <= width),
+                   self.forms[-1])
+
+
+class ForWidth:
+    """A renderable made only once the width it is drawn at is known."""
+
+    def __init__(self, make: Callable[[int], RenderableType]) -> None:
+        self.make = make
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.make(options.max_width)
 
 SCORING = "green"
 NOT_SCORING = "grey50"
@@ -35,22 +65,44 @@ def side_name(rules: Rules, names: Sequence[str], side: int) -> str:
     return names[side]
 
 
-def describe_turn(turn: PublicTurn | TurnOver, names: Sequence[str]) -> str:
-    """One sentence for a finished turn, as the table saw it (a kept drawn card stays hidden)."""
+def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
+    """The name of each scoring side, in order: the players, or with partners the teams."""
+    return [side_name(rules, names, side) for side in range(rules.teams)]
+
+
+def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
+    """One sentence for a finished turn: as the table saw it (a PublicTurn: a kept drawn card
+    stays hidden), or whole (a Turn step, for a replay)."""
     if isinstance(turn, TurnOver):
         return _(
             "The draw pile ran out: the discard pile was turned over and {card} turned up."
         ).format(card=turn.card)
     who = names[turn.seat]
-    if turn.source == "discard":
+    if turn.source == Source.DISCARD:
+        taken = turn.card if isinstance(turn, Turn) else turn.taken
         return _(
             "{who} took {card} from the discard pile into slot {slot} and discarded {out}."
-        ).format(who=who, card=turn.taken, slot=turn.slot, out=turn.discarded)
+        ).format(who=who, card=taken, slot=turn.slot, out=turn.discarded)
     if turn.slot is None:
         return _("{who} drew and discarded {card}.").format(who=who, card=turn.discarded)
+    if isinstance(turn, Turn):
+        return _("{who} drew {card}, put it in slot {slot} and discarded {out}.").format(
+            who=who, card=turn.card, slot=turn.slot, out=turn.discarded
+        )
     return _("{who} drew a card into slot {slot} and discarded {out}.").format(
         who=who, slot=turn.slot, out=turn.discarded
     )
+
+
+def short_turn(turn: PublicTurn | TurnOver, names: Sequence[str]) -> str:
+    """A finished turn as the table saw it, in fewer words, for a narrow terminal."""
+    if isinstance(turn, TurnOver) or turn.slot is None:
+        return describe_turn(turn, names)
+    if turn.source == Source.DISCARD:
+        return _("{who} took {card} into slot {slot}, discarded {out}.").format(
+            who=names[turn.seat], card=turn.taken, slot=turn.slot, out=turn.discarded)
+    return _("{who} drew into slot {slot}, discarded {out}.").format(
+        who=names[turn.seat], slot=turn.slot, out=turn.discarded)
 
 
 def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
@@ -66,26 +118,44 @@ def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
     return list(history[start:]), played
 
 
-def scores_line(view: SeatView) -> Text:
-    """Each side's total against the target, the viewing seat's side in bold."""
+def scores_line(view: SeatView, *, short: bool = False) -> Text:
+    """Each side's total against the target, the viewing seat's side in bold (`short`: less
+    space between them, and the target in fewer words)."""
     rules = view.rules
     line = Text()
     for side, total in enumerate(view.totals):
         if side:
-            line.append("  ·  ")
+            line.append(" · " if short else "  ·  ")
         mine = rules.team_of(view.seat) == side
         line.append(f"{side_name(rules, view.names, side)} {total}", "bold" if mine else "")
-    line.append("   " + _("(first to {target} wins)").format(target=rules.target), "dim")
+    if short:
+        line.append("  " + _("(to {target})").format(target=rules.target), "dim")
+    else:
+        line.append("   " + _("(first to {target} wins)").format(target=rules.target), "dim")
     return line
 
 
-def status_line(view: SeatView) -> Text:
+def fitted_scores(view: SeatView) -> Either:
+    """The scores line, short on a narrow terminal (without the target on a very narrow one)."""
+    short = scores_line(view, short=True)
+    bare = short.copy()
+    bare.right_crop(len(short) - len(short.plain.rsplit("  ", 1)[0]))
+    return Either(scores_line(view), short, bare)
+
+
+def status_line(view: SeatView, *, short: bool = False) -> Text:
     """Round, dealer and whose turn it is: public, safe for a hand-off screen."""
+    gap = " · " if short else "  ·  "
     line = Text()
     line.append(_("Round {round}").format(round=view.round), "bold")
-    line.append("  ·  " + _("{dealer} dealt").format(dealer=view.names[view.dealer]))
-    line.append("  ·  " + _("{player} to play").format(player=view.names[view.mover]))
+    line.append(gap + _("{dealer} dealt").format(dealer=view.names[view.dealer]))
+    line.append(gap + _("{player} to play").format(player=view.names[view.mover]))
     return line
+
+
+def fitted_status(view: SeatView) -> Either:
+    """The status line, closer together on a narrow terminal."""
+    return Either(status_line(view), status_line(view, short=True))
 
 
 def rack_table(
@@ -94,22 +164,24 @@ def rack_table(
     *,
     changed_slot: int | None = None,
     replaced: int | None = None,
+    bar_width: int = BAR_WIDTH,
 ) -> Table:
     """The rack from slot 1 to 10, one bar per card as long as its number, scoring part ticked.
 
-    `changed_slot` marks a card just put in (and `replaced`, the card it pushed out).
+    `changed_slot` marks a card just put in (and `replaced`, the card it pushed out); the
+    highest card's bar is `bar_width` columns long.
     """
     scoring = ordered_count(rack) if rack else 0
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", width=4)
     grid.add_column(justify="right", width=3)
-    grid.add_column(width=BAR_WIDTH)
+    grid.add_column(width=bar_width)
     grid.add_column()
     for i, card in enumerate(rack):
         slot = i + 1
         counts = slot <= scoring
         style = SCORING if counts else NOT_SCORING
-        length = max(1, round(card * BAR_WIDTH / deck_size))
+        length = max(1, round(card * bar_width / deck_size))
         bar = Text("█" * length, style=style)
         note = Text("✓" if counts else "", style=SCORING)
         card_style = "bold" if counts else ""
@@ -120,6 +192,27 @@ def rack_table(
                 note.append(" " + _("(out goes {card})").format(card=replaced), NEW_CARD)
         grid.add_row(Text(f"{slot:>2}", "dim"), Text(str(card), card_style), bar, note)
     return grid
+
+
+def fitted_rack(
+    rack: Sequence[int], deck_size: int, *, changed_slot: int | None = None,
+    replaced: int | None = None,
+) -> ForWidth:
+    """The rack table with bars as long as the terminal's width leaves room for (the marks
+    of a new card and the card it pushes out included), at most BAR_WIDTH."""
+
+    def make(width: int) -> Table:
+        note = 0
+        if changed_slot is not None:
+            note = cell_len("✓  ← " + _("new"))
+            if replaced is not None:
+                note += cell_len(" " + _("(out goes {card})").format(card=replaced))
+        # Slot and card columns (4 + 3), the column gaps (3), the marks.
+        room = width - 10 - max(note, 1)
+        return rack_table(rack, deck_size, changed_slot=changed_slot, replaced=replaced,
+                          bar_width=max(MIN_BAR_WIDTH, min(BAR_WIDTH, room)))
+
+    return ForWidth(make)
 
 
 def rack_caption(rack: Sequence[int], *, run_of_three: bool = False) -> Text:
@@ -139,29 +232,41 @@ def rack_caption(rack: Sequence[int], *, run_of_three: bool = False) -> Text:
     return Text("✓ " + sentence.format(count=count, points=5 * count), SCORING)
 
 
-def piles_line(view: SeatView, top_after: int | None = None) -> Text:
-    """The top of the discard pile (or `top_after` a previewed move) and the draw pile size."""
+def piles_line(view: SeatView, top_after: int | None = None, *, short: bool = False) -> Text:
+    """The top of the discard pile (or `top_after` a previewed move) and the draw pile size
+    (`short`: only its number)."""
     line = Text(_("Discard pile:") + " ")
     top = view.discard_top if top_after is None else top_after
     line.append(str(top) if top is not None else _("empty"), "bold")
     if top_after is not None:
         line.append(" " + _("after this move"))
     size = view.draw_pile_size
+    if short:
+        line.append(" · " + _("Draw pile: {count}").format(count=size))
+        return line
     line.append("    " + ngettext(
         "Draw pile: {count} card face down", "Draw pile: {count} cards face down", size
     ).format(count=size))
     return line
 
 
-def history_block(view: SeatView) -> RenderableType:
-    """What the other players did since this seat's last turn (public information only)."""
+def fitted_piles(view: SeatView, top_after: int | None = None) -> Either:
+    """The piles line, short on a narrow terminal."""
+    return Either(piles_line(view, top_after), piles_line(view, top_after, short=True))
+
+
+def history_block(view: SeatView, most: int = HISTORY_LINES) -> RenderableType:
+    """What the other players did since this seat's last turn (public information only),
+    the `most` newest moves of it."""
     events, played = since_last_turn(view)
     if not events:
         return Text(_("You are first to play this round."), "dim")
-    lines = [Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
-    # Four players and a turn-over at most; the newest matter most if it ever runs long.
-    for event in events[-4:]:
-        lines.append(Text("  " + describe_turn(event, view.names)))
+    lines: list[RenderableType] = [
+        Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
+    for event in events[-most:]:
+        # Indented as a whole, so that a move that wraps stays apart from the next one.
+        lines.append(Padding(Either(Text(describe_turn(event, view.names)),
+                                    Text(short_turn(event, view.names))), (0, 0, 0, 2)))
     return Group(*lines)
 
 
@@ -169,40 +274,50 @@ def turn_screen(
     view: SeatView,
     *,
     preview: tuple[tuple[int, ...], int, int] | None = None,
+    history: int = HISTORY_LINES,
+    spaced: bool = True,
+    title: bool = True,
+    caption: bool = True,
+    can_put_back: bool = False,
 ) -> RenderableType:
     """The mover's screen: status, scores, others' moves, own rack, piles, card in hand.
 
     `preview` is (rack after the move, slot, card pushed out) to show a placement before it
-    is confirmed.
+    is confirmed. A smaller terminal gets fewer lines: at most `history` of the others'
+    moves (0: none), no blank line unless `spaced`, the rack's `title` and `caption` only if
+    asked. `can_put_back`: the card in hand was taken from the discard pile and may go back.
     """
     deck = view.rules.deck_size
     me = view.names[view.seat]
     if preview is None:
         rack: Sequence[int] = view.rack
-        rack_render = rack_table(rack, deck)
-        title = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
+        rack_render = fitted_rack(rack, deck)
+        heading = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
     else:
         rack, slot, out = preview
-        rack_render = rack_table(rack, deck, changed_slot=slot, replaced=out)
-        title = Text(
+        rack_render = fitted_rack(rack, deck, changed_slot=slot, replaced=out)
+        heading = Text(
             _("{name}'s rack if {card} goes into slot {slot}").format(
                 name=me, card=view.held, slot=slot
             ),
             "bold",
         )
-    parts: list[RenderableType] = [
-        status_line(view),
-        scores_line(view),
-        history_block(view),
-        Text(),
-        title,
-        rack_render,
-        rack_caption(rack, run_of_three=view.rules.run_of_three),
-        piles_line(view, None if preview is None else preview[2]),
-    ]
+    parts: list[RenderableType] = [fitted_status(view), fitted_scores(view)]
+    if history:
+        parts.append(history_block(view, history))
+    if spaced:
+        parts.append(Text())
+    if title:
+        parts.append(heading)
+    parts.append(rack_render)
+    if caption:
+        parts.append(rack_caption(rack, run_of_three=view.rules.run_of_three))
+    parts.append(fitted_piles(view, None if preview is None else preview[2]))
     if view.held is not None and preview is None:
-        if view.held_source == "draw":
+        if view.held_source is Source.DRAW:
             sentence = _("You drew {card}.")
+        elif can_put_back:
+            sentence = _("You take {card} from the discard pile (u puts it back).")
         else:
             sentence = _("You took {card} from the discard pile: it must go into your rack.")
         parts.append(_with_card(sentence, view.held))
@@ -230,9 +345,9 @@ def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> Re
     # terminal caps it and the lines wrap.
     width = max(40, cell_len(turn) + 6, cell_len(away) + 6)
     parts += [
-        status_line(view),
-        scores_line(view),
-        piles_line(view),
+        fitted_status(view),
+        fitted_scores(view),
+        fitted_piles(view),
         Text(),
         Panel(card, box=box.ROUNDED, width=width, padding=(1, 2)),
     ]

@@ -2,65 +2,185 @@
 
 Humans and bots are asked the same way (`rack_o.agent.take_step`); this loop adds what the
 table needs around the turns: hand-off screens when several people share the terminal, a
-line per bot move, the round table, the standings, and a clean stop on q, Ctrl-C or Ctrl-D.
-It never writes the record itself: the Game's `on_event` does, as each event happens.
+line per bot move, the round table, the score sheet, the standings, and a clean stop on q,
+Ctrl-C or Ctrl-D. The record is written as each step happens, by the Game's `on_step`; the
+session only adds to a person's turn line how many hints they were shown during it.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+import time
+from collections.abc import Sequence
+from contextlib import nullcontext, suppress
+from types import FrameType
+
+try:
+    from termios import error as TermiosError
+except ImportError:  # pragma: no cover - Windows
+    TermiosError = OSError  # type: ignore[assignment,misc]
 
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from rack_o.actions import DISCARD
-from rack_o.agent import Agent, AgentError, take_step
-from rack_o.game import Game, Phase
+from rack_o.actions import DISCARD, Phase, Source
+from rack_o.agent import Agent, AgentError, Table, play_game
+from rack_o.game import Game
 from rack_o.i18n import N_, _
-from rack_o.store.writer import RecordWriteError
+from rack_o.record import Event, Header, event
+from rack_o.steps import RoundResult, Step, Turn
+from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
-from .console import Terminal, fill, printable
-from .prompt import ENTER, QuitGame, ask
-from .scoreboard import racko_banner, round_table, standings, tie_note
+from .console import ENTER, Terminal, fill, printable
+from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
+from .pager import page
+from .prompt import InputEnded, QuitGame, ask, reads_lines
+from .scoreboard import (
+    fitted_round_table,
+    racko_banner,
+    score_sheet,
+    standings,
+    tie_note,
+)
 from .screens import deal_line, describe_turn, handoff_screen, side_name
-
-EXIT_OK = 0
-EXIT_STOPPED = 1
-EXIT_INTERRUPTED = 130
-EXIT_HANGUP = 129
-"""128 + SIGHUP, as a shell reports a program ended by a closed terminal."""
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
-    "screen: your rack appears next."
+    "screen: your rack appears next. s shows the score sheet, r the rules, q quits."
 )
-ENTER_HELP = N_("Press Enter to go on.")
+ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
+HANDOFF_HOLD = 0.25
+"""Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
+meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
 
 
 class Hangup(BaseException):
-    """The terminal was closed (SIGHUP): leave as on Ctrl-C, wherever the game is."""
+    """The terminal was closed (SIGHUP) or racko was told to stop (SIGTERM): leave as on
+    Ctrl-C, wherever the game is. `signum` says which."""
+
+    def __init__(self, signum: int | None = None) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _raise_hangup(signum: int, frame: object) -> None:
-    raise Hangup
+# Code that changes the game or writes its record is never cut short by a signal: a game
+# stopped halfway through a change, or a line half written, would leave a record that cannot
+# be carried on. A signal arriving there is handled as soon as that code has returned.
+_UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
+_RESEND_SECONDS = 0.05
+_RESEND_TRIES = 200
+
+# A closed terminal fails reads and writes with these (before or after its SIGHUP arrives).
+_TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
 
 
-@contextmanager
-def _hangup_as_exception() -> Iterator[None]:
-    """Within: a closed terminal raises Hangup instead of killing the process unannounced."""
-    sighup = getattr(signal, "SIGHUP", None)  # not on Windows
-    if sighup is None or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous: Callable | int | None = signal.signal(sighup, _raise_hangup)
-    try:
-        yield
-    finally:
-        signal.signal(sighup, previous if previous is not None else signal.SIG_DFL)
+class _StopSignals:
+    """Within: SIGHUP and SIGTERM raise Hangup, once, and never inside a change to the game;
+    from then on, or from `hold()`, they and Ctrl-C are ignored so nothing cuts the stop short.
+    The previous handlers come back on leaving, unless SIGHUP or SIGTERM came: those are then
+    ignored from there on, as racko is on its way out.
+
+    Python runs a signal's handler only between two steps of its own code. A signal that comes
+    just before a read of the keyboard starts, or inside a change to the game, would wait for
+    the next key; so a watcher thread, told of each signal through the wakeup file, sends it
+    again to the main thread until it has been handled (the read is then interrupted).
+    """
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.received: int | None = None
+        """The SIGHUP or SIGTERM that came before the stop began, if any."""
+        self._lock = threading.RLock()
+        self._previous: dict[int, object] = {}
+        self._wakeup: tuple[int, int] | None = None
+        self._previous_wakeup = -1
+        # Only POSIX delivers these as signals (Windows' os.kill ends a process outright).
+        self._active = (hasattr(signal, "SIGHUP")
+                        and threading.current_thread() is threading.main_thread())
+
+    def __enter__(self) -> _StopSignals:
+        if not self._active:
+            return self
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        self._wakeup = (read, write)
+        self._previous_wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            self._previous[signum] = signal.signal(signum, self._handle)
+        threading.Thread(target=self._watch, args=(read,), daemon=True,
+                         name="racko-signals").start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.hold()
+        with self._lock:  # no signal is sent again once the previous handlers are back
+            for signum, handler in self._previous.items():
+                if self.received is not None and signum != signal.SIGINT:
+                    # Told to stop, racko is on its way out: a second SIGHUP (the shell passing
+                    # the closed window's on) must not kill it before the record is closed.
+                    handler = signal.SIG_IGN
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+            self._previous.clear()
+            if self._wakeup is not None:
+                signal.set_wakeup_fd(self._previous_wakeup)
+                os.close(self._wakeup[1])  # the watcher reads the end, and stops
+                self._wakeup = None
+
+    def hold(self) -> None:
+        """From now on, SIGHUP, SIGTERM and Ctrl-C change nothing: the game is being stopped."""
+        with self._lock:
+            self.holding = True
+            if self._active and signal.SIGINT not in self._previous:
+                self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.holding:
+            return
+        self.received = signum
+        if _uninterrupted(frame):
+            return  # the watcher sends it again in a moment
+        self.hold()
+        raise Hangup(signum)
+
+    def _watch(self, wakeup: int) -> None:
+        main = threading.main_thread().ident
+        assert main is not None
+        try:
+            while data := os.read(wakeup, 64):
+                for signum in {signal.SIGHUP, signal.SIGTERM} & set(data):
+                    self._resend(main, signum)
+        finally:
+            os.close(wakeup)
+
+    def _resend(self, main: int, signum: int) -> None:
+        """Send `signum` to the main thread again until the stop has begun."""
+        for _try in range(_RESEND_TRIES):
+            time.sleep(_RESEND_SECONDS)
+            with self._lock:
+                if self.holding:
+                    return
+                self.received = signum
+                signal.pthread_kill(main, signum)
+
+
+def _uninterrupted(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if frame.f_globals.get("__name__") in _UNINTERRUPTED:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def terminal_gone(error: BaseException | None) -> bool:
+    """True for the error a read, a write or a change of settings gets once the terminal is
+    closed."""
+    if isinstance(error, OSError):
+        return error.errno in _TERMINAL_GONE
+    return isinstance(error, TermiosError) and bool(error.args) and error.args[0] in _TERMINAL_GONE
 
 
 def is_human(agent: Agent) -> bool:
@@ -75,35 +195,84 @@ def run_session(
     *,
     notices: Sequence[RenderableType] = (),
     saved_note: str | None = None,
+    header: Header | None = None,
+    writer: RecordWriter | None = None,
+    events: Sequence[Event] = (),
 ) -> int:
     """Play `game` on from wherever it stands to its end; the exit code (0, 1 or 130).
 
     `notices` are public lines to show before the first turn (seed, dealer draw);
     `saved_note` is told to the players if they stop early (where the record is kept).
+    `header` is the record's game line (the seed is told at the end; hints on or off);
+    `writer`, if given, writes the record, the hints shown during a person's turn added to
+    its line; `events` are the record's lines so far (the hints used before a resume).
     """
-    session = _Session(term, game, list(agents), list(notices))
-    with _hangup_as_exception():
+    session = _Session(term, game, list(agents), list(notices), header, writer, events)
+    with _StopSignals() as signals:
+        stopped: BaseException | None = None
         try:
-            session.play()
-        except QuitGame:
-            return session.stop(_("You quit the game."), saved_note, EXIT_STOPPED)
-        except KeyboardInterrupt:
-            return session.stop(_("Interrupted (Ctrl-C)."), saved_note, EXIT_INTERRUPTED)
-        except Hangup:
-            return session.stop(_("The terminal was closed."), saved_note, EXIT_HANGUP)
-        except EOFError:
-            return session.stop(_("The input ended (Ctrl-D)."), saved_note, EXIT_STOPPED)
-        except RecordWriteError as error:
-            return session.stop(cannot_save(error), saved_note, EXIT_STOPPED)
-        except AgentError as error:
-            reason = printable(str(error).rstrip())
-            if not reason.endswith((".", "!", "?")):
-                reason += "."
-            message = _("A computer player went wrong, so the game stops: {error}").format(
-                error=reason
-            )
-            return session.stop(message, saved_note, EXIT_STOPPED)
-    return EXIT_OK
+            try:
+                session.play()
+            except BaseException as error:
+                signals.hold()
+                stopped = error
+            signals.hold()
+        except Hangup as late:  # a signal came while another way out was being taken
+            stopped = late
+        if stopped is None and signals.received is not None:
+            stopped = Hangup(signals.received)  # it came with the game's last move
+        if stopped is None:
+            return EXIT_OK
+        reason, code = _why_stopped(_way_out(stopped))
+        if game.is_over and isinstance(stopped, Hangup):
+            return code  # nothing was left to stop: the standings are on the screen
+        return session.stop(reason, saved_note, code)
+
+
+_WAYS_OUT = (QuitGame, KeyboardInterrupt, Hangup, EOFError, InputEnded, RecordWriteError)
+
+
+def _way_out(error: BaseException) -> BaseException:
+    """The way of leaving behind `error`: a cleanup that failed while the game was being left
+    (restoring a closed terminal's settings…) must not hide why it was left."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, _WAYS_OUT) or terminal_gone(seen):
+            return seen
+        seen = seen.__context__
+    return error
+
+
+def _why_stopped(error: BaseException) -> tuple[str, int]:
+    """What to tell the players about the game stopping, and the exit code; re-raises the
+    errors that are no way of leaving a game (bugs)."""
+    if isinstance(error, QuitGame):
+        return _("You quit the game."), EXIT_STOPPED
+    if isinstance(error, KeyboardInterrupt):
+        return _("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED
+    if isinstance(error, Hangup):
+        if error.signum == getattr(signal, "SIGTERM", None):
+            return _("racko was told to stop (SIGTERM)."), EXIT_TERMINATED
+        return _("The terminal was closed."), EXIT_HANGUP
+    if isinstance(error, EOFError | InputEnded):
+        return _("The input ended (Ctrl-D)."), EXIT_STOPPED
+    if isinstance(error, RecordChangedError):
+        return _("The game stops: its record {file} was changed by another program since "
+                 "racko last wrote to it, so nothing more was written to it.").format(
+            file=error.filename), EXIT_STOPPED
+    if isinstance(error, RecordWriteError):
+        return cannot_save(error), EXIT_STOPPED
+    if terminal_gone(error) or (
+        isinstance(error, AgentError) and is_human(error.agent) and terminal_gone(error.cause)
+    ):
+        return _("The terminal was closed."), EXIT_HANGUP
+    if isinstance(error, AgentError):
+        reason = printable(str(error).rstrip())
+        if not reason.endswith((".", "!", "?")):
+            reason += "."
+        return _("A computer player went wrong, so the game stops: {error}").format(
+            error=reason), EXIT_STOPPED
+    raise error
 
 
 def cannot_save(error: OSError) -> str:
@@ -113,20 +282,22 @@ def cannot_save(error: OSError) -> str:
     )
 
 
-def _step(game: Game, agent: Agent) -> None:
-    """One step through the common agent interface; a player leaving is not an agent fault."""
-    try:
-        take_step(game, agent)
-    except AgentError as error:
-        # take_step wraps whatever `choose` raises; leaving the game must stay itself.
-        if isinstance(error.__cause__, QuitGame | EOFError):
-            raise error.__cause__ from None
-        raise
+def hints_in(events: Sequence[Event], players: int) -> list[int]:
+    """How many hints each seat was shown, from the `hints` field of a record's turn lines."""
+    used = [0] * players
+    for line in events:
+        count, seat = line.get("hints"), line.get("seat")
+        if (line.get("type") == "turn" and type(count) is int and count > 0
+                and type(seat) is int and 0 <= seat < players):
+            used[seat] += count
+    return used
 
 
-class _Session:
+class _Session(Table):
     def __init__(
-        self, term: Terminal, game: Game, agents: list[Agent], notices: list[RenderableType]
+        self, term: Terminal, game: Game, agents: list[Agent], notices: list[RenderableType],
+        header: Header | None = None, writer: RecordWriter | None = None,
+        events: Sequence[Event] = (),
     ) -> None:
         if len(agents) != len(game.players):
             raise ValueError(f"{len(game.players)} seats need as many agents, not {len(agents)}")
@@ -134,6 +305,8 @@ class _Session:
         self.console = term.console
         self.game = game
         self.agents = agents
+        self.header = header
+        self.writer = writer
         self.names = tuple(p.name for p in game.players)
         self.humans = [seat for seat, agent in enumerate(agents) if is_human(agent)]
         self.hot_seat = len(self.humans) > 1
@@ -141,8 +314,19 @@ class _Session:
         """Public news for the next hand-off screen (hot seat) or the next flush."""
         self.printed = 0
         """How many of `pending` are on screen already (hot seat: bot moves as they happen)."""
+        self.on_screen: list[RenderableType] = []
+        """The public lines on screen at a prompt, to paint again after the rules."""
         self.screen_owner: int | None = None
         """The human whose cards may be on screen now (None when the screen is clean)."""
+        self.history_before = 0
+        """How long the round's public history was when the turn started."""
+        self.hints_used = hints_in(events, len(agents))
+        """How many hints each seat was shown, resumed games included."""
+        self.listener = game.on_step
+        game.on_step = self._heard
+        for seat in self.humans:
+            # Every person's prompts offer s: the score sheet is public.
+            agents[seat].sheet = self.show_sheet  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ the loop
 
@@ -154,53 +338,60 @@ class _Session:
                 "players: every rack stays visible."), "bold yellow"))
         if not self.hot_seat:
             self._flush_notices()
-        while not game.is_over:
-            if game.phase is Phase.DEAL:
-                self._deal()
-                continue
-            rounds_before = len(game.rounds)
-            self._turn()
-            if len(game.rounds) > rounds_before:
-                self._round_end()
+        # A terminal reached over a connection echoes nothing: only the local one needs this.
+        unseen = getattr(self.term, "keys_unseen", nullcontext)
+        with unseen():
+            play_game(game, self.agents, self)
         self._game_end()
 
-    def _deal(self) -> None:
-        game = self.game
-        dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(self.names)
+    def dealing(self, game: Game) -> None:
         if self.humans:
-            dealer_name = escape(self.names[dealer])
+            dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(self.names)
             self._wait(
                 _("Press Enter to deal round {round} — {dealer} deals").format(
-                    round=game.round + 1, dealer=dealer_name
+                    round=game.round + 1, dealer=escape(self.names[dealer])
                 )
             )
-        game.deal()
+
+    def dealt(self, game: Game) -> None:
         line = deal_line(game.view(game.mover))
         if self.hot_seat:
             self.pending.append(line)
         else:
             self.console.print(line)
 
-    def _turn(self) -> None:
-        game = self.game
-        seat = game.mover
-        agent = self.agents[seat]
-        human = is_human(agent)
+    def turn_starts(self, game: Game, seat: int) -> None:
+        human = is_human(self.agents[seat])
         if human and self.hot_seat and self.screen_owner != seat:
             self._hand_off(seat)
         if human:
             self.screen_owner = seat
-        history_before = len(game.view(seat).history)
-        turn_id = (game.round, game.turn)
-        while (game.round, game.turn) == turn_id and game.phase in (Phase.CHOOSE, Phase.PLACE):
-            _step(game, agent)
-        if human:
+        self.history_before = len(game.history)
+
+    def turn_ends(self, game: Game, seat: int) -> None:
+        if is_human(self.agents[seat]):
             if self.hot_seat:
                 # Nobody else may scroll back to this rack.
                 self.term.clear(scrollback=True)
                 self.screen_owner = None
             return
-        self._report_bot_turn(seat, history_before)
+        self._report_bot_turn(seat, self.history_before)
+
+    def round_ends(self, game: Game, result: RoundResult) -> None:
+        self._round_end()
+
+    def _heard(self, step: Step) -> None:
+        """Each step of the game as it happens: counted hints added to a person's turn line."""
+        fields = {}
+        if type(step) is Turn:
+            count = getattr(self.agents[step.seat], "hints_this_turn", 0)
+            if count:
+                fields["hints"] = count
+                self.hints_used[step.seat] += count
+        if self.writer is not None:
+            self.writer.write({**event(step), **fields})
+        elif self.listener is not None:
+            self.listener(step)
 
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
         history = self.game.view(seat).history
@@ -218,11 +409,21 @@ class _Session:
         name = escape(self.names[seat])
         self.term.clear(scrollback=True)
         self.screen_owner = None
-        # The hand-off screen shows only public fields of the view: never its rack.
-        self.console.print(handoff_screen(self.game.view(seat), self.pending))
-        self.pending = []
-        self.printed = 0
-        self.console.print()
+        notices, self.pending, self.printed = self.pending, [], 0
+
+        def draw(note: RenderableType | None = None) -> None:
+            self.term.clear()
+            # The hand-off screen shows only public fields of the view: never its rack.
+            self.console.print(handoff_screen(self.game.view(seat), notices))
+            self.console.print(note if note is not None else "")
+
+        draw()
+        if not reads_lines(self.term):
+            # Whatever the last player typed after their move, a second Enter above all, is
+            # thrown away: only a key pressed once the prompt is up hands the keyboard over.
+            self.console.file.flush()
+            time.sleep(HANDOFF_HOLD)
+        self.term.flush_input()
         ask(
             self.term,
             _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
@@ -231,6 +432,8 @@ class _Session:
             (ENTER,),
             valid=_("press Enter when {name} has the keyboard").format(name=name),
             help_text=_(HANDOFF_HELP),
+            redraw=draw,
+            sheet=self.show_sheet,
         )
 
     def _round_end(self) -> None:
@@ -240,11 +443,13 @@ class _Session:
         self.screen_owner = None
         if self.hot_seat:
             self.pending, self.printed = [], 0  # the round's news is moot now
-        self.console.print(racko_banner(result, self.names))
-        self.console.print(round_table(result, self.names, game.rules))
+        self.on_screen = [racko_banner(result, self.names),
+                          fitted_round_table(result, self.names, game.rules)]
         note = tie_note(game.totals, self.names, game.rules)
         if note is not None:
-            self.console.print(note)
+            self.on_screen.append(note)
+        for line in self.on_screen:
+            self.console.print(line)
         if not self.humans and not game.is_over:
             self.term.pause()
 
@@ -255,6 +460,32 @@ class _Session:
         self.console.print(
             standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
         )
+        for note in self._end_notes():
+            # Wrapped here: rich would break a line at the no-break space in "Ann 2".
+            self.console.print(fill(note, self.console.width), style="dim", markup=False,
+                               highlight=False, soft_wrap=True)
+
+    def _end_notes(self) -> list[str]:
+        """The hints each person used, and the seed that deals this game's cards again."""
+        notes: list[str] = []
+        if self.humans:
+            if self.header is not None and not self.header.hints:
+                notes.append(_("Hints were off for this game."))
+            else:
+                used = ", ".join(f"{self.names[seat]}\u00a0{self.hints_used[seat]}"
+                                 for seat in self.humans)
+                notes.append(_("Hints used: {used}.").format(used=used))
+        seed = self.header.seed if self.header is not None else None
+        if seed is not None:
+            notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
+                           "again.").format(seed=seed))
+        return notes
+
+    def show_sheet(self) -> None:
+        """The score sheet, in the pager: every finished round's points and the totals."""
+        game = self.game
+        page(self.term, score_sheet(game.rounds, self.names, game.rules, game.totals),
+             _("Score sheet"))
 
     # ------------------------------------------------------------------ helpers
 
@@ -262,6 +493,7 @@ class _Session:
         """Print the pending notices not yet on screen; `keep` them for a hand-off screen."""
         for notice in self.pending[self.printed :]:
             self.console.print(notice)
+            self.on_screen.append(notice)
         if keep:
             self.printed = len(self.pending)
         else:
@@ -269,7 +501,19 @@ class _Session:
 
     def _wait(self, prompt: str) -> None:
         self._flush_notices()
-        ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"), help_text=_(ENTER_HELP))
+        shown = self.on_screen
+
+        def draw(note: RenderableType | None = None) -> None:
+            self.term.clear()
+            for line in shown:
+                self.console.print(line)
+            if note is not None:
+                self.console.print(note)
+
+        self.term.flush_input()
+        ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"),
+            help_text=_(ENTER_HELP), redraw=draw, sheet=self.show_sheet)
+        self.on_screen = []
 
     def _discard_drawn_card(self) -> int | None:
         """Finish a person's turn by discarding the card they drew; the card, or None.
@@ -278,7 +522,7 @@ class _Session:
         draw pile and then take the discard instead.
         """
         game = self.game
-        if game.phase is not Phase.PLACE or game.held_source != "draw":
+        if game.phase is not Phase.PLACE or game.held_source is not Source.DRAW:
             return None
         if not is_human(self.agents[game.mover]):
             return None  # a bot saw nothing anyone else did not; it draws the same card again
@@ -315,14 +559,17 @@ class _Session:
                 return
         self.console.print()
         if game.round == 0:
-            where = _("before the first deal")
-        else:
-            # A no-break space: a score never goes to the next line without its name.
-            scores = ", ".join(
-                f"{side_name(game.rules, self.names, side)}\u00a0{total}"
-                for side, total in enumerate(game.totals)
-            )
-            where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
+            # An autosaved record is deleted when its writer closes.
+            message = reason + " " + _("No card was dealt, so there is no game to carry on.")
+            self.console.print(fill(message, self.console.width), markup=False,
+                               highlight=False, soft_wrap=True)
+            return
+        # A no-break space: a score never goes to the next line without its name.
+        scores = ", ".join(
+            f"{side_name(game.rules, self.names, side)}\u00a0{total}"
+            for side, total in enumerate(game.totals)
+        )
+        where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
         message = reason + " " + _("The game stopped {where}.").format(where=where)
         if saved_note:
             message += f" {saved_note}"

@@ -1,9 +1,8 @@
-"""`racko simulate`: many seeded games between bots, spread over processes, with a result table.
+"""`racko simulate`: options, the progress bar, the result table, the JSON and the messages.
 
-The games themselves are played by `rack_o.bots.match` (pure); this module parses the
-options, runs the games in chunks (in this process, or in a pool of worker processes),
-shows a progress bar, and prints the table and the optional JSON. Game i's seed is derived
-from (S, i) alone, so the figures depend only on --seed, never on --jobs.
+The games are played by `rack_o.match` (pure): here, in a pool of local worker processes
+(--jobs), or on a running Dask cluster (--cluster). Game i's seed is derived from (S, i)
+alone, so the figures depend only on --seed, never on --jobs or --cluster.
 """
 
 from __future__ import annotations
@@ -13,14 +12,12 @@ import json
 import os
 import re
 import secrets
-import signal
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from datetime import UTC, datetime
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
@@ -29,64 +26,45 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.bots.loader import make_bot
-from rack_o.bots.match import DEFAULT_TURN_CAP, GameOutcome, Tally, play_many
-from rack_o.errors import RulesError
-from rack_o.game import Game
 from rack_o.i18n import _, ngettext, number, percent
-from rack_o.record import dumps
-from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from rack_o.match import (
+    DEFAULT_TURN_CAP,
+    ClusterError,
+    ClusterProblem,
+    Match,
+    MatchResult,
+    Tally,
+    dask_cluster,
+    play_match,
+    process_pool,
+    record_name,
+)
+from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
 from rack_o.store.paths import RECORD_SUFFIX
 
 from .console import make_console
+from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
+from .messages import history_error
+from .setup import (
+    check_bot_specs,
+    now_stamp,
+    parse_bots,
+    rules_from,
+    seat_bots,
+    target_option,
+    variant_options,
+)
 
-
-class MatchInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a match; `outcomes` are the games that finished before it, in order."""
-
-    def __init__(self, outcomes: list[GameOutcome]) -> None:
-        super().__init__()
-        self.outcomes = outcomes
-
-
-def utc_now() -> str:
-    """The current time for a record's `started` field, like `racko play` writes it."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _ignore_ctrl_c() -> None:
-    # Workers finish the chunk in hand on Ctrl-C, so every record they write is whole; the
-    # main process stops handing out chunks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def record_name(index: int) -> str:
-    """The file name of game `index`'s record inside --record-dir."""
-    return f"game-{index + 1:05d}{RECORD_SUFFIX}"
+MAX_GAMES = 1_000_000
+"""The most games one `racko simulate` plays."""
+MAX_JOBS = 64
+"""The most worker processes `racko simulate` starts."""
 
 
 def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> list[str]:
     """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear."""
-    chosen: dict[int, str] = {}
-    for item in seats:
-        number, sep, spec = item.partition("=")
-        if not sep or not number.strip().isdigit() or not spec.strip():
-            raise click.UsageError(
-                _("--bot {value}: write SEAT=BOT, for example --bot 2=hard or "
-                  "--bot 2=package.module:ClassName.").format(value=repr(item))
-            )
-        seat = int(number)
-        if seat in chosen:
-            raise click.UsageError(_("--bot gives seat {seat} twice.").format(seat=seat))
-        chosen[seat] = spec.strip()
-    fill = [spec.strip() for spec in bots.split(",")] if bots else []
-    if any(not spec for spec in fill):
-        raise click.UsageError(
-            _("--bots {value}: name one bot per seat, separated by commas.").format(
-                value=repr(bots)
-            )
-        )
-    total = len(chosen) + len(fill)
+    choice = parse_bots(seats, bots)
+    total = len(choice)
     if players is None:
         players = total
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -94,15 +72,8 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
             _("A simulation needs 2 to 4 seats, each with a bot; got {players} "
               "(use --bots hard,easy or --bot SEAT=BOT).").format(players=players)
         )
-    for seat in chosen:
-        if not 1 <= seat <= players:
-            raise click.UsageError(
-                _("--bot {seat}=...: seats are numbered 1 to {players}.").format(
-                    seat=seat, players=players
-                )
-            )
     if total != players:
-        given = [f"{seat}={spec}" for seat, spec in sorted(chosen.items())] + fill
+        given = [f"{seat}={spec}" for seat, spec in sorted(choice.placed.items())] + choice.fill
         raise click.UsageError(
             ngettext(
                 "{players} players need {players} bots, but {count} was given: {given}.",
@@ -110,137 +81,7 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
                 total,
             ).format(players=players, count=total, given=", ".join(given))
         )
-    rest = iter(fill)
-    return [chosen[seat] if seat in chosen else next(rest) for seat in range(1, players + 1)]
-
-
-def _chunk(
-    specs: Sequence[str],
-    rules: dict[str, Any],
-    seed: int,
-    indices: Sequence[int],
-    turn_cap: int,
-    record_dir: str | None,
-    keep_events: bool,
-) -> list[GameOutcome]:
-    """Play some games of the match (in a worker process, or here); write their records."""
-    outcomes = play_many(
-        specs, Rules(**rules), seed, indices, turn_cap, keep_events or record_dir is not None,
-        clock=utc_now,
-    )
-    if record_dir is None:
-        return outcomes
-    kept = []
-    for outcome in outcomes:
-        assert outcome.events is not None
-        path = Path(record_dir) / record_name(outcome.index)
-        with path.open("x", encoding="utf-8") as file:
-            file.writelines(dumps(event) for event in outcome.events)
-        kept.append(outcome if keep_events else _without_events(outcome))
-    return kept
-
-
-def _without_events(outcome: GameOutcome) -> GameOutcome:
-    return GameOutcome(outcome.index, outcome.rounds, outcome.capped, outcome.winner, outcome.error)
-
-
-MAX_GAMES = 1_000_000
-"""The most games one `racko simulate` plays (every outcome is kept in memory)."""
-MAX_JOBS = 64
-"""The most worker processes `racko simulate` starts."""
-
-
-def _chunk_size(games: int, jobs: int) -> int:
-    # Small enough chunks to keep both workers busy to the end and the bar moving.
-    return 1 if jobs == 1 else max(1, min(25, games // (jobs * 8)))
-
-
-def _chunks(games: int, jobs: int) -> Iterator[list[int]]:
-    """The game indices of each chunk, in order, made one at a time."""
-    size = _chunk_size(games, jobs)
-    for start in range(0, games, size):
-        yield list(range(start, min(start + size, games)))
-
-
-def run_match(
-    specs: Sequence[str],
-    rules: Rules,
-    seed: int,
-    games: int,
-    *,
-    jobs: int = 1,
-    turn_cap: int = DEFAULT_TURN_CAP,
-    record_dir: Path | None = None,
-    keep_events: bool = False,
-    advance: Callable[[int], None] | None = None,
-) -> list[GameOutcome]:
-    """Every game's outcome, in game order; stops early once a bot breaks a game.
-
-    On Ctrl-C, raises MatchInterrupted with the games finished so far (worker processes
-    first finish the games in hand).
-    """
-    rules_args = {
-        "players": rules.players,
-        "target": rules.target,
-        "bonus": rules.bonus,
-        "partners": rules.partners,
-        "run_of_three": rules.run_of_three,
-    }
-    folder = str(record_dir) if record_dir is not None else None
-    outcomes: dict[int, GameOutcome] = {}
-
-    def take(batch: list[GameOutcome]) -> bool:
-        for outcome in batch:
-            outcomes[outcome.index] = outcome
-        if advance is not None:
-            advance(len(batch))
-        return any(outcome.error for outcome in batch)
-
-    def finished() -> list[GameOutcome]:
-        return [outcomes[index] for index in sorted(outcomes)]
-
-    chunks = _chunks(games, jobs)
-    args = (specs, rules_args, seed)
-    if jobs == 1:
-        try:
-            for indices in chunks:
-                if take(_chunk(*args, indices, turn_cap, folder, keep_events)):
-                    break
-        except KeyboardInterrupt:
-            raise MatchInterrupted(finished()) from None
-        return finished()
-    size = _chunk_size(games, jobs)
-    workers = min(jobs, -(-games // size))  # never more workers than chunks
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
-    pending: set[Future[list[GameOutcome]]] = set()
-
-    def submit_more() -> None:
-        # A few chunks ahead of the workers, never the whole match: memory stays flat.
-        while len(pending) < workers * 2:
-            indices = next(chunks, None)
-            if indices is None:
-                return
-            pending.add(pool.submit(_chunk, *args, indices, turn_cap, folder, keep_events))
-
-    try:
-        submit_more()
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            if any([take(future.result()) for future in done]):
-                break
-            submit_more()
-    except KeyboardInterrupt:
-        # Games not yet started are dropped; the chunks in hand finish and are counted.
-        pool.shutdown(wait=True, cancel_futures=True)
-        for future in pending:
-            if future.done() and not future.cancelled() and future.exception() is None:
-                for outcome in future.result():
-                    outcomes[outcome.index] = outcome
-        raise MatchInterrupted(finished()) from None
-    finally:
-        # On a broken game, games not yet started are dropped, not waited for.
-        pool.shutdown(wait=True, cancel_futures=True)
-    return finished()
+    return [spec or "" for spec in seat_bots(players, choice)]
 
 
 def result_table(tally: Tally) -> Table:
@@ -265,25 +106,6 @@ def result_table(tally: Tally) -> Table:
             number(turns, 2) if turns is not None else "–",
         )
     return table
-
-
-def save_history(outcomes: Sequence[GameOutcome], record_dir: Path | None) -> int:
-    """The --history hook: add each finished game to the history database; how many were new.
-
-    Rebuilt from its events through the engine, so the history holds exactly what was played.
-    """
-    from rack_o.record import rebuild
-    from rack_o.store.history import record_games
-
-    def finished() -> Iterator[tuple[Game, Path | None]]:
-        for outcome in outcomes:
-            if outcome.winner is None or outcome.events is None:
-                continue  # a capped or broken game never finished
-            game = rebuild([(line, event) for line, event in enumerate(outcome.events, 1)])
-            record = record_dir / record_name(outcome.index) if record_dir is not None else None
-            yield game, record
-
-    return record_games(finished(), source="simulate")
 
 
 def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
@@ -365,6 +187,64 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
         )
 
 
+def _cluster_error(error: ClusterError) -> click.UsageError:
+    """The sentence for a --cluster that cannot be used."""
+    if error.problem is ClusterProblem.NOT_INSTALLED:
+        return click.UsageError(
+            _("--cluster needs dask's distributed, which is not installed here; "
+              "install it with: pip install 'racko[cluster]'")
+        )
+    if error.problem is ClusterProblem.NO_WORKERS:
+        return click.UsageError(
+            _("--cluster {address}: the scheduler answered, but no worker joined it within "
+              "{seconds} s.").format(address=error.address, seconds=number(error.seconds))
+        )
+    message = _("--cluster {address}: no Dask scheduler answered there within {seconds} s.")
+    if error.detail:
+        message = _("--cluster {address}: no Dask scheduler answered there within {seconds} s "
+                    "({detail}).")
+    return click.UsageError(message.format(
+        address=error.address, seconds=number(error.seconds), detail=error.detail))
+
+
+# What distributed's Client takes: a protocol, a host name or [IPv6] address, and a port.
+_SCHEDULER = re.compile(r"(tcp|tls|ws|wss)://([\w.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}")
+
+
+def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    # Checked here, before distributed would spend its timeout on an address it cannot use.
+    if value is not None and not _SCHEDULER.fullmatch(value):
+        raise click.BadParameter(
+            _("{address} is not a scheduler address such as tcp://HOST:PORT.").format(
+                address=value)
+        )
+    return value
+
+
+@contextmanager
+def _executor(
+    jobs: int, cluster: str | None, games: int
+) -> Iterator[tuple[Executor | None, int]]:
+    """Where the chunks run, and how many workers it has: here (--jobs 1), a local process
+    pool, or a Dask cluster; a cluster that cannot be used is a usage error."""
+    if cluster is not None:
+        try:
+            with dask_cluster(cluster) as (executor, workers):
+                yield executor, workers
+        except ClusterError as error:
+            raise _cluster_error(error) from None
+        return
+    if jobs == 1:
+        yield None, 1
+        return
+    pool, workers = process_pool(jobs, games)
+    try:
+        yield pool, workers
+    finally:
+        # After a broken game or Ctrl-C, games not yet started are dropped, not waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 @click.command(
     epilog="Example:  racko simulate --bots hard,easy --games 200 --seed 1 --jobs 2"
 )
@@ -383,18 +263,20 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
               "random if not given.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
-@click.option("--target", type=click.IntRange(min=5), default=500, show_default=True,
-              help="Points that end a game.")
-@click.option("--bonus", is_flag=True, help="Play the Bonus Rack-O variant.")
-@click.option("--partners", is_flag=True, help="Play partners (4 players: seats 1&3, 2&4).")
-@click.option("--run-of-three", is_flag=True, help="Two players: Rack-O needs a run of 3.")
+@click.option("--cluster", metavar="tcp://HOST:PORT", default=None, callback=_scheduler_address,
+              help="Play the games on this running Dask scheduler's workers instead "
+              "(needs racko[cluster]; racko and any bot module installed on every worker, "
+              "and --record-dir a folder they can all write).")
+@target_option
+@variant_options
 @click.option("--turn-cap", type=click.IntRange(min=1), default=DEFAULT_TURN_CAP,
               show_default=True,
               help="Turns after which a round without Rack-O is stopped (and counted).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Also write the results as JSON to this file.")
 @click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write one rack-o/1 record per game into this directory.")
+              help="Write one rack-o/1 record per game into this directory (written by "
+              "the workers: with --cluster, a folder shared by them all).")
 @click.option("--history", is_flag=True, help="Add the finished games to the game history.")
 def simulate(
     players: int | None,
@@ -403,6 +285,7 @@ def simulate(
     games: int,
     seed: int | None,
     jobs: int,
+    cluster: str | None,
     target: int,
     bonus: bool,
     partners: bool,
@@ -419,64 +302,57 @@ def simulate(
     game; such rounds are counted and shown as capped.
     """
     specs = seat_specs(players, bots, seat_bots)
-    # Said as `racko play` says it, naming the option.
-    if partners and len(specs) != 4:
-        raise click.UsageError(
-            _("--partners needs 4 players, not {players}.").format(players=len(specs))
-        )
-    if run_of_three and len(specs) != 2:
-        raise click.UsageError(
-            _("--run-of-three is for 2 players only, not {players}.").format(players=len(specs))
-        )
-    try:
-        rules = Rules(len(specs), target=target, bonus=bonus, partners=partners,
-                      run_of_three=run_of_three)
-    except RulesError as error:
-        raise click.UsageError(str(error)) from None
-    for seat, spec in enumerate(specs):
-        try:
-            make_bot(spec, seat, 0)
-        except ValueError as error:
-            raise click.UsageError(
-                _("Seat {seat}: {error}").format(seat=seat + 1, error=error)
-            ) from None
+    rules = rules_from(len(specs), target, bonus, partners, run_of_three)
+    check_bot_specs(specs)
+    if cluster is not None and jobs != 1:
+        raise click.UsageError(_("--jobs and --cluster cannot be used together: "
+                                 "the cluster's workers play the games."))
     if json_path is not None:
         _check_json_path(json_path)
     if record_dir is not None:
         _check_record_dir(record_dir, games)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    console = make_console()
-    variants = [name for name, on in ((_("bonus"), bonus), (_("partners"), partners),
-                                      (_("run of three"), run_of_three)) if on]
-    console.print(
-        ngettext("Simulating {count} game to {target}:", "Simulating {count} games to {target}:",
-                 games).format(count=games, target=target)
-        + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + " · "
-        + ngettext("{count} job", "{count} jobs", jobs).format(count=jobs)
-        + (f" · {', '.join(variants)}" if variants else ""),
-        markup=False,
-    )
-    start = time.perf_counter()
-    try:
-        outcomes, seconds = _run_with_progress(
-            console, specs, rules, seed, games, jobs, turn_cap, record_dir, history
+    # Absolute, so that a worker anywhere writes where this folder is.
+    folder = str(record_dir.resolve()) if record_dir is not None else None
+    match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)
+    with _executor(jobs, cluster, games) as (executor, workers):
+        console = make_console()
+        variants = [name for name, on in ((_("bonus"), bonus), (_("partners"), partners),
+                                          (_("run of three"), run_of_three)) if on]
+        where = (_("cluster {address}").format(address=cluster) if cluster is not None
+                 else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
+        console.print(
+            ngettext("Simulating {count} game to {target}:",
+                     "Simulating {count} games to {target}:", games).format(
+                count=games, target=target)
+            + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + f" · {where}"
+            + (f" · {', '.join(variants)}" if variants else ""),
+            markup=False,
         )
-    except KeyboardInterrupt as stop:
-        finished = stop.outcomes if isinstance(stop, MatchInterrupted) else []
-        _report_interrupted(console, specs, rules, finished, record_dir, games)
+        result, seconds = _run_with_progress(console, match, games, executor, workers)
+    _report(console, result, seconds, games, json_path, record_dir)
+
+
+def _report(
+    console: Console,
+    result: MatchResult,
+    seconds: float,
+    games: int,
+    json_path: Path | None,
+    record_dir: Path | None,
+) -> None:
+    """Print what the match came to, write the JSON, and exit with the right code."""
+    tally = result.tally
+    match_seed, turn_cap = result.match.seed, result.match.turn_cap
+    if result.stopped:
+        _report_interrupted(console, tally, record_dir, games)
         if json_path is not None:
-            tally = Tally(tuple(specs), rules)
-            for outcome in finished:
-                tally.add(outcome)
-            data = {**tally.to_json(seed, turn_cap, time.perf_counter() - start),
-                    "stopped": True}
+            data = {**tally.to_json(match_seed, turn_cap, seconds), "stopped": True}
             _write_json(console, json_path, data, partial=True)
-        raise SystemExit(130) from None
-    tally = Tally(tuple(specs), rules)
-    for outcome in outcomes:
-        tally.add(outcome)
-    broken = next((outcome for outcome in outcomes if outcome.error), None)
+        _report_history(console, result)
+        raise SystemExit(EXIT_INTERRUPTED)
+    broken = result.broken
     if broken is not None:
         where = (_("; its record is {file}").format(file=record_dir / record_name(broken.index))
                  if record_dir is not None else "")
@@ -485,7 +361,8 @@ def simulate(
             + escape(f"{broken.error}{where}"),
             markup=True, highlight=False,
         )
-        raise SystemExit(1)
+        _report_history(console, result)
+        raise SystemExit(EXIT_STOPPED)
     console.print(result_table(tally))
     rate = tally.rounds / seconds if seconds > 0 else 0.0
     # Capped rounds are never hidden: always printed, and in yellow when there are any.
@@ -509,21 +386,29 @@ def simulate(
         rate=number(rate, 1), seconds=number(seconds, 1)))
     failed = False
     if json_path is not None:
-        failed = not _write_json(console, json_path, tally.to_json(seed, turn_cap, seconds))
+        failed = not _write_json(console, json_path, tally.to_json(match_seed, turn_cap, seconds))
     if record_dir is not None:
         console.print(_("Records written to {folder}.").format(folder=record_dir), markup=False)
-    if history:
-        from rack_o.store.history import HistoryError
+    if not _report_history(console, result) or failed:
+        raise SystemExit(EXIT_STOPPED)
 
-        try:
-            added = save_history(outcomes, record_dir)
-        except HistoryError as error:
-            console.print(f"[red]{escape(str(error))}[/red]", markup=True, highlight=False)
-            raise SystemExit(1) from None
+
+def _report_history(console: Console, result: MatchResult) -> bool:
+    """Say how many games the history took (with --history), or why it took no more; False
+    if it failed."""
+    if result.history_error is not None:
+        if result.added:
+            console.print(ngettext("{count} game added to the history.",
+                                   "{count} games added to the history.", result.added).format(
+                count=result.added))
+        console.print(f"[red]{escape(history_error(result.history_error))}[/red]", markup=True,
+                      highlight=False)
+        return False
+    if result.match.history:
         console.print(ngettext("{count} game added to the history.",
-                               "{count} games added to the history.", added).format(count=added))
-    if failed:
-        raise SystemExit(1)
+                               "{count} games added to the history.", result.added).format(
+            count=result.added))
+    return True
 
 
 def _write_json(console: Console, path: Path, data: dict, partial: bool = False) -> bool:
@@ -543,30 +428,22 @@ def _write_json(console: Console, path: Path, data: dict, partial: bool = False)
 
 
 def _report_interrupted(
-    console: Console,
-    specs: Sequence[str],
-    rules: Rules,
-    finished: Sequence[GameOutcome],
-    record_dir: Path | None,
-    games: int,
+    console: Console, tally: Tally, record_dir: Path | None, games: int
 ) -> None:
     """After Ctrl-C: how many games finished, their table, and how many records were written."""
     console.print(
         ngettext("Stopped (Ctrl-C) after {count} of {games} game.",
                  "Stopped (Ctrl-C) after {count} of {games} games.", games).format(
-            count=len(finished), games=games)
+            count=tally.games, games=games)
     )
-    if finished:
-        tally = Tally(tuple(specs), rules)
-        for outcome in finished:
-            tally.add(outcome)
+    if tally.games:
         console.print(result_table(tally))
         console.print(_("Partial results: only the games that finished before Ctrl-C."))
     if record_dir is not None:
         try:
             written = len(_records_in(record_dir, games))
         except OSError:
-            written = len(finished)  # each finished game's record was written
+            written = tally.games  # each finished game's record was written
         console.print(
             ngettext("{count} record was written to {folder}.",
                      "{count} records were written to {folder}.", written).format(
@@ -575,16 +452,9 @@ def _report_interrupted(
 
 
 def _run_with_progress(
-    console: Console,
-    specs: Sequence[str],
-    rules: Rules,
-    seed: int,
-    games: int,
-    jobs: int,
-    turn_cap: int,
-    record_dir: Path | None,
-    keep_events: bool,
-) -> tuple[list[GameOutcome], float]:
+    console: Console, match: Match, games: int, executor: Executor | None, workers: int
+) -> tuple[MatchResult, float]:
+    """Play the match under a progress bar; the result and the seconds it took."""
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -605,10 +475,13 @@ def _run_with_progress(
 
     start = time.perf_counter()
     try:
-        outcomes = run_match(
-            specs, rules, seed, games, jobs=jobs, turn_cap=turn_cap, record_dir=record_dir,
-            keep_events=keep_events, advance=advance,
-        )
+        result = play_match(match, games, executor, workers=workers, on_chunk=advance)
+    except (OSError, ImportError) as error:
+        # A record that cannot be written, a cluster that went away, a worker without racko.
+        progress.stop()
+        console.print(_("The simulation stopped: {error}").format(error=error), style="red",
+                      markup=False)
+        raise SystemExit(EXIT_STOPPED) from None
     finally:
         progress.stop()
-    return outcomes, time.perf_counter() - start
+    return result, time.perf_counter() - start

@@ -4,7 +4,7 @@ Created on first use; its schema has a version (`PRAGMA user_version`) and each 
 runs once, in a transaction. It uses WAL and waits for a busy database, and each game is
 written in one transaction, so two `racko` processes finishing games at once never corrupt it.
 A game is recorded once however often it is offered (a fingerprint of its events is unique).
-Nothing here prints: failures raise HistoryError with a sentence for the player.
+Nothing here prints: failures raise HistoryError saying what went wrong (the CLI words it).
 """
 
 from __future__ import annotations
@@ -17,16 +17,19 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from rack_o.game import Game
-from rack_o.i18n import _
-from rack_o.record import dumps
+from rack_o.record import Header, dumps, events
 from rack_o.store.paths import history_path
 
 BUSY_TIMEOUT_MS = 15_000
+QUICK_WAIT_MS = 1_000
+"""How long adding one game waits for a database another process has locked: another racko
+writes a game in milliseconds, so anything longer is a lock held by something else."""
 T = TypeVar("T")
 
 # Migration n (1-based) brings the schema from version n-1 to n; never edit a released one.
@@ -73,8 +76,71 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+class HistoryProblem(StrEnum):
+    """What went wrong with the history database."""
+
+    CANNOT_OPEN = "cannot be opened"
+    """`detail` is the system's or SQLite's reason."""
+    NOT_A_FOLDER = "a file is in the way"
+    """`blocking` is the file that stands where a folder on the way to it should be."""
+    NEWER_SCHEMA = "made by a newer racko"
+    """`version` is the database's schema version, above SCHEMA_VERSION."""
+    CANNOT_ADD_GAME = "a game could not be added"
+    CANNOT_ADD_GAMES = "games could not be added"
+    CANNOT_READ = "cannot be read"
+    BUSY = "locked by another program"
+    """Another process kept the database locked for longer than racko waits."""
+
+
 class HistoryError(Exception):
-    """The history database cannot be opened, read or written; the message says which and why."""
+    """The history database `file` cannot be opened, read or written: which `problem`, and why.
+
+    `record` is set by whoever knows it: the record file that still holds a game the history
+    could not take; `kept` when that game is kept to be added on a later run.
+    """
+
+    def __init__(
+        self,
+        problem: HistoryProblem,
+        file: str | os.PathLike[str],
+        detail: str = "",
+        *,
+        blocking: Path | None = None,
+        version: int | None = None,
+    ) -> None:
+        super().__init__(problem, file, detail)
+        self.problem = problem
+        self.file = Path(file)
+        self.detail = detail
+        self.blocking = blocking
+        self.version = version
+        self.record: Path | None = None
+        self.kept = False
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One finished game as the history stores it: plain data, made where the game was played
+    (a worker process, another machine) and added wherever the database is."""
+
+    fingerprint: str
+    record: str | None
+    started: str | None
+    finished: str
+    seed: str | None
+    target: int
+    bonus: bool
+    partners: bool
+    run_of_three: bool
+    rounds: int
+    winner: int
+    seats: tuple[tuple[str, str, int, int, bool], ...]
+    """Per seat: name, kind, side, the side's total, whether the side won."""
+    round_rows: tuple[tuple[int, int, int, int, bool], ...]
+    """Per round and seat: round, seat, points, bonus, whether the seat went Rack-O."""
 
 
 @dataclass(frozen=True)
@@ -111,28 +177,34 @@ class PlayerStats:
     best_round: int
 
 
-def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
-    """Open (creating it on first use) and migrate the history database; HistoryError if not."""
+def connect(
+    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS
+) -> sqlite3.Connection:
+    """Open (creating it on first use) and migrate the history database; HistoryError if not.
+
+    The connection waits up to `wait_ms` for a database another process has locked.
+    """
     path = Path(path) if path is not None else history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
         blocking = next((folder for folder in (path.parent, *path.parent.parents)
                          if folder.exists() and not folder.is_dir()), path.parent)
-        raise HistoryError(_cannot_open(path, _("{file} is a file, not a folder").format(
-            file=blocking))) from None
+        raise HistoryError(HistoryProblem.NOT_A_FOLDER, path, blocking=blocking) from None
     except OSError as error:
-        raise HistoryError(_cannot_open(path, error)) from None
+        raise _cannot_open(path, error) from None
     try:
-        return _retrying(partial(_open, path))
+        return _retrying(partial(_open, path, wait_ms), wait_ms)
     except sqlite3.Error as error:
-        raise HistoryError(_cannot_open(path, error)) from None
+        if _is_busy(error):
+            raise HistoryError(HistoryProblem.BUSY, path, str(error)) from None
+        raise _cannot_open(path, error) from None
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
     try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate(conn, path)
     except BaseException:
@@ -142,73 +214,142 @@ def _open(path: Path) -> sqlite3.Connection:
 
 
 @contextmanager
-def opened(path: str | os.PathLike[str] | None = None) -> Iterator[sqlite3.Connection]:
+def opened(
+    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS
+) -> Iterator[sqlite3.Connection]:
     """`connect`, closing the connection afterwards."""
-    conn = connect(path)
+    conn = connect(path, wait_ms=wait_ms)
     try:
         yield conn
     finally:
         conn.close()
 
 
+def history_entry(
+    game: Game, header: Header, record: str | os.PathLike[str] | None = None
+) -> HistoryEntry:
+    """The history entry of a finished game (ValueError if it is not finished); `record` is its
+    record file, if it has one, and the entry is stamped finished now."""
+    if not game.is_over or game.winner is None:
+        raise ValueError("only a finished game goes into the history")
+    rules = game.rules
+    seed, started = header.seed, header.started
+    sides = [rules.team_of(seat) for seat in range(len(game.players))]
+    return HistoryEntry(
+        fingerprint=fingerprint(game, header),
+        record=str(Path(record).resolve()) if record is not None else None,
+        started=started if isinstance(started, str) else None,
+        finished=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        seed=None if seed is None else str(seed),
+        target=rules.target,
+        bonus=rules.bonus,
+        partners=rules.partners,
+        run_of_three=rules.run_of_three,
+        rounds=len(game.rounds),
+        winner=game.winner,
+        seats=tuple(
+            (player.name, player.kind, side, game.totals[side], side == game.winner)
+            for player, side in zip(game.players, sides, strict=True)
+        ),
+        round_rows=tuple(
+            (result.round, seat, result.points[seat], result.bonus[seat], seat == result.racko)
+            for result in game.rounds
+            for seat in range(len(game.players))
+        ),
+    )
+
+
 def record_game(
     game: Game,
+    header: Header,
     *,
     record: str | os.PathLike[str] | None = None,
     source: str = "play",
     path: str | os.PathLike[str] | None = None,
+    wait_ms: int = BUSY_TIMEOUT_MS,
 ) -> int | None:
     """Add a finished game (in one transaction); its history ID, or None if already there.
 
     `record` is the game's record file, if it has one; `source` says what played it
     ("play" or "simulate"). Raises ValueError for an unfinished game, HistoryError if the
-    database cannot be opened or written.
+    database cannot be opened or written (BUSY when it stayed locked for `wait_ms`).
     """
-    if not game.is_over or game.winner is None:
-        raise ValueError("only a finished game goes into the history")
+    entry = history_entry(game, header, record)
     try:
-        with opened(path) as conn:
-            return _retrying(partial(_insert_game, conn, game, record, source))
+        with opened(path, wait_ms=wait_ms) as conn:
+            [game_id] = _retrying(partial(_insert_entries, conn, [entry], source), wait_ms)
+            return game_id
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
-        message = _("The game could not be added to the history {file}: {error}.").format(
-            file=where, error=error
-        )
-        raise HistoryError(message) from None
+        problem = HistoryProblem.BUSY if _is_busy(error) else HistoryProblem.CANNOT_ADD_GAME
+        raise HistoryError(problem, where, str(error)) from None
+
+
+class HistoryAppender:
+    """One open connection that adds batches of entries as they come, each batch in one
+    transaction (so an interruption loses at most the batch being written).
+
+    Opening it opens the database (HistoryError if it cannot); use it as a context manager.
+    """
+
+    def __init__(
+        self, *, source: str = "simulate", path: str | os.PathLike[str] | None = None
+    ) -> None:
+        self.source = source
+        self.path = Path(path) if path is not None else history_path()
+        self._conn = connect(self.path)
+
+    def add(self, entries: Iterable[HistoryEntry]) -> int:
+        """Add the entries in one transaction; how many were new (a game already there is
+        skipped). HistoryError if the database fails; nothing of the batch is then added."""
+        batch = list(entries)
+        if not batch:
+            return 0
+        try:
+            ids = _retrying(partial(_insert_entries, self._conn, batch, self.source))
+        except sqlite3.Error as error:
+            raise HistoryError(HistoryProblem.CANNOT_ADD_GAMES, self.path, str(error)) from None
+        return sum(game_id is not None for game_id in ids)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+
+    def __enter__(self) -> HistoryAppender:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def record_games(
-    games: Iterable[tuple[Game, str | os.PathLike[str] | None]],
+    games: Iterable[tuple[Game, Header, str | os.PathLike[str] | None]],
     *,
     source: str = "simulate",
     path: str | os.PathLike[str] | None = None,
 ) -> int:
-    """Add many finished (game, record file or None) pairs over one connection; how many were new.
+    """Add many finished (game, header, record file or None) over one connection; how many were new.
 
     Each game still gets its own transaction, so an interruption loses at most the one being
     written. Unfinished games are skipped. HistoryError if the database fails.
     """
     added = 0
-    try:
-        with opened(path) as conn:
-            for game, record in games:
-                if not game.is_over:
-                    continue
-                new = _retrying(partial(_insert_game, conn, game, record, source))
-                added += new is not None
-    except sqlite3.Error as error:
-        where = path if path is not None else history_path()
-        message = _("Games could not be added to the history {file}: {error}.").format(
-            file=where, error=error
-        )
-        raise HistoryError(message) from None
+    with HistoryAppender(source=source, path=path) as appender:
+        for game, header, record in games:
+            if game.is_over:
+                added += appender.add([history_entry(game, header, record)])
     return added
 
 
-def recent_games(
+def iter_games(
     limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
-) -> list[GameRow]:
-    """The last `limit` finished games, newest first (only those `player` sat in, if given)."""
+) -> Iterator[GameRow]:
+    """The last `limit` finished games, newest first (only those `player` sat in, if given),
+    read from the database as they are taken, so any number of them takes little memory.
+
+    The database is opened on the first row asked for; HistoryError if it cannot be read.
+    """
+    where = path if path is not None else history_path()
     query = "SELECT * FROM games"
     args: list[object] = []
     if player is not None:
@@ -216,15 +357,33 @@ def recent_games(
         args.append(player)
     query += " ORDER BY finished DESC, id DESC LIMIT ?"
     args.append(limit)
+    # One query, seats joined in: a query per game made a long listing slow.
+    query = (
+        f"SELECT g.*, s.name, s.kind, s.side, s.total FROM ({query}) g"
+        " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
+    )
     try:
         with opened(path) as conn:
             conn.row_factory = sqlite3.Row
-            games = conn.execute(query, args).fetchall()
-            return [_game_row(conn, game) for game in games]
+            current: sqlite3.Row | None = None
+            seats: list[tuple[str, str, int, int]] = []
+            for row in conn.execute(query, args):
+                if current is not None and row["id"] != current["id"]:
+                    yield _game_row(current, seats)
+                    seats = []
+                current = row
+                seats.append((row["name"], row["kind"], row["side"], row["total"]))
+            if current is not None:
+                yield _game_row(current, seats)
     except sqlite3.Error as error:
-        raise HistoryError(
-            _("The game history cannot be read: {error}.").format(error=error)
-        ) from None
+        raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
+
+
+def recent_games(
+    limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
+) -> list[GameRow]:
+    """The last `limit` finished games, newest first (only those `player` sat in, if given)."""
+    return list(iter_games(limit, player=player, path=path))
 
 
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
@@ -243,9 +402,8 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
                 )
             }
     except sqlite3.Error as error:
-        raise HistoryError(
-            _("The game history cannot be read: {error}.").format(error=error)
-        ) from None
+        where = path if path is not None else history_path()
+        raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
     stats = []
     for name, kinds, games, wins in seats:
         played, mean, rackos, best = rounds.get(name, (0, 0.0, 0, 0))
@@ -266,33 +424,29 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
     return stats
 
 
-def fingerprint(game: Game) -> str:
-    """A digest of the game's events: the same game always gets the same one."""
+def fingerprint(game: Game, header: Header) -> str:
+    """A digest of the game's record lines: the same game always gets the same one."""
     digest = hashlib.sha256()
-    for event in game.events:
-        digest.update(dumps(event).encode("utf-8"))
+    for line in events(header, game.steps):
+        digest.update(dumps(line).encode("utf-8"))
     return digest.hexdigest()
 
 
 # ---------------------------------------------------------------------------- internals
 
 
-def _cannot_open(path: Path, error: Exception | str) -> str:
-    """The sentence for a history that cannot be opened; an OSError gives only its reason."""
+def _cannot_open(path: Path, error: Exception) -> HistoryError:
+    """The error for a history that cannot be opened; an OSError gives only its reason."""
+    detail = str(error)
     if isinstance(error, OSError) and error.strerror:
-        error = error.strerror[0].lower() + error.strerror[1:]
-    return _("The game history {file} cannot be opened: {error}.").format(file=path, error=error)
+        detail = error.strerror[0].lower() + error.strerror[1:]
+    return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail)
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise HistoryError(
-            _("The game history {file} was made by a newer racko (schema {version}; this one "
-              "knows up to {known}); it was left untouched.").format(
-                file=path, version=version, known=SCHEMA_VERSION
-            )
-        )
+        raise HistoryError(HistoryProblem.NEWER_SCHEMA, path, version=version)
     # WAL lets readers go on while a game is written; it stays set in the file.
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")
@@ -307,31 +461,36 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             conn.execute(f"PRAGMA user_version = {number}")
 
 
-def _retrying(attempt: Callable[[], T]) -> T:
+def _is_busy(error: sqlite3.Error) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and (
+        "locked" in str(error) or "busy" in str(error))
+
+
+def _retrying(attempt: Callable[[], T], wait_ms: int = BUSY_TIMEOUT_MS) -> T:
     """`attempt()`, tried again while SQLite reports the database busy or locked.
 
     busy_timeout covers most waits, but SQLite answers "locked" at once in a few races
     (two processes creating the file, switching it to WAL or recovering its log at the same
     moment); those pass in milliseconds, so a short retry is enough.
     """
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    deadline = time.monotonic() + wait_ms / 1000
     pause = 0.01
     while True:
         try:
             return attempt()
         except sqlite3.OperationalError as error:
-            busy = "locked" in str(error) or "busy" in str(error)
-            if not busy or time.monotonic() > deadline:
+            if not _is_busy(error) or time.monotonic() > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.2)
 
 
-def _insert_game(
-    conn: sqlite3.Connection, game: Game, record: str | os.PathLike[str] | None, source: str
-) -> int | None:
+def _insert_entries(
+    conn: sqlite3.Connection, entries: list[HistoryEntry], source: str
+) -> list[int | None]:
+    """Insert the entries in one transaction; each one's history ID, None if it was there."""
     with _transaction(conn):
-        return _insert(conn, game, record, source)
+        return [_insert(conn, entry, source) for entry in entries]
 
 
 @contextmanager
@@ -347,67 +506,31 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
-def _insert(
-    conn: sqlite3.Connection, game: Game, record: str | os.PathLike[str] | None, source: str
-) -> int | None:
-    rules = game.rules
-    header = game.events[0] if game.events else {}
-    started = header.get("started")
-    seed = header.get("seed")
+def _insert(conn: sqlite3.Connection, entry: HistoryEntry, source: str) -> int | None:
     cursor = conn.execute(
         """INSERT OR IGNORE INTO games (fingerprint, record, source, started, finished, seed,
                target, bonus, partners, run_of_three, rounds, winner)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        (
-            fingerprint(game),
-            str(Path(record).resolve()) if record is not None else None,
-            source,
-            started if isinstance(started, str) else None,
-            datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            None if seed is None else str(seed),
-            rules.target,
-            rules.bonus,
-            rules.partners,
-            rules.run_of_three,
-            len(game.rounds),
-            game.winner,
-        ),
+        (entry.fingerprint, entry.record, source, entry.started, entry.finished, entry.seed,
+         entry.target, entry.bonus, entry.partners, entry.run_of_three, entry.rounds,
+         entry.winner),
     )
     if cursor.rowcount == 0:
         return None
     game_id = cursor.lastrowid
     conn.executemany(
         "INSERT INTO seats (game_id, seat, name, kind, side, total, won) VALUES (?,?,?,?,?,?,?)",
-        [
-            (
-                game_id,
-                seat,
-                player.name,
-                player.kind,
-                rules.team_of(seat),
-                game.totals[rules.team_of(seat)],
-                rules.team_of(seat) == game.winner,
-            )
-            for seat, player in enumerate(game.players)
-        ],
+        [(game_id, seat, *row) for seat, row in enumerate(entry.seats)],
     )
     conn.executemany(
         "INSERT INTO rounds (game_id, round, seat, points, bonus, racko) VALUES (?,?,?,?,?,?)",
-        [
-            (game_id, result.round, seat, result.points[seat], result.bonus[seat],
-             seat == result.racko)
-            for result in game.rounds
-            for seat in range(len(game.players))
-        ],
+        [(game_id, *row) for row in entry.round_rows],
     )
     return game_id
 
 
-def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
-    seats = conn.execute(
-        "SELECT name, kind, side, total FROM seats WHERE game_id = ? ORDER BY seat", (game["id"],)
-    ).fetchall()
-    names = [row[0] for row in seats]
+def _game_row(game: sqlite3.Row, seats: list[tuple[str, str, int, int]]) -> GameRow:
+    """The listing row of a game, from its row and its seats' (name, kind, side, total)."""
     sides: dict[int, list[str]] = {}
     totals: dict[int, int] = {}
     for name, _kind, side, total in seats:
@@ -421,11 +544,10 @@ def _game_row(conn: sqlite3.Connection, game: sqlite3.Row) -> GameRow:
         source=game["source"],
         started=game["started"],
         finished=game["finished"],
-        players=names,
-        kinds=[row[1] for row in seats],
+        players=[seat[0] for seat in seats],
+        kinds=[seat[1] for seat in seats],
         sides=labels,
         totals=[totals[side] for side in order],
         winner=" & ".join(sides.get(game["winner"], ["?"])),
         rounds=game["rounds"],
     )
-

@@ -3,44 +3,88 @@
 A record file is data from the disk, perhaps damaged, perhaps hostile. It is only ever read
 here — never modified, moved or deleted — with a size limit, strict UTF-8 and the rack-o/1
 format checked line by line and then every rule checked by rebuilding the game through the
-engine. Anything wrong raises RecordFileError naming the file, the line and the reason. A torn
-last line (the writer died mid-line, or a power cut left zeros) is ignored, as the format says.
-No pickle, eval or exec: lines are parsed with `json` only.
+engine. Anything wrong raises RecordFileError naming the file, the line and the problem (the
+CLI words it). A torn last line (the writer died mid-line, or a power cut left zeros) is
+ignored, as the format says. No pickle, eval or exec: lines are parsed with `json` only.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import random
 import stat
-from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
-from rack_o.errors import RecordError
+from rack_o.errors import RecordError, RulesError
 from rack_o.game import Game
-from rack_o.i18n import N_, _, number
-from rack_o.record import parse_lines, rebuild
+from rack_o.record import Event, Header, parse_lines, rebuild
+from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import printable
-
-Event = dict[str, Any]
 
 # Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 
-class RecordFileError(Exception):
-    """A record file that cannot be used; says which file, which line (if any) and why."""
+class RecordProblem(StrEnum):
+    """Why a record file cannot be used."""
 
-    def __init__(self, path: str | os.PathLike[str], line: int | None, reason: str) -> None:
-        where = f"{path}" if line is None else _("{file}, line {line}").format(file=path, line=line)
-        super().__init__(f"{where}: {reason}")
+    NO_SUCH_FILE = "no such file"
+    UNREADABLE = "cannot be read"
+    """`detail` is the system's reason."""
+    NOT_A_FILE = "not a regular file"
+    TOO_BIG = "too big"
+    """`size` is the file's size in bytes."""
+    EMPTY = "empty"
+    BINARY = "binary data"
+    NOT_UTF8 = "not UTF-8"
+    NOT_A_RECORD = "not a rack-o/1 record"
+    """The first line is not a JSON "game" line."""
+    JUNK_AT_END = "junk after the last line"
+    ONLY_TORN_LINE = "only a torn first line"
+    NO_GAME_LINE = "no game line"
+    BROKEN = "broken"
+    """A line the format or the rules refuse; `detail` is rack_o.record's reason."""
+
+
+class RecordFileError(Exception):
+    """A record file that cannot be used: which file, which line (if known) and what is wrong."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        line: int | None,
+        problem: RecordProblem,
+        detail: str = "",
+        *,
+        size: int = 0,
+    ) -> None:
+        super().__init__(path, line, problem, detail)
         self.path = Path(path)
         self.line = line
-        self.reason = reason
+        self.problem = problem
+        self.detail = detail
+        self.size = size
+
+    def __str__(self) -> str:
+        where = f"{self.path}" if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
+
+
+class RecordNotFoundError(LookupError):
+    """No saved game, or more than one, answers to `ref` in `folder`; `matches` are their IDs."""
+
+    def __init__(self, ref: str, folder: Path, matches: tuple[str, ...] = ()) -> None:
+        super().__init__(ref, folder, matches)
+        self.ref = ref
+        self.folder = folder
+        self.matches = matches
+
+    def __str__(self) -> str:
+        return f"{self.ref!r} in {self.folder}: {len(self.matches)} matching saved games"
 
 
 @dataclass(frozen=True)
@@ -50,10 +94,18 @@ class Record:
     path: Path
     events: list[Event]
     """The events in the file, in order (a torn last line left out)."""
+    header: Header
+    """The game line: players, rules, seed, start time."""
     game: Game
-    """The game rebuilt through the engine; its `events` may run past the file's (see below)."""
+    """The game rebuilt through the engine."""
+    missing_events: tuple[Event, ...]
+    """Events the rules imply after the last line written (the writer died before them)."""
     complete_bytes: int
     """How many bytes of the file hold complete lines; anything after is a torn write."""
+    size: int = 0
+    """The file's size as it was read."""
+    digest: str = ""
+    """The SHA-256 of the file as it was read (hex), to tell whether it changed since."""
 
     @property
     def id(self) -> str:
@@ -64,11 +116,6 @@ class Record:
     def ref(self) -> str:
         """How to name the record to racko: its ID if autosaved, else its path."""
         return record_ref(self.path)
-
-    @property
-    def missing_events(self) -> list[Event]:
-        """Events the rules imply after the last line written (the writer died before them)."""
-        return self.game.events[len(self.events) :]
 
 
 @dataclass(frozen=True)
@@ -82,6 +129,9 @@ class Summary:
     started: str | None
     round: int
     totals: tuple[int, ...]
+    rules: Rules | None
+    """The player count and partners, as far as the game line gives them (None if it does
+    not give a playable table)."""
     finished: bool
     modified: float
     """The file's modification time (seconds since the epoch): when it was last played."""
@@ -94,78 +144,74 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
     data and text that is not UTF-8. A torn tail after the last newline is left out.
     """
     path = Path(path)
+    return _text_of(path, _read_bytes(path))
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The whole file; RecordFileError for a missing, non-regular or huge one."""
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordFileError(path, None, _("no such file")) from None
+        raise RecordFileError(path, None, RecordProblem.NO_SUCH_FILE) from None
     except OSError as error:
-        raise RecordFileError(path, None, _unreadable(error)) from None
+        raise _unreadable(path, error) from None
     if not stat.S_ISREG(info.st_mode):
-        raise RecordFileError(path, None, _("not a regular file, so not a game record"))
+        raise RecordFileError(path, None, RecordProblem.NOT_A_FILE)
     if info.st_size > MAX_RECORD_BYTES:
-        raise RecordFileError(path, None, _too_big(info.st_size))
+        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=info.st_size)
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordFileError(path, None, _unreadable(error)) from None
+        raise _unreadable(path, error) from None
     if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
-        raise RecordFileError(path, None, _too_big(len(data)))
+        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=len(data))
+    return data
+
+
+def _text_of(path: Path, data: bytes) -> tuple[str, int]:
+    """`read_text` for the bytes `data` read from `path`."""
     if not data.strip():
-        raise RecordFileError(
-            path, 1, _("the file is empty: a game record starts with a game line")
-        )
+        raise RecordFileError(path, 1, RecordProblem.EMPTY)
     body, tail = _split_tail(data)
     tail_kind = _tail_kind(tail)
     if tail_kind != "torn":
         body = data  # a last line without its newline is judged like any other line
     if b"\0" in body:
-        raise RecordFileError(path, _line_at(body, body.index(b"\0")), _(_BINARY))
+        raise RecordFileError(path, _line_at(body, body.index(b"\0")), RecordProblem.BINARY)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordFileError(path, _line_at(body, error.start), _(_NOT_UTF8)) from None
+        raise RecordFileError(path, _line_at(body, error.start), RecordProblem.NOT_UTF8) from None
     if tail_kind == "junk":
         line = _line_at(body, len(body) - len(tail))
-        reason = _(_NOT_RECORD) if line == 1 else _(
-            "the last line is neither JSON nor a torn write"
-        )
-        raise RecordFileError(path, line, reason)
+        problem = RecordProblem.NOT_A_RECORD if line == 1 else RecordProblem.JUNK_AT_END
+        raise RecordFileError(path, line, problem)
     if not text:
-        raise RecordFileError(
-            path, 1, _("the file holds only a torn first line: no game was saved")
-        )
+        raise RecordFileError(path, 1, RecordProblem.ONLY_TORN_LINE)
     return text.removeprefix("\ufeff"), len(body)
 
 
-def load_record(
-    path: str | os.PathLike[str],
-    rng: random.Random | None = None,
-    on_event: Callable[[Event], None] | None = None,
-    *,
-    seeded: bool = False,
-) -> Record:
-    """Read `path` and rebuild its game (advancing `rng` as the original game did).
+def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record:
+    """Read `path` and rebuild its game.
 
-    `seeded` rebuilds with `random.Random(seed)` for the game line's seed, as `racko play`
-    made it, so the game's later deals follow the seed (a record without a usable seed gets
-    a fresh generator). `on_event` hears the events of the game played on from there.
-    RecordFileError names the file, the first bad line and the reason.
+    `seeded` rebuilds with the generator the game line's seed gives, as `racko play` made
+    it, so the game's later deals follow the seed (a record without a usable seed gets a
+    fresh generator). RecordFileError names the file, the first bad line and the problem.
     """
     path = Path(path)
-    text, size = read_text(path)
+    data = _read_bytes(path)
+    text, size = _text_of(path, data)
     try:
         numbered = parse_lines(text)
         _printable_names(numbered)
-        if seeded:
-            rng = seeded_rng(numbered[0][1].get("seed"))
-        game = rebuild(numbered, rng=rng, on_event=on_event)
+        header, game, missing = rebuild(numbered, seeded=seeded)
     except RecordError as error:
-        reason = error.reason
-        if error.line == 1 and reason == "the line is not valid JSON":
-            reason = _(_NOT_RECORD)
-        raise RecordFileError(path, error.line, reason) from None
-    return Record(path, [event for _line, event in numbered], game, size)
+        if error.line == 1 and error.reason == "the line is not valid JSON":
+            raise RecordFileError(path, 1, RecordProblem.NOT_A_RECORD) from None
+        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
+    return Record(path, [event for _line, event in numbered], header, game, missing, size,
+                  len(data), hashlib.sha256(data).hexdigest())
 
 
 def _printable_names(numbered: list[tuple[int, Event]]) -> None:
@@ -177,17 +223,10 @@ def _printable_names(numbered: list[tuple[int, Event]]) -> None:
             player["name"] = printable(player["name"])
 
 
-def seeded_rng(seed: object) -> random.Random:
-    """The generator a game with this seed was played with (a fresh one for no usable seed)."""
-    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return random.Random(seed)
-    return random.Random()
-
-
 def find_record(ref: str | os.PathLike[str]) -> Path:
     """The record file `ref` names: a path to a file, or the ID of a saved game (or its start).
 
-    LookupError with a sentence when nothing, or more than one saved game, matches.
+    RecordNotFoundError (a LookupError) when nothing, or more than one saved game, matches.
     """
     ref_path = Path(ref)
     try:
@@ -205,21 +244,14 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
     matches = sorted(p for p in _record_files(folder) if record_id(p).startswith(str(ref)))
     if len(matches) == 1:
         return matches[0]
-    if matches:
-        names = ", ".join(record_id(p) for p in matches[:5])
-        raise LookupError(
-            _('"{ref}" matches several saved games ({names}); give more of the ID.').format(
-                ref=ref, names=names
-            )
-        )
-    raise LookupError(
-        _('No saved game "{ref}" in {folder} and no such file.').format(ref=ref, folder=folder)
-    )
+    raise RecordNotFoundError(str(ref), folder, tuple(record_id(p) for p in matches))
 
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
     """The games saved in `folder` (default: the records directory), last played first, and
-    why each unreadable record was skipped; empty files (no game began) are left out."""
+    why each unreadable record was skipped. Records of games that never got to their first
+    deal (nothing to carry on: older versions of racko kept them) are left out, as are empty
+    files."""
     folder = records_dir() if folder is None else folder
     games: list[Summary] = []
     problems: list[RecordFileError] = []
@@ -227,7 +259,9 @@ def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFi
         try:
             if path.stat().st_size == 0:
                 continue  # created, then stopped before the game began: nothing to list
-            games.append(summarize(path))
+            summary = summarize(path)
+            if summary.round or summary.finished:
+                games.append(summary)
         except OSError:
             continue  # gone since the folder was listed
         except RecordFileError as error:
@@ -242,13 +276,11 @@ def summarize(path: Path) -> Summary:
     try:
         events = [event for _line, event in parse_lines(text)]
     except RecordError as error:
-        raise RecordFileError(path, error.line, error.reason) from None
+        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
     header = events[0]
     players = header.get("players")
     if header.get("type") != "game" or not isinstance(players, list):
-        raise RecordFileError(
-            path, 1, _('the first line must be a "game" line listing the players')
-        )
+        raise RecordFileError(path, 1, RecordProblem.NO_GAME_LINE)
     names = tuple(
         printable(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players
     )
@@ -263,10 +295,14 @@ def summarize(path: Path) -> Summary:
         elif kind in ("round_end", "game_end") and isinstance(event.get("totals"), list):
             totals = tuple(event["totals"])
         finished = finished or kind == "game_end"
+    rules_line = header.get("rules")
+    partners = isinstance(rules_line, dict) and rules_line.get("partners") is True
+    try:
+        rules: Rules | None = Rules(len(names), partners=partners)
+    except RulesError:
+        rules = None  # listed all the same; resuming it will say what is wrong
     if not totals:
-        rules = header.get("rules")
-        partners = isinstance(rules, dict) and rules.get("partners") is True
-        totals = (0,) * (2 if partners else len(names))
+        totals = (0,) * (rules.teams if rules is not None else len(names))
     started = header.get("started")
     return Summary(
         id=record_id(path),
@@ -276,6 +312,7 @@ def summarize(path: Path) -> Summary:
         started=started if isinstance(started, str) else None,
         round=round_no,
         totals=totals,
+        rules=rules,
         finished=finished,
         modified=path.stat().st_mtime,
     )
@@ -288,20 +325,8 @@ def _record_files(folder: Path) -> list[Path]:
         return []
 
 
-_BINARY = N_("the file holds binary data (a NUL byte), not a rack-o/1 game record")
-_NOT_RECORD = N_('this is not a rack-o/1 game record: its first line is not a JSON "game" line')
-_NOT_UTF8 = N_("the file is not UTF-8 text, so not a rack-o/1 game record")
-
-
-def _unreadable(error: OSError) -> str:
-    return _("cannot be read ({reason})").format(reason=error.strerror)
-
-
-def _too_big(size: int) -> str:
-    return _(
-        "the file is {size} MB, far larger than any game record (the limit is {limit} MB); "
-        "it was not read"
-    ).format(size=number(size / 1e6, 1), limit=MAX_RECORD_BYTES // 1_000_000)
+def _unreadable(path: Path, error: OSError) -> RecordFileError:
+    return RecordFileError(path, None, RecordProblem.UNREADABLE, error.strerror or str(error))
 
 
 def _split_tail(data: bytes) -> tuple[bytes, bytes]:

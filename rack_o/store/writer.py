@@ -1,79 +1,290 @@
-"""Appending a game record to a file, one durable line per event, one writer at a time."""
+"""Appending a game record to a file, one durable line per event, one writer at a time.
+
+A writer holds the file's lock for as long as it is open, and never writes over what it did
+not write itself: before every change it checks that the file is still what it left there
+(its size, its last bytes, the same file under the same name). A record is therefore never
+cut back to an older state, whatever else touches the file.
+"""
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
+from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from rack_o.record import dumps
+from rack_o.record import dumps, event
+from rack_o.steps import Step
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows has no flock; the lock is then skipped
     fcntl = None  # type: ignore[assignment]
 
+_OPEN_FLAGS = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+TAIL_BYTES = 512
+"""How many of the last bytes written are compared before each append (a line is 50-400)."""
+
 
 class RecordBusyError(OSError):
-    """Another racko process is writing this record (it holds the file's lock)."""
+    """Another racko process holds this record's lock: the game is being played elsewhere."""
 
 
 class RecordWriteError(OSError):
     """The record could not be written (a full disk, an I/O error): the game cannot be saved."""
 
 
+class RecordChangedError(RecordWriteError):
+    """The file is not what this writer last left there: something else wrote to it, cut it,
+    replaced or deleted it. Nothing was written."""
+
+
 class RecordWriter:
     """Appends events to a rack-o/1 file; each line is flushed and fsynced before returning.
 
-    While open it holds an exclusive advisory lock on the file (where the system has flock),
-    so the same game cannot be played on in two windows at once; the lock goes with the
-    process, however it ends. RecordBusyError if another process holds it.
+    Opening takes an exclusive advisory lock on the file (where the system has flock), held
+    until `close`, so the same game cannot be played on in two windows at once; the lock goes
+    with the process, however it ends. RecordBusyError if another process holds it. With
+    `create` False the file must exist (FileNotFoundError otherwise, also when it was deleted
+    or replaced while the lock was being taken); a file that may not be written is still
+    locked, and the first write fails.
+
+    With `new`, the file must not exist yet (FileExistsError if it does: a record is never
+    overwritten) and no lock is taken, since no one else can have a file just made; a
+    simulation's workers write their records so, also into a shared folder.
     """
 
-    def __init__(self, path: str | os.PathLike[str], fsync: bool = True) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], fsync: bool = True, *, create: bool = True,
+        new: bool = False,
+    ) -> None:
         self.path = Path(path)
         self.fsync = fsync
-        self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        self.dealt = False
+        """True once the file holds a deal line (written here, or found by `take_up`)."""
+        self.drop_undealt = False
+        """Delete the file on `close` if no round was ever dealt in it: nothing to carry on."""
+        self.dropped = False
+        """True once `close` or `drop` deleted the file."""
         self._failed: RecordWriteError | None = None
-        if fcntl is not None:
-            try:
-                fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                self._file.close()
-                raise RecordBusyError(
-                    errno.EWOULDBLOCK, "another racko is playing this game right now",
-                    str(self.path),
-                ) from None
+        self._fd, self._read_only = _open_locked(self.path, create, new)
+        self._size = os.fstat(self._fd).st_size
+        self._tail = _pread_all(self._fd, max(0, self._size - TAIL_BYTES), self._size)
+        if self._read_only is not None:
+            self._failed = self._write_error(self._read_only)
 
-    def write(self, event: dict[str, Any]) -> None:
-        """Append one event and make it durable; RecordWriteError if it cannot be written
-        (then every later write fails the same way, so no line follows a lost one)."""
+    # ------------------------------------------------------------------ writing
+
+    def write(self, line: dict[str, Any]) -> None:
+        """Append one line and make it durable. RecordChangedError (nothing written) if the file
+        is not what this writer left there; RecordWriteError if it cannot be written. After
+        either, every later write fails the same way, so no line follows a lost one."""
+        self.write_all((line,))
+
+    def write_all(self, lines: Iterable[dict[str, Any]]) -> None:
+        """Append lines and make them durable together (a whole record at once); fails as
+        `write` does."""
+        if self._failed is not None:
+            raise self._failed
+        lines = list(lines)
+        self._append(b"".join(dumps(line).encode("utf-8") for line in lines))
+        if any(line.get("type") == "deal" for line in lines):
+            self.dealt = True
+
+    def step(self, step: Step) -> None:
+        """Append the line of one game step (a Game's `on_step` listener)."""
+        self.write(event(step))
+
+    def take_up(self, size: int, digest: str, keep: int) -> None:
+        """Carry on a file read as `size` bytes with SHA-256 `digest`, after its first `keep`
+        bytes: anything after them (a torn last line) is cut off, and a last line lacking its
+        newline gets one. RecordChangedError, with nothing changed, unless the file is exactly
+        what was read."""
         if self._failed is not None:
             raise self._failed
         try:
-            self._file.write(dumps(event))
-            self._file.flush()
-            if self.fsync:
-                os.fsync(self._file.fileno())
+            data = _pread_all(self._fd, 0, size + 1)
+            if (len(data) != size or hashlib.sha256(data).hexdigest() != digest
+                    or not _same_file(self._fd, self.path)):
+                raise self._changed()
+            if size > keep:
+                os.ftruncate(self._fd, keep)
+            self._size = keep
+            self._tail = data[max(0, keep - TAIL_BYTES):keep]
+            if keep and not self._tail.endswith(b"\n"):
+                self._append(b"\n")
+            elif self.fsync:
+                os.fsync(self._fd)
+        except RecordWriteError as error:
+            self._failed = error
+            raise
         except OSError as error:
-            self._failed = RecordWriteError(
-                error.errno, error.strerror or str(error), str(self.path)
-            )
+            self._failed = self._write_error(error)
             raise self._failed from error
 
-    def __call__(self, event: dict[str, Any]) -> None:
-        self.write(event)
+    def unchanged(self) -> bool:
+        """True when the file is still what this writer last left there."""
+        try:
+            self._check()
+        except OSError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ closing
+
+    def drop(self) -> bool:
+        """Delete the file, if it is still what this writer left there; True if deleted.
+
+        Done while the lock is held, so nobody can start playing it meanwhile.
+        """
+        if self.dropped or not self.unchanged():
+            return False
+        try:
+            self.path.unlink()
+        except OSError:
+            return False
+        self.dropped = True
+        return True
 
     def close(self) -> None:
-        """Close the file (releasing its lock); later writes fail. Never raises: a line that
-        could not be written was reported by `write` already."""
+        """Close the file, releasing its lock; later writes fail. With `drop_undealt` and no
+        round dealt, the file is deleted first (a game left before its first deal is not kept).
+        Never raises: a line that could not be written was reported by `write` already."""
+        if self._fd < 0:
+            return
+        if self.drop_undealt and not self.dealt and self._failed is None:
+            self.drop()
         with suppress(OSError):
-            self._file.close()
+            os.close(self._fd)
+        self._fd = -1
+        if self._failed is None:
+            self._failed = RecordWriteError(errno.EBADF, "the record is closed", str(self.path))
 
     def __enter__(self) -> RecordWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # ------------------------------------------------------------------ internals
+
+    def _append(self, data: bytes) -> None:
+        try:
+            self._check()
+            _write_all(self._fd, data)
+            if self.fsync:
+                os.fsync(self._fd)
+        except RecordWriteError as error:
+            self._failed = error
+            raise
+        except OSError as error:
+            self._failed = self._write_error(error)
+            raise self._failed from error
+        self._size += len(data)
+        self._tail = (self._tail + data)[-TAIL_BYTES:]
+
+    def _check(self) -> None:
+        """RecordChangedError unless the file still ends as this writer left it."""
+        size = os.fstat(self._fd).st_size
+        tail = _pread_all(self._fd, self._size - len(self._tail), self._size)
+        if size != self._size or tail != self._tail or not _same_file(self._fd, self.path):
+            raise self._changed()
+
+    def _changed(self) -> RecordChangedError:
+        return RecordChangedError(
+            errno.ESTALE, "the file was changed by another program", str(self.path)
+        )
+
+    def _write_error(self, error: OSError) -> RecordWriteError:
+        return RecordWriteError(error.errno, error.strerror or str(error), str(self.path))
+
+
+def is_busy(path: str | os.PathLike[str]) -> bool:
+    """True when a racko process holds `path`'s lock (its game is being played right now)."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
+def _open_locked(path: Path, create: bool, new: bool) -> tuple[int, OSError | None]:
+    """A descriptor of `path`, locked unless `new`, and why it may not be written (None if it
+    may)."""
+    flags = os.O_APPEND | _OPEN_FLAGS
+    if new:
+        flags |= os.O_CREAT | os.O_EXCL
+    elif create:
+        flags |= os.O_CREAT
+    read_only: OSError | None = None
+    try:
+        fd = os.open(path, os.O_RDWR | flags, 0o666)
+    except OSError as error:
+        if create or error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        # Still lock it: the game may be finished, and only shown, never written.
+        read_only = error
+        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+    if new:
+        return fd, None
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise RecordBusyError(
+                    errno.EWOULDBLOCK, "another racko is playing this game right now", str(path)
+                ) from None
+        # The lock is on the file that was opened: if the name now leads elsewhere (the game
+        # was dropped, or the file replaced, while we waited), that file is no game to go on.
+        if not _same_file(fd, path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, read_only
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        named = os.stat(path)
+    except OSError:
+        return False
+    opened = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
+
+
+def _pread_all(fd: int, start: int, end: int) -> bytes:
+    """The bytes from `start` to `end` (fewer if the file is shorter)."""
+    chunks = []
+    while start < end:
+        if hasattr(os, "pread"):
+            chunk = os.pread(fd, end - start, start)
+        else:  # pragma: no cover - Windows: appends go to the end wherever the offset is
+            os.lseek(fd, start, os.SEEK_SET)
+            chunk = os.read(fd, end - start)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        start += len(chunk)
+    return b"".join(chunks)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]

@@ -1,0 +1,181 @@
+"""The sentences for what the store and the bots report: damaged record files, saved games
+that cannot be found, history failures, bot specs that make no bot, and hints.
+
+The store and the bots say what happened as exceptions and data with fields; only here are
+they worded, in the language racko speaks. Each function takes what its module produced, so
+importing this module loads neither the store nor the bots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rack_o.i18n import N_, _, number
+
+if TYPE_CHECKING:
+    from rack_o.bots.hint import Advice, Between
+    from rack_o.store.history import HistoryError
+    from rack_o.store.records import RecordFileError
+
+SHOWN_MATCHES = 5
+"""How many of the saved games matching an ambiguous ID are named."""
+
+# The reasons a record file is refused that need no value, by RecordProblem.
+_RECORD_REASONS = {
+    "no such file": N_("no such file"),
+    "not a regular file": N_("not a regular file, so not a game record"),
+    "empty": N_("the file is empty: a game record starts with a game line"),
+    "binary data": N_("the file holds binary data (a NUL byte), not a rack-o/1 game record"),
+    "not UTF-8": N_("the file is not UTF-8 text, so not a rack-o/1 game record"),
+    "not a rack-o/1 record": N_(
+        'this is not a rack-o/1 game record: its first line is not a JSON "game" line'
+    ),
+    "junk after the last line": N_("the last line is neither JSON nor a torn write"),
+    "only a torn first line": N_("the file holds only a torn first line: no game was saved"),
+    "no game line": N_('the first line must be a "game" line listing the players'),
+}
+
+
+def record_file_error(error: RecordFileError) -> str:
+    """Which record file cannot be used, at which line, and why: "FILE, line N: reason"."""
+    from rack_o.store.records import MAX_RECORD_BYTES, RecordProblem
+
+    problem = error.problem
+    if problem is RecordProblem.UNREADABLE:
+        reason = _("cannot be read ({reason})").format(reason=error.detail)
+    elif problem is RecordProblem.TOO_BIG:
+        reason = _(
+            "the file is {size} MB, far larger than any game record (the limit is {limit} MB); "
+            "it was not read"
+        ).format(size=number(error.size / 1e6, 1), limit=MAX_RECORD_BYTES // 1_000_000)
+    elif problem is RecordProblem.BROKEN:
+        reason = error.detail  # the engine's reason, in English: see rack_o.record
+    else:
+        reason = _(_RECORD_REASONS[problem])
+    if error.line is None:
+        return f"{error.path}: {reason}"
+    return _("{file}, line {line}").format(file=error.path, line=error.line) + f": {reason}"
+
+
+def record_not_found(error: LookupError) -> str:
+    """Why a game reference names no saved game: none matches, or several do."""
+    from rack_o.store.records import RecordNotFoundError
+
+    if not isinstance(error, RecordNotFoundError):
+        return str(error)
+    if error.matches:
+        return _('"{ref}" matches several saved games ({names}); give more of the ID.').format(
+            ref=error.ref, names=", ".join(error.matches[:SHOWN_MATCHES])
+        )
+    return _('No saved game "{ref}" in {folder} and no such file.').format(
+        ref=error.ref, folder=error.folder
+    )
+
+
+def history_error(error: HistoryError) -> str:
+    """What went wrong with the history database, and where the game is if it has a record."""
+    from rack_o.store.history import SCHEMA_VERSION, HistoryProblem
+
+    problem, file = error.problem, error.file
+    if problem is HistoryProblem.CANNOT_OPEN:
+        text = _("The game history {file} cannot be opened: {error}.").format(
+            file=file, error=error.detail)
+    elif problem is HistoryProblem.NOT_A_FOLDER:
+        text = _("The game history {file} cannot be opened: {error}.").format(
+            file=file, error=_("{file} is a file, not a folder").format(file=error.blocking))
+    elif problem is HistoryProblem.NEWER_SCHEMA:
+        text = _("The game history {file} was made by a newer racko (schema {version}; this one "
+                 "knows up to {known}); it was left untouched.").format(
+            file=file, version=error.version, known=SCHEMA_VERSION)
+    elif problem is HistoryProblem.CANNOT_ADD_GAME:
+        text = _("The game could not be added to the history {file}: {error}.").format(
+            file=file, error=error.detail)
+    elif problem is HistoryProblem.CANNOT_ADD_GAMES:
+        text = _("Games could not be added to the history {file}: {error}.").format(
+            file=file, error=error.detail)
+    elif problem is HistoryProblem.BUSY:
+        text = _("The game history {file} is locked by another program ({error}).").format(
+            file=file, error=error.detail)
+    else:
+        text = _("The game history cannot be read: {error}.").format(error=error.detail)
+    if error.kept:
+        text += " " + _("The game is kept in {file} and will be added to the history later: "
+                        "when the next game ends, or by racko history or racko stats.").format(
+            file=error.record)
+    elif error.record is not None:
+        text += " " + _("The game's record is still in {file}.").format(file=error.record)
+    return text
+
+
+def bot_spec_error(error: ValueError) -> str:
+    """Why no bot can be made from a spec, and how to write one that works.
+
+    Takes any ValueError that making a bot raised: one other than BotSpecError says itself.
+    """
+    from rack_o.bots.loader import LEVELS, BotProblem, BotSpecError
+
+    if not isinstance(error, BotSpecError):
+        return str(error)
+    spec = repr(error.spec)
+    module, _sep, name = error.spec.partition(":")
+    problem = error.problem
+    if problem is BotProblem.UNKNOWN_LEVEL:
+        return _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
+                 "package.module:ClassName.").format(spec=spec, levels=", ".join(LEVELS))
+    if problem is BotProblem.BAD_FORM:
+        return _("bot {spec} must be written package.module:ClassName.").format(spec=spec)
+    if problem is BotProblem.NO_MODULE:
+        return _("bot {spec}: module {module} does not import ({error}); it must be importable "
+                 "from the current directory or PYTHONPATH.").format(
+            spec=spec, module=repr(module), error=error.detail)
+    if problem is BotProblem.NO_CLASS:
+        return _("bot {spec}: module {module} has no class {name}.").format(
+            spec=spec, module=repr(module), name=repr(name))
+    if problem is BotProblem.CANNOT_MAKE:
+        return _("bot {spec}: {name}() failed ({error}); a bot class must be callable with no "
+                 "arguments.").format(spec=spec, name=name, error=error.detail)
+    parts = {"name": _("a `name` string"), "choose": _("a `choose(view)` method")}
+    return _("bot {spec}: {name} lacks the bot interface: it needs {missing}.").format(
+        spec=spec, name=name, missing=_(" and ").join(parts[part] for part in error.missing))
+
+
+def _where(between: Between | None) -> str:
+    """Where a card sits among the cards worth keeping."""
+    low, high = (None, None) if between is None else (between.low, between.high)
+    if low is not None and high is not None:
+        return _("between your {low} and {high}").format(low=low, high=high)
+    if high is not None:
+        return _("below your {card}").format(card=high)
+    if low is not None:
+        return _("above your {card}").format(card=low)
+    return _("where it starts an ascending run")
+
+
+def hint_text(advice: Advice) -> str:
+    """The hard bot's move and its reason, in one sentence."""
+    from rack_o.bots.hint import Reason
+
+    reason = advice.reason
+    values = {"card": advice.card, "slot": advice.slot, "out": advice.out}
+    if reason is Reason.TAKE:
+        if advice.known_draw:
+            text = _("Take the {card}: it goes in slot {slot}, {where}, which beats drawing.")
+        else:
+            text = _("Take the {card}: it goes in slot {slot}, {where}, which beats a blind "
+                     "draw.")
+    elif reason is Reason.DRAW_EMPTY_DISCARD:
+        text = _("Draw: there is no discard to take.")
+    elif reason is Reason.DRAW_HELPS_LESS:
+        if advice.known_draw:
+            text = _("Draw: the {card} on the discard pile helps your rack less than the next "
+                     "card of the turned-over draw pile.")
+        else:
+            text = _("Draw: the {card} on the discard pile helps your rack less than an unknown "
+                     "card would on average.")
+    elif reason is Reason.DISCARD:
+        text = _("Discard the {card}: no slot of your rack gets better with it.")
+    elif reason is Reason.PLACE_CHEAPEST:
+        text = _("Put the {card} in slot {slot}: giving up the {out} there costs you least.")
+    else:
+        text = _("Put the {card} in slot {slot} in place of the {out}: it fits {where}.")
+    return text.format(**values, where=_where(advice.between))

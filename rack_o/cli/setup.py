@@ -1,0 +1,315 @@
+"""Setting a table: options to bots, rules and agents, for play, resume, simulate and host.
+
+Every command that seats players goes through here: the table options (`table_options`),
+`--bot SEAT=LEVEL` / `--bots a,b` (`parse_bots`, `seat_bots`), the rules (`rules_from`, the one
+place where a RulesError becomes a usage error) and the agent at each seat (`agents_for`).
+Who sits where, and the questions asked for what the options leave out, are `seating`'s.
+Usage errors are found before anything starts and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rack_o.agent import Agent
+from rack_o.errors import RulesError
+from rack_o.game import Player
+from rack_o.i18n import _, ngettext
+from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, Rules
+
+from .messages import bot_spec_error
+
+
+def now_stamp() -> str:
+    """The current time as a record's `started` field: UTC, to the second."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# ---------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What the table options of `racko play` (and `racko host`) say, before any question."""
+
+    players: int | None = None
+    names: str | None = None
+    target: int = DEFAULT_TARGET
+    seed: int | None = None
+    bonus: bool = False
+    partners: bool = False
+    run_of_three: bool = False
+    bot: tuple[str, ...] = ()
+    bots: str | None = None
+
+
+def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value <= 0 or value % 5:
+        raise click.BadParameter(
+            _("the target must be a positive multiple of 5 (such as 500), not {value}.").format(
+                value=value
+            )
+        )
+    return value
+
+
+def target_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """--target, checked as the rules want it."""
+    return click.option(
+        "--target", type=int, default=DEFAULT_TARGET, show_default=True, callback=_check_target,
+        help="Points that win the game; a positive multiple of 5.",
+    )(command)
+
+
+def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """--bonus, --partners, --run-of-three."""
+    for option in reversed((
+        click.option("--bonus", is_flag=True,
+                     help="Bonus Rack-O: extra points for a run of 3 or more."),
+        click.option("--partners", is_flag=True,
+                     help="Four players in two teams, seats 1 & 3 and 2 & 4."),
+        click.option("--run-of-three", is_flag=True,
+                     help="Two players: a Rack-O also needs three consecutive numbers."),
+    )):
+        command = option(command)
+    return command
+
+
+_TABLE_KEYS = tuple(TableOptions.__dataclass_fields__)
+
+
+def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that set a table, handed to `command` as one `table: TableOptions`."""
+
+    @functools.wraps(command)
+    def with_table(**kwargs: Any) -> Any:
+        table = TableOptions(**{key: kwargs.pop(key) for key in _TABLE_KEYS})
+        return command(table=table, **kwargs)
+
+    options = (
+        click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
+                     help="How many sit at the table, 2-4 (asked if not given); 1 is you "
+                     "alone against the --bots."),
+        click.option("--names", metavar='"ANN,BOB,…"',
+                     help="The players' names in seat order, comma-separated (asked if not "
+                     "given)."),
+        target_option,
+        click.option("--seed", type=click.IntRange(min=0),
+                     help="Deal the cards of an earlier game (each game ends showing its "
+                     "seed)."),
+        variant_options,
+        click.option("--bot", "bot", multiple=True, metavar="SEAT=LEVEL",
+                     help="A computer player at a seat: random, easy, medium, hard or "
+                     "package.module:Class. Repeatable."),
+        click.option("--bots", metavar="LEVEL,…",
+                     help="Computer players for the last seats, such as hard,easy; without "
+                     "--players, one person plays against them."),
+    )
+    for option in reversed(options):
+        with_table = option(with_table)
+    return with_table
+
+
+# ---------------------------------------------------------------------------- bots
+
+
+@dataclass(frozen=True)
+class BotChoice:
+    """The bots the options ask for: at given seats (1-based), and for the last free seats."""
+
+    placed: dict[int, str] = field(default_factory=dict)
+    fill: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.placed) + len(self.fill)
+
+
+def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
+    """`--bot SEAT=SPEC` (repeatable) and `--bots a,b`, checked for form only."""
+    placed: dict[int, str] = {}
+    for item in bot:
+        seat_text, sep, spec = item.partition("=")
+        if not sep or not seat_text.strip().isdigit() or not spec.strip():
+            raise click.BadParameter(
+                _("{value} must be SEAT=LEVEL, such as 2=hard.").format(value=repr(item)),
+                param_hint="'--bot'",
+            )
+        seat = int(seat_text)
+        if seat in placed:
+            raise click.BadParameter(
+                _("seat {seat} is given twice.").format(seat=seat), param_hint="'--bot'"
+            )
+        placed[seat] = spec.strip()
+    fill: list[str] = []
+    if bots is not None:
+        fill = [spec.strip() for spec in bots.split(",")]
+        if not all(fill):
+            raise click.BadParameter(
+                _("{value} must list bot levels separated by commas, such as hard,easy.").format(
+                    value=repr(bots)
+                ),
+                param_hint="'--bots'",
+            )
+    return BotChoice(placed, fill)
+
+
+def seat_bots(players: int, choice: BotChoice) -> list[str | None]:
+    """The bot spec at each seat (None for a person): --bot seats, then --bots at the end."""
+    specs: list[str | None] = [None] * players
+    for seat, spec in choice.placed.items():
+        if not 1 <= seat <= players:
+            raise click.BadParameter(
+                _("seat {seat} does not exist with {players} players (seats 1-{players}).").format(
+                    seat=seat, players=players
+                ),
+                param_hint="'--bot'",
+            )
+        specs[seat - 1] = spec
+    free = [i for i, spec in enumerate(specs) if spec is None]
+    if len(choice.fill) > len(free):
+        raise click.BadParameter(
+            ngettext(
+                "{count} bot does not fit in the {free} free seats of a {players}-player game.",
+                "{count} bots do not fit in the {free} free seats of a {players}-player game.",
+                len(choice.fill),
+            ).format(count=len(choice.fill), free=len(free), players=players),
+            param_hint="'--bots'",
+        )
+    # --bots fills the seats after the people: the last free ones.
+    for seat, spec in zip(free[len(free) - len(choice.fill) :], choice.fill, strict=True):
+        specs[seat] = spec
+    return specs
+
+
+def check_bot_specs(specs: Sequence[str | None]) -> None:
+    """A usage error for the first spec no bot can be made from (before any question)."""
+    from rack_o.bots import make_bot
+
+    for seat, spec in enumerate(specs):
+        if spec is None:
+            continue
+        try:
+            make_bot(spec, seat, 0)
+        except ValueError as error:
+            raise click.UsageError(
+                _("Seat {seat}: {error}").format(seat=seat + 1, error=bot_spec_error(error))
+            ) from None
+
+
+def agents_for(
+    players: Sequence[Player],
+    seed: int | str | None,
+    person: Callable[[Player], Agent],
+    *,
+    load_bots: bool = True,
+) -> list[Agent]:
+    """The agent at each seat: `person(player)` for a person, the bot its kind names for a bot.
+
+    A seat that is neither, or (without `load_bots`) a bot from code outside racko, is a
+    usage error: a record is data, and importing the code it names needs the player's say-so.
+    """
+    from rack_o.bots import LEVELS, make_bot
+
+    agents: list[Agent] = []
+    for seat, player in enumerate(players):
+        if player.is_human:
+            agents.append(person(player))
+            continue
+        spec = player.bot
+        if spec is None:
+            raise click.UsageError(
+                _('Seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
+                  "nobody can take that seat.").format(
+                    seat=seat + 1, name=player.name, kind=player.kind
+                )
+            )
+        if spec.lower() not in LEVELS and not load_bots:
+            raise click.UsageError(
+                _("Seat {seat} ({name}) was played by the bot {bot}, which is code outside "
+                  "racko. Resume with --load-bots to import it, if you trust it.").format(
+                    seat=seat + 1, name=player.name, bot=repr(spec)
+                )
+            )
+        try:
+            agents.append(make_bot(spec, seat, seed))
+        except ValueError as error:
+            raise click.UsageError(
+                _("Seat {seat} ({name}): {error}").format(
+                    seat=seat + 1, name=player.name, error=bot_spec_error(error)
+                )
+            ) from None
+    return agents
+
+
+# ---------------------------------------------------------------------------- rules
+
+
+def rules_error(error: RulesError) -> str:
+    """A rule set the table cannot play, said with the options that chose it."""
+    values = error.values
+    if error.problem == "partners":
+        return _("--partners needs 4 players, not {players}.").format(players=values["players"])
+    if error.problem == "run_of_three":
+        return _("--run-of-three is for 2 players only, not {players}.").format(
+            players=values["players"]
+        )
+    if error.problem == "target":
+        return _("the target must be a positive multiple of 5 (such as 500), not {value}.").format(
+            value=values["target"]
+        )
+    if error.problem == "players":
+        return _("Rack-O is for 2 to 4 players, not {players}.").format(players=values["players"])
+    return str(error)
+
+
+def rules_from(
+    players: int, target: int, bonus: bool = False, partners: bool = False,
+    run_of_three: bool = False,
+) -> Rules:
+    """The rules the options ask for; a usage error naming the option if they cannot be."""
+    try:
+        return Rules(players, target, bonus=bonus, partners=partners, run_of_three=run_of_three)
+    except RulesError as error:
+        raise click.UsageError(rules_error(error)) from None
+
+
+def check_variants(players: int | None, partners: bool, run_of_three: bool) -> None:
+    """A usage error for a variant the player count rules out, before any question."""
+    if players is None:
+        if partners and run_of_three:
+            rules_from(4, DEFAULT_TARGET, partners=True, run_of_three=True)
+        return
+    if partners or run_of_three:
+        rules_from(players, DEFAULT_TARGET, partners=partners, run_of_three=run_of_three)
+
+
+def check_record_path(
+    ctx: click.Context, param: click.Parameter, value: Path | None
+) -> Path | None:
+    """--record: a new file (or an empty one) in a folder that exists."""
+    if value is None:
+        return None
+    try:
+        taken = value.exists() and value.stat().st_size > 0
+        folder_exists = value.parent.is_dir()
+    except OSError as error:  # such as a file name too long
+        raise click.BadParameter(
+            _("cannot write {file}: {reason}.").format(file=value, reason=error.strerror or error)
+        ) from None
+    if taken:
+        raise click.BadParameter(
+            _("{file} already exists and is not empty; racko never writes over a record. "
+              "Give a new file name.").format(file=value)
+        )
+    if not folder_exists:
+        raise click.BadParameter(
+            _("the folder {folder} does not exist.").format(folder=value.parent)
+        )
+    return value

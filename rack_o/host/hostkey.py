@@ -1,0 +1,73 @@
+"""The table's SSH host key: made once (ed25519, by asyncssh) in racko's data folder, mode 0600,
+and reused, so guests see the same fingerprint every time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import asyncssh
+
+from rack_o.i18n import _
+from rack_o.store.paths import data_dir
+
+KEY_NAME = "ssh_host_ed25519_key"
+
+
+class HostKeyError(Exception):
+    """The host key file exists but cannot be used; the message says what to do."""
+
+
+def host_key_path() -> Path:
+    """Where the host key is kept: racko's data folder."""
+    return data_dir() / KEY_NAME
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """The key's SHA256 fingerprint as OpenSSH shows it ("SHA256:…")."""
+    return key.get_fingerprint("sha256")
+
+
+def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
+    """The host key at `path` (default: the data folder), made there first if there is none.
+
+    A key file others may read is made private (0600) again. HostKeyError when the file
+    cannot be read or is not a key: it is never replaced, since guests would then see another
+    fingerprint and rightly fear a different machine.
+    """
+    path = host_key_path() if path is None else path
+    if not path.exists():
+        _create(path)
+    try:
+        if stat.S_IMODE(path.stat().st_mode) & 0o077:
+            os.chmod(path, 0o600)
+        return asyncssh.read_private_key(path)
+    except (OSError, asyncssh.KeyImportError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise HostKeyError(
+            _("The host key {file} can't be used ({reason}). Move it away and racko makes a "
+              "new one; tell your guests its fingerprint changed.").format(
+                file=path, reason=reason)
+        ) from None
+
+
+def _create(path: Path) -> None:
+    """Write a new ed25519 key to `path`, readable by its owner only; never over another one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="racko host key")
+    # Written whole to a private temporary file, then linked into place: no reader ever sees a
+    # half-written key, and of two hosts starting at once the second keeps the first's key.
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".racko-key-")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            if hasattr(os, "fchmod"):  # mkstemp's file is 0600 already; this says it
+                os.fchmod(file.fileno(), 0o600)
+            file.write(key.export_private_key())
+        with contextlib.suppress(FileExistsError):
+            os.link(temporary, path)
+    finally:
+        os.unlink(temporary)

@@ -1,0 +1,173 @@
+"""The seats guests take over SSH: who may sit where, one connection per seat, and the one
+place the game thread waits for all of them.
+
+The SSH thread calls `join`, `leave` and `resized`; they decide at once (under a lock) and
+post the rest to the game thread, where the terminals and the game side's callbacks run.
+Everything else is for the game thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from rack_o.i18n import _
+from rack_o.store.safe_text import printable
+
+from .inbox import Inbox, Work
+from .terminal import Link, RemoteTerminal
+
+IDLE_SECONDS = 600.0
+"""How long a guest may stay silent while it is their turn (`--idle`, 10 minutes)."""
+
+Presence = Callable[[int, bool], None]
+
+
+class Table:
+    """The guest seats of a hosted game, each with its RemoteTerminal."""
+
+    def __init__(
+        self,
+        seats: Mapping[int, str],
+        *,
+        idle: float | None = IDLE_SECONDS,
+        pause_seconds: float = 0.8,
+    ) -> None:
+        """`seats` maps each seat guests may take (0-based) to its player's name."""
+        self.inbox = Inbox()
+        self.terminals = {
+            seat: RemoteTerminal(seat, name, self.inbox, self, idle=idle,
+                                 pause_seconds=pause_seconds)
+            for seat, name in seats.items()
+        }
+        self._presence: Presence | None = None
+        # Shared with the SSH thread, under _lock:
+        self._lock = threading.Lock()
+        self._links: dict[int, Link] = {}
+        self._claims: dict[int, str] = {}
+        """The user name (case-folded) each seat was first taken with: it takes the seat back."""
+        self._released: set[int] = set()
+        self._closed = False
+
+    # ------------------------------------------------------------------ the game thread
+
+    def terminal(self, seat: int) -> RemoteTerminal:
+        """The terminal of `seat`."""
+        return self.terminals[seat]
+
+    def on_presence(self, callback: Presence | None) -> None:
+        """Call `callback(seat, connected)` (game thread) when a guest arrives, drops or is let
+        go; it must not wait for keys."""
+        self._presence = callback
+
+    def post(self, work: Work) -> None:
+        """Run `work` on the game thread at its next wait (any thread: the host's keyboard)."""
+        self.inbox.post(work)
+
+    def wait(self, done: Callable[[], bool], timeout: float | None = None) -> bool:
+        """Handle the guests' events until `done()` or `timeout` seconds; return `done()`."""
+        return self.inbox.wait(done, timeout)
+
+    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+        """End `seat`'s connection, if any, showing `message`; with `release`, for good."""
+        with self._lock:
+            link = self._links.pop(seat, None)
+            if release:
+                self._released.add(seat)
+        if release:
+            self.terminals[seat].mark_released()
+        if link is not None:
+            link.close(message)
+            self._detached(seat, link)
+
+    def close(self, message: str) -> None:
+        """Let every guest go with `message`; nobody may join any more."""
+        with self._lock:
+            self._closed = True
+            links = dict(self._links)
+            self._links.clear()
+        for terminal in self.terminals.values():
+            terminal.mark_released()
+        for link in links.values():
+            link.close(message)  # all first: nobody hears of the others leaving
+        for seat, link in links.items():
+            self._detached(seat, link)
+
+    # ------------------------------------------------------------------ the SSH thread
+
+    def join(self, username: str, link: Link, width: int, height: int) -> RemoteTerminal | str:
+        """Seat a guest who logged in as `username`: their terminal, or why they may not sit.
+
+        The seat whose name is the user name (any case) first, else the seat this user name
+        took before, else the next seat nobody took yet. One connection per seat.
+        """
+        wanted = username.casefold()
+        with self._lock:
+            if self._closed:
+                return _("This table is closed.")
+            seat = self._seat_for(wanted)
+            if seat is None:
+                return self._full_message()
+            name = printable(self.terminals[seat].name)
+            if seat in self._released:
+                return _("{name}'s seat has been given to a computer player.").format(name=name)
+            if seat in self._links:
+                return _(
+                    "{name}'s seat is taken by a connection that is still open. If that was you "
+                    "and your connection dropped, try again in a minute."
+                ).format(name=name)
+            self._links[seat] = link
+            self._claims.setdefault(seat, wanted)
+        self.inbox.post(partial(self._attached, seat, link, width, height))
+        return self.terminals[seat]
+
+    def leave(self, seat: int, link: Link) -> None:
+        """`link`, a connection to `seat`, has closed."""
+        with self._lock:
+            if self._links.get(seat) is not link:
+                return  # already let go by the game thread
+            del self._links[seat]
+        self.inbox.post(partial(self._detached, seat, link))
+
+    def resized(self, seat: int, link: Link, width: int, height: int) -> None:
+        """The guest at `seat` resized their window."""
+        self.inbox.post(partial(self.terminals[seat].resized, link, width, height))
+
+    def _seat_for(self, wanted: str) -> int | None:
+        for seat, terminal in self.terminals.items():
+            if terminal.name.casefold() == wanted:
+                return seat
+        for seat, claim in self._claims.items():
+            if claim == wanted:
+                return seat
+        for seat in self.terminals:
+            if seat not in self._claims and seat not in self._links and seat not in self._released:
+                return seat
+        return None
+
+    def _full_message(self) -> str:
+        message = _("Every seat at this table is taken.")
+        away = [printable(self.terminals[seat].name) for seat in self.terminals
+                if seat in self._claims and seat not in self._links
+                and seat not in self._released]
+        if away:
+            message += " " + _(
+                "To take back your own seat, connect with its name as the user name: {names}."
+            ).format(names=", ".join(away))
+        return message
+
+    # ------------------------------------------------------------------ events (game thread)
+
+    def _attached(self, seat: int, link: Link, width: int, height: int) -> None:
+        if not link.is_open:
+            return  # gone before the game thread heard of it: nobody needs to know
+        terminal = self.terminals[seat]
+        terminal.attached(link, width, height)
+        if self._presence is not None:
+            self._presence(seat, True)
+        terminal.repaint()
+
+    def _detached(self, seat: int, link: Link) -> None:
+        if self.terminals[seat].detached(link) and self._presence is not None:
+            self._presence(seat, False)

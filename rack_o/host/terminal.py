@@ -1,0 +1,383 @@
+"""One guest's seat as the game sees it: the Terminal of design.md, drawn and read over SSH.
+
+A RemoteTerminal outlives connections: when its guest drops and comes back, the new
+connection is attached to the same terminal, and the game side's redraw callback paints the
+screen again. Everything here runs on the game thread except `receive`, which the SSH
+thread calls with what the guest typed; that arrives through the table's Inbox.
+
+Input is bounded twice: at most MAX_BACKLOG keys wait to be read (more are thrown away as
+they arrive), and `line` keeps at most MAX_LINE characters.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import Protocol
+
+from rich.cells import cell_len
+from rich.console import Console
+
+from rack_o.i18n import _, ngettext
+
+from .inbox import Inbox
+from .keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, KeyReader
+
+MAX_BACKLOG = 256
+"""Keys a guest may type ahead of the game; what comes beyond is thrown away."""
+MAX_LINE = 200
+"""Characters `line` keeps; the rest of a longer line is cut off."""
+DEFAULT_SIZE = (80, 24)
+MIN_SIZE = (20, 5)
+MAX_SIZE = (400, 200)
+"""A guest's terminal size as the console uses it is kept within these, so that a client
+claiming a million columns cannot make every drawing huge."""
+
+_CLEAR_SCREEN = "\x1b[H\x1b[2J"
+_CLEAR_SCROLLBACK = "\x1b[3J"
+
+
+class GuestGone(Exception):
+    """The seat's guest is not coming back: the host gave the seat away, or the table closed."""
+
+    def __init__(self, seat: int, name: str) -> None:
+        super().__init__(f"{name} (seat {seat + 1}) has left the table")
+        self.seat = seat
+        self.name = name
+
+
+class GuestInterrupt(KeyboardInterrupt):
+    """The guest pressed Ctrl-C: a KeyboardInterrupt, told apart from the host's own by its type."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
+class GuestEOF(EOFError):
+    """The guest pressed Ctrl-D: an EOFError, told apart from the host's input ending."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
+class Link(Protocol):
+    """One guest connection, as the game thread uses it (any thread may call these)."""
+
+    @property
+    def is_open(self) -> bool:
+        """False once closed, by either side."""
+        ...
+
+    def send(self, data: bytes) -> None:
+        """Queue `data` for the guest's screen; nothing once the link is closed."""
+        ...
+
+    def close(self, message: str) -> None:
+        """Show `message` to the guest and hang up."""
+        ...
+
+
+class SeatKeeper(Protocol):
+    """The table a terminal's seat belongs to: it alone ends connections."""
+
+    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+        """End `seat`'s connection with `message`; with `release`, the seat takes no more."""
+        ...
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A terminal size the console can use: 0 (unknown) is the default, the rest kept in bounds."""
+    width = width or DEFAULT_SIZE[0]
+    height = height or DEFAULT_SIZE[1]
+    return (min(max(width, MIN_SIZE[0]), MAX_SIZE[0]), min(max(height, MIN_SIZE[1]), MAX_SIZE[1]))
+
+
+class _Screen:
+    """The file a guest's console writes to: text in, bytes out to the current link.
+
+    The guest's terminal is in raw mode and no pty stands between, so each newline goes out
+    as CR LF, as a pty's output processing would send it.
+    """
+
+    encoding = "utf-8"
+
+    def __init__(self, terminal: RemoteTerminal) -> None:
+        self._terminal = terminal
+
+    def write(self, text: str) -> int:
+        link = self._terminal._link
+        if link is not None and text:
+            link.send(text.replace("\n", "\r\n").encode("utf-8", "replace"))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+class _GuestConsole(Console):
+    """A guest's console: rich's `input` would read the host's keyboard, so it refuses."""
+
+    def input(self, *args: object, **kwargs: object) -> str:
+        raise RuntimeError("a guest's keys are read with RemoteTerminal.key or .line")
+
+
+class RemoteTerminal:
+    """A seat's terminal over SSH: a console sized to the guest's window, and their keys."""
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        inbox: Inbox,
+        keeper: SeatKeeper,
+        *,
+        idle: float | None,
+        pause_seconds: float = 0.8,
+    ) -> None:
+        self.seat = seat
+        self.name = name
+        self.pause_seconds = pause_seconds
+        """How long `pause` holds still (guests' events are handled meanwhile)."""
+        self.idle = idle
+        """Seconds a guest may stay silent while racko waits for their key (None: forever)."""
+        # The guest's environment is not the host's: nothing of os.environ (COLUMNS,
+        # NO_COLOR…) may reach this console, hence the empty _environ.
+        self.console: Console = _GuestConsole(
+            file=_Screen(self), width=DEFAULT_SIZE[0], height=DEFAULT_SIZE[1],
+            force_terminal=True, color_system="standard", highlight=False, emoji=False,
+            legacy_windows=False, _environ={},
+        )
+        self._inbox = inbox
+        self._keeper = keeper
+        self._link: Link | None = None
+        """The connection the screen is drawn on now (game thread)."""
+        self._released = False
+        self._keys: deque[str] = deque()
+        self._redraw: Callable[[], None] | None = None
+        self._prompt: str | None = None
+        """The prompt `key` or `line` is waiting after, shown again after a redraw."""
+        self._typed: str | None = None
+        """What `line` has been given so far."""
+        self._attached_at = 0.0
+        # Shared with the SSH thread:
+        self._lock = threading.Lock()
+        self._backlog = 0
+        """Keys accepted from the guest and not read yet (under _lock)."""
+        self._input_at = 0.0
+        """When the guest last sent anything (time.monotonic)."""
+
+    # ------------------------------------------------------------------ the Terminal interface
+
+    @property
+    def width(self) -> int:
+        """The guest's terminal width in columns."""
+        return self.console.size.width
+
+    @property
+    def height(self) -> int:
+        """The guest's terminal height in lines."""
+        return self.console.size.height
+
+    @property
+    def is_connected(self) -> bool:
+        """True while the guest is connected (as far as the game thread has heard)."""
+        return self._link is not None
+
+    def key(self, prompt: str = "") -> str:
+        """One keypress after `prompt` (rich markup): a printable character lower-cased, Enter
+        as ENTER, other keys as longer names. Waits through the guest's absences.
+
+        GuestInterrupt (a KeyboardInterrupt) on Ctrl-C, GuestEOF (an EOFError) on Ctrl-D;
+        GuestGone once the seat is released.
+        """
+        with self._asking(prompt, None):
+            while True:
+                key = self._next_key()
+                if key == CTRL_C:
+                    raise GuestInterrupt(self.seat)
+                if key == CTRL_D:
+                    raise GuestEOF(self.seat)
+                lowered = key.lower()
+                return lowered if len(key) == 1 and len(lowered) == 1 else key
+
+    def line(self, prompt: str = "") -> str:
+        """A line of text typed after `prompt` and ended with Enter, echoed as it is typed,
+        at most MAX_LINE characters (the rest is cut off); errors as for `key`, and Ctrl-D on
+        an empty line only."""
+        with self._asking(prompt, ""):
+            while True:
+                key = self._next_key()
+                typed = self._typed or ""
+                if key == CTRL_C:
+                    raise GuestInterrupt(self.seat)
+                if key == CTRL_D and not typed:
+                    raise GuestEOF(self.seat)
+                if key == ENTER:
+                    self._send("\n")
+                    return typed
+                if key == BACKSPACE and typed:
+                    width = cell_len(typed[-1])
+                    self._send("\b" * width + " " * width + "\b" * width)
+                    self._typed = typed[:-1]
+                elif key == "ctrl-u" and typed:
+                    width = cell_len(typed)
+                    self._send("\b" * width + " " * width + "\b" * width)
+                    self._typed = ""
+                elif len(key) == 1 and len(typed) < MAX_LINE:
+                    self._send(key)
+                    self._typed = typed + key
+
+    def flush_input(self) -> None:
+        """Throw away whatever the guest typed ahead."""
+        self._inbox.run_posted()
+        with self._lock:
+            self._backlog -= len(self._keys)
+            self._keys.clear()
+
+    def clear(self, scrollback: bool = False) -> None:
+        """Blank the guest's screen, and their scrollback if asked."""
+        self._send(_CLEAR_SCREEN + (_CLEAR_SCROLLBACK if scrollback else ""))
+
+    def pause(self) -> None:
+        """Hold still for `pause_seconds`, handling the guests' events meanwhile."""
+        if self.pause_seconds > 0:
+            self._inbox.wait(lambda: False, self.pause_seconds)
+
+    # ------------------------------------------------------------------ for the game side
+
+    def on_redraw(self, callback: Callable[[], None] | None) -> None:
+        """Call `callback` (game thread) to paint this guest's screen again, on a cleared screen,
+        when their window changed size or they came back; the prompt being asked, and what was
+        typed after it, are shown again after it. It must not wait for keys."""
+        self._redraw = callback
+
+    def repaint(self) -> None:
+        """Paint the guest's screen again: cleared and drawn by the redraw callback (if one is
+        registered), then the prompt being asked, if any."""
+        if self._redraw is not None:
+            self.clear()
+            self._redraw()
+        self._show_prompt()
+
+    def release(self, message: str) -> None:
+        """Take the seat from its guest for good (a bot plays it now): `message` is shown to them
+        if connected, nobody may connect to it again, and `key` raises GuestGone."""
+        self._released = True
+        self._keeper.hang_up(self.seat, message, release=True)
+
+    @property
+    def is_released(self) -> bool:
+        """True once the seat was taken from its guest."""
+        return self._released
+
+    # ------------------------------------------------------------------ the SSH thread
+
+    def receive(self, data: bytes, reader: KeyReader) -> None:
+        """What the guest typed (SSH thread): as many keys as fit in the backlog are queued for
+        the game thread, the rest thrown away."""
+        self._input_at = time.monotonic()
+        with self._lock:
+            room = MAX_BACKLOG - self._backlog
+        if room <= 0:
+            reader.reset()
+            return
+        keys = reader.feed(data[:room])
+        if len(data) > room:
+            reader.reset()  # the cut may fall inside a character or an escape sequence
+        if keys:
+            with self._lock:
+                self._backlog += len(keys)
+            self._inbox.post(partial(self._keys.extend, keys))
+
+    # ------------------------------------------------------------------ events (game thread)
+
+    def attached(self, link: Link, width: int, height: int) -> None:
+        """The guest is connected through `link`, their window `width` by `height`."""
+        self._link = link
+        self._attached_at = time.monotonic()
+        with self._lock:
+            # Keys typed on an earlier connection are stale.
+            self._backlog -= len(self._keys)
+            self._keys.clear()
+        self.console.size = clamp_size(width, height)
+
+    def detached(self, link: Link) -> bool:
+        """`link` was closed; True if it was this terminal's connection."""
+        if self._link is not link:
+            return False
+        self._link = None
+        return True
+
+    def resized(self, link: Link, width: int, height: int) -> None:
+        """The guest's window changed size: repaint at the new size."""
+        if self._link is link:
+            self.console.size = clamp_size(width, height)
+            if self._redraw is not None:
+                self.repaint()
+
+    def mark_released(self) -> None:
+        """The table closed or gave the seat away: waiting for this guest ends."""
+        self._released = True
+
+    # ------------------------------------------------------------------ inside
+
+    def _send(self, text: str) -> None:
+        self.console.file.write(text)
+
+    @contextmanager
+    def _asking(self, prompt: str, typed: str | None) -> Iterator[None]:
+        self._prompt, self._typed = prompt, typed
+        self._show_prompt()
+        try:
+            yield
+        finally:
+            self._prompt = self._typed = None
+
+    def _show_prompt(self) -> None:
+        if self._prompt:
+            self.console.print(self._prompt, end="")
+        if self._typed:
+            self._send(self._typed)
+
+    def _idle_message(self) -> str:
+        minutes = max(1, round((self.idle or 0) / 60))
+        return ngettext(
+            "You pressed no key for {count} minute while it was up to you, so racko let you go.",
+            "You pressed no key for {count} minutes while it was up to you, so racko let you go.",
+            minutes,
+        ).format(count=minutes) + " " + _(
+            "Connect again with the same command to take your seat back."
+        )
+
+    def _next_key(self) -> str:
+        """The next key typed, waiting for it (and through absences); GuestGone if released."""
+        self._inbox.run_posted()  # whatever happened meanwhile (a new connection…) comes first
+        started = time.monotonic()
+        while True:
+            if self._released:
+                raise GuestGone(self.seat, self.name)
+            if self._keys:
+                with self._lock:
+                    self._backlog -= 1
+                return self._keys.popleft()
+            link = self._link
+            timeout = None
+            if link is not None and self.idle is not None:
+                quiet_since = max(started, self._input_at, self._attached_at)
+                timeout = quiet_since + self.idle - time.monotonic()
+                if timeout <= 0:
+                    self._keeper.hang_up(self.seat, self._idle_message())
+                    continue
+            self._inbox.wait(
+                lambda link=link: bool(self._keys) or self._released or self._link is not link,
+                timeout,
+            )

@@ -1,0 +1,501 @@
+"""Many seeded games between bots, on any executor, and what they add up to: `racko simulate`.
+
+Game i of a match with seed S is played from its own integer seed, derived from (S, i) by
+`game_seed` (deck and random bots), so results depend only on S, never on how the games are
+split into chunks or where those run: in this process, a local process pool or a Dask
+cluster (any `concurrent.futures.Executor`). A round that reaches the turn cap without a
+Rack-O cannot be scored, so that game stops there (its record simply has no round_end or
+game_end) and the round is counted as capped.
+
+Memory stays flat however many games are played: chunks are handed out a few at a time,
+each game's record is written by whoever plays it (through `store.writer`), and the main
+process only adds each finished chunk to a running `Tally` and to the history, then drops
+it. Pure of terminal I/O: no printing, no rich or click; errors are data for the CLI to word.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import signal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from rack_o.agent import AgentError, Outcome, play_game
+from rack_o.bots.loader import bot_kind, make_bot
+from rack_o.game import Game, Player
+from rack_o.record import events, header_of, rules_line
+from rack_o.rules import Rules
+from rack_o.store.history import HistoryAppender, HistoryEntry, HistoryError, history_entry
+from rack_o.store.paths import RECORD_SUFFIX
+from rack_o.store.writer import RecordWriter
+
+DEFAULT_TURN_CAP = 1000
+MAX_CHUNK = 25
+"""The most games in one chunk: small enough to keep every worker busy to the end."""
+AHEAD = 2
+"""Chunks handed out per worker before the first comes back: never the whole match."""
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for a Dask scheduler (and for its first worker)."""
+
+
+def game_seed(seed: int | str, index: int) -> int:
+    """The seed of game `index` (0-based) in a match seeded `seed`: an integer below 2**48.
+
+    A digest of "S:i", so neighbouring games get unrelated seeds; small enough to be exact
+    as a JSON number in any reader.
+    """
+    digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def seat_names(names: Sequence[str]) -> list[str]:
+    """Bot names for the record, numbered by seat when two would otherwise look alike."""
+    if len(set(names)) == len(names):
+        return list(names)
+    return [f"{name} {seat + 1}" for seat, name in enumerate(names)]
+
+
+def record_name(index: int) -> str:
+    """The file name of game `index`'s record inside a match's record folder."""
+    return f"game-{index + 1:05d}{RECORD_SUFFIX}"
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What a match plays and what each game leaves behind; sent whole to every worker.
+
+    `record_dir`: write each game's record there (a folder every worker can write: on a
+    cluster, a shared one). `history`: make each finished game's history entry where it is
+    played. `clock`: the UTC time stamp of each record's start (a module-level function,
+    so that it travels to workers); None leaves `started` out.
+    """
+
+    specs: tuple[str, ...]
+    rules: Rules
+    seed: int | str
+    turn_cap: int = DEFAULT_TURN_CAP
+    record_dir: str | None = None
+    history: bool = False
+    clock: Callable[[], str] | None = None
+
+    def record_path(self, index: int) -> Path | None:
+        """Where game `index`'s record is written, if records are."""
+        return Path(self.record_dir) / record_name(index) if self.record_dir is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One scored round: who went Rack-O, each seat's points and turns."""
+
+    racko: int
+    points: tuple[int, ...]
+    turns: tuple[int, ...]
+    bonus: tuple[int, ...] = ()
+    """Each seat's Bonus Rack-O points (included in `points`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How one game of a match went; `error` says why it stopped if a bot misbehaved."""
+
+    index: int
+    rounds: tuple[RoundLine, ...]
+    capped: bool
+    winner: int | None
+    error: str | None = None
+    entry: HistoryEntry | None = None
+    """The game's history entry, when the match asks for them and the game finished."""
+
+
+def seat_turns(turns: int, first: int, players: int) -> tuple[int, ...]:
+    """How many of a round's `turns` each seat played, when seat `first` moved first."""
+    return tuple(
+        turns // players + (1 if (seat - first) % players < turns % players else 0)
+        for seat in range(players)
+    )
+
+
+def play_one(match: Match, index: int) -> GameOutcome:
+    """Play game `index` of `match`, seat by seat; write its record (whole, once the game
+    stops) if the match keeps them. OSError if the record cannot be written."""
+    rules = match.rules
+    this_seed = game_seed(match.seed, index)
+    started = match.clock() if match.clock is not None else None
+    bots = [make_bot(spec, seat, this_seed) for seat, spec in enumerate(match.specs)]
+    names = seat_names([bot.name for bot in bots])
+    players = [Player(name, bot_kind(spec)) for name, spec in zip(names, match.specs, strict=True)]
+    game = Game(rules, random.Random(this_seed), players=players)
+    error = None
+    capped = False
+    try:
+        capped = play_game(game, bots, turn_cap=match.turn_cap) is Outcome.CAPPED
+    except AgentError as failure:
+        error = str(failure)
+    rounds = tuple(
+        RoundLine(
+            result.racko,
+            result.points,
+            seat_turns(result.turns, (result.dealer + 1) % rules.players, rules.players),
+            result.bonus,
+        )
+        for result in game.rounds
+    )
+    header = header_of(game, this_seed, started)
+    record = match.record_path(index)
+    if record is not None:
+        with RecordWriter(record, fsync=False, new=True) as writer:
+            writer.write_all(events(header, game.steps))
+    entry = None
+    if match.history and game.winner is not None:
+        entry = history_entry(game, header, record)
+    return GameOutcome(index, rounds, capped, game.winner, error, entry)
+
+
+def play_chunk(match: Match, indices: Iterable[int]) -> list[GameOutcome]:
+    """`play_one` for each game index, in order; stops after a broken game. What a worker
+    runs."""
+    outcomes = []
+    for index in indices:
+        outcome = play_one(match, index)
+        outcomes.append(outcome)
+        if outcome.error:
+            break
+    return outcomes
+
+
+def play_many(
+    specs: Sequence[str],
+    rules: Rules,
+    seed: int | str,
+    indices: Iterable[int],
+    turn_cap: int = DEFAULT_TURN_CAP,
+) -> list[GameOutcome]:
+    """A few games of the match seeded `seed` between `specs`, here, without records."""
+    return play_chunk(Match(tuple(specs), rules, seed, turn_cap), indices)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: one at a time in this process (Ctrl-C then loses one game at most),
+    else small enough chunks to keep every worker busy to the end and the bar moving."""
+    return 1 if workers <= 1 else max(1, min(MAX_CHUNK, games // (workers * 8)))
+
+
+def chunks(games: int, size: int) -> Iterator[range]:
+    """The game indices of each chunk, in order, made one at a time."""
+    for start in range(0, games, size):
+        yield range(start, min(start + size, games))
+
+
+class ChunkRun:
+    """The chunks of a match's first `games` games, each yielded as it finishes (in any
+    order); only `AHEAD` chunks per worker are ever handed out, so none is kept.
+
+    Without an executor, every chunk is played here, one game each. Iterate it; after a
+    KeyboardInterrupt, `stop()` yields the chunks handed out as they finish; `cancel()`
+    drops whatever is still handed out and not started (it is safe to call at any time).
+    """
+
+    def __init__(
+        self, match: Match, games: int, executor: Executor | None = None, workers: int = 1
+    ) -> None:
+        self.match = match
+        self.executor = executor
+        self.workers = max(1, workers) if executor is not None else 1
+        self._chunks = chunks(games, chunk_size(games, self.workers))
+        self._pending: set[Future[list[GameOutcome]]] = set()
+        self._ready: list[Future[list[GameOutcome]]] = []
+        """Chunks finished and not yet yielded: kept here so a Ctrl-C loses none."""
+
+    def __iter__(self) -> Iterator[list[GameOutcome]]:
+        if self.executor is None:
+            for indices in self._chunks:
+                yield play_chunk(self.match, indices)
+            return
+        self._hand_out()
+        while self._pending or self._ready:
+            yield self._next_done().result()
+            self._hand_out()
+
+    def _next_done(self) -> Future[list[GameOutcome]]:
+        """A chunk handed out that has finished, waiting for one if need be."""
+        if not self._ready:
+            done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
+            self._ready.extend(done)
+        return self._ready.pop()
+
+    def _hand_out(self) -> None:
+        assert self.executor is not None
+        while len(self._pending) < self.workers * AHEAD:
+            indices = next(self._chunks, None)
+            if indices is None:
+                return
+            self._pending.add(self.executor.submit(play_chunk, self.match, indices))
+
+    def stop(self) -> Iterator[list[GameOutcome]]:
+        """No more chunks: yield those handed out as they finish."""
+        # Not cancelled: a cluster would drop chunks its workers go on playing (and
+        # recording), and only two per worker are out.
+        self._chunks = iter(())
+        while self._pending or self._ready:
+            future = self._next_done()
+            if not future.cancelled() and future.exception() is None:
+                yield future.result()
+
+    def cancel(self) -> None:
+        """Cancel every chunk handed out and not started (a running one cannot be)."""
+        self._pending = {future for future in self._pending if not future.cancel()}
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) for a rate of successes in trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+@dataclass
+class Tally:
+    """Running sums over a match's games, per seat; the order games are added in is
+    irrelevant, so the sums do not depend on how the games were spread."""
+
+    specs: tuple[str, ...]
+    rules: Rules
+    games: int = 0
+    rounds: int = 0
+    capped_rounds: int = 0
+    round_wins: list[int] = field(default_factory=list)
+    games_won: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.specs)
+        self.bonus = [0] * n
+        self.round_wins = [0] * n
+        self.games_won = [0] * n
+        self.points = [0] * n
+        self.turns = [0] * n
+
+    @property
+    def scored_rounds(self) -> int:
+        """Rounds that ended with a Rack-O (capped ones are not scored)."""
+        return self.rounds - self.capped_rounds
+
+    def add(self, outcome: GameOutcome) -> None:
+        """Count one game's rounds, its capped round if any, and its winner."""
+        self.games += 1
+        for line in outcome.rounds:
+            self.rounds += 1
+            self.round_wins[line.racko] += 1
+            for seat, (points, turns) in enumerate(zip(line.points, line.turns, strict=True)):
+                self.points[seat] += points
+                self.turns[seat] += turns
+            for seat, bonus in enumerate(line.bonus):
+                self.bonus[seat] += bonus
+        if outcome.capped:
+            self.rounds += 1
+            self.capped_rounds += 1
+        if outcome.winner is not None:
+            for seat in range(len(self.specs)):
+                if self.rules.team_of(seat) == outcome.winner:
+                    self.games_won[seat] += 1
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Per seat: bot, round wins and rate (with its 95 % interval), games won, means.
+
+        The means are over the scored rounds (a capped round has no points); None when
+        every round was capped.
+        """
+        scored = self.scored_rounds
+        rows = []
+        for seat, spec in enumerate(self.specs):
+            wins = self.round_wins[seat]
+            low, high = wilson(wins, self.rounds)
+            rows.append(
+                {
+                    "seat": seat + 1,
+                    "bot": spec,
+                    "round_wins": wins,
+                    "round_win_rate": wins / self.rounds if self.rounds else 0.0,
+                    "round_win_interval": [low, high],
+                    "games_won": self.games_won[seat],
+                    "mean_round_points": self.points[seat] / scored if scored else None,
+                    "mean_turns": self.turns[seat] / scored if scored else None,
+                    "mean_round_bonus": self.bonus[seat] / scored if scored else None,
+                }
+            )
+        return rows
+
+    def to_json(self, seed: int | str, turn_cap: int, seconds: float) -> dict[str, Any]:
+        """The documented `--json` object (docs/bots.md)."""
+        return {
+            "players": self.rules.players,
+            "games": self.games,
+            "rounds": self.rounds,
+            "seed": seed,
+            "rules": rules_line(self.rules),
+            "turn_cap": turn_cap,
+            "seats": self.seats(),
+            "capped_rounds": self.capped_rounds,
+            "rounds_per_second": self.rounds / seconds if seconds > 0 else 0.0,
+        }
+
+
+@dataclass
+class MatchResult:
+    """What a match came to: its tally, and how it ended."""
+
+    match: Match
+    tally: Tally
+    broken: GameOutcome | None = None
+    """The first broken game met (a bot misbehaved); the match stopped there."""
+    stopped: bool = False
+    """Ctrl-C stopped it: the tally holds the games finished before."""
+    added: int = 0
+    """Games added to the history."""
+    history_error: HistoryError | None = None
+    """Why the history took no more games (the match played on)."""
+
+
+def play_match(
+    match: Match,
+    games: int,
+    executor: Executor | None = None,
+    *,
+    workers: int = 1,
+    on_chunk: Callable[[int], None] | None = None,
+    history_path: str | Path | None = None,
+) -> MatchResult:
+    """Play the match's first `games` games (on `executor`, whose `workers` size the chunks,
+    or here), counting each chunk as it finishes, and adding finished games to the history
+    if the match keeps history entries; `on_chunk(games)` hears of each chunk.
+
+    Stops at the first broken game. On Ctrl-C, the chunks handed out finish and are counted,
+    then the result says `stopped` (a second Ctrl-C stops waiting for them). Exceptions of
+    the executor or from writing a record propagate.
+    """
+    result = MatchResult(match, Tally(match.specs, match.rules))
+    appender = None
+    if match.history:
+        try:
+            appender = HistoryAppender(source="simulate", path=history_path)
+        except HistoryError as error:
+            result.history_error = error
+            match = replace(match, history=False)
+
+    def take(batch: list[GameOutcome]) -> None:
+        nonlocal appender
+        for outcome in batch:
+            result.tally.add(outcome)
+            if outcome.error and result.broken is None:
+                result.broken = outcome
+        if appender is not None:
+            try:
+                result.added += appender.add(o.entry for o in batch if o.entry is not None)
+            except HistoryError as error:
+                result.history_error = error
+                appender.close()
+                appender = None
+        if on_chunk is not None:
+            on_chunk(len(batch))
+
+    run = ChunkRun(match, games, executor, workers)
+    try:
+        for batch in run:
+            take(batch)
+            if result.broken is not None:
+                break
+    except KeyboardInterrupt:
+        result.stopped = True
+        with suppress(KeyboardInterrupt):
+            for batch in run.stop():
+                take(batch)
+    finally:
+        run.cancel()
+        if appender is not None:
+            appender.close()
+    return result
+
+
+# ------------------------------------------------------------------------- executors
+
+
+def _ignore_ctrl_c() -> None:
+    # Workers finish the chunk in hand on Ctrl-C, so every record they write is whole; the
+    # main process stops handing out chunks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(jobs: int, games: int) -> tuple[ProcessPoolExecutor, int]:
+    """A local pool for `jobs` worker processes (never more than there are chunks), whose
+    workers ignore Ctrl-C; and how many workers it has."""
+    size = chunk_size(games, jobs)
+    workers = min(jobs, -(-games // size))
+    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c), workers
+
+
+class ClusterProblem(StrEnum):
+    """Why a Dask cluster cannot be used."""
+
+    NOT_INSTALLED = "dask's distributed is not installed"
+    UNREACHABLE = "the scheduler cannot be reached"
+    NO_WORKERS = "the scheduler has no workers"
+
+
+class ClusterError(Exception):
+    """The Dask cluster at `address` cannot run a match: which `problem`, the detail, and
+    how many `seconds` it was waited for."""
+
+    def __init__(
+        self, problem: ClusterProblem, address: str, detail: str = "", seconds: float = 0.0
+    ) -> None:
+        super().__init__(problem, address, detail)
+        self.problem = problem
+        self.address = address
+        self.detail = detail
+        self.seconds = seconds
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
+
+
+@contextmanager
+def dask_cluster(address: str, timeout: float | None = None) -> Iterator[tuple[Executor, int]]:
+    """An executor on the running Dask scheduler at `address` (tcp://HOST:PORT) and its
+    worker threads, connected for the block; ClusterError if distributed is missing, the
+    scheduler cannot be reached within `timeout` seconds (CONNECT_TIMEOUT by default), or no
+    worker joins it in that time."""
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(ClusterProblem.NOT_INSTALLED, address) from None
+    try:
+        client = Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        # distributed's own sentence only repeats the address and the timeout.
+        detail = "" if "Timed out" in str(error) else str(error)
+        raise ClusterError(ClusterProblem.UNREACHABLE, address, detail, timeout) from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            raise ClusterError(ClusterProblem.NO_WORKERS, address, seconds=timeout) from None
+        threads = sum(worker.get("nthreads", 1)
+                      for worker in client.scheduler_info()["workers"].values())
+        # Not pure: the same chunk asked for twice is played (and recorded) twice.
+        yield client.get_executor(pure=False), max(1, threads)
+    finally:
+        client.close()

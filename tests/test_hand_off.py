@@ -1,0 +1,67 @@
+"""Passing the terminal: the warning when it cannot be wiped, the wipe itself, the hand-off box."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from clirun import flat, racko
+from rich.console import Console
+
+from rack_o.cli.console import Terminal
+from rack_o.game import Game, Player
+from rack_o.rules import Rules
+
+
+def test_hot_seat_without_a_terminal_says_every_rack_stays_visible(home: Path) -> None:
+    result = racko("play", "--players", "2", "--names", "Ann,Bob", "--seed", "1",
+                   input="\n\nq\ny\n")
+    assert ("The output is not a terminal, so racko cannot clear the screen between players: "
+            "every rack stays visible.") in flat(result.output)
+
+
+def test_one_person_against_a_bot_is_not_warned(home: Path) -> None:
+    result = racko("play", "--players", "2", "--bots", "easy", "--seed", "1", "--fast",
+                   input="\nq\ny\n")
+    assert "not a terminal" not in result.output
+
+
+def test_a_hand_off_clears_the_keyboards_terminal_when_the_output_is_a_pipe(
+    tmp_path: Path,
+) -> None:
+    tty = tmp_path / "tty"
+    tty.write_text("")
+    term = Terminal(Console(file=io.StringIO(), width=80), stdin=io.StringIO(), tty=str(tty))
+    term.clear()
+    assert tty.read_text() == ""  # only a hand-off (scrollback too) reaches for the tty
+    term.clear(scrollback=True)
+    assert tty.read_text() == "\x1b[H\x1b[2J\x1b[3J"
+    assert term.console.file.getvalue() == ""  # type: ignore[attr-defined]
+    Terminal(Console(file=io.StringIO()), tty=str(tmp_path / "no" / "tty")).clear(True)
+
+
+LOOK_AWAY = "Que tout le monde détourne les yeux, s'il vous plaît, merci beaucoup."
+
+
+def rendered(renderable: object, width: int = 80) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("width", "whole"), [(80, True), (50, False)])
+def test_the_hand_off_box_is_as_wide_as_its_sentence_up_to_the_screen(
+    monkeypatch: pytest.MonkeyPatch, width: int, whole: bool
+) -> None:
+    import rack_o.cli.screens as screens
+
+    monkeypatch.setattr(screens, "_", lambda s: LOOK_AWAY if s.startswith("Everyone") else s)
+    game = Game(Rules(2), random.Random(1), players=[Player("Ann"), Player("Bob")])
+    game.deal()
+    out = rendered(screens.handoff_screen(game.view(game.mover)), width)
+    assert (LOOK_AWAY in out) is whole
+    assert max(len(line) for line in out.splitlines()) <= width
+    if not whole:  # wrapped between words, inside the box
+        assert "détourne" in out and "beaucoup." in out

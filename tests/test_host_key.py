@@ -1,0 +1,84 @@
+"""The table's host key: made once in racko's data folder, private, and the same every time."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
+
+from hostkit import connect, hosted, run  # noqa: E402
+
+from rack_o.host.hostkey import (  # noqa: E402
+    KEY_NAME,
+    HostKeyError,
+    fingerprint,
+    host_key_path,
+    load_or_create,
+)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_key_is_made_on_first_use_in_the_data_folder_readable_by_its_owner_only(
+    home: Path,
+) -> None:
+    assert host_key_path() == home / KEY_NAME
+    key = load_or_create()
+    assert (home / KEY_NAME).exists() and mode(home / KEY_NAME) == 0o600
+    assert key.algorithm == b"ssh-ed25519"
+    assert fingerprint(key).startswith("SHA256:")
+    assert [path.name for path in home.iterdir() if path.name.startswith(".racko-key")] == []
+
+
+def test_the_fingerprint_is_the_same_across_restarts_and_is_what_guests_see(
+    tmp_path: Path,
+) -> None:
+    async def seen_by_a_guest(port: int) -> str:
+        async with await connect(port) as conn:
+            return conn.get_server_host_key().get_fingerprint("sha256")
+
+    seen = []
+    for _restart in range(2):
+        with hosted(tmp_path) as served:
+            seen.append(run(seen_by_a_guest(served.port)))
+    shown = fingerprint(load_or_create(tmp_path / "host_key"))
+    assert seen == [shown, shown]
+
+
+def test_a_key_file_others_could_read_is_made_private_again(tmp_path: Path) -> None:
+    path = tmp_path / KEY_NAME
+    first = fingerprint(load_or_create(path))
+    path.chmod(0o644)
+    assert fingerprint(load_or_create(path)) == first
+    assert mode(path) == 0o600
+
+
+@pytest.mark.parametrize("content", [b"", b"not a key\n", b"\x00\xff" * 40])
+def test_a_damaged_key_file_is_never_replaced_and_says_what_to_do(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / KEY_NAME
+    path.write_bytes(content)
+    with pytest.raises(HostKeyError) as error:
+        load_or_create(path)
+    assert str(error.value).startswith(f"The host key {path} can't be used (")
+    assert "Move it away and racko makes a new one" in str(error.value)
+    assert path.read_bytes() == content
+
+
+def test_two_hosts_starting_at_once_end_up_with_one_key(tmp_path: Path) -> None:
+    path = tmp_path / KEY_NAME
+
+    async def both() -> list[str]:
+        keys = await asyncio.gather(
+            *(asyncio.to_thread(load_or_create, path) for _ in range(4))
+        )
+        return [fingerprint(key) for key in keys]
+
+    assert len(set(asyncio.run(both()))) == 1

@@ -1,0 +1,547 @@
+"""The SSH table's parts without a network: keys from bytes, the table code, the lock-out, who
+sits where, and a seat's terminal over a fake connection."""
+
+from __future__ import annotations
+
+import string
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from rack_o.host.keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, ESCAPE, KeyReader
+from rack_o.host.lockout import LockOut, address_key
+from rack_o.host.table import Table
+from rack_o.host.tablecode import ALPHABET, code_matches, new_code
+from rack_o.host.terminal import (
+    MAX_LINE,
+    GuestEOF,
+    GuestGone,
+    GuestInterrupt,
+    RemoteTerminal,
+    clamp_size,
+)
+
+
+class FakeLink:
+    """A connection that keeps what it was sent."""
+
+    def __init__(self) -> None:
+        self.sent = b""
+        self.closed_with: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_with is None
+
+    def send(self, data: bytes) -> None:
+        if self.is_open:
+            self.sent += data
+
+    def close(self, message: str) -> None:
+        if self.is_open:
+            self.closed_with = message
+
+    @property
+    def text(self) -> str:
+        return self.sent.decode()
+
+
+# ------------------------------------------------------------------ keys
+
+
+@pytest.mark.parametrize(
+    ("chunks", "keys"),
+    [
+        ([b"d"], ["d"]),
+        ([b"D"], ["D"]),  # the case is kept here; key() lower-cases, line() does not
+        ([b"\r"], [ENTER]),
+        ([b"\n"], [ENTER]),
+        ([b"\r\n"], [ENTER]),  # one Enter, as some clients send it
+        ([b"\r\r"], [ENTER, ENTER]),
+        ([b"\r", b"\n"], [ENTER]),  # even split across two chunks
+        ([b"\r\x00"], [ENTER]),
+        ([b" "], [" "]),
+        ([b"\x03"], [CTRL_C]),
+        ([b"\x04"], [CTRL_D]),
+        ([b"\x7f"], [BACKSPACE]),
+        ([b"\x08"], [BACKSPACE]),
+        ([b"\t"], ["tab"]),
+        ([b"\x15"], ["ctrl-u"]),
+        ([b"\x1b[A\x1b[B\x1b[C\x1b[D"], ["up", "down", "right", "left"]),
+        ([b"\x1bOA\x1bOP"], ["up", "f1"]),
+        ([b"\x1b[3~\x1b[5~"], ["delete", "pageup"]),
+        ([b"\x1b[1;5C"], ["esc[1;5C"]),  # Ctrl-Right: no name, but printable
+        ([b"\x1b"], [ESCAPE]),
+        ([b"\x1bx"], ["alt-x"]),
+        ([b"\x1b[", b"A"], ["up"]),  # a sequence split across chunks
+        (["é".encode()], ["é"]),
+        (["é".encode()[:1], "é".encode()[1:]], ["é"]),  # a character split across chunks
+        ([b"\xff"], ["\ufffd"]),  # not UTF-8
+        (["\u202e".encode()], ["u+202e"]),  # a bidi override is no character of a name
+        (["\u0085".encode()], ["u+0085"]),
+        ([b"ab\rc"], ["a", "b", ENTER, "c"]),
+    ],
+)
+def test_bytes_from_a_terminal_become_keys(chunks: list[bytes], keys: list[str]) -> None:
+    reader = KeyReader()
+    assert [key for chunk in chunks for key in reader.feed(chunk)] == keys
+
+
+@pytest.mark.parametrize(
+    "data", [b"\x1b[" + b"1" * 100 + b"A", b"\x1b[\x00", b"\x1b\x1b", bytes(range(256))]
+)
+def test_no_key_longer_than_a_character_holds_a_control_character(data: bytes) -> None:
+    keys = KeyReader().feed(data)
+    assert keys
+    assert all(key.isprintable() for key in keys if key != ENTER)
+    assert all(len(key) <= 40 for key in keys)
+
+
+# ------------------------------------------------------------------ the table code
+
+
+def test_a_new_code_is_two_groups_of_four_from_the_alphabet() -> None:
+    codes = {new_code() for _ in range(50)}
+    assert len(codes) == 50
+    for code in codes:
+        first, second = code.split("-")
+        assert len(first) == len(second) == 4
+        assert set(first + second) <= set(ALPHABET)
+    assert not set("01ilo") & set(ALPHABET)
+
+
+@pytest.mark.parametrize(
+    ("typed", "matches"),
+    [
+        ("tq4m-8kxp", True),
+        ("TQ4M-8KXP", True),
+        ("tq4m8kxp", True),
+        (" tq4m 8kxp ", True),
+        ("tq4m-8kx", False),
+        ("tq4m-8kxpp", False),
+        ("tq4m-8kxq", False),
+        ("", False),
+        ("-", False),
+    ],
+)
+def test_the_code_matches_whatever_the_case_and_hyphens(typed: str, matches: bool) -> None:
+    assert code_matches(typed, "tq4m-8kxp") is matches
+
+
+def test_codes_are_made_with_secrets_not_random() -> None:
+    import inspect
+
+    from rack_o.host import tablecode
+
+    source = inspect.getsource(tablecode)
+    assert "secrets.choice" in source and "compare_digest" in source
+    assert "import random" not in source
+
+
+# ------------------------------------------------------------------ the lock-out
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("192.0.2.7", "192.0.2.7"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff::1", "2001:db8:1:2::/64"),
+        ("::ffff:192.0.2.7", "192.0.2.7"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("not an address", "not an address"),
+    ],
+)
+def test_failures_count_per_address_and_per_ipv6_network(address: str, key: str) -> None:
+    assert address_key(address) == key
+
+
+def test_three_wrong_codes_lock_an_address_out_for_a_minute() -> None:
+    clock = Clock()
+    lockout = LockOut(clock=clock)
+    assert [lockout.failed("192.0.2.7") for _ in range(3)] == [False, False, True]
+    assert lockout.seconds_left("192.0.2.7") == 60
+    assert lockout.seconds_left("192.0.2.8") == 0  # another address is not locked
+    clock.now += 59
+    assert lockout.seconds_left("192.0.2.7") == pytest.approx(1)
+    clock.now += 1
+    assert lockout.seconds_left("192.0.2.7") == 0
+    assert lockout.failed("192.0.2.7") is False  # the count starts again
+
+
+def test_a_right_code_forgives_earlier_slips() -> None:
+    lockout = LockOut(clock=Clock())
+    lockout.failed("192.0.2.7")
+    lockout.failed("192.0.2.7")
+    lockout.succeeded("192.0.2.7")
+    assert lockout.failed("192.0.2.7") is False
+
+
+def test_a_run_of_slips_ends_after_ten_quiet_minutes_not_sooner() -> None:
+    clock = Clock()
+    lockout = LockOut(clock=clock)
+    lockout.failed("192.0.2.7")
+    lockout.failed("192.0.2.7")
+    clock.now += 601
+    assert lockout.failed("192.0.2.7") is False  # the first two are forgotten
+    clock.now += 599
+    assert lockout.failed("192.0.2.7") is False
+    clock.now += 599
+    assert lockout.failed("192.0.2.7") is True  # three, none ten minutes after the last
+
+
+def test_one_ipv6_network_shares_its_count() -> None:
+    lockout = LockOut(clock=Clock())
+    lockout.failed("2001:db8::1")
+    lockout.failed("2001:db8::2")
+    assert lockout.failed("2001:db8::3") is True
+    assert lockout.seconds_left("2001:db8::ffff") > 0
+
+
+@pytest.mark.slow
+def test_a_flood_of_addresses_is_remembered_within_bounds() -> None:
+    clock = Clock()
+    lockout = LockOut(clock=clock)
+    for n in range(20_000):
+        lockout.failed(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+        lockout.failed(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+        lockout.failed(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+    assert len(lockout._failures) + len(lockout._locked_until) <= 4096
+    assert lockout.seconds_left("10.0.78.31") == 60  # the latest are still locked out
+
+
+# ------------------------------------------------------------------ who sits where
+
+NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
+
+
+def test_the_user_name_picks_the_seat_of_that_name_in_any_case() -> None:
+    table = Table(NAMES)
+    assert table.join("BOB", FakeLink(), 80, 24) is table.terminal(1)
+    assert table.join("ann", FakeLink(), 80, 24) is table.terminal(0)
+
+
+def test_any_other_name_takes_the_next_free_seat_and_takes_it_back_later() -> None:
+    table = Table(NAMES)
+    first = FakeLink()
+    assert table.join("zed", first, 80, 24) is table.terminal(0)
+    assert table.join("yves", FakeLink(), 80, 24) is table.terminal(1)
+    table.leave(0, first)
+    assert table.join("ZED", FakeLink(), 80, 24) is table.terminal(0)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "refusal"),
+    [
+        ("bob", "bob", "Bob's seat is taken by a connection that is still open"),
+        ("bob", "BOB", "Bob's seat is taken"),
+    ],
+)
+def test_a_second_connection_for_a_taken_seat_is_refused(
+    first: str, second: str, refusal: str
+) -> None:
+    table = Table(NAMES)
+    assert isinstance(table.join(first, FakeLink(), 80, 24), RemoteTerminal)
+    answer = table.join(second, FakeLink(), 80, 24)
+    assert isinstance(answer, str) and refusal in answer
+
+
+def test_a_full_table_names_the_seats_whose_guests_are_away() -> None:
+    table = Table({0: "Ann", 1: "Bob"})
+    away = FakeLink()
+    table.join("ann", away, 80, 24)
+    table.join("bob", FakeLink(), 80, 24)
+    assert table.join("zed", FakeLink(), 80, 24) == "Every seat at this table is taken."
+    table.leave(0, away)
+    answer = table.join("zed", FakeLink(), 80, 24)
+    assert answer == (
+        "Every seat at this table is taken. To take back your own seat, connect with its name "
+        "as the user name: Ann."
+    )
+
+
+def test_a_released_seat_and_a_closed_table_take_nobody() -> None:
+    table = Table(NAMES)
+    link = FakeLink()
+    table.join("ann", link, 80, 24)
+    table.wait(lambda: table.terminal(0).is_connected, 1)
+    table.terminal(0).release("A bot plays for you now.")
+    assert link.closed_with == "A bot plays for you now."
+    assert table.join("ann", FakeLink(), 80, 24) == (
+        "Ann's seat has been given to a computer player."
+    )
+    table.close("Goodbye.")
+    assert table.join("bob", FakeLink(), 80, 24) == "This table is closed."
+
+
+def test_control_characters_in_a_seat_name_are_not_sent_to_a_guest() -> None:
+    table = Table({0: "A\x1b[2Jnn"})
+    table.join("a\x1b[2jnn", FakeLink(), 80, 24)
+    answer = table.join("a\x1b[2jnn", FakeLink(), 80, 24)
+    assert isinstance(answer, str) and "\x1b" not in answer
+
+
+# ------------------------------------------------------------------ a seat's terminal
+
+
+@contextmanager
+def watchdog(table: Table, seconds: float = 5) -> Iterator[None]:
+    """Within: a wait for keys still going after `seconds` ends with GuestGone, never hangs."""
+    timer = threading.Timer(seconds, table.post, [lambda: table.close("The test hung.")])
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+@pytest.fixture
+def seat() -> Iterator[tuple[Table, RemoteTerminal, FakeLink]]:
+    """Ann's seat, connected (and watched)."""
+    table = Table({0: "Ann"}, idle=None, pause_seconds=0)
+    link = FakeLink()
+    terminal = table.join("ann", link, 100, 30)
+    assert isinstance(terminal, RemoteTerminal)
+    table.wait(lambda: terminal.is_connected, 1)
+    with watchdog(table):
+        yield table, terminal, link
+
+
+def typed(terminal: RemoteTerminal, data: bytes, reader: KeyReader | None = None) -> None:
+    terminal.receive(data, reader or KeyReader())
+
+
+def test_the_console_has_the_size_of_the_guests_terminal(seat) -> None:
+    _table, terminal, link = seat
+    assert (terminal.width, terminal.height) == (100, 30)
+    terminal.console.print("[bold]Rack-O[/]\nnext")
+    assert link.text == "\x1b[1mRack-O\x1b[0m\r\nnext\r\n"  # CR LF: no pty translates for us
+
+
+@pytest.mark.parametrize(
+    ("size", "kept"),
+    [((0, 0), (80, 24)), ((1, 1), (20, 5)), ((10**9, 10**9), (400, 200)), ((132, 43), (132, 43))],
+)
+def test_a_terminal_size_is_kept_within_bounds(
+    size: tuple[int, int], kept: tuple[int, int]
+) -> None:
+    assert clamp_size(*size) == kept
+
+
+def test_the_hosts_environment_does_not_reach_a_guests_console(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "33")
+    table = Table({0: "Ann"}, idle=None)
+    link = FakeLink()
+    terminal = table.join("ann", link, 90, 20)
+    table.wait(lambda: terminal.is_connected, 1)
+    terminal.console.print("x", style="red")
+    assert terminal.width == 90 and "\x1b[31m" in link.text
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [(b"D", "d"), (b"\r", ENTER), (b" ", " "), (b"\x1b[A", "up"), ("Ä".encode(), "ä")],
+)
+def test_key_returns_one_key_lower_cased(seat, data: bytes, key: str) -> None:
+    _table, terminal, link = seat
+    typed(terminal, data)
+    assert terminal.key("Your move > ") == key
+    assert "Your move > " in link.text
+
+
+@pytest.mark.parametrize(
+    ("data", "error"), [(b"\x03", GuestInterrupt), (b"\x04", GuestEOF)]
+)
+def test_ctrl_c_and_ctrl_d_are_the_guests_own_interrupt_and_end(seat, data, error) -> None:
+    _table, terminal, _link = seat
+    typed(terminal, data)
+    with pytest.raises(error) as raised:
+        terminal.key()
+    assert raised.value.seat == 0
+    assert isinstance(raised.value, KeyboardInterrupt | EOFError)
+
+
+def test_line_echoes_edits_and_keeps_the_case(seat) -> None:
+    _table, terminal, link = seat
+    typed(terminal, b"Zoe\x7f\x7fed\x1b[Ax\x15Ann Lee\r")
+    assert terminal.line("Name: ") == "Ann Lee"
+    assert link.text.endswith("Name: Zoe\b \b\b \bedx\b\b\b\b    \b\b\b\bAnn Lee\r\n")
+
+
+def test_a_line_longer_than_the_limit_is_cut_off(seat) -> None:
+    _table, terminal, link = seat
+    typed(terminal, b"a" * (MAX_LINE + 50) + b"\r")
+    assert terminal.line() == "a" * MAX_LINE
+    assert link.text == "a" * MAX_LINE + "\r\n"
+
+
+def test_a_megabyte_typed_at_once_is_cut_to_the_backlog(seat) -> None:
+    _table, terminal, _link = seat
+    typed(terminal, b"b" * 1_000_000 + b"\r")  # the Enter is beyond the cut: lost
+
+    def press_enter_once_read() -> None:
+        deadline = time.monotonic() + 5
+        while terminal._backlog and time.monotonic() < deadline:
+            time.sleep(0.01)
+        typed(terminal, b"\r")  # so the guest presses it again
+
+    threading.Thread(target=press_enter_once_read, daemon=True).start()
+    assert terminal.line() == "b" * MAX_LINE
+    assert terminal._backlog == 0 and not terminal._keys  # MAX_BACKLOG keys were read, no more
+    typed(terminal, b"k")
+    assert terminal.key() == "k"
+
+
+def test_flush_input_throws_away_what_was_typed_ahead(seat) -> None:
+    _table, terminal, _link = seat
+    typed(terminal, b"abc")
+    terminal.flush_input()
+    typed(terminal, b"z")
+    assert terminal.key() == "z"
+
+
+def test_a_resize_repaints_the_screen_and_the_prompt(seat) -> None:
+    table, terminal, link = seat
+    drawn: list[tuple[int, int]] = []
+    terminal.on_redraw(lambda: drawn.append((terminal.width, terminal.height)))
+    link.sent = b""
+    table.resized(0, link, 120, 40)
+    typed(terminal, b"x")
+    assert terminal.key("Press a key > ") == "x"
+    assert drawn == [(120, 40)]
+    assert link.text.startswith("Press a key > \x1b[H\x1b[2JPress a key > ")
+
+
+def test_a_resize_from_an_old_connection_is_ignored(seat) -> None:
+    table, terminal, _link = seat
+    table.resized(0, FakeLink(), 30, 10)
+    table.inbox.run_posted()
+    assert terminal.width == 100
+
+
+@pytest.mark.slow
+def test_a_silent_guest_is_let_go_and_their_seat_waits_for_them() -> None:
+    table = Table({0: "Ann"}, idle=0.2)
+    link = FakeLink()
+    terminal = table.join("ann", link, 80, 24)
+    assert isinstance(terminal, RemoteTerminal)
+    presence: list[tuple[int, bool]] = []
+    table.on_presence(lambda seat, connected: presence.append((seat, connected)))
+    back = FakeLink()
+
+    def come_back() -> None:
+        assert table.join("ann", back, 80, 24) is terminal
+        typed(terminal, b"y")
+
+    timer = threading.Timer(0.6, come_back)
+    timer.start()
+    with watchdog(table):
+        assert terminal.key("Your turn > ") == "y"
+    timer.join()
+    assert link.closed_with is not None
+    assert link.closed_with.startswith("You pressed no key for 1 minute while it was up to you")
+    assert presence == [(0, True), (0, False), (0, True)]
+    assert back.is_open
+
+
+@pytest.mark.slow
+def test_typing_keeps_a_guest_from_being_let_go() -> None:
+    table = Table({0: "Ann"}, idle=0.3)
+    link = FakeLink()
+    terminal = table.join("ann", link, 80, 24)
+    assert isinstance(terminal, RemoteTerminal)
+
+    def type_slowly() -> None:
+        for key in b"abc":
+            time.sleep(0.15)
+            terminal.receive(bytes([key]), KeyReader())
+
+    worker = threading.Thread(target=type_slowly)
+    worker.start()
+    with watchdog(table):
+        assert [terminal.key() for _ in range(3)] == ["a", "b", "c"]
+    worker.join()
+    assert link.is_open
+
+
+def test_keys_typed_on_a_dropped_connection_are_not_read_after_a_new_one(seat) -> None:
+    table, terminal, link = seat
+    typed(terminal, b"stale")
+    table.inbox.run_posted()
+    table.leave(0, link)
+    table.join("ann", FakeLink(), 80, 24)
+    typed(terminal, b"n")
+    assert terminal.key() == "n"
+
+
+def test_a_released_seat_ends_the_wait_for_its_guest(seat) -> None:
+    table, terminal, link = seat
+    table.post(lambda: terminal.release("A bot plays for you now."))
+    with pytest.raises(GuestGone) as gone:
+        terminal.key("Your turn > ")
+    assert (gone.value.seat, gone.value.name) == (0, "Ann")
+    assert link.closed_with == "A bot plays for you now."
+
+
+def test_closing_the_table_lets_every_guest_go_with_a_message(seat) -> None:
+    table, terminal, link = seat
+    table.close("The host stopped the table.")
+    assert link.closed_with == "The host stopped the table."
+    with pytest.raises(GuestGone):
+        terminal.line()
+
+
+def test_an_absent_guests_screen_is_not_written_and_the_wait_goes_on(seat) -> None:
+    table, terminal, link = seat
+    table.leave(0, link)
+    table.inbox.run_posted()
+    assert not terminal.is_connected
+    before = link.sent
+    terminal.console.print("your rack: 5 12 30")
+    assert link.sent == before
+    assert not table.wait(lambda: False, 0.05)
+
+
+@pytest.mark.parametrize("char", list(string.printable[:62]))
+def test_every_letter_and_digit_is_its_own_key(seat, char: str) -> None:
+    _table, terminal, _link = seat
+    typed(terminal, char.encode())
+    assert terminal.key() == char.lower()
+
+
+def test_a_guest_back_without_a_redraw_callback_still_sees_the_prompt(seat) -> None:
+    table, terminal, link = seat
+    table.leave(0, link)
+    back = FakeLink()
+    table.post(lambda: table.join("ann", back, 80, 24))
+    table.post(lambda: typed(terminal, b"y"))
+    assert terminal.key("Draw or take? ") == "y"
+    assert back.text == "Draw or take? "
+
+
+def test_closing_the_table_says_nothing_else_after_the_goodbye() -> None:
+    table = Table({0: "Ann", 1: "Bob"})
+    links = [FakeLink(), FakeLink()]
+    for name, link in zip(("ann", "bob"), links, strict=True):
+        table.join(name, link, 80, 24)
+    table.wait(lambda: all(t.is_connected for t in table.terminals.values()), 1)
+    table.on_presence(lambda seat, connected: [
+        terminal.console.print(f"seat {seat + 1} left") for terminal in table.terminals.values()
+    ])
+    table.close("Goodbye.")
+    assert [link.text for link in links] == ["", ""]
+    assert [link.closed_with for link in links] == ["Goodbye.", "Goodbye."]

@@ -1,0 +1,185 @@
+"""The store and the bots report problems and hints as fields; only the CLI words them, in every
+language, naming the values they carry."""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from rack_o import Game, Rules, i18n
+from rack_o.bots.hint import Advice, Between, Reason, hint
+from rack_o.bots.loader import BotProblem, BotSpecError
+from rack_o.cli.messages import (
+    bot_spec_error,
+    hint_text,
+    history_error,
+    record_file_error,
+    record_not_found,
+)
+from rack_o.store.history import HistoryError, HistoryProblem
+from rack_o.store.records import (
+    MAX_RECORD_BYTES,
+    RecordFileError,
+    RecordNotFoundError,
+    RecordProblem,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ["en", "el", "fr", "cs"]
+FILE = Path("/games/x.jsonl")
+DB = Path("/data/history.sqlite3")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """Whatever a test speaks, the next one starts in English."""
+    yield
+    i18n.install("en")
+
+
+def record_cases() -> list[tuple[RecordFileError, list[str]]]:
+    """An error of each RecordProblem, and what its sentence must name."""
+    cases = {
+        RecordProblem.UNREADABLE: (RecordFileError(FILE, None, RecordProblem.UNREADABLE,
+                                                   "Permission denied"), ["Permission denied"]),
+        RecordProblem.TOO_BIG: (RecordFileError(FILE, None, RecordProblem.TOO_BIG,
+                                                size=MAX_RECORD_BYTES + 1), ["33"]),
+        RecordProblem.BROKEN: (RecordFileError(FILE, 7, RecordProblem.BROKEN, "the reason"),
+                               ["the reason", "7"]),
+    }
+    return [cases.get(problem, (RecordFileError(FILE, 3, problem), ["3"]))
+            for problem in RecordProblem]
+
+
+def history_cases() -> list[tuple[HistoryError, list[str]]]:
+    """An error of each HistoryProblem, and what its sentence must name."""
+    cases = {
+        HistoryProblem.NOT_A_FOLDER: (
+            HistoryError(HistoryProblem.NOT_A_FOLDER, DB, blocking=Path("/data")), ["/data"]),
+        HistoryProblem.NEWER_SCHEMA: (
+            HistoryError(HistoryProblem.NEWER_SCHEMA, DB, version=99), ["99"]),
+    }
+    return [cases.get(problem, (HistoryError(problem, DB, "disk I/O error"), ["disk I/O error"]))
+            for problem in HistoryProblem]
+
+
+def bot_cases() -> list[tuple[BotSpecError, list[str]]]:
+    """An error of each BotProblem, and what its sentence must name."""
+    spec = "my.bots:Mine"
+    cases = {
+        BotProblem.UNKNOWN_LEVEL: (BotSpecError("genius", BotProblem.UNKNOWN_LEVEL),
+                                   ["'genius'", "random, easy, medium, hard"]),
+        BotProblem.NO_MODULE: (BotSpecError(spec, BotProblem.NO_MODULE, "No module named 'my'"),
+                               ["'my.bots'", "No module named 'my'"]),
+        BotProblem.CANNOT_MAKE: (BotSpecError(spec, BotProblem.CANNOT_MAKE, "TypeError('x')"),
+                                 ["Mine()", "TypeError('x')"]),
+        BotProblem.NOT_A_BOT: (BotSpecError(spec, BotProblem.NOT_A_BOT,
+                                            missing=("name", "choose")), ["`name`", "`choose"]),
+    }
+    return [cases.get(problem, (BotSpecError(spec, problem), [f"'{spec}'"]))
+            for problem in BotProblem]
+
+
+def hint_cases() -> list[tuple[Advice, list[str]]]:
+    """Advice of each Reason (and each place a card can fit), and what its sentence names."""
+    from rack_o.actions import DISCARD, DRAW, TAKE, place
+
+    return [
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, 23)), ["17", "4", "9", "23"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, 23), known_draw=True),
+         ["17", "23"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, None)), ["17", "9"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, None)), ["17", "4"]),
+        (Advice(DRAW, Reason.DRAW_EMPTY_DISCARD), []),
+        (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31), ["31"]),
+        (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31, known_draw=True), ["31"]),
+        (Advice(DISCARD, Reason.DISCARD, 12), ["12"]),
+        (Advice(place(2), Reason.PLACE_CHEAPEST, 12, 2, 40), ["12", "2", "40"]),
+        (Advice(place(2), Reason.PLACE_FITS, 12, 2, 40, Between(5, 20)), ["12", "40", "20"]),
+    ]
+
+
+Worder = Callable[..., str]
+CASES: list[tuple[Worder, object, list[str]]] = [
+    *[(record_file_error, error, named) for error, named in record_cases()],
+    *[(history_error, error, named) for error, named in history_cases()],
+    *[(bot_spec_error, error, named) for error, named in bot_cases()],
+    *[(hint_text, advice, named) for advice, named in hint_cases()],
+]
+
+
+@pytest.mark.parametrize(
+    ("word", "reported", "named"), CASES,
+    ids=[f"{word.__name__}-{getattr(r, 'problem', getattr(r, 'reason', ''))}-{i}"
+         for i, (word, r, _named) in enumerate(CASES)],
+)
+def test_every_problem_and_hint_is_worded_in_every_language_with_its_values(
+    word: Worder, reported: object, named: list[str]
+) -> None:
+    english = word(reported)
+    for language in LANGUAGES:
+        i18n.install(language)
+        said = word(reported)
+        assert said.strip() and "{" not in said, (language, said)
+        assert all(value in said for value in named), (language, said)
+        assert (said == english) == (language == "en"), (language, said)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_record_problem_names_the_file_and_line(language: str) -> None:
+    i18n.install(language)
+    said = record_file_error(RecordFileError(FILE, 3, RecordProblem.BINARY))
+    assert said.startswith(f"{FILE}, ") and "3" in said.split(":")[0]
+    assert record_file_error(RecordFileError(FILE, None, RecordProblem.NO_SUCH_FILE)).startswith(
+        f"{FILE}: ")
+
+
+def test_a_history_error_says_where_the_game_still_is() -> None:
+    error = HistoryError(HistoryProblem.CANNOT_ADD_GAME, DB, "database is locked")
+    error.record = FILE
+    assert history_error(error) == (
+        f"The game could not be added to the history {DB}: database is locked. "
+        f"The game's record is still in {FILE}.")
+
+
+def test_a_saved_game_matching_several_names_the_first_five() -> None:
+    error = RecordNotFoundError("2026", Path("/games"), tuple(f"2026-{n}" for n in range(7)))
+    assert record_not_found(error) == (
+        '"2026" matches several saved games (2026-0, 2026-1, 2026-2, 2026-3, 2026-4); give more '
+        "of the ID.")
+    assert record_not_found(LookupError("other")) == "other"
+
+
+def test_the_hint_of_real_games_is_one_sentence_in_every_language() -> None:
+    game = Game(Rules(2), random.Random(4))
+    game.deal()
+    while game.view(game.mover).legal_actions:
+        view = game.view(game.mover)
+        advice = hint(view)
+        for language in LANGUAGES:
+            i18n.install(language)
+            said = hint_text(advice)
+            assert said.endswith(".") and said.count(". ") == 0, (language, said)
+            assert "\n" not in said and "{" not in said, (language, said)
+        i18n.install("en")
+        game.apply(advice.action)
+
+
+@pytest.mark.parametrize("package", ["store", "bots"])
+def test_only_the_cli_words_messages(package: str) -> None:
+    # The store and the bots report what happened; the words are the CLI's. That they never
+    # import rack_o.i18n or rack_o.cli is the layers contract (pyproject.toml, test_layers.py);
+    # import-linter does not see the standard library, so gettext is checked here.
+    for path in sorted((ROOT / "rack_o" / package).glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imports |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        assert not any(name and name.split(".")[0] == "gettext" for name in imports), path
+        calls = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and getattr(node.func, "id", None) in ("_", "N_", "ngettext")]
+        assert not calls, f"{path}: translated on lines {calls}"

@@ -1,0 +1,37 @@
+"""Line breaks: a command is never split, a score never leaves its name, lines fit the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clirun import racko
+
+from rack_o.cli.console import fill
+
+
+def test_a_stop_message_keeps_the_resume_command_whole_and_each_score_with_its_name(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    # Quit in round 1 after a bot's move: the message names both scores and the command.
+    result = racko("play", "--players", "2", "--names", "Annabelle-Marie,Bartholomew",
+                   "--bots", "easy", "--seed", "3", "--fast", input="\nq\ny\n")
+    [record] = (home / "games").glob("*.jsonl")
+    stop = result.output[result.output.index("You quit the game."):]
+    assert stop.splitlines()[-1] == f"racko resume {record.stem}"
+    assert "Annabelle-Marie\u00a00" in stop and "Bartholomew\u00a00" in stop
+    assert all(len(line) <= 80 for line in stop.splitlines() if not line.startswith("racko"))
+
+
+def test_fill_never_breaks_at_a_no_break_space() -> None:
+    text = "The game stopped in round 3 (Annabelle\u00a0120, Bartholomew\u00a0345)."
+    for width in range(12, 60):
+        for line in fill(text, width).splitlines():
+            assert not line.startswith(("120", "345"))
+    assert fill("one\ntwo", 80) == "one\ntwo"
+
+
+def test_fill_keeps_a_command_line_whole() -> None:
+    command = "racko resume /a/very/long/path/" + "x" * 80 + ".jsonl"
+    assert fill("Carry on later with:\n" + command, 40).splitlines()[-1] == command

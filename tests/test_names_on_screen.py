@@ -1,0 +1,70 @@
+"""Names are shown as typed on every screen: markup stays literal, control characters escaped."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from builders import record_text, unfinished_game, write_record
+from clirun import assert_exited, racko
+
+from rack_o.cli.console import printable
+
+MARKUP_NAMES = ["[/]", "[red]X[/red]"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "dealer"), [(2, "[/]"), (3, "[red]X[/red]")])
+def test_names_with_markup_show_literally_on_every_screen(
+    home: Path, seed: int, dealer: str
+) -> None:
+    record = home / "game.jsonl"
+    played = racko("play", "--players", "2", "--names", ",".join(MARKUP_NAMES),
+                   "--bots", "hard,hard", "--fast", "--target", "5", "--seed", str(seed),
+                   "--record", str(record))
+    assert_exited(played, 0)
+    assert f"Round 1 — {dealer} dealt" in played.output
+    summary = racko("replay", str(record), "--summary")
+    assert_exited(summary, 0)
+    assert summary.output.splitlines()[0] == f"game: {', '.join(MARKUP_NAMES)}"
+    assert f"Round 1 — {dealer} dealt" in summary.output
+    stepped = racko("replay", str(record), input="n\n" * 5)
+    assert_exited(stepped, 0)
+    assert f"Drawing for the first deal: {MARKUP_NAMES[0]} drew " in stepped.output
+    history = racko("history")
+    assert_exited(history, 0)
+    both = re.escape("[/]*") + r" \d+ · " + re.escape("[red]X[/red]*")  # * a computer player
+    assert re.search(both, history.output), history.output
+    stats = racko("stats")
+    assert_exited(stats, 0)
+    rows = stats.output.splitlines()[3:]  # under the title, the headings and the rule
+    assert sorted(row.split()[0] for row in rows) == sorted(MARKUP_NAMES)
+    write_record(home / "games" / "open.jsonl", unfinished_game(seed, 3, names=MARKUP_NAMES))
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    assert "[/] 0 · [red]X[/red]* 0" in listed.output
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("Ann", "Ann"), ("a b", "a b"), ("a\nb\x1b[2J", "a\\nb\\x1b[2J"), ("x\x9b", "x\\x9b"),
+     ("\u202eevil", "\\u202eevil"), ("Ελένη", "Ελένη")],
+)
+def test_printable_escapes_control_characters(text: str, shown: str) -> None:
+    assert printable(text) == shown
+
+
+def test_a_name_with_control_characters_in_a_record_is_printed_escaped(home: Path) -> None:
+    lines = record_text(unfinished_game(3, 6)).splitlines()
+    header = json.loads(lines[0])
+    header["players"][0]["name"] = "a\nb\x1b[2J\x07"
+    (home / "games" / "esc.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    for args in (["replay", "esc", "--summary"], ["replay", "esc"], ["resume", "--list"]):
+        result = racko(*args, input="q\n")
+        assert_exited(result, 0)
+        assert "\x1b" not in result.output and "\x07" not in result.output, args
+        assert "a\\nb\\x1b[2J\\x07" in result.output, args

@@ -1,0 +1,84 @@
+"""The hand-off cannot be skipped: keys typed ahead by the player whose turn ends never reach
+the next player's rack, in a real 80x24 terminal, read as it shows (pyte).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+import pytest
+from ttykit import ENTER, events, press, settle, spawn, visible, waits_for_a_key
+
+STRAYS = {
+    # How the keys that end Ann's turn are typed: (sent with the confirm, sent right after it
+    # without waiting for anything).
+    "enter-enter": (ENTER + ENTER, ""),
+    "enter-5": (ENTER + "5", ""),
+    "enter-enter-5": (ENTER + ENTER + "5", ""),
+    "enter-then-enter-5": (ENTER, ENTER + "5"),
+    "enter-then-enter-enter": (ENTER, ENTER + ENTER),
+}
+
+
+def start_hot_seat(home: Path, record: Path) -> pexpect.spawn:
+    """Two people, Ann dealing, so Bob plays first; up to Bob's draw-or-take prompt."""
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)], home)
+    child.expect("Press Enter to deal round 1")
+    press(child, ENTER)
+    child.expect("press Enter when ready > ")
+    press(child, ENTER)
+    child.expect("q quit > ")
+    return child
+
+
+@pytest.mark.parametrize("typed", list(STRAYS))
+def test_keys_typed_with_the_confirm_never_show_the_next_rack(tmp_path: Path, typed: str) -> None:
+    record = tmp_path / "game.jsonl"
+    child = start_hot_seat(tmp_path, record)
+    first = visible(child).splitlines()[0]
+    mover = "Ann" if "Ann to play" in first else "Bob"
+    other = "Bob" if mover == "Ann" else "Ann"
+    press(child, "d")
+    child.expect("to discard it.*> ")
+    press(child, "x")
+    child.expect("takes it back.*> ")
+    with_confirm, after = STRAYS[typed]
+    press(child, with_confirm)
+    if after:
+        child.send(after)  # while racko is still busy: typed ahead of the hand-off screen
+    child.expect("press Enter when ready > ")
+    settle(child, 0.6)  # time enough for a stray key to open the next rack, if it could
+    screen = visible(child)
+    assert waits_for_a_key(child)
+    assert screen.splitlines()[-1].startswith(f"Pass the terminal to {other}"), screen
+    assert "█" not in screen and "rack" not in screen.lower(), screen
+    assert sum(e["type"] == "turn" for e in events(record)) == 1
+    # The next person's own Enter opens their rack.
+    press(child, ENTER)
+    child.expect("q quit > ")
+    assert f"{other}'s rack" in visible(child)
+    press(child, "q")
+    child.expect("Quit this game")
+    press(child, "y")
+    child.expect(pexpect.EOF)
+
+
+def test_a_second_enter_right_after_the_hand_off_appears_is_thrown_away(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    child = start_hot_seat(tmp_path, record)
+    press(child, "d")
+    child.expect("to discard it.*> ")
+    press(child, "x")
+    child.expect("takes it back.*> ")
+    press(child, ENTER)
+    # A double Enter, as people often press it: the second a tenth of a second after the
+    # first, when the hand-off screen is up already.
+    settle(child, 0.1)
+    child.send(ENTER)
+    child.expect("press Enter when ready > ")
+    settle(child, 0.5)
+    assert visible(child).splitlines()[-1].startswith("Pass the terminal to")
+    assert "█" not in visible(child)
+    child.sendintr()
+    child.expect(pexpect.EOF)

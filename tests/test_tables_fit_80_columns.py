@@ -1,0 +1,64 @@
+"""Tables at 80 columns: whole names, headings wrapped between words, nothing cut off with "…"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clirun import assert_exited, racko
+
+LONG = ["Annabelle-Marie", "Bartholomew", "Constantinos", "Dorothea-Louise"]
+
+
+@pytest.mark.slow
+def test_a_partners_summary_fits_80_columns_with_aligned_tables(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    record = home / "partners.jsonl"
+    played = racko("play", "--players", "4", "--partners", "--bonus", "--names", ",".join(LONG),
+                   "--bots", "hard,hard,hard,hard", "--fast", "--target", "300", "--seed", "5",
+                   "--record", str(record))
+    assert_exited(played, 0)
+    out = racko("replay", str(record), "--summary").output
+    lines = out.splitlines()
+    assert lines[0] == f"partners: {', '.join(LONG)}"
+    assert lines[1].startswith("first to 300 · bonus · partners · started 20")
+    assert lines[1].endswith(" · seed 5")
+    assert max(map(len, lines)) <= 80 and "…" not in out
+    headers = [line for line in lines if line.startswith("Player ")]
+    assert len(headers) >= 2 and len(set(headers)) == 1  # the same columns round after round
+    for name in LONG:  # each name whole on a line; a team takes two lines, never three
+        assert any(line.startswith(name) for line in lines), name
+    for first, second in (("Annabelle-Marie", "Constantinos"), ("Bartholomew", "Dorothea-Louise")):
+        at = lines.index(next(line for line in lines if line.startswith(f"{first} &")))
+        assert lines[at + 1].startswith(second)
+
+
+LONG_HEADINGS = {
+    "Player": "Joueur", "Plays as": "Joue en tant que", "Games": "Παιχνίδια",
+    "Wins": "Victoires", "Win rate": "Taux de victoire", "Mean round": "Manche moyenne",
+    "Rack-Os": "Rack-O", "Best round": "Καλύτερος γύρος",
+}
+
+
+@pytest.mark.slow
+def test_stats_headings_wrap_between_words_and_fit_80_columns(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rack_o.cli.history as history_module
+
+    monkeypatch.setenv("COLUMNS", "80")
+    made = racko("simulate", "--bots", "hard,easy,medium,random", "--games", "2", "--target",
+                 "100", "--seed", "1", "--history")
+    assert_exited(made, 0)
+    monkeypatch.setattr(history_module, "_", lambda text: LONG_HEADINGS.get(text, text))
+    out = racko("stats").output
+    assert "…" not in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    for word in ("Παιχνίδια", "Victoires", "victoire", "moyenne", "Καλύτερος"):
+        assert word in out
+    lines = out.splitlines()
+    rule = next(at for at, line in enumerate(lines) if line.startswith("─"))
+    players = sorted(line.split()[0] for line in lines[rule + 1 :])
+    assert players == ["Easy", "Hard", "Medium", "Random"]  # every row, nothing else

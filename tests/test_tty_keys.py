@@ -1,0 +1,368 @@
+"""Reading keys: what a raw terminal sends, as keys; typed-ahead keys thrown away; prompts that
+ignore keys they have no use for; racko's pager; hints counted into the record.
+
+The keyboard is faked where click's `getchar` reads it, so these run without a terminal.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+from rich.text import Text
+
+import rack_o.cli.console as console_module
+from rack_o.actions import DISCARD, DRAW, TAKE, place
+from rack_o.cli import main
+from rack_o.cli.console import ENTER, SPACE, Terminal, split_keys
+from rack_o.cli.human import HumanAgent, taken_view
+from rack_o.cli.pager import page
+from rack_o.cli.prompt import QuitGame, ask
+from rack_o.cli.scoreboard import score_sheet
+from rack_o.cli.session import hints_in, run_session
+from rack_o.errors import RecordError
+from rack_o.game import Game, Player
+from rack_o.record import Header, parse_lines, read_header, rebuild
+from rack_o.rules import Rules
+
+# ---------------------------------------------------------------- what a terminal sends
+
+
+@pytest.mark.parametrize(
+    ("chunk", "keys"),
+    [
+        ("d", ["d"]),
+        ("D", ["d"]),
+        ("\r", [ENTER]),
+        ("\n", [ENTER]),
+        ("\r\n", [ENTER]),
+        (" ", [SPACE]),
+        ("d5\r", ["d", "5", ENTER]),
+        ("\r\r5", [ENTER, ENTER, "5"]),
+        ("\x1b[A", ["up"]),
+        ("\x1bOB", ["down"]),
+        ("\x1b[6~", ["pagedown"]),
+        ("\x1b", ["escape"]),
+        ("\x1b[1;5C", ["escape"]),  # Ctrl-Right: no use here, one key all the same
+        ("x\x1b[A", ["x", "up"]),
+        ("\t", ["tab"]),
+        ("\x7f", ["backspace"]),
+        ("\x15", ["ctrl-u"]),
+        ("é", ["é"]),
+    ],
+)
+def test_what_a_raw_terminal_sends_comes_out_as_keys(chunk: str, keys: list[str]) -> None:
+    assert split_keys(chunk) == keys
+
+
+@pytest.mark.parametrize(
+    ("chunk", "error"),
+    [("\x03", KeyboardInterrupt), ("d\x03", KeyboardInterrupt), ("\x04", EOFError),
+     ("5\x04", EOFError)],
+)
+def test_ctrl_c_and_ctrl_d_stop_even_among_other_keys(chunk: str, error: type) -> None:
+    with pytest.raises(error):
+        split_keys(chunk)
+
+
+class FakeKeyboard:
+    """click.getchar's stand-in: each call gives the next chunk; tcflush is recorded."""
+
+    def __init__(self, chunks: list[str]) -> None:
+        self.chunks: Iterator[str] = iter(chunks)
+        self.flushes = 0
+
+    def getchar(self) -> str:
+        return next(self.chunks)
+
+    def tcflush(self, fd: int, queue: int) -> None:
+        self.flushes += 1
+
+
+@pytest.fixture
+def keyboard(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeKeyboard]:
+    """A terminal keyboard whose chunks a test sets: `keyboard.chunks = iter([...])`."""
+    fake = FakeKeyboard([])
+    monkeypatch.setattr(console_module, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(click, "getchar", fake.getchar)
+    monkeypatch.setattr(console_module.termios, "tcflush", fake.tcflush)
+    monkeypatch.setattr(console_module.sys.stdin, "fileno", lambda: 0, raising=False)
+    yield fake
+
+
+def key_terminal(width: int = 80, height: int = 24) -> Terminal:
+    console = Console(file=io.StringIO(), width=width, height=height, force_terminal=True,
+                      color_system=None)
+    return Terminal(console, pause_seconds=0)
+
+
+def output(term: Terminal) -> str:
+    return term.console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_keys_typed_together_are_read_one_by_one_until_thrown_away(keyboard: FakeKeyboard) -> None:
+    keyboard.chunks = iter(["d5\r", "x"])
+    term = key_terminal()
+    assert not term.reads_lines
+    assert [term.key(), term.key()] == ["d", "5"]
+    term.flush_input()  # the Enter typed with them is gone, and the keyboard's queue too
+    assert keyboard.flushes == 1
+    assert term.key() == "x"
+
+
+def test_a_prompt_ignores_arrows_and_a_stray_enter_without_a_word(keyboard: FakeKeyboard) -> None:
+    keyboard.chunks = iter(["\x1b[A", "\r", " ", "t"])
+    term = key_terminal()
+    assert ask(term, "d or t", ("d", "t"), valid="d or t", help_text="help") == "t"
+    shown = output(term)
+    assert shown.count("d or t > ") == 1  # asked once: the ignored keys left it on screen
+    assert "not valid" not in shown
+
+
+def test_a_wrong_key_is_said_with_the_screen_painted_again(keyboard: FakeKeyboard) -> None:
+    keyboard.chunks = iter(["z", "d"])
+    term = key_terminal()
+    notes: list[object] = []
+    assert ask(term, "d or t", ("d", "t"), valid="press d or t", help_text="help",
+               redraw=notes.append) == "d"
+    assert len(notes) == 1 and isinstance(notes[0], Text)
+    assert notes[0].plain == "z is not valid here: press d or t."
+
+
+def test_q_asks_first_and_only_a_key_pressed_after_the_question_answers(
+    keyboard: FakeKeyboard,
+) -> None:
+    keyboard.chunks = iter(["q\r", "n", "q", "y"])
+    term = key_terminal()
+    with pytest.raises(QuitGame):
+        ask(term, "d or t", ("d", "t"), valid="d or t", help_text="help", redraw=lambda n: None)
+    assert output(term).count("Quit this game?") == 2  # the Enter typed with q was no answer
+
+
+def seated(players: int = 2, seed: int = 3) -> Game:
+    game = Game(Rules(players), random.Random(seed),
+                players=[Player(name) for name in ("Ann", "Bob", "Cy", "Dee")[:players]])
+    game.deal()
+    return game
+
+
+@pytest.mark.parametrize(("key", "slot"), [("1", 1), ("9", 9), ("0", 10)])
+def test_one_key_names_each_slot_and_0_is_slot_10(
+    keyboard: FakeKeyboard, key: str, slot: int
+) -> None:
+    game = seated()
+    term = key_terminal()
+    agent = HumanAgent("Ann", term)
+    keyboard.chunks = iter(["d", key, "\r"])
+    assert agent.choose(game.view(game.mover)) == DRAW
+    game.apply(DRAW)
+    assert agent.choose(game.view(game.mover)) == place(slot)
+
+
+def test_space_confirms_like_enter(keyboard: FakeKeyboard) -> None:
+    game = seated()
+    game.apply(DRAW)
+    keyboard.chunks = iter(["x", " "])
+    assert HumanAgent("Ann", key_terminal()).choose(game.view(game.mover)) == DISCARD
+
+
+def test_u_after_t_goes_back_and_a_confirmed_take_comes_as_take_then_the_placement(
+    keyboard: FakeKeyboard,
+) -> None:
+    game = seated()
+    view = game.view(game.mover)
+    agent = HumanAgent("Ann", key_terminal())
+    keyboard.chunks = iter(["t", "u", "t", "4", "\r"])
+    assert agent.choose(view) == TAKE
+    game.apply(TAKE)
+    assert agent.choose(game.view(game.mover)) == place(4)
+
+
+def test_the_view_of_a_take_not_yet_made_is_the_engines_after_taking() -> None:
+    game = seated()
+    view = game.view(game.mover)
+    game.apply(TAKE)
+    assert taken_view(view) == game.view(game.mover)
+
+
+def test_a_hint_is_counted_once_per_decision(keyboard: FakeKeyboard) -> None:
+    from rack_o.bots import hint as bot_hint
+
+    game = seated()
+    agent = HumanAgent("Ann", key_terminal(), bot_hint)
+    keyboard.chunks = iter(["h", "h", "d", "h", "x", "\r"])
+    agent.choose(game.view(game.mover))
+    game.apply(DRAW)
+    agent.choose(game.view(game.mover))
+    assert agent.hints_this_turn == 2
+
+
+def test_with_hints_off_h_says_so(keyboard: FakeKeyboard) -> None:
+    game = seated()
+    term = key_terminal()
+    keyboard.chunks = iter(["h", "d"])
+    assert HumanAgent("Ann", term, None).choose(game.view(game.mover)) == DRAW
+    assert "Hints are off for this game." in output(term)
+    assert "h hint" not in output(term)
+
+
+@pytest.mark.parametrize(("height", "history"), [(24, True), (20, False)])
+def test_a_rack_screen_fits_the_terminals_height_scores_first(
+    keyboard: FakeKeyboard, height: int, history: bool
+) -> None:
+    game = seated(4)
+    for _ in range(3):
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    term = key_terminal(60, height)
+    keyboard.chunks = iter(["?", "d"])
+    HumanAgent(game.players[game.mover].name, term).choose(game.view(game.mover))
+    last = output(term).rsplit("\x1b[2J", 1)[1]
+    lines = last.rstrip().splitlines()
+    assert len(lines) <= height  # the help and the prompt included
+    assert lines[0].startswith("Round 1") and "Ann 0" in lines[1]
+    assert ("Since your last turn:" in last or "This round so far:" in last) is history
+    assert "d draws the top card" in last
+
+
+# ---------------------------------------------------------------- the pager
+
+
+def test_the_pager_shows_a_screen_at_a_time_and_never_runs_a_program(
+    keyboard: FakeKeyboard, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: pytest.fail("a program was run"))
+    text = "\n".join(f"line {n}" for n in range(1, 31))
+    term = key_terminal(40, 10)
+    keyboard.chunks = iter([" ", "\x1b[B", "b", "\x1b[6~", " ", " ", " ", "q"])
+    page(term, Text(text), "Rules")
+    screens = output(term).split("\x1b[H\x1b[2J")[1:]
+    firsts = [screen.lstrip().split("\n", 1)[0] for screen in screens]
+    # space, down, b, page down, space, space (to the last screen), space (leaves: no q)
+    assert firsts == ["line 1", "line 10", "line 11", "line 2", "line 11", "line 20", "line 22"]
+    assert "1-9/30 · space b q" in screens[0]  # the short form: the long one is too wide
+
+
+def test_without_a_terminal_the_pager_prints_all_and_waits_for_a_line() -> None:
+    term = Terminal(Console(file=io.StringIO(), width=40), stdin=io.StringIO("\n"))
+    page(term, Text("a\nb"), "Rules")
+    assert output(term).startswith("a\nb\nPress Enter to go back.")
+
+
+# ---------------------------------------------------------------- hints in the record
+
+
+def test_the_game_line_says_hints_were_off_and_a_line_without_it_had_them_on() -> None:
+    rules = Rules(2)
+    players = (Player("Ann"), Player("Bob"))
+    off = Header(players, rules, 1, "2026-01-01T00:00:00Z", hints=False).event()
+    assert off["hints"] is False
+    assert read_header(1, off).hints is False
+    on = Header(players, rules, 1).event()
+    assert "hints" not in on and read_header(1, on).hints is True
+    with pytest.raises(RecordError, match='"hints" must be true or false'):
+        read_header(1, {**on, "hints": "no"})
+
+
+def test_hints_used_are_summed_from_the_turn_lines() -> None:
+    lines = [
+        {"type": "turn", "seat": 0, "hints": 2},
+        {"type": "turn", "seat": 1},
+        {"type": "turn", "seat": 0, "hints": 1},
+        {"type": "turn", "seat": 1, "hints": True},  # not a count
+        {"type": "deal", "seat": 1, "hints": 3},
+        {"type": "turn", "seat": 7, "hints": 3},
+    ]
+    assert hints_in(lines, 2) == [3, 0]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    return tmp_path
+
+
+def racko(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_a_hint_shown_during_a_turn_is_written_on_its_line(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = racko("play", "--names", "Ann", "--bots", "easy", "--seed", "5", "--fast",
+                   "--record", str(record), input="\nh\nd\nh\nx\n\nq\ny\n")
+    assert result.exit_code == 1, result.output
+    lines = [line for _, line in parse_lines(record.read_text(encoding="utf-8"))]
+    [ann] = [line for line in lines if line["type"] == "turn" and line["seat"] == 0]
+    assert ann["hints"] == 2
+    assert rebuild(record.read_text(encoding="utf-8")).game.turn >= 1  # still a valid record
+
+
+def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_off() -> None:
+    from test_cli_session import BandBot
+
+    players = (Player("Ann"), Player("Bob"))
+    for hints, said in ((True, "Hints used: Ann\u00a03, Bob\u00a01."),
+                        (False, "Hints were off for this game.")):
+        game = Game(Rules(2, target=5), random.Random(2), players=players)
+        term = Terminal(Console(file=io.StringIO(), width=80), stdin=io.StringIO("\n" * 500),
+                        pause_seconds=0)
+        agents = [BandBot("Ann"), BandBot("Bob")]
+        for agent in agents:
+            agent.is_human = True  # type: ignore[attr-defined]
+        header = Header(players, game.rules, 77, hints=hints)
+        earlier = [{"type": "turn", "seat": 0, "hints": 3}, {"type": "turn", "seat": 1, "hints": 1}]
+        assert run_session(term, game, agents, header=header, events=earlier) == 0
+        shown = output(term)
+        assert said in shown
+        assert "Seed 77: racko play --seed 77 deals these cards again." in shown
+
+
+def test_the_score_sheet_lists_each_round_and_adds_partners_by_team() -> None:
+    from rack_o.agent import play_game
+    from rack_o.bots import make_bot
+
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    game = Game(Rules(4, target=500, partners=True), random.Random(1),
+                players=[Player(name) for name in names])
+    play_game(game, [make_bot("easy", seat, 1) for seat in range(4)], rounds=2)
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(score_sheet(game.rounds, names, game.rules, game.totals))
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Ann & Cy" in shown and "Bob & Dee" in shown
+    rows = [line.split() for line in shown.splitlines()]
+    for result in game.rounds:
+        teams = [sum(p for seat, p in enumerate(result.points) if seat % 2 == team)
+                 for team in (0, 1)]
+        assert [str(result.round), *map(str, teams)] in rows
+    assert rows[-1] == ["Total", *map(str, game.totals)]
+
+
+def test_line_input_from_a_pipe_plays_on_slot_10_as_0_or_10(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = racko("play", "--names", "Ann", "--bots", "easy", "--seed", "5", "--fast",
+                   "--record", str(record), input="\nd\n10\n\nd\n0\n\nq\ny\n")
+    assert result.exit_code == 1, result.output
+    lines = [line for _, line in parse_lines(record.read_text(encoding="utf-8"))]
+    assert [line["slot"] for line in lines if line["type"] == "turn" and line["seat"] == 0] \
+        == [10, 10]
+    assert "Play again" not in result.output  # asked at a keyboard only
+
+
+@pytest.mark.parametrize(("keys", "slot"), [(["1", "0", "\r"], 10), (["4", "x", "7", " "], 7),
+                                            (["4", "u", "2", "\r"], 2)])
+def test_another_slot_at_the_preview_moves_the_card_there(
+    keyboard: FakeKeyboard, keys: list[str], slot: int
+) -> None:
+    game = seated()
+    game.apply(DRAW)
+    keyboard.chunks = iter(keys)
+    assert HumanAgent("Ann", key_terminal()).choose(game.view(game.mover)) == place(slot)

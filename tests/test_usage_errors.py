@@ -1,0 +1,36 @@
+"""Usage errors read alike from `play` and `simulate`: one sentence and exit code 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clirun import assert_exited, flat, racko
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "easy,easy,easy", "--partners"], "Error: --partners needs 4 players, not 3."),
+        (["--bots", "easy,easy,easy", "--run-of-three"],
+         "Error: --run-of-three is for 2 players only, not 3."),
+        (["--bots", "easy,easy", "--seed", "-1"],
+         "Invalid value for '--seed': -1 is not in the range x>=0."),
+        (["--players", "3", "--bots", "hard,easy"],
+         "Error: 3 players need 3 bots, but 2 were given: hard, easy."),
+        (["--bots", "easy"], "Error: A simulation needs 2 to 4 seats, each with a bot; got 1 "
+         "(use --bots hard,easy or --bot SEAT=BOT)."),
+        (["--bots", "easy,nope"], "Error: Seat 2: unknown bot level 'nope'"),
+        (["--bot", "2"], "'2' must be SEAT=LEVEL, such as 2=hard."),
+    ],
+)
+def test_simulate_usage_errors_read_like_plays(home: Path, args: list[str], message: str) -> None:
+    result = racko("simulate", "--games", "1", *args)
+    assert_exited(result, 2)
+    assert message in flat(result.output)
+
+
+def test_play_also_refuses_a_negative_seed(home: Path) -> None:
+    result = racko("play", "--seed", "-1")
+    assert_exited(result, 2)
+    assert "Invalid value for '--seed': -1 is not in the range x>=0." in flat(result.output)

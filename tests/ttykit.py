@@ -1,0 +1,147 @@
+"""Playing the real `racko` in a pseudo-terminal: spawning it, reading its screen, a policy.
+
+Every child resets SIGINT to its default first: pytest may have been started with SIGINT
+ignored (in the background), and a child inheriting that would never stop on Ctrl-C. What
+the child draws is also fed to a pyte screen, so a test can read what is visible right now
+(after clears), not only the stream of output.
+
+racko reads a key with the terminal in raw mode, entered with whatever was typed before
+thrown away (only a key pressed once the prompt is up counts). A script must therefore wait
+for that moment before it presses a key (`press`), where a person would simply be slower.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import shutil
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pexpect
+import ptys
+import pyte
+
+from rack_o.game import Game
+from rack_o.record import parse_lines
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+CLEAR_SCROLLBACK = "\x1b[3J"
+PROMPT_END = " > "
+ENTER = "\r"
+"""What the Enter key sends to a terminal in raw mode."""
+
+
+def racko_command() -> str:
+    """The installed `racko` executable next to this Python, else the one on PATH."""
+    local = Path(sys.executable).with_name("racko")
+    found = str(local) if local.exists() else shutil.which("racko")
+    assert found, "the racko executable is not installed (pip install -e .)"
+    return found
+
+
+class _ScreenFeed:
+    """pexpect's logfile_read: everything the child prints goes to a pyte screen too."""
+
+    def __init__(self, screen: pyte.Screen) -> None:
+        self.stream = pyte.Stream(screen)
+
+    def write(self, data: str) -> None:
+        self.stream.feed(data)
+
+    def flush(self) -> None:
+        pass
+
+
+def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
+          **env: str) -> pexpect.spawn:
+    """`racko ARGS` in a colour terminal of `size` (columns, lines), saving under `home`.
+
+    `child.screen` is a pyte screen of what the terminal shows.
+    """
+    columns, lines = size
+    environment = {**os.environ, "TERM": "xterm-256color", "RACKO_HOME": str(home)}
+    for name in ("NO_COLOR", "COLUMNS", "LINES"):
+        environment.pop(name, None)
+    environment.update(env)
+    child = ptys.spawn(
+        racko_command(), args, env=environment, dimensions=(lines, columns), encoding="utf-8",
+        timeout=15,
+    )
+    child.delaybeforesend = None  # each send waits for the prompt anyway
+    child.screen = pyte.Screen(columns, lines)
+    child.logfile_read = _ScreenFeed(child.screen)
+    return child
+
+
+def waits_for_a_key(child: pexpect.spawn) -> bool:
+    """True while the child's terminal is in raw mode: racko is waiting for a key."""
+    return not termios.tcgetattr(child.child_fd)[3] & termios.ICANON
+
+
+def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
+    """Type `keys` (in one write) as soon as racko waits for a key."""
+    deadline = time.monotonic() + timeout
+    while not waits_for_a_key(child):
+        if time.monotonic() > deadline or not child.isalive():
+            raise AssertionError("racko did not wait for a key:\n" + visible(child))
+        time.sleep(0.002)
+    child.send(keys)
+
+
+def settle(child: pexpect.spawn, seconds: float = 0.5) -> None:
+    """Let the child run for `seconds`, its output read (onto the screen) but kept for the
+    next `expect`."""
+    child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=seconds)
+
+
+def visible(child: pexpect.spawn) -> str:
+    """The text on the child's terminal screen as of the output read so far (`expect`,
+    `settle`), trailing blanks cut."""
+    return "\n".join(line.rstrip() for line in child.screen.display).rstrip("\n")
+
+
+def plain(text: str) -> str:
+    """`text` without colours and carriage returns."""
+    return ANSI.sub("", text).replace("\r", "")
+
+
+def last_line(text: str) -> str:
+    """The last line of what was printed (the prompt, when a prompt is waiting)."""
+    return plain(text).rstrip().splitlines()[-1]
+
+
+def band(card: int, deck_size: int) -> int:
+    return math.ceil(card * 10 / deck_size)
+
+
+def slot_key(slot: int) -> str:
+    """The key of a slot: 1-9, and 0 for slot 10."""
+    return str(slot % 10)
+
+
+def policy(game: Game) -> str:
+    """The key a sensible player presses now: each card to the slot of its band."""
+    size = game.rules.deck_size
+    rack = game.racks[game.mover]
+
+    def wanted(card: int) -> bool:
+        slot = band(card, size)
+        return band(rack[slot - 1], size) != slot
+
+    if game.phase == "choose":
+        top = game.discard_top
+        return "t" if top is not None and wanted(top) else "d"
+    held = game.held
+    assert held is not None
+    if wanted(held) or game.held_source == "discard":
+        return slot_key(band(held, size))
+    return "x"
+
+
+def events(record: Path) -> list[dict]:
+    """The lines of a record file."""
+    return [event for _, event in parse_lines(record.read_text(encoding="utf-8"))]
