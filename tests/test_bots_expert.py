@@ -1,5 +1,8 @@
 """The expert bot: it loads, plays only from its view, the same way every time, finishes every
-variant, beats hard, and its turns-to-go estimate agrees with rollouts."""
+variant, beats hard, and its turns-to-go estimate agrees with rollouts.
+
+Whole games and rollouts are marked slow (the project's convention: 0.15 s or more).
+"""
 
 from __future__ import annotations
 
@@ -45,6 +48,7 @@ def _moves(seed: int, players: int = 2) -> list[str]:
     return moves
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_moves_in_another_process() -> None:
     script = (
         "import sys; sys.path.insert(0, 'tests'); from test_bots_expert import _moves; "
@@ -57,6 +61,7 @@ def test_the_same_seed_gives_the_same_moves_in_another_process() -> None:
     assert other == "|".join(_moves(11, 3))
 
 
+@pytest.mark.slow
 def test_every_seed_answers_with_a_legal_action() -> None:
     game = Game(Rules(2), random.Random(4))
     game.deal()
@@ -111,6 +116,7 @@ def test_guessed_racks_keep_what_the_next_player_took_and_use_only_unseen_cards(
     assert all(penalty(card) >= 0 for card in range(1, 41))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
@@ -132,6 +138,7 @@ def test_it_finishes_every_variant_without_the_turn_cap(options: dict) -> None:
     assert tally.capped_rounds == 0 and tally.games == 2
 
 
+@pytest.mark.slow
 def test_expert_rounds_count_their_bonus_in_the_tally() -> None:
     rules = Rules(2, target=300, bonus=True)
     tally = Tally(("expert", "hard"), rules)
@@ -187,6 +194,7 @@ def test_turns_to_go_needs_the_seat_to_move() -> None:
         turns_to_go(game.view(1))
 
 
+@pytest.mark.slow
 def test_turns_to_go_agrees_with_rollouts_on_a_few_positions() -> None:
     """The quick version of benchmarks/calibrate.py: 8 positions, 100 rollouts each."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -199,6 +207,7 @@ def test_turns_to_go_agrees_with_rollouts_on_a_few_positions() -> None:
     assert error <= 0.5 and within >= 0.6
 
 
+@pytest.mark.slow
 def test_a_game_between_experts_plays_to_the_end() -> None:
     game = Game(Rules(2, target=100), random.Random(8))
     agents = [make_bot("expert", 0, 8), make_bot("expert", 1, 8)]
