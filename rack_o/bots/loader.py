@@ -9,11 +9,12 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from rack_o.agent import Agent
+from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
 
 
@@ -55,6 +56,7 @@ _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
     "easy": lambda seat, seed: EasyBot(),
     "medium": lambda seat, seed: MediumBot(),
     "hard": lambda seat, seed: HardBot(),
+    "expert": lambda seat, seed: ExpertBot(seed, seat),
 }
 
 

@@ -49,6 +49,8 @@ class RoundLine:
     racko: int
     points: tuple[int, ...]
     turns: tuple[int, ...]
+    bonus: tuple[int, ...] = ()
+    """Each seat's Bonus Rack-O points (included in `points`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,7 @@ def play_one(
             result.racko,
             result.points,
             seat_turns(result.turns, (result.dealer + 1) % rules.players, rules.players),
+            result.bonus,
         )
         for result in game.rounds
     )
@@ -152,9 +155,11 @@ class Tally:
     games_won: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         n = len(self.specs)
+        self.bonus = [0] * n
         self.round_wins = [0] * n
         self.games_won = [0] * n
         self.points = [0] * n
@@ -174,6 +179,8 @@ class Tally:
             for seat, (points, turns) in enumerate(zip(line.points, line.turns, strict=True)):
                 self.points[seat] += points
                 self.turns[seat] += turns
+            for seat, bonus in enumerate(line.bonus):
+                self.bonus[seat] += bonus
         if outcome.capped:
             self.rounds += 1
             self.capped_rounds += 1
@@ -203,6 +210,7 @@ class Tally:
                     "games_won": self.games_won[seat],
                     "mean_round_points": self.points[seat] / scored if scored else None,
                     "mean_turns": self.turns[seat] / scored if scored else None,
+                    "mean_round_bonus": self.bonus[seat] / scored if scored else None,
                 }
             )
         return rows

@@ -1,0 +1,139 @@
+"""The expert bot: the hard bot's judgement, plus denial and an eye for the bonus.
+
+Every choice compares the racks a move can leave by the hard bot's cost (the expected turns
+still needed, weighted; `rack_o.bots.judge`) plus two terms:
+
+- *denial* (`rack_o.bots.expert_denial`): the card a move puts on the discard pile is
+  charged what the next seat would gain by taking it, judged over racks guessed for that
+  seat from the public history;
+- *bonus* (only with Bonus Rack-O): a rack holding a run of consecutive numbers is worth a
+  little more, in proportion to the bonus the run would score.
+
+A blind draw is valued as the average, over the cards that may come, of the best thing to do
+with each card (place it, paying for the card it replaces, or throw it away, paying for it).
+Its guesses come from a generator seeded by the bot's seed, its seat and the position, so
+the same game always gets the same moves, whatever process plays it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rack_o import Phase
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
+from rack_o.bots.expert_denial import Penalty, next_seat_penalty
+from rack_o.bots.hard import Weigher
+from rack_o.bots.memory import known_draw_pile, unseen_cards
+from rack_o.rack import run_bonus
+from rack_o.rules import RACK_SIZE
+from rack_o.view import SeatView
+
+DENIAL_WEIGHT = 0.3
+"""How much the next seat's gain counts against ours (same units: its rack's cost)."""
+BONUS_WEIGHT = 0.02
+"""Cost taken off per 100 bonus points the rack's longest run would score."""
+_EPSILON = 1e-9
+
+
+def _no_penalty(card: int) -> float:
+    return 0.0
+
+
+class ExpertChoice:
+    """The values behind one expert decision, for one view."""
+
+    def __init__(self, view: SeatView, rng: random.Random, denial: float = DENIAL_WEIGHT) -> None:
+        """Judge the view's rack against the cards that may still come, as the hard bot does."""
+        self.view = view
+        unseen = unseen_cards(view)
+        pile = known_draw_pile(view)
+        self.pile = pile
+        self.unseen = unseen
+        self.coming = list(pile) if pile else unseen
+        self.weigher = Weigher(view, self.coming, set(self.coming) | set(view.discard_pile))
+        self.bonus = BONUS_WEIGHT / 100 if view.rules.bonus else 0.0
+        self.penalty: Penalty = (
+            next_seat_penalty(view, unseen, rng, denial) if denial > 0 else _no_penalty
+        )
+        self.now = self.weigher.now - self._bonus(view.rack)
+
+    def _bonus(self, rack: tuple[int, ...] | list[int]) -> float:
+        return self.bonus * run_bonus(rack) if self.bonus else 0.0
+
+    def _with(self, slot: int, card: int) -> list[int]:
+        rack = list(self.view.rack)
+        rack[slot - 1] = card
+        return rack
+
+    def placed(self, slot: int, card: int) -> float:
+        """The value of putting `card` in `slot`: its rack's cost, the discard's penalty."""
+        value = self.weigher.placed_cost(slot, card) + self.penalty(self.view.rack[slot - 1])
+        if self.bonus:
+            value -= self._bonus(self._with(slot, card))
+        return value
+
+    def thrown(self, card: int) -> float:
+        """The value of throwing a drawn `card` away."""
+        return self.now + self.penalty(card)
+
+    def best_place(self, card: int, may_throw: bool) -> tuple[float, Action]:
+        """(value, action) of the best thing to do with `card` in hand; ties: lower slot."""
+        best_value, best = (self.thrown(card), DISCARD) if may_throw else (float("inf"), DISCARD)
+        for slot in range(1, RACK_SIZE + 1):
+            value = self.placed(slot, card)
+            if value < best_value - _EPSILON:
+                best_value, best = value, place(slot)
+        return best_value, best
+
+    def draw_value(self) -> float:
+        """The expected value of a blind draw (the known next card after a turn-over)."""
+        cards = list(self.pile[:1]) if self.pile else self.unseen
+        if not cards:
+            return self.now
+        weigher = self.weigher
+        rack = self.view.rack
+        penalty = self.penalty
+        total = 0.0
+        for card in cards:
+            best = self.thrown(card)
+            for slot in range(1, RACK_SIZE + 1):
+                value = weigher.kept_cost(slot, card)
+                if self.bonus:
+                    value -= self._bonus(self._with(slot, card))
+                if value < best:  # the penalty is never negative: only candidates pay it
+                    value += penalty(rack[slot - 1])
+                    if value < best:
+                        best = value
+            total += best
+        return total / len(cards)
+
+
+def expert_action(view: SeatView, rng: random.Random) -> Action:
+    """What the expert bot does in `view` (its seat's turn), drawing guesses from `rng`."""
+    choice = ExpertChoice(view, rng)
+    if view.phase == Phase.CHOOSE:
+        top = view.discard_top
+        drawn = choice.draw_value()
+        if top is not None:
+            taken, _action = choice.best_place(top, may_throw=False)
+            if taken < drawn - _EPSILON:
+                return TAKE
+        return DRAW
+    held = view.held
+    assert held is not None
+    return choice.best_place(held, may_throw=view.held_source == "draw")[1]
+
+
+class ExpertBot:
+    """Hard's judgement plus denial and the bonus; the strongest level."""
+
+    name = "Expert"
+
+    def __init__(self, seed: int | str | None = None, seat: int = 0) -> None:
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        """The move whose rack costs least, counting what the next seat would gain."""
+        rng = random.Random(f"expert:{self.seed}:{self.seat}:{view.round}:{view.turn}")
+        return expert_action(view, rng)

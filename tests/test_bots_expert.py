@@ -1,0 +1,186 @@
+"""The expert bot: it loads, plays only from its view, the same way every time, finishes every
+variant, beats hard, and its turns-to-go estimate agrees with rollouts."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from builders import dealt
+
+from rack_o import DISCARD, DRAW, TAKE, Game, Phase, Rules, place
+from rack_o.agent import play_game, take_step
+from rack_o.bots import LEVELS, bot_kind, make_bot
+from rack_o.bots.expert import ExpertBot
+from rack_o.bots.expert_rollout import rollout_mean
+from rack_o.bots.expert_turns import start_value, turns_to_go
+from rack_o.bots.match import Tally, play_many
+
+ROOT = Path(__file__).parent.parent
+ORDERED = [2, 5, 11, 14, 16, 21, 25, 29, 34, 38]
+MIXED = [40, 3, 22, 9, 17, 1, 35, 28, 12, 31]
+NEARLY = [2, 5, 11, 14, 33, 21, 25, 29, 34, 38]  # slot 5 alone breaks the order
+
+
+def test_expert_is_the_strongest_level_and_loads_like_the_others() -> None:
+    assert LEVELS[-1] == "expert"
+    bot = make_bot("expert", seat=1, seed=5)
+    assert isinstance(bot, ExpertBot) and bot.name == "Expert"
+    assert bot_kind("expert") == "bot:expert"
+
+
+def _moves(seed: int, players: int = 2) -> list[str]:
+    """Every action of one seeded expert-against-hard round."""
+    game = Game(Rules(players), random.Random(seed))
+    bots = [make_bot("expert" if seat == 0 else "hard", seat, seed) for seat in range(players)]
+    game.deal()
+    moves = []
+    while game.phase in (Phase.CHOOSE, Phase.PLACE) and game.turn < 200:
+        moves.append(str(take_step(game, bots[game.mover])))
+    return moves
+
+
+def test_the_same_seed_gives_the_same_moves_in_another_process() -> None:
+    script = (
+        "import sys; sys.path.insert(0, 'tests'); from test_bots_expert import _moves; "
+        "print('|'.join(_moves(11, 3)))"
+    )
+    other = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
+        cwd=ROOT,
+    ).stdout.strip()
+    assert other == "|".join(_moves(11, 3))
+
+
+def test_a_different_seed_may_guess_differently_but_always_legally() -> None:
+    game = Game(Rules(2), random.Random(4))
+    game.deal()
+    for _ in range(30):
+        view = game.view(game.mover)
+        actions = {make_bot("expert", game.mover, seed).choose(view) for seed in range(3)}
+        assert actions <= set(view.legal_actions)
+        game.apply(make_bot("hard", game.mover).choose(view))
+        if game.phase not in (Phase.CHOOSE, Phase.PLACE):
+            break
+
+
+@pytest.mark.parametrize("swap", [0, 1, 2])
+def test_hidden_cards_do_not_change_its_move(swap: int) -> None:
+    """Two tables that look the same from seat 1 get the same move, whatever is hidden."""
+    hidden = list(range(1, 41))
+    for card in [*ORDERED, 7]:
+        hidden.remove(card)
+    random.Random(swap).shuffle(hidden)
+    game = dealt([ORDERED, hidden[:10]], 7, hidden[10:], dealer=1)
+    reference = dealt([ORDERED, hidden[::-1][:10]], 7, hidden[::-1][10:], dealer=1)
+    bot = make_bot("expert", 0, 3)
+    assert bot.choose(game.view(0)) == bot.choose(reference.view(0))
+
+
+@pytest.mark.parametrize("discard", [15, 18, 20])
+def test_it_takes_a_card_that_goes_rack_o(discard: int) -> None:
+    game = dealt([NEARLY, MIXED], discard, dealer=1)  # 16..20 complete the rack in slot 5
+    assert make_bot("expert", 0, 1).choose(game.view(0)) == TAKE
+
+
+def test_it_places_a_winning_card_where_it_goes_rack_o() -> None:
+    game = dealt([NEARLY, MIXED], 18, dealer=1)
+    game.take()
+    assert make_bot("expert", 0, 1).choose(game.view(0)) == place(5)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2, "run_of_three": True},
+        {"players": 2, "bonus": True},
+        {"players": 3, "bonus": True},
+        {"players": 4, "partners": True, "bonus": True},
+    ],
+    ids=["run-of-three", "bonus", "three-bonus", "partners-bonus"],
+)
+def test_it_finishes_every_variant_without_the_turn_cap(options: dict) -> None:
+    players = options["players"]
+    rules = Rules(target=150, **options)
+    specs = ["expert" if seat % 2 == 0 else "hard" for seat in range(players)]
+    tally = Tally(tuple(specs), rules)
+    for outcome in play_many(specs, rules, "variants", range(2), turn_cap=300):
+        assert outcome.error is None
+        tally.add(outcome)
+    assert tally.capped_rounds == 0 and tally.games == 2
+
+
+def test_expert_rounds_count_their_bonus_in_the_tally() -> None:
+    rules = Rules(2, target=300, bonus=True)
+    tally = Tally(("expert", "hard"), rules)
+    for outcome in play_many(["expert", "hard"], rules, 2, range(3)):
+        tally.add(outcome)
+    seats = tally.seats()
+    assert sum(seat["mean_round_bonus"] for seat in seats) * tally.scored_rounds == sum(
+        tally.bonus
+    )
+    assert all(seat["mean_round_bonus"] <= seat["mean_round_points"] for seat in seats)
+
+
+@pytest.mark.slow
+def test_expert_beats_hard_in_both_seat_orders() -> None:
+    """Seeded, so the figure is fixed: 300 rounds each way (measured 52.3 %, see docs)."""
+    wins = rounds = 0
+    for specs in (["expert", "hard"], ["hard", "expert"]):
+        rules = Rules(2)
+        tally = Tally(tuple(specs), rules)
+        index = 0
+        while tally.rounds < 300:
+            for outcome in play_many(specs, rules, "strength", [index]):
+                tally.add(outcome)
+            index += 1
+        wins += tally.round_wins[specs.index("expert")]
+        rounds += tally.rounds
+    assert wins / rounds >= 0.51
+
+
+# ------------------------------------------------------------------ turns to go
+
+
+def test_turns_to_go_gives_a_figure_for_every_legal_action() -> None:
+    game = dealt([MIXED, ORDERED], 20, dealer=1)
+    figures, overall = turns_to_go(game.view(0))
+    assert set(figures) == {DRAW, TAKE}
+    assert overall in figures.values() and all(value >= 1.0 for value in figures.values())
+    game.draw()
+    figures, overall = turns_to_go(game.view(0))
+    assert set(figures) == {*(place(slot) for slot in range(1, 11)), DISCARD}
+
+
+def test_a_move_that_goes_rack_o_takes_exactly_this_turn() -> None:
+    game = dealt([NEARLY, MIXED], 18, dealer=1)
+    figures, overall = turns_to_go(game.view(0))
+    assert figures[TAKE] == 1.0 and overall == 1.0
+    assert start_value(ORDERED, list(range(40)), Rules(2)) == 0.0
+
+
+def test_turns_to_go_needs_the_seat_to_move() -> None:
+    game = dealt([MIXED, ORDERED], 20, dealer=1)
+    with pytest.raises(ValueError, match="turns to go"):
+        turns_to_go(game.view(1))
+
+
+def test_turns_to_go_agrees_with_rollouts_on_a_few_positions() -> None:
+    """The quick version of benchmarks/calibrate.py: 8 positions, 100 rollouts each."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from calibrate import sample_positions, summary
+
+    views = sample_positions(8, 2, every=9)
+    pairs = [(turns_to_go(view)[1], rollout_mean(view, 100, seed=i)) for i, view in
+             enumerate(views)]
+    error, within, _worst = summary(pairs)
+    assert error <= 0.5 and within >= 0.6
+
+
+def test_a_game_between_experts_plays_to_the_end() -> None:
+    game = Game(Rules(2, target=100), random.Random(8))
+    assert play_game(game, [make_bot("expert", 0, 8), make_bot("expert", 1, 8)], 300) == 0
+    assert game.winner is not None
