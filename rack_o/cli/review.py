@@ -6,6 +6,7 @@ player and round that fits an 80×24 terminal, or all of it as JSON with `--json
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -98,24 +99,21 @@ def moves_table(moves: Sequence[Move], record: Record, every: bool) -> Table | N
 
 
 def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record) -> Table:
-    """Accuracy and the worst turn's cost, per round (rows) and player (columns)."""
+    """Accuracy and the costliest turn's cost, per round (rows) and player (columns)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
     table.add_column(_("Round"), justify="right", no_wrap=True)
     for seat in seats:
         table.add_column(record.header.players[seat].name, justify="right", no_wrap=True,
                          max_width=18)
-    rounds = sorted({move.round for move in moves})
-    for round_number in rounds:
+    for round_number in sorted({move.round for move in moves}):
         table.add_row(str(round_number),
                       *(_tally_cell(tally(moves, seat, round_number)) for seat in seats))
-    table.add_section()
-    table.add_row(_("game"), *(_tally_cell(tally(moves, seat)) for seat in seats))
     return table
 
 
 def _tally_cell(counted: Tally) -> Text:
-    """ "82% · 1.3": the share of good turns and the worst turn's cost; "–" without turns."""
+    """ "82% · 1.3": the share of good turns and the costliest turn's cost; "–" without turns."""
     if not counted.moves:
         return Text("–", "dim")
     text = Text(percent(counted.accuracy, 0))
@@ -126,41 +124,69 @@ def _tally_cell(counted: Tally) -> Text:
     return text
 
 
-def player_lines(moves: Sequence[Move], seat: int, record: Record) -> Text:
-    """A player's whole game: turns, labels, accuracy, and the biggest mistake."""
+def player_lines(moves: Sequence[Move], seat: int, record: Record,
+                 compact: bool = False) -> RenderableType:
+    """A player's whole game: accuracy, the labels counted and the biggest mistake; without
+    the counts, in one line, when `compact`."""
     counted = tally(moves, seat)
     labels = counted.labels
-    text = Text(seat_label(record, seat) + ": ", "bold")
-    text.append(ngettext("{count} turn", "{count} turns", counted.moves).format(
-        count=counted.moves))
-    text.append(", " + _("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0)))
+    head = Text(seat_label(record, seat) + ": ", "bold")
+    head.append(_("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0)))
+    worst = counted.worst
+    if worst is None or worst.label is Label.GOOD:
+        worst_text = None
+    elif compact:
+        worst_text = _("biggest mistake: round {round}, turn {turn}, {cost} turns.")
+    else:
+        worst_text = _("Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns "
+                       "(expert: {best}).")
+    if worst_text is not None and worst is not None:
+        worst_text = worst_text.format(round=worst.round, turn=worst.turn,
+                                       played=play_text(worst.played),
+                                       best=play_text(worst.best), cost=turns_text(worst.cost))
+    if compact:
+        head.append("; " + worst_text if worst_text else ".")
+        return head
     parts = [
         ngettext("{count} inaccuracy", "{count} inaccuracies", labels[Label.INACCURACY]),
         ngettext("{count} mistake", "{count} mistakes", labels[Label.MISTAKE]),
         ngettext("{count} blunder", "{count} blunders", labels[Label.BLUNDER]),
     ]
     counts = (labels[Label.INACCURACY], labels[Label.MISTAKE], labels[Label.BLUNDER])
-    text.append(" (" + ", ".join(part.format(count=count)
-                                 for part, count in zip(parts, counts, strict=True)) + ").")
-    worst = counted.worst
-    if worst is not None and worst.label is not Label.GOOD:
-        text.append("\n  " + _(
-            "Biggest mistake: round {round}, turn {turn}: {played}; expert: {best} "
-            "({cost} turns)."
-        ).format(round=worst.round, turn=worst.turn, played=play_text(worst.played),
-                 best=play_text(worst.best), cost=turns_text(worst.cost)))
-    return text
+    head.append("; " + ", ".join(part.format(count=count)
+                                 for part, count in zip(parts, counts, strict=True)) + ".")
+    if worst_text is None:
+        return head
+    # The biggest mistake indented under the name, wrapped lines too.
+    grid = Table.grid()
+    grid.add_column(width=2)
+    grid.add_column()
+    grid.add_row("", Text(worst_text))
+    return Group(head, grid)
 
 
-def summary(moves: Sequence[Move], seats: Sequence[int], record: Record) -> RenderableType:
-    """The summary per player and round, with each player's biggest mistake."""
+def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
+            width: int = 80, height: int = 24) -> RenderableType:
+    """The summary per player and round and each player's biggest mistake, within
+    `width` × `height` if it can be (each player's lines made one if need be)."""
     names = ", ".join(seat_label(record, seat) for seat in range(len(record.header.players)))
     head = Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
-    note = Text(_("Cost: how many more turns to Rack-O a turn leaves than the expert bot's "
-                  "move would; accuracy: the share of good turns."), "dim")
-    parts: list[RenderableType] = [head, note, round_table(moves, seats, record)]
-    parts += [player_lines(moves, seat, record) for seat in seats]
-    return Group(*parts)
+    note = Text(_("Per round: share of good turns · costliest turn, in turns lost against "
+                  "expert"), "dim")
+    table = round_table(moves, seats, record)
+    for compact in (False, True):
+        parts: list[RenderableType] = [head, note, table]
+        parts += [player_lines(moves, seat, record, compact) for seat in seats]
+        shown = Group(*parts)
+        if compact or _height(shown, width) <= height:
+            break
+    return shown
+
+
+def _height(renderable: RenderableType, width: int) -> int:
+    """How many lines `renderable` takes on a console `width` columns wide."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(renderable, pad=False))
 
 
 def json_report(moves: Sequence[Move], seats: Sequence[int], record: Record) -> dict[str, Any]:
@@ -304,4 +330,5 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     table = moves_table(moves, record, full)
     if table is not None:
         console.print(table)
-    console.print(summary(moves, seats, record))
+        console.print()
+    console.print(summary(moves, seats, record, console.width, console.height))
