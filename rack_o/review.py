@@ -16,20 +16,27 @@ Pure: it reads record lines it is given and imports neither rich nor click.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from rack_o.actions import DISCARD, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source, place
 from rack_o.bots.expert import expert_action
-from rack_o.bots.expert_turns import turns_to_go
+from rack_o.bots.expert_solo import placement, weigher
+from rack_o.bots.expert_turns import start_value, turns_to_go
+from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.game import Game
+from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, is_racko, ordered_count, run_bonus
 from rack_o.record import Event, replay
+from rack_o.rules import RACK_SIZE, Rules
 from rack_o.steps import Turn
 from rack_o.view import SeatView
 
 THRESHOLDS = (0.3, 0.8, 2.0)
 """The cost in turns from which a turn is an inaccuracy, a mistake, a blunder."""
+POINTS_PER_TURN = {2: 15.0, 3: 15.0, 4: 15.0}
+"""What one turn to Rack-O is worth in round points, by players at the table
+(measured by benchmarks/review_points.py: see docs/review.md)."""
 _PLACE_DRAWN = PLACEMENTS + (DISCARD,)
 
 
@@ -107,16 +114,29 @@ class Move(NamedTuple):
     choose: Decision
     place: Decision
     """The placement of the card actually in hand (taken or drawn)."""
+    points: float
+    """The round points the turn gave away against expert's, expected (at least 0)."""
+    cost: float
+    """`points` in turns (divided by `POINTS_PER_TURN`): the label comes from it. Exactly
+    `turns` unless another seat may go out before this seat's next turn."""
 
     @property
-    def cost(self) -> float:
-        """The turn's cost in turns: its two decisions' costs added up."""
+    def turns(self) -> float:
+        """The turns to Rack-O the turn lost: its two decisions' costs added up."""
         return self.choose.cost + self.place.cost
 
     @property
     def label(self) -> Label:
         """good, inaccuracy, mistake or blunder, by the cost."""
         return label_for(self.cost)
+
+
+class Hidden(NamedTuple):
+    """What the review knows at the start of a turn and the seat to move does not."""
+
+    racks: tuple[tuple[int, ...], ...]
+    draw_pile: tuple[int, ...]
+    """Top card first."""
 
 
 def place_view(view: SeatView, source: Source, card: int) -> SeatView:
@@ -128,36 +148,153 @@ def place_view(view: SeatView, source: Source, card: int) -> SeatView:
                          draw_pile_size=view.draw_pile_size - 1, legal_actions=_PLACE_DRAWN)
 
 
+def _expert(view: SeatView, seed: str) -> Action:
+    """What expert does in `view`; its guesses are seeded as its bot seeds them, so a review
+    is the same every time."""
+    return expert_action(view, random.Random(f"expert:{seed}:{view.seat}:{view.round}:"
+                                             f"{view.turn}"))
+
+
 def _decide(view: SeatView, played: Action, seed: str) -> Decision:
     """Judge the choice `played` in `view` against expert's choice there."""
-    # Expert's guesses come from its own generator, seeded as its bot would seed it, so a
-    # review is the same every time.
-    rng = random.Random(f"expert:{seed}:{view.seat}:{view.round}:{view.turn}")
-    best = expert_action(view, rng)
+    best = _expert(view, seed)
     figures, _overall = turns_to_go(view)
     card = view.held if view.phase is Phase.PLACE else None
     return Decision(view.phase, card, played, best, figures[played], figures[best])
 
 
-def review_turn(view: SeatView, turn: Turn, seed: str = "review") -> Move:
-    """The review of `turn`, played by the seat to move in `view` (a turn start)."""
+def review_turn(view: SeatView, turn: Turn, hidden: Hidden, seed: str = "review") -> Move:
+    """The review of `turn`, played by the seat to move in `view` (a turn start), with the
+    other racks and the draw pile as they were then."""
     played_choice = TAKE if turn.source is Source.DISCARD else Action(ActionKind.DRAW)
     choose = _decide(view, played_choice, seed)
     placing = place_view(view, turn.source, turn.card)
     place_played = place(turn.slot) if turn.slot is not None else DISCARD
     placed = _decide(placing, place_played, seed)
     played = Play(turn.source, turn.card, turn.slot)
+    race = _Race(view, hidden)
+    pile = hidden.draw_pile
+    after_draw = pile[1:]
+    played_pool = after_draw if turn.source is Source.DRAW else pile
     if choose.best == choose.played:
         best = Play(turn.source, turn.card, placed.best.slot)
+        best_turns = placed.best_turns
+        best_value = race.value(turn.card, placed.best.slot, played_pool, best_turns)
     elif choose.best == TAKE:
         top = view.discard_top
         assert top is not None
-        rng = random.Random(f"expert:{seed}:{view.seat}:{view.round}:{view.turn}")
-        slot = expert_action(place_view(view, Source.DISCARD, top), rng).slot
+        slot = _expert(place_view(view, Source.DISCARD, top), seed).slot
         best = Play(Source.DISCARD, top, slot)
+        best_turns = choose.best_turns
+        best_value = race.value(top, slot, pile, best_turns)
     else:
         best = Play(Source.DRAW, None, None)  # the card drawn was never seen by the player
-    return Move(view.round, view.turn + 1, view.seat, played, best, choose, placed)
+        best_turns = choose.best_turns
+        best_value = race.draw_value(pile, best_turns)
+    turns = choose.cost + placed.cost
+    played_value = race.value(turn.card, turn.slot, played_pool, best_turns + turns)
+    points = max(0.0, best_value - played_value)
+    cost = points / POINTS_PER_TURN[view.rules.players]
+    return Move(view.round, view.turn + 1, view.seat, played, best, choose, placed, points,
+                cost)
+
+
+class _Race:
+    """The points a turn's result is worth in the race to go out (see docs/review.md).
+
+    If another side goes Rack-O before this seat plays again (chance q), the seat scores
+    its rack's ordered cards and that side the Rack-O points; otherwise each turn the seat
+    needs more than its nearest rival is worth `POINTS_PER_TURN` points:
+
+        value = q * (ordered points - Rack-O points) + (1 - q) * rate * (rival's turns - turns)
+    """
+
+    def __init__(self, view: SeatView, hidden: Hidden) -> None:
+        self.view = view
+        self.rules = rules = view.rules
+        self.rate = POINTS_PER_TURN[rules.players]
+        seat = view.seat
+        pile = set(view.discard_pile)
+        cards = range(1, rules.deck_size + 1)
+        # The other sides' seats in the order they play, each with the cards that would
+        # take it out (and the points it would score with each).
+        self.rivals: list[dict[int, float]] = []
+        rival_turns = []
+        for step in range(1, rules.players):
+            other = (seat + step) % rules.players
+            if rules.team_of(other) == rules.team_of(seat):
+                continue
+            rack = hidden.racks[other]
+            self.rivals.append(finishers(rack, rules))
+            coming = [card for card in cards if card not in rack and card not in pile]
+            rival_turns.append(start_value(rack, coming, rules))
+        self.rival_turns = min(rival_turns)
+
+    def value(self, card: int, slot: int | None, pool: Sequence[int], turns: float) -> float:
+        """The value of putting `card` in `slot` (None: throwing it away), leaving `pool` as
+        the draw pile, when the seat then needs `turns` turns to go out (this one included)."""
+        rack = list(self.view.rack)
+        if slot is None:
+            discarded = card
+        else:
+            discarded = rack[slot - 1]
+            rack[slot - 1] = card
+        if is_racko(rack, self.rules.run_of_three):
+            return self.rate * (self.rival_turns - turns)
+        chance, winner = self._end(discarded, pool)
+        mine = POINTS_PER_CARD * ordered_count(rack)
+        return chance * (mine - winner) + (1 - chance) * self.rate * (self.rival_turns - turns)
+
+    def draw_value(self, pile: Sequence[int], turns: float) -> float:
+        """The value of a blind draw from `pile`: each card placed as expert's solo play
+        would, averaged."""
+        view = self.view
+        known = known_draw_pile(view)
+        coming = list(known) if known else unseen_cards(view)
+        total = 0.0
+        for card in pile:
+            rest = [c for c in coming if c != card]
+            slot = placement(weigher(view.rack, rest, self.rules), card, may_throw=True)
+            total += self.value(card, slot or None, [c for c in pile if c != card], turns)
+        return total / len(pile) if pile else self.rate * (self.rival_turns - turns)
+
+    def _end(self, top: int, pool: Sequence[int]) -> tuple[float, float]:
+        """(the chance another side goes out before the seat's next turn, the points that
+        side then scores), with `top` face up for the next seat and `pool` the draw pile."""
+        chance = points = 0.0
+        going_on = 1.0
+        for index, finishing in enumerate(self.rivals):
+            if index == 0 and top in finishing:
+                hit, scored = 1.0, finishing[top]
+            else:
+                # Later seats' face-up cards are not known yet: they are counted as drawing.
+                scores = [finishing[card] for card in pool if card in finishing]
+                hit = len(scores) / len(pool) if pool else 0.0
+                scored = sum(scores) / len(scores) if scores else 0.0
+            chance += going_on * hit
+            points += going_on * hit * scored
+            going_on *= 1 - hit
+        return chance, points / chance if chance else 0.0
+
+
+def finishers(rack: Sequence[int], rules: Rules) -> dict[int, float]:
+    """The cards that would take `rack` out in one placement, each with the points it would
+    then score (Rack-O, and its bonus if the rules give one)."""
+    found: dict[int, float] = {}
+    for index in range(RACK_SIZE):
+        rest = [*rack[:index], *rack[index + 1:]]
+        if any(a >= b for a, b in zip(rest, rest[1:], strict=False)):
+            continue
+        low = rack[index - 1] if index else 0
+        high = rack[index + 1] if index + 1 < RACK_SIZE else rules.deck_size + 1
+        for card in range(low + 1, high):
+            if card in rack:
+                continue
+            changed = [*rack[:index], card, *rack[index + 1:]]
+            if is_racko(changed, rules.run_of_three):
+                bonus = run_bonus(changed) if rules.bonus else 0
+                found[card] = max(found.get(card, 0.0), float(RACKO_POINTS + bonus))
+    return found
 
 
 def review(
@@ -169,12 +306,15 @@ def review(
 
     RecordError names the first bad line when it is reached.
     """
-    before: SeatView | None = None
+    before: tuple[SeatView, Hidden] | None = None
     game: Game
     for step, game in replay(lines):
         if type(step) is Turn and before is not None and (seats is None or step.seat in seats):
-            yield review_turn(before, step, seed)
-        before = game.view(game.mover) if game.phase is Phase.CHOOSE else None
+            yield review_turn(before[0], step, before[1], seed)
+        if game.phase is Phase.CHOOSE:
+            before = (game.view(game.mover), Hidden(game.racks, game.draw_pile))
+        else:
+            before = None
 
 
 def turn_count(events: Iterable[Event], seats: Collection[int] | None = None) -> int:
@@ -235,6 +375,8 @@ def move_line(move: Move, names: tuple[str, ...] | None = None) -> dict[str, Any
         "best": str(move.best),
         "cost": round(move.cost, 2),
         "label": move.label.value,
+        "turns": round(move.turns, 2),
+        "points": round(move.points, 1),
         "decisions": [_decision_line(d) for d in (move.choose, move.place)],
     })
     return line

@@ -14,10 +14,12 @@ from rack_o.agent import play_game
 from rack_o.bots import make_bot
 from rack_o.review import (
     LABELS,
+    POINTS_PER_TURN,
     THRESHOLDS,
     Label,
     Move,
     Play,
+    finishers,
     label_for,
     move_line,
     place_view,
@@ -29,6 +31,8 @@ from rack_o.review import (
 NEARLY = [2, 5, 11, 14, 33, 21, 25, 29, 34, 38]  # slot 5 alone breaks the order (15-20 fit)
 GAPPY = [3, 6, 30, 12, 15, 19, 23, 8, 31, 36]  # slot 3 wants 7-11, slot 8 wants 24-30
 OTHER = [40, 4, 22, 9, 17, 1, 35, 28, 13, 32]
+WAITING = [3, 6, 27, 12, 15, 19, 23, 8, 26, 34]
+NEAR_OUT = [1, 4, 9, 13, 17, 22, 28, 35, 32, 40]  # 29-31 in slot 8 or 36-39 in slot 9 win
 
 
 def reviewed(racks: list[list[int]], discard: int, draw: list[int],
@@ -66,6 +70,39 @@ def test_a_planted_mistake_is_found_with_expert_s_move(
     assert move.cost >= THRESHOLDS[LABELS.index(at_least) - 1]
 
 
+def test_a_card_thrown_to_a_rival_who_goes_out_with_it_costs_the_points_at_stake() -> None:
+    [fed] = reviewed([WAITING, NEAR_OUT], 39, [37], [DRAW, DISCARD])
+    assert fed.turns < THRESHOLDS[0]  # for seat 0's own rack it hardly matters...
+    assert fed.label in (Label.MISTAKE, Label.BLUNDER)  # ...but Bob goes out with 37
+    assert fed.points > 15 and fed.cost == pytest.approx(fed.points / POINTS_PER_TURN[2])
+    [kept] = reviewed([WAITING, NEAR_OUT], 39, [37], [DRAW, place(10)])
+    assert (kept.points, kept.label) == (0.0, Label.GOOD)
+
+
+def test_far_from_the_round_s_end_the_cost_is_the_turns_lost() -> None:
+    [move] = reviewed([GAPPY, OTHER], 10, [26], [TAKE, place(8)])
+    assert move.cost == pytest.approx(move.turns)
+    assert move.points == pytest.approx(POINTS_PER_TURN[2] * move.turns)
+
+
+@pytest.mark.parametrize(("rack", "cards"), [
+    (NEAR_OUT, {29, 30, 31, 36, 37, 38, 39}),
+    (NEARLY, {15, 16, 17, 18, 19, 20}),
+    (GAPPY, set()),
+    ([1, 2, 3, 4, 5, 6, 7, 8, 9, 40], set(range(10, 40))),
+])
+def test_finishers_are_the_cards_that_go_out_in_one_placement(rack: list[int],
+                                                              cards: set[int]) -> None:
+    assert set(finishers(rack, Rules(2))) == cards
+
+
+def test_with_the_bonus_a_finisher_scores_its_run() -> None:
+    found = finishers([1, 2, 3, 4, 5, 6, 7, 8, 9, 40], Rules(2, bonus=True))
+    assert found[10] == 75 + 400 and found[12] == 75 + 400  # 1-9 is a run of nine anyway
+    found = finishers([2, 5, 11, 13, 14, 33, 25, 29, 34, 38], Rules(2, bonus=True))
+    assert found[15] == 75 + 50 and found[16] == 75  # 13 14 15 is a run of three
+
+
 @pytest.mark.parametrize(("racks", "discard", "draw", "actions"), [
     pytest.param([NEARLY, OTHER], 18, [], [TAKE, place(5)], id="take-to-rack-o"),
     pytest.param([GAPPY, OTHER], 10, [26], [TAKE, place(3)], id="take-into-its-gap"),
@@ -75,7 +112,7 @@ def test_expert_s_own_move_costs_nothing(
     racks: list[list[int]], discard: int, draw: list[int], actions: list[Action]
 ) -> None:
     [move] = reviewed(racks, discard, draw, actions)
-    assert (move.cost, move.label) == (0.0, Label.GOOD)
+    assert (move.cost, move.points, move.label) == (0.0, 0.0, Label.GOOD)
     assert move.played == move.best
 
 
@@ -83,7 +120,7 @@ def test_the_cost_of_a_turn_is_its_two_decisions_costs() -> None:
     [move] = reviewed([GAPPY, OTHER], 39, [26], [TAKE, place(10)])
     assert move.choose.played == TAKE and move.choose.best == DRAW
     assert move.choose.cost > 0
-    assert move.cost == pytest.approx(move.choose.cost + move.place.cost)
+    assert move.turns == pytest.approx(move.choose.cost + move.place.cost)
     assert move.place.card == 39 and move.choose.card is None
 
 

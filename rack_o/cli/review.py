@@ -78,24 +78,34 @@ def moves_table(moves: Sequence[Move], record: Record, every: bool) -> Table | N
     if not shown:
         return None
     several = len({move.seat for move in moves}) > 1
+    starred = [at_stake(move) for move in shown]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
+    if any(starred):
+        table.caption = _("* A rival could go out before this player's next turn: the cost "
+                          "counts the points at stake.")
+        table.caption_justify = "left"
     table.add_column(_("Round"), justify="right", no_wrap=True)
     table.add_column(_("Turn"), justify="right", no_wrap=True)
     if several:
-        table.add_column(_("Player"), no_wrap=True, max_width=12)
+        table.add_column(_("Player"), no_wrap=True, max_width=10)
     table.add_column(_("Played"), no_wrap=True)
     table.add_column(_("Expert"), no_wrap=True)
     table.add_column(_("Cost"), justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
-    for move in shown:
+    for move, star in zip(shown, starred, strict=True):
         names = [record.header.players[move.seat].name] if several else []
         table.add_row(
             str(move.round), str(move.turn), *names, play_text(move.played),
-            play_text(move.best), turns_text(move.cost),
+            play_text(move.best), turns_text(move.cost) + ("*" if star else " "),
             Text(_(LABEL_NAMES[move.label]), LABEL_STYLES[move.label]),
         )
     return table
+
+
+def at_stake(move: Move) -> bool:
+    """True when the points at stake at the round's end changed the turn's cost visibly."""
+    return abs(move.cost - move.turns) >= 0.05
 
 
 def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record) -> Table:
