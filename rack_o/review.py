@@ -34,7 +34,7 @@ from rack_o.view import SeatView
 
 THRESHOLDS = (0.3, 0.8, 2.0)
 """The cost in turns from which a turn is an inaccuracy, a mistake, a blunder."""
-POINTS_PER_TURN = {2: 15.0, 3: 15.0, 4: 15.0}
+POINTS_PER_TURN = {2: 20.3, 3: 16.7, 4: 14.3}
 """What one turn to Rack-O is worth in round points, by players at the table
 (measured by benchmarks/review_points.py: see docs/review.md)."""
 _PLACE_DRAWN = PLACEMENTS + (DISCARD,)

@@ -182,7 +182,7 @@ def _move(seat: int, round_: int, turn: int, cost: float) -> Move:
     choose = Decision(Phase.CHOOSE, None, TAKE, DRAW, 5.0 + cost, 5.0)
     placed = Decision(Phase.PLACE, 33, place(9), place(9), 5.0, 5.0)
     return Move(round_, turn, seat, Play(Source.DISCARD, 33, 9), Play(Source.DRAW, None, None),
-                choose, placed, 15 * cost, cost)
+                choose, placed, 20.3 * cost, cost)
 
 
 def test_the_summary_of_four_players_and_fourteen_rounds_fits_80_by_24(home: Path) -> None:

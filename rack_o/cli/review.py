@@ -72,8 +72,9 @@ def seat_label(record: Record, seat: int) -> str:
     return player.name if player.is_human else f"{player.name} ({player.bot or player.kind})"
 
 
-def moves_table(moves: Sequence[Move], record: Record, every: bool) -> Table | None:
-    """The turns that cost something (every turn with `every`), one row each; None if none."""
+def moves_table(moves: Sequence[Move], record: Record, every: bool) -> RenderableType | None:
+    """The turns that cost something (every turn with `every`), one row each, and what a
+    star means if one is shown; None if no turn is shown."""
     shown = [move for move in moves if every or move.label is not Label.GOOD]
     if not shown:
         return None
@@ -81,10 +82,6 @@ def moves_table(moves: Sequence[Move], record: Record, every: bool) -> Table | N
     starred = [at_stake(move) for move in shown]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
-    if any(starred):
-        table.caption = _("* A rival could go out before this player's next turn: the cost "
-                          "counts the points at stake.")
-        table.caption_justify = "left"
     table.add_column(_("Round"), justify="right", no_wrap=True)
     table.add_column(_("Turn"), justify="right", no_wrap=True)
     if several:
@@ -100,7 +97,10 @@ def moves_table(moves: Sequence[Move], record: Record, every: bool) -> Table | N
             play_text(move.best), turns_text(move.cost) + ("*" if star else " "),
             Text(_(LABEL_NAMES[move.label]), LABEL_STYLES[move.label]),
         )
-    return table
+    if not any(starred):
+        return table
+    return Group(table, Text(_("* A rival may go out before this player's next turn: points "
+                               "at stake count."), "dim"))
 
 
 def at_stake(move: Move) -> bool:
@@ -181,7 +181,7 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
     `width` × `height` if it can be (each player's lines made one if need be)."""
     names = ", ".join(seat_label(record, seat) for seat in range(len(record.header.players)))
     head = Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
-    note = Text(_("Per round: share of good turns · costliest turn, in turns lost against "
+    note = Text(_("Per round: share of good turns · cost of the worst, in turns lost against "
                   "expert"), "dim")
     table = round_table(moves, seats, record)
     for compact in (False, True):
