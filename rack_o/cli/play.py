@@ -27,8 +27,9 @@ from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error
 from .screens import dealer_draw_lines
+from .seating import seat_table
 from .session import cannot_save, run_session
-from .setup import TableOptions, agents_for, check_record_path, now_stamp, seat_table, table_options
+from .setup import TableOptions, agents_for, check_record_path, now_stamp, table_options
 
 EXAMPLE = N_("""\b
 Examples:

@@ -1,0 +1,292 @@
+"""Who sits where: names, and the questions `racko play` asks for what the options leave out.
+
+`seat_table` turns the table options into the rules and the seats, asking only what they do
+not say: how many people play (1-4), which bots sit with a lone person, and the names (one
+line for everyone). Usage errors come before any question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from rack_o.game import Player
+from rack_o.i18n import _, ngettext
+from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+
+from .console import Terminal, printable
+from .setup import (
+    BotChoice,
+    TableOptions,
+    check_bot_specs,
+    check_variants,
+    parse_bots,
+    rules_from,
+    seat_bots,
+)
+
+MAX_NAME = 16
+"""The longest name a person may take."""
+ECHO_NAME = 20
+"""How much of a rejected name an error message repeats."""
+DEFAULT_BOT = "hard"
+"""The opponent a lone person gets by pressing Enter."""
+
+
+def _shown(name: str) -> str:
+    """A name quoted for an error message, cut short if it is far too long to echo."""
+    return repr(name) if len(name) <= ECHO_NAME else repr(name[:ECHO_NAME]) + "…"
+
+
+def check_name(name: str, hint: str | None = None) -> None:
+    """A BadParameter saying why `name` cannot be a player's name, if it cannot."""
+    if not name:
+        raise click.BadParameter(_("a name cannot be empty."), param_hint=hint and f"'{hint}'")
+    if len(name) > MAX_NAME:
+        raise click.BadParameter(
+            _("{name} is longer than {count} characters.").format(
+                name=_shown(name), count=MAX_NAME
+            ),
+            param_hint=hint and f"'{hint}'",
+        )
+    if not name.isprintable():
+        raise click.BadParameter(
+            _("{name} holds characters that cannot be shown.").format(name=_shown(name)),
+            param_hint=hint and f"'{hint}'",
+        )
+
+
+def split_names(text: str, hint: str | None = "--names") -> list[str]:
+    """The names in a comma-separated list, each checked, all different."""
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        check_name(name, hint)
+    if len({name.casefold() for name in names}) != len(names):
+        raise click.BadParameter(
+            _("each player needs a different name."), param_hint=hint and f"'{hint}'"
+        )
+    return names
+
+
+def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any]) -> Any:
+    """Ask until `parse` accepts the answer; it raises click.BadParameter to ask again."""
+    while True:
+        answer = term.line(prompt).strip()
+        try:
+            return parse(answer)
+        except click.BadParameter as error:
+            term.console.print(error.message, style="red", markup=False, highlight=False)
+
+
+def ask_people(term: Terminal) -> int:
+    """How many people play at this keyboard, 1-4 (Enter: 2)."""
+
+    def parse(answer: str) -> int:
+        if not answer:
+            return 2
+        if answer.isdigit() and 1 <= int(answer) <= MAX_PLAYERS:
+            return int(answer)
+        raise click.BadParameter(
+            _("Type a number from {low} to {high}, or Enter for 2.").format(low=1, high=MAX_PLAYERS)
+        )
+
+    return _ask(term, _("How many people play, {low}-{high}? [2] ").format(
+        low=1, high=MAX_PLAYERS), parse)
+
+
+def ask_bots(term: Terminal, people: int) -> list[str]:
+    """Which bots join `people` people: at least one for a lone person (Enter: hard)."""
+    from rack_o.bots import LEVELS
+
+    room = MAX_PLAYERS - people
+    levels = ", ".join(level for level in LEVELS if level != "random")
+
+    def parse(answer: str) -> list[str]:
+        specs = [spec.strip().lower() for spec in (answer or DEFAULT_BOT).split(",")]
+        if not all(specs) or not 1 <= len(specs) <= room:
+            raise click.BadParameter(
+                ngettext("Name 1 to {room} level, separated by commas, such as hard,easy.",
+                         "Name 1 to {room} levels, separated by commas, such as hard,easy.",
+                         room).format(room=room)
+            )
+        unknown = [spec for spec in specs if spec not in LEVELS]
+        if unknown:
+            raise click.BadParameter(
+                _("{spec} is not a level: choose from {levels}.").format(
+                    spec=repr(unknown[0]), levels=levels)
+            )
+        return specs
+
+    return _ask(term, _("Who plays against you? Levels {levels}; one per seat, such as "
+                        "hard,easy [{default}] ").format(levels=levels, default=DEFAULT_BOT),
+                parse)
+
+
+def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[str]:
+    """The names of the people, on one line, separated by commas (Enter: the defaults)."""
+    count = len(defaults)
+
+    def parse(answer: str) -> list[str]:
+        if answer == "?":
+            raise click.BadParameter(
+                _("Type each person's name (at most {count} characters), separated by commas, "
+                  "or press Enter for {default}.").format(count=MAX_NAME,
+                                                          default=", ".join(defaults))
+            )
+        names = split_names(answer, None) if answer else []
+        if len(names) > count:
+            raise click.BadParameter(
+                ngettext("{count} name given for {people} person.",
+                         "{count} names given for {people} people.", count).format(
+                    count=len(names), people=count)
+            )
+        names += [name for name in defaults if name.casefold() not in
+                  {given.casefold() for given in names}][: count - len(names)]
+        clash = next((name for name in names if name.casefold() in taken), None)
+        if clash is not None:
+            raise click.BadParameter(
+                _("{name} is already playing: choose another name.").format(name=clash)
+            )
+        return names
+
+    if count == 1:
+        prompt = _("Your name? [{default}] ").format(default=defaults[0])
+    else:
+        prompt = _("Names of the {count} people, separated by commas? [{defaults}] ").format(
+            count=count, defaults=", ".join(defaults))
+    return _ask(term, prompt, parse)
+
+
+def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
+    """The rules and who sits where: from the options, asking only what they leave out.
+
+    Usage errors (click exceptions) come before any question is asked.
+    """
+    check_variants(table.players, table.partners, table.run_of_three)
+    given = split_names(table.names) if table.names is not None else None
+    choice = parse_bots(table.bot, table.bots)
+    players = _seats_from_options(table, given, choice)
+    if players is None:  # nothing says who plays: ask
+        rules_from(MIN_PLAYERS, table.target, table.bonus)  # a bad target is said at once
+        people = ask_people(term)
+        fill = ask_bots(term, people) if people == 1 else []
+        players = people + len(fill)
+        specs: list[str | None] = [None] * people + list(fill)
+    else:
+        specs = seat_bots(players, choice)
+        check_bot_specs(specs)
+    rules = rules_from(players, table.target, table.bonus, table.partners, table.run_of_three)
+    names = name_seats(players, specs, given)
+    missing = [seat for seat, name in enumerate(names) if name is None]
+    if missing:
+        taken = {name.casefold() for name in names if name is not None}
+        defaults = _default_names(missing, taken)
+        for seat, name in zip(missing, ask_names(term, defaults, taken), strict=True):
+            names[seat] = name
+    seats = [
+        Player(name or "", "human") if spec is None else Player.for_bot(name or "", spec)
+        for name, spec in zip(names, specs, strict=True)
+    ]
+    return rules, seats
+
+
+def _seats_from_options(
+    table: TableOptions, given: list[str] | None, choice: BotChoice
+) -> int | None:
+    """How many seats the options make, or None when they leave it to be asked."""
+    players = table.players
+    if players == 1:
+        if not choice:
+            raise click.UsageError(
+                _("One person plays against computer players: add them with --bots, such as "
+                  "racko play --bots hard.")
+            )
+        if 1 + len(choice) > MAX_PLAYERS:
+            raise click.BadParameter(_seated_message(None, len(choice)), param_hint="'--bots'")
+        return 1 + len(choice)
+    if players is not None:
+        return players
+    if table.partners:
+        return 4
+    if table.run_of_three:
+        return 2
+    if given is None and not choice:
+        return None
+    # Without --players, the names are the people's (one person if none are given), and
+    # the bots come on top.
+    seated = (len(given) if given is not None else 1) + len(choice)
+    if not MIN_PLAYERS <= seated <= MAX_PLAYERS:
+        raise click.BadParameter(_seated_message(given, len(choice)),
+                                 param_hint="'--names'" if given is not None else "'--bots'")
+    return seated
+
+
+def _default_names(seats: Sequence[int], taken: set[str]) -> list[str]:
+    """"Player N" for each seat, unless a person already took that name."""
+    defaults = []
+    for seat in seats:
+        name = _("Player {seat}").format(seat=seat + 1)
+        number = seat + 1
+        while name.casefold() in taken:
+            number += MAX_PLAYERS
+            name = _("Player {seat}").format(seat=number)
+        defaults.append(name)
+    return defaults
+
+
+def _seated_message(given: list[str] | None, bots: int) -> str:
+    """Why the names and bots given make no table of 2 to 4."""
+    if given is None:
+        return _("You and {count} bots make {players}; Rack-O is for 2 to 4 players.").format(
+            count=bots, players=1 + bots)
+    count = len(given)
+    said = ngettext("{count} name given", "{count} names given", count).format(count=count)
+    if bots:
+        said = _("{names} and {bots}").format(
+            names=said, bots=ngettext("{count} bot", "{count} bots", bots).format(count=bots))
+    return _("{given}; Rack-O is for 2 to 4 players.").format(given=said)
+
+
+def name_seats(
+    players: int, specs: Sequence[str | None], given: list[str] | None
+) -> list[str | None]:
+    """Each seat's name from --names (all seats, or the people only) and the bots' own
+    names; None for a person still to be asked."""
+    from rack_o.bots import make_bot
+
+    people = [seat for seat in range(players) if specs[seat] is None]
+    names: list[str | None] = [None] * players
+    if given is not None:
+        if len(given) == players:
+            names = list(given)
+        elif len(given) == len(people):
+            for seat, name in zip(people, given, strict=True):
+                names[seat] = name
+        else:
+            if len(people) == players:
+                message = ngettext("{count} name given for {players} players.",
+                                   "{count} names given for {players} players.", len(given))
+            else:
+                message = ngettext(
+                    "{count} name given for {players} (or {people}, one per person) players.",
+                    "{count} names given for {players} (or {people}, one per person) players.",
+                    len(given),
+                )
+            raise click.BadParameter(
+                message.format(count=len(given), players=players, people=len(people)),
+                param_hint="'--names'",
+            )
+    taken = {name.casefold() for name in names if name}
+    unnamed = {seat: printable(make_bot(spec, seat, 0).name)
+               for seat, spec in enumerate(specs) if spec is not None and names[seat] is None}
+    for seat, name in unnamed.items():
+        # Two bots of one level, or a bot named like a person: tell them apart by seat.
+        if list(unnamed.values()).count(name) > 1 or name.casefold() in taken:
+            name = f"{name} {seat + 1}"
+        names[seat] = name
+        taken.add(name.casefold())
+    return names
+
+
