@@ -2,6 +2,7 @@
 
 Run:  python benchmarks/review_costs.py labels [games]
       python benchmarks/review_costs.py rollouts [per_label] [rollouts]
+      python benchmarks/review_costs.py noise [positions] [rollouts] [players]
 
 `labels` reviews every turn of seeded two-player games (hard against hard, medium against
 easy, expert against hard) and prints, per level, the spread of the costs and the share of
@@ -12,7 +13,12 @@ band (none but a move unlike expert's; below the inaccuracy threshold; inaccurac
 blunder) and plays each of the turn's two decisions out, the choice played and expert's,
 `rollouts` times each with the same cards (`rack_o.bots.expert_rollout`'s solo play), so the
 difference of the means is the loss the rollouts measure. It prints one line per turn and
-the mean per band. Deterministic: fixed seeds.
+the mean per band.
+
+`noise` measures how far the mean of `rollouts` rollouts strays by chance, on the first
+positions `benchmarks/calibrate.py` samples (the same rollouts: same seeds): the standard
+error of each mean, and the share of positions a perfect estimate would have within 0.5
+turns of it. Deterministic: fixed seeds.
 """
 
 from __future__ import annotations
@@ -152,16 +158,44 @@ def rollouts(per_label: int, count: int) -> None:
                   flush=True)
 
 
+def noise(positions: int, count: int, players: int) -> None:
+    import math
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from calibrate import TOLERANCE, sample_positions
+
+    from rack_o.bots.expert_rollout import rollout_turns
+    from rack_o.bots.expert_turns import turns_to_go
+
+    errors, within, perfect = [], 0, 0.0
+    for index, view in enumerate(sample_positions(positions, players)):
+        rng = random.Random(f"rollout:{index}")  # as rollout_mean seeds position `index`
+        turns = [rollout_turns(view, rng) for _ in range(count)]
+        mean = sum(turns) / count
+        spread = math.sqrt(sum((t - mean) ** 2 for t in turns) / (count - 1))
+        error = spread / math.sqrt(count)
+        errors.append(error)
+        within += abs(turns_to_go(view)[1] - mean) <= TOLERANCE
+        perfect += math.erf(TOLERANCE / (error * math.sqrt(2)))
+    print(f"{positions} positions, {count} rollouts each, {players} players: standard error "
+          f"of a mean {sum(errors) / positions:.3f} turns (largest {max(errors):.3f}); "
+          f"estimate within {TOLERANCE}: {within / positions:.1%}; a perfect estimate would "
+          f"be within {TOLERANCE} of the means in {perfect / positions:.1%}")
+
+
 def main() -> None:
     mode = sys.argv[1] if len(sys.argv) > 1 else "labels"
     if mode == "labels":
         labels(int(sys.argv[2]) if len(sys.argv) > 2 else 10)
+    elif mode == "noise":
+        noise(*(int(arg) for arg in sys.argv[2:5]))
     elif mode == "rollouts":
         rollouts(int(sys.argv[2]) if len(sys.argv) > 2 else 20,
                  int(sys.argv[3]) if len(sys.argv) > 3 else 200)
     else:
         sys.exit("usage: python benchmarks/review_costs.py labels [games] | rollouts "
-                 "[per_label] [rollouts]")
+                 "[per_label] [rollouts] | noise positions rollouts players")
 
 
 if __name__ == "__main__":

@@ -64,8 +64,8 @@ def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path
     assert "draw" in row and "mistake" in row
     assert "Bob" not in out.split("Review of")[0]  # a bot's turns are not reviewed
     assert "Ann: accuracy 0%; 0 inaccuracies, 1 mistake, 1 blunder." in out
-    assert ("Biggest mistake: round 1, turn 1, take 18 → slot 9: 4.3 turns (expert: take 18 "
-            "→ slot 5).") in " ".join(out.split())
+    assert ("Biggest mistake: round 1, turn 1, take 18 → slot 9: 4.3 turns. Expert: take 18 "
+            "→ slot 5.") in " ".join(out.split())
 
 
 def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None:

@@ -148,8 +148,8 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     elif compact:
         worst_text = _("biggest mistake: round {round}, turn {turn}, {cost} turns.")
     else:
-        worst_text = _("Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns "
-                       "(expert: {best}).")
+        worst_text = _("Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns."
+                       "\nExpert: {best}.")
     if worst_text is not None and worst is not None:
         worst_text = worst_text.format(round=worst.round, turn=worst.turn,
                                        played=play_text(worst.played),
@@ -298,9 +298,10 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
 
     ID is a saved game's ID (see `racko history`), FILE any rack-o/1 record, finished or
     not. Each person's turn is compared with what the expert bot would have played; its
-    cost is how many more turns to Rack-O it leaves, and it is marked good, inaccuracy,
-    mistake or blunder (see docs/review.md). A game of bots alone has all its turns
-    reviewed. The file is only read.
+    cost is how many more turns to Rack-O it leaves (with the points at stake when a
+    rival may go out first), and it is marked good, inaccuracy, mistake or blunder (see
+    docs/review.md). A game of bots alone has all its turns reviewed. The file is only
+    read.
     """
     from rack_o.store.records import find_record, load_record
 
