@@ -177,7 +177,7 @@ def noise(positions: int, count: int, players: int) -> None:
         error = spread / math.sqrt(count)
         errors.append(error)
         within += abs(turns_to_go(view)[1] - mean) <= TOLERANCE
-        perfect += math.erf(TOLERANCE / (error * math.sqrt(2)))
+        perfect += math.erf(TOLERANCE / (error * math.sqrt(2))) if error else 1.0
     print(f"{positions} positions, {count} rollouts each, {players} players: standard error "
           f"of a mean {sum(errors) / positions:.3f} turns (largest {max(errors):.3f}); "
           f"estimate within {TOLERANCE}: {within / positions:.1%}; a perfect estimate would "

@@ -4,6 +4,8 @@ labelled; expert's own moves cost nothing; turns are numbered and tallied as doc
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +29,7 @@ from rack_o.review import (
     tally,
     turn_count,
 )
+from rack_o.steps import Turn
 
 NEARLY = [2, 5, 11, 14, 33, 21, 25, 29, 34, 38]  # slot 5 alone breaks the order (15-20 fit)
 GAPPY = [3, 6, 30, 12, 15, 19, 23, 8, 31, 36]  # slot 3 wants 7-11, slot 8 wants 24-30
@@ -206,3 +209,29 @@ def test_a_move_as_json_has_the_documented_fields() -> None:
     assert (placed["decision"], placed["card"], placed["played"], placed["best"]) == (
         "place", 18, "discard", "slot 5")
     assert placed["best_turns"] == 1.0
+
+
+@pytest.mark.parametrize(("racks", "discard", "draw", "actions"), [
+    pytest.param([GAPPY, OTHER], 10, [26], [TAKE, place(8)], id="taken-card-in-the-wrong-gap"),
+    pytest.param([GAPPY, OTHER], 39, [26], [TAKE, place(10)], id="useless-discard-taken"),
+    pytest.param([NEARLY, OTHER], 39, [18], [DRAW, DISCARD], id="good-card-thrown-away"),
+])
+def test_rollouts_confirm_that_a_planted_mistake_loses_turns(
+    racks: list[list[int]], discard: int, draw: list[int], actions: list[Action]
+) -> None:
+    """The quick version of `benchmarks/review_costs.py rollouts`: playing both choices out
+    100 times on the same cards, the choice played needs more turns than expert's."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from review_costs import rollout_loss
+
+    game = dealt(racks, discard, draw, dealer=1)
+    view = game.view(0)
+    for action in actions:
+        game.apply(action)
+    [move] = review(list(enumerate(record_lines(game), start=1)))
+    turn = game.steps[-1]
+    assert isinstance(turn, Turn)
+    placing = place_view(view, turn.source, turn.card)
+    loss = (rollout_loss(view, move.choose, 100, seed=1)
+            + rollout_loss(placing, move.place, 100, seed=1))
+    assert loss >= THRESHOLDS[0] and move.turns >= THRESHOLDS[0]
