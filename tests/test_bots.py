@@ -42,7 +42,7 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
 @pytest.mark.parametrize(
     ("spec", "problem", "named"),
     [
-        ("expert", BotProblem.UNKNOWN_LEVEL, "'expert'"),
+        ("grandmaster", BotProblem.UNKNOWN_LEVEL, "'grandmaster'"),
         ("no_such_module_xyz:Bot", BotProblem.NO_MODULE, "'no_such_module_xyz'"),
         ("broken_bots:Missing", BotProblem.NO_CLASS, "'Missing'"),
         ("broken_bots:not_a_class", BotProblem.NO_CLASS, "'not_a_class'"),

@@ -102,7 +102,7 @@ def test_a_user_bot_plays_from_a_seat(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "hard,expert"], "unknown bot level 'expert'"),
+        (["--bots", "hard,grandmaster"], "unknown bot level 'grandmaster'"),
         (["--bots", "hard,no_such_module_xyz:Bot"], "'no_such_module_xyz' does not import"),
         (["--bots", "hard,broken_bots:NoChoose"], "lacks the bot interface"),
         (["--bots", "hard,easy,easy", "--players", "2"], "2 players need 2 bots, but 3"),
