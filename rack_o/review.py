@@ -27,7 +27,7 @@ from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.game import Game
 from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, is_racko, ordered_count, run_bonus
-from rack_o.record import Event, replay
+from rack_o.record import Event, Rebuilt, events, replay
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.steps import Turn
 from rack_o.view import SeatView
@@ -298,14 +298,17 @@ def finishers(rack: Sequence[int], rules: Rules) -> dict[int, float]:
 
 
 def review(
-    lines: Iterable[tuple[int, Event]] | str,
+    lines: Iterable[tuple[int, Event]] | str | Rebuilt,
     seats: Collection[int] | None = None,
     seed: str = "review",
 ) -> Iterator[Move]:
-    """Each turn of the record played by one of `seats` (default: every seat), reviewed.
+    """Each turn of the record (its numbered lines, its text, or the game rebuilt from it)
+    played by one of `seats` (default: every seat), reviewed.
 
     RecordError names the first bad line when it is reached.
     """
+    if isinstance(lines, Rebuilt):
+        lines = list(enumerate(events(lines.header, lines.game.steps), start=1))
     before: tuple[SeatView, Hidden] | None = None
     game: Game
     for step, game in replay(lines):

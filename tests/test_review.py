@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from builders import dealt, record_lines
 
-from rack_o import DISCARD, DRAW, TAKE, Action, Game, Player, Rules, Source, place
+from rack_o import DISCARD, DRAW, TAKE, Action, Game, Player, Rules, Source, place, rebuild
 from rack_o.agent import play_game
 from rack_o.bots import make_bot
 from rack_o.review import (
@@ -179,6 +179,32 @@ def test_only_the_seats_asked_for_are_reviewed() -> None:
     ann = list(review(lines, {0}))
     assert ann == [move for move in everyone if move.seat == 0]
     assert len(ann) == turn_count((event for _n, event in lines), {0})
+
+
+def test_a_rebuilt_game_reviews_like_its_lines() -> None:
+    lines = _game_lines(3)
+    rebuilt = rebuild(lines)
+    assert list(review(rebuilt, {0})) == list(review(lines, {0}))
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 2, "run_of_three": True},
+    {"players": 2, "bonus": True},
+    {"players": 3},
+    {"players": 4, "partners": True, "bonus": True},
+], ids=["run-of-three", "bonus", "three", "partners-bonus"])
+def test_every_variant_can_be_reviewed(options: dict[str, Any]) -> None:
+    players = options.pop("players")
+    specs = ["medium"] + ["hard"] * (players - 1)
+    game = Game(Rules(players, target=75, **options), random.Random(2),
+                players=[Player(f"P{seat}") for seat in range(players)])
+    play_game(game, [make_bot(spec, seat, 2) for seat, spec in enumerate(specs)],
+              turn_cap=300)
+    lines = list(enumerate(record_lines(game), start=1))
+    moves = list(review(lines))
+    assert len(moves) == turn_count(event for _n, event in lines) > 0
+    assert {move.seat for move in moves} == set(range(players))
+    assert all(move.cost >= 0 and move.points >= 0 for move in moves)
 
 
 def test_a_review_is_the_same_every_time() -> None:
