@@ -4,11 +4,16 @@ A turn is two decisions: draw or take, then where the card goes (or, for a drawn
 throwing it away). Each decision is judged on the seat's own view at that moment, so only
 what the player could know counts: the expert bot (`rack_o.bots.expert`) says what it would
 do, and the turns-to-go estimator (`rack_o.bots.expert_turns`) says how many of the seat's
-turns each choice leaves to Rack-O. A decision's cost is how many more turns the choice
-played leaves than expert's choice (never below zero: a choice the estimator rates above
-expert's costs nothing), and a turn's cost is the sum of its two decisions' costs. Its label
-comes from `THRESHOLDS`. How the thresholds and the points figure were chosen is in
-docs/review.md.
+turns each choice leaves to Rack-O. A decision loses the turns the choice played leaves
+beyond expert's choice (never below zero: a choice the estimator rates above expert's loses
+nothing); a turn loses its two decisions' losses added up.
+
+Near a round's end turns are not the whole story: a rival may go out before the seat plays
+again, when the seat's rack scores its ordered cards, and a card thrown away may be the one
+the next seat goes out with. So each turn is also valued in expected round points by a race
+model (`_Race`), and the turn's cost, from which its label comes (`THRESHOLDS`), is the
+points it gave away converted back into turns (`POINTS_PER_TURN`): the turns lost, unless a
+rival may go out first. docs/review.md explains the model and how the figures were chosen.
 
 Pure: it reads record lines it is given and imports neither rich nor click.
 """
@@ -214,7 +219,7 @@ class _Race:
         self.rules = rules = view.rules
         self.rate = POINTS_PER_TURN[rules.players]
         seat = view.seat
-        pile = set(view.discard_pile)
+        discards = set(view.discard_pile)
         cards = range(1, rules.deck_size + 1)
         # The other sides' seats in the order they play, each with the cards that would
         # take it out (and the points it would score with each).
@@ -226,7 +231,7 @@ class _Race:
                 continue
             rack = hidden.racks[other]
             self.rivals.append(finishers(rack, rules))
-            coming = [card for card in cards if card not in rack and card not in pile]
+            coming = [card for card in cards if card not in rack and card not in discards]
             rival_turns.append(start_value(rack, coming, rules))
         self.rival_turns = min(rival_turns)
 
