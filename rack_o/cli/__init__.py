@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "resume": ("rack_o.cli.resume:resume", N_("Carry on with an unfinished game.")),
     "replay": ("rack_o.cli.replay:replay",
                N_("Step through a recorded game with every rack shown.")),
+    "review": ("rack_o.cli.review:review", N_("Find the mistakes made in a recorded game.")),
     "simulate": ("rack_o.cli.simulate:simulate",
                  N_("Play many games between bots and compare them.")),
     "history": ("rack_o.cli.history:history", N_("List the games played on this computer.")),

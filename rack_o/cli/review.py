@@ -1,0 +1,345 @@
+"""`racko review`: each person's turns in a recorded game, set against the expert bot's moves.
+
+The analysis is `rack_o.review`'s; this module words it: the costly turns, then a summary per
+player and round that fits an 80×24 terminal, or all of it as JSON with `--json`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import click
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rack_o.i18n import N_, _, ngettext, number, percent
+from rack_o.review import Label, Move, Play, Tally, move_line, tally, turn_count
+from rack_o.review import review as review_moves
+from rack_o.store.records import Record, RecordFileError
+
+from .console import make_console
+from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_USAGE
+from .messages import record_file_error, record_not_found
+
+EXAMPLE = N_("""\b
+Examples:
+  racko review 2026-11-29-2105-ann-bob
+  racko review game.jsonl --player Ann
+  racko review game.jsonl --json | jq '.moves[] | select(.label == "blunder")'
+""")
+
+LABEL_NAMES = {
+    Label.GOOD: N_("good"),
+    Label.INACCURACY: N_("inaccuracy"),
+    Label.MISTAKE: N_("mistake"),
+    Label.BLUNDER: N_("blunder"),
+}
+LABEL_STYLES = {
+    Label.GOOD: "green",
+    Label.INACCURACY: "yellow",
+    Label.MISTAKE: "dark_orange",
+    Label.BLUNDER: "bold red",
+}
+PROGRESS_AFTER = 1.0
+"""Seconds of reviewing after which a progress bar appears (on a terminal)."""
+
+
+def play_text(play: Play) -> str:
+    """A whole turn in words: "take 23 → slot 4", "draw 17 → discard", "draw"."""
+    if play.card is None:
+        return _("draw")
+    if play.slot is None:
+        return _("draw {card} → discard").format(card=play.card)
+    if play.source == "discard":
+        return _("take {card} → slot {slot}").format(card=play.card, slot=play.slot)
+    return _("draw {card} → slot {slot}").format(card=play.card, slot=play.slot)
+
+
+def turns_text(cost: float) -> str:
+    """A cost in turns, one decimal: "1.2"."""
+    return number(cost, 1)
+
+
+def seat_label(record: Record, seat: int) -> str:
+    """A seat's name, with its bot level if it is a bot: "Bob (hard)"."""
+    player = record.header.players[seat]
+    return player.name if player.is_human else f"{player.name} ({player.bot or player.kind})"
+
+
+def moves_table(moves: Sequence[Move], record: Record, every: bool) -> RenderableType | None:
+    """The turns that cost something (every turn with `every`), one row each, and what a
+    star means if one is shown; None if no turn is shown."""
+    shown = [move for move in moves if every or move.label is not Label.GOOD]
+    if not shown:
+        return None
+    several = len({move.seat for move in moves}) > 1
+    starred = [at_stake(move) for move in shown]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
+                  collapse_padding=True)
+    table.add_column(_("Round"), justify="right", no_wrap=True)
+    table.add_column(_("Turn"), justify="right", no_wrap=True)
+    if several:
+        table.add_column(_("Player"), no_wrap=True, max_width=10)
+    table.add_column(_("Played"), no_wrap=True)
+    table.add_column(_("Expert"), no_wrap=True)
+    table.add_column(_("Cost"), justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    for move, star in zip(shown, starred, strict=True):
+        names = [record.header.players[move.seat].name] if several else []
+        table.add_row(
+            str(move.round), str(move.turn), *names, play_text(move.played),
+            play_text(move.best), turns_text(move.cost) + ("*" if star else " "),
+            Text(_(LABEL_NAMES[move.label]), LABEL_STYLES[move.label]),
+        )
+    if not any(starred):
+        return table
+    return Group(table, Text(_("* A rival may go out before this player's next turn: points "
+                               "at stake count."), "dim"))
+
+
+def at_stake(move: Move) -> bool:
+    """True when the points at stake at the round's end changed the turn's cost visibly."""
+    return abs(move.cost - move.turns) >= 0.05
+
+
+def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record) -> Table:
+    """Accuracy and the costliest turn's cost, per round (rows) and player (columns)."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
+                  collapse_padding=True)
+    table.add_column(_("Round"), justify="right", no_wrap=True)
+    for seat in seats:
+        table.add_column(record.header.players[seat].name, justify="right", no_wrap=True,
+                         max_width=18)
+    for round_number in sorted({move.round for move in moves}):
+        table.add_row(str(round_number),
+                      *(_tally_cell(tally(moves, seat, round_number)) for seat in seats))
+    return table
+
+
+def _tally_cell(counted: Tally) -> Text:
+    """ "82% · 1.3": the share of good turns and the costliest turn's cost; "–" without turns."""
+    if not counted.moves:
+        return Text("–", "dim")
+    text = Text(percent(counted.accuracy, 0))
+    worst = counted.worst
+    text.append(" · ", "dim")
+    text.append(turns_text(worst.cost) if worst else turns_text(0.0),
+                LABEL_STYLES[worst.label] if worst else "dim")
+    return text
+
+
+def player_lines(moves: Sequence[Move], seat: int, record: Record,
+                 compact: bool = False) -> RenderableType:
+    """A player's whole game: accuracy, the labels counted and the biggest mistake; without
+    the counts, in one line, when `compact`."""
+    counted = tally(moves, seat)
+    labels = counted.labels
+    head = Text(seat_label(record, seat) + ": ", "bold")
+    head.append(_("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0)))
+    worst = counted.worst
+    if worst is None or worst.label is Label.GOOD:
+        worst_text = None
+    elif compact:
+        worst_text = _("biggest mistake: round {round}, turn {turn}, {cost} turns.")
+    else:
+        worst_text = _("Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns."
+                       "\nExpert: {best}.")
+    if worst_text is not None and worst is not None:
+        worst_text = worst_text.format(round=worst.round, turn=worst.turn,
+                                       played=play_text(worst.played),
+                                       best=play_text(worst.best), cost=turns_text(worst.cost))
+    if compact:
+        head.append("; " + worst_text if worst_text else ".")
+        return head
+    parts = [
+        ngettext("{count} inaccuracy", "{count} inaccuracies", labels[Label.INACCURACY]),
+        ngettext("{count} mistake", "{count} mistakes", labels[Label.MISTAKE]),
+        ngettext("{count} blunder", "{count} blunders", labels[Label.BLUNDER]),
+    ]
+    counts = (labels[Label.INACCURACY], labels[Label.MISTAKE], labels[Label.BLUNDER])
+    head.append("; " + ", ".join(part.format(count=count)
+                                 for part, count in zip(parts, counts, strict=True)) + ".")
+    if worst_text is None:
+        return head
+    # The biggest mistake indented under the name, wrapped lines too.
+    grid = Table.grid()
+    grid.add_column(width=2)
+    grid.add_column()
+    grid.add_row("", Text(worst_text))
+    return Group(head, grid)
+
+
+def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
+            width: int = 80, height: int = 24) -> RenderableType:
+    """The summary per player and round and each player's biggest mistake, within
+    `width` × `height` if it can be (each player's lines made one if need be)."""
+    names = ", ".join(seat_label(record, seat) for seat in range(len(record.header.players)))
+    head = Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
+    note = Text(_("Per round: share of good turns · cost of the worst, in turns lost against "
+                  "expert"), "dim")
+    table = round_table(moves, seats, record)
+    for compact in (False, True):
+        parts: list[RenderableType] = [head, note, table]
+        parts += [player_lines(moves, seat, record, compact) for seat in seats]
+        shown = Group(*parts)
+        if compact or _height(shown, width) <= height:
+            break
+    return shown
+
+
+def _height(renderable: RenderableType, width: int) -> int:
+    """How many lines `renderable` takes on a console `width` columns wide."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(renderable, pad=False))
+
+
+def json_report(moves: Sequence[Move], seats: Sequence[int], record: Record) -> dict[str, Any]:
+    """Everything the review found, JSON-ready (see docs/review.md)."""
+    names = tuple(p.name for p in record.header.players)
+    players = []
+    for seat in seats:
+        player = record.header.players[seat]
+        rounds = sorted({move.round for move in moves if move.seat == seat})
+        players.append({
+            "seat": seat,
+            "name": player.name,
+            "kind": player.kind,
+            **_tally_line(tally(moves, seat)),
+            "rounds": [{"round": number_, **_tally_line(tally(moves, seat, number_))}
+                       for number_ in rounds],
+        })
+    return {
+        "id": record.id,
+        "finished": record.game.is_over,
+        "players": players,
+        "moves": [move_line(move, names) for move in moves],
+    }
+
+
+def _tally_line(counted: Tally) -> dict[str, Any]:
+    worst = counted.worst
+    return {
+        "turns": counted.moves,
+        "accuracy": round(counted.accuracy, 4),
+        "mean_cost": round(counted.mean_cost, 3),
+        "labels": {label.value: count for label, count in counted.labels.items()},
+        "worst": None if worst is None else {"round": worst.round, "turn": worst.turn,
+                                             "cost": round(worst.cost, 2)},
+    }
+
+
+def with_progress(moves: Iterable[Move], total: int, console: Console) -> Iterator[Move]:
+    """`moves` passed through, with a progress bar on `console` once it takes a while."""
+    if not console.is_terminal:
+        yield from moves
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    start = time.monotonic()
+    progress: Progress | None = None
+    done = 0
+    try:
+        for move in moves:
+            done += 1
+            if progress is None and time.monotonic() - start > PROGRESS_AFTER:
+                progress = Progress(TextColumn(_("Reviewing")), BarColumn(),
+                                    MofNCompleteColumn(), console=console, transient=True)
+                progress.start()
+                task = progress.add_task("", total=total, completed=done)
+            elif progress is not None:
+                progress.update(task, completed=done)
+            yield move
+    finally:
+        if progress is not None:
+            progress.stop()
+
+
+def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
+    """The seats to review: the one named, or the people (every seat with `everyone`, or when
+    nobody at the table is a person)."""
+    players = record.header.players
+    if player is not None:
+        wanted = player.strip().casefold()
+        seats = [seat for seat, p in enumerate(players) if p.name.casefold() == wanted]
+        if not seats:
+            raise click.BadParameter(
+                _("nobody called {name} played this game; the players are {names}.").format(
+                    name=player, names=", ".join(p.name for p in players)),
+                param_hint="--player")
+        return seats
+    people = [seat for seat, p in enumerate(players) if p.is_human]
+    return list(range(len(players))) if everyone or not people else people
+
+
+def _private(record: Record) -> bool:
+    """True for an unfinished game with 2 or more people: the review shows the cards they
+    drew, perhaps while they still play it."""
+    return not record.game.is_over and sum(p.is_human for p in record.header.players) >= 2
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("game_ref", metavar="ID|FILE")
+@click.option("--player", metavar="NAME", help="Review only this player's turns.")
+@click.option("--all", "everyone", is_flag=True,
+              help="Review the computer players' turns too.")
+@click.option("--full", is_flag=True, help="List every turn reviewed, the good ones too.")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+@click.option("--reveal", is_flag=True,
+              help="Review an unfinished game of 2 or more people, showing the cards they drew.")
+def review(game_ref: str, player: str | None, everyone: bool, full: bool,
+                   as_json: bool, reveal: bool) -> None:
+    """Show what each turn of a recorded game cost, set against the expert bot's moves.
+
+    ID is a saved game's ID (see `racko history`), FILE any rack-o/1 record, finished or
+    not. Each person's turn is compared with what the expert bot would have played; its
+    cost is how many more turns to Rack-O it leaves (with the points at stake when a
+    rival may go out first), and it is marked good, inaccuracy, mistake or blunder (see
+    docs/review.md). A game of bots alone has all its turns reviewed. The file is only
+    read.
+    """
+    from rack_o.store.records import find_record, load_record
+
+    try:
+        path = find_record(game_ref)
+    except LookupError as error:
+        raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
+    try:
+        record = load_record(path)
+    except RecordFileError as error:
+        click.echo(_("Error: cannot review {error}").format(error=record_file_error(error)),
+                   err=True)
+        click.echo(_("The file was left exactly as it was."), err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
+    if not reveal and _private(record):
+        click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
+                     "reviewing it now would show the cards they drew. Add --reveal if "
+                     "everyone agrees."), err=True)
+        raise SystemExit(EXIT_USAGE)
+    seats = _seats(record, player, everyone)
+    numbered = list(enumerate(record.events, start=1))
+    progress_console = Console(stderr=True)
+    try:
+        moves = list(with_progress(review_moves(numbered, set(seats)),
+                                   turn_count(record.events, seats), progress_console))
+    except KeyboardInterrupt:
+        click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    if as_json:
+        click.echo(json.dumps(json_report(moves, seats, record), indent=2, ensure_ascii=False))
+        return
+    console = make_console()
+    if not moves:
+        console.print(_("Nothing to review: no turn of {players} was played yet.").format(
+            players=", ".join(seat_label(record, seat) for seat in seats)), markup=False)
+        return
+    table = moves_table(moves, record, full)
+    if table is not None:
+        console.print(table)
+        console.print()
+    console.print(summary(moves, seats, record, console.width, console.height))

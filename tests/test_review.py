@@ -1,0 +1,263 @@
+"""The review of a game: mistakes planted in stacked-deck records are found, costed and
+labelled; expert's own moves cost nothing; turns are numbered and tallied as documented."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from builders import dealt, record_lines
+
+from rack_o import DISCARD, DRAW, TAKE, Action, Game, Player, Rules, Source, place, rebuild
+from rack_o.agent import play_game
+from rack_o.bots import make_bot
+from rack_o.review import (
+    LABELS,
+    POINTS_PER_TURN,
+    THRESHOLDS,
+    Label,
+    Move,
+    Play,
+    finishers,
+    label_for,
+    move_line,
+    place_view,
+    review,
+    tally,
+    turn_count,
+)
+from rack_o.steps import Turn
+
+NEARLY = [2, 5, 11, 14, 33, 21, 25, 29, 34, 38]  # slot 5 alone breaks the order (15-20 fit)
+GAPPY = [3, 6, 30, 12, 15, 19, 23, 8, 31, 36]  # slot 3 wants 7-11, slot 8 wants 24-30
+OTHER = [40, 4, 22, 9, 17, 1, 35, 28, 13, 32]
+WAITING = [3, 6, 27, 12, 15, 19, 23, 8, 26, 34]
+NEAR_OUT = [1, 4, 9, 13, 17, 22, 28, 35, 32, 40]  # 29-31 in slot 8 or 36-39 in slot 9 win
+
+
+def reviewed(racks: list[list[int]], discard: int, draw: list[int],
+             actions: list[Action]) -> list[Move]:
+    """Seat 0 plays `actions` in the dealt position; the review of the record so far."""
+    game = dealt(racks, discard, draw, dealer=1)
+    for action in actions:
+        game.apply(action)
+    return list(review(list(enumerate(record_lines(game), start=1))))
+
+
+# What each planted turn is, the label it must get at least, and what expert plays instead.
+PLANTED = [
+    pytest.param([NEARLY, OTHER], 18, [], [TAKE, place(9)], Label.BLUNDER,
+                 Play(Source.DISCARD, 18, 5), id="taken-card-in-the-wrong-slot"),
+    pytest.param([GAPPY, OTHER], 10, [26], [TAKE, place(8)], Label.MISTAKE,
+                 Play(Source.DISCARD, 10, 3), id="discard-thrown-into-the-wrong-gap"),
+    pytest.param([NEARLY, OTHER], 39, [18], [DRAW, DISCARD], Label.BLUNDER,
+                 Play(Source.DRAW, 18, 5), id="good-card-thrown-away"),
+    pytest.param([GAPPY, OTHER], 39, [26], [TAKE, place(10)], Label.INACCURACY,
+                 Play(Source.DRAW, None, None), id="useless-discard-taken"),
+    pytest.param([GAPPY, OTHER], 39, [26], [DRAW, place(1)], Label.MISTAKE,
+                 Play(Source.DRAW, 26, 8), id="drawn-card-in-the-wrong-slot"),
+]
+
+
+@pytest.mark.parametrize(("racks", "discard", "draw", "actions", "at_least", "best"), PLANTED)
+def test_a_planted_mistake_is_found_with_expert_s_move(
+    racks: list[list[int]], discard: int, draw: list[int], actions: list[Action],
+    at_least: Label, best: Play,
+) -> None:
+    [move] = reviewed(racks, discard, draw, actions)
+    assert LABELS.index(move.label) >= LABELS.index(at_least)
+    assert move.best == best
+    assert move.cost >= THRESHOLDS[LABELS.index(at_least) - 1]
+
+
+def test_a_card_thrown_to_a_rival_who_goes_out_with_it_costs_the_points_at_stake() -> None:
+    [fed] = reviewed([WAITING, NEAR_OUT], 39, [37], [DRAW, DISCARD])
+    assert fed.turns < THRESHOLDS[0]  # for seat 0's own rack it hardly matters...
+    assert fed.label in (Label.MISTAKE, Label.BLUNDER)  # ...but Bob goes out with 37
+    assert fed.points > 15 and fed.cost == pytest.approx(fed.points / POINTS_PER_TURN[2])
+    [kept] = reviewed([WAITING, NEAR_OUT], 39, [37], [DRAW, place(10)])
+    assert (kept.points, kept.label) == (0.0, Label.GOOD)
+
+
+def test_far_from_the_round_s_end_the_cost_is_the_turns_lost() -> None:
+    [move] = reviewed([GAPPY, OTHER], 10, [26], [TAKE, place(8)])
+    assert move.cost == pytest.approx(move.turns)
+    assert move.points == pytest.approx(POINTS_PER_TURN[2] * move.turns)
+
+
+@pytest.mark.parametrize(("rack", "cards"), [
+    (NEAR_OUT, {29, 30, 31, 36, 37, 38, 39}),
+    (NEARLY, {15, 16, 17, 18, 19, 20}),
+    (GAPPY, set()),
+    ([1, 2, 3, 4, 5, 6, 7, 8, 9, 40], set(range(10, 40))),
+])
+def test_finishers_are_the_cards_that_go_out_in_one_placement(rack: list[int],
+                                                              cards: set[int]) -> None:
+    assert set(finishers(rack, Rules(2))) == cards
+
+
+def test_with_the_bonus_a_finisher_scores_its_run() -> None:
+    found = finishers([1, 2, 3, 4, 5, 6, 7, 8, 9, 40], Rules(2, bonus=True))
+    assert found[10] == 75 + 400 and found[12] == 75 + 400  # 1-9 is a run of nine anyway
+    found = finishers([2, 5, 11, 13, 14, 33, 25, 29, 34, 38], Rules(2, bonus=True))
+    assert found[15] == 75 + 50 and found[16] == 75  # 13 14 15 is a run of three
+
+
+@pytest.mark.parametrize(("racks", "discard", "draw", "actions"), [
+    pytest.param([NEARLY, OTHER], 18, [], [TAKE, place(5)], id="take-to-rack-o"),
+    pytest.param([GAPPY, OTHER], 10, [26], [TAKE, place(3)], id="take-into-its-gap"),
+    pytest.param([GAPPY, OTHER], 39, [26], [DRAW, place(8)], id="draw-into-its-gap"),
+])
+def test_expert_s_own_move_costs_nothing(
+    racks: list[list[int]], discard: int, draw: list[int], actions: list[Action]
+) -> None:
+    [move] = reviewed(racks, discard, draw, actions)
+    assert (move.cost, move.points, move.label) == (0.0, 0.0, Label.GOOD)
+    assert move.played == move.best
+
+
+def test_the_cost_of_a_turn_is_its_two_decisions_costs() -> None:
+    [move] = reviewed([GAPPY, OTHER], 39, [26], [TAKE, place(10)])
+    assert move.choose.played == TAKE and move.choose.best == DRAW
+    assert move.choose.cost > 0
+    assert move.turns == pytest.approx(move.choose.cost + move.place.cost)
+    assert move.place.card == 39 and move.choose.card is None
+
+
+@pytest.mark.parametrize("action", [DRAW, TAKE], ids=["draw", "take"])
+def test_the_placement_view_is_the_one_the_game_gives(action: Action) -> None:
+    game = dealt([GAPPY, OTHER], 39, [26], dealer=1)
+    before = game.view(0)
+    game.apply(action)
+    source = Source.DRAW if action == DRAW else Source.DISCARD
+    assert place_view(before, source, game.held) == game.view(0)
+
+
+@pytest.mark.parametrize(("cost", "label"), [
+    (0.0, Label.GOOD),
+    (THRESHOLDS[0] - 0.01, Label.GOOD),
+    (THRESHOLDS[0], Label.INACCURACY),
+    (THRESHOLDS[1] - 0.01, Label.INACCURACY),
+    (THRESHOLDS[1], Label.MISTAKE),
+    (THRESHOLDS[2] - 0.01, Label.MISTAKE),
+    (THRESHOLDS[2], Label.BLUNDER),
+    (9.0, Label.BLUNDER),
+])
+def test_labels_follow_the_thresholds(cost: float, label: Label) -> None:
+    assert label_for(cost) is label
+
+
+def _game_lines(seed: int, specs: tuple[str, ...] = ("medium", "hard"),
+                target: int = 150) -> list[tuple[int, dict[str, Any]]]:
+    """A whole seeded game: seat 0 a person (played by `specs[0]`), the others bots."""
+    players = [Player("Ann")] + [Player.for_bot(f"Bot {i}", spec)
+                                 for i, spec in enumerate(specs[1:], start=2)]
+    game = Game(Rules(len(specs), target=target), random.Random(seed), players=players)
+    play_game(game, [make_bot(spec, seat, seed) for seat, spec in enumerate(specs)],
+              turn_cap=300)
+    return list(enumerate(record_lines(game), start=1))
+
+
+def test_turns_are_numbered_within_each_round_counting_every_seat() -> None:
+    lines = _game_lines(5)
+    moves = list(review(lines))
+    assert len(moves) == turn_count(event for _n, event in lines)
+    by_round: dict[int, list[Move]] = {}
+    for move in moves:
+        by_round.setdefault(move.round, []).append(move)
+    for round_moves in by_round.values():
+        assert [m.turn for m in round_moves] == list(range(1, len(round_moves) + 1))
+        assert [m.seat for m in round_moves[:2]] != [round_moves[0].seat] * 2
+
+
+def test_only_the_seats_asked_for_are_reviewed() -> None:
+    lines = _game_lines(6)
+    everyone = list(review(lines))
+    ann = list(review(lines, {0}))
+    assert ann == [move for move in everyone if move.seat == 0]
+    assert len(ann) == turn_count((event for _n, event in lines), {0})
+
+
+def test_a_rebuilt_game_reviews_like_its_lines() -> None:
+    lines = _game_lines(3)
+    rebuilt = rebuild(lines)
+    assert list(review(rebuilt, {0})) == list(review(lines, {0}))
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 2, "run_of_three": True},
+    {"players": 2, "bonus": True},
+    {"players": 3},
+    {"players": 4, "partners": True, "bonus": True},
+], ids=["run-of-three", "bonus", "three", "partners-bonus"])
+def test_every_variant_can_be_reviewed(options: dict[str, Any]) -> None:
+    players = options.pop("players")
+    specs = ["medium"] + ["hard"] * (players - 1)
+    game = Game(Rules(players, target=75, **options), random.Random(2),
+                players=[Player(f"P{seat}") for seat in range(players)])
+    play_game(game, [make_bot(spec, seat, 2) for seat, spec in enumerate(specs)],
+              turn_cap=300)
+    lines = list(enumerate(record_lines(game), start=1))
+    moves = list(review(lines))
+    assert len(moves) == turn_count(event for _n, event in lines) > 0
+    assert {move.seat for move in moves} == set(range(players))
+    assert all(move.cost >= 0 and move.points >= 0 for move in moves)
+
+
+def test_a_review_is_the_same_every_time() -> None:
+    lines = _game_lines(7)
+    assert list(review(lines, {0})) == list(review(lines, {0}))
+
+
+def test_a_tally_counts_labels_and_keeps_the_costliest_turn() -> None:
+    moves = list(review(_game_lines(8), {0}))
+    counted = tally(moves, 0)
+    assert counted.moves == len(moves) and sum(counted.labels.values()) == len(moves)
+    assert counted.accuracy == counted.labels[Label.GOOD] / len(moves)
+    assert counted.worst is not None and counted.worst.cost == max(m.cost for m in moves)
+    first = tally(moves, 0, round=1)
+    assert first.moves == sum(1 for m in moves if m.round == 1)
+    assert tally(moves, 1).moves == 0 and tally(moves, 1).worst is None
+
+
+def test_a_move_as_json_has_the_documented_fields() -> None:
+    [move] = reviewed([NEARLY, OTHER], 39, [18], [DRAW, DISCARD])
+    line = move_line(move, ("Ann", "Bob"))
+    assert line["round"] == 1 and line["turn"] == 1 and line["seat"] == 0
+    assert line["player"] == "Ann"
+    assert (line["played"], line["best"]) == ("draw 18, discard", "draw 18 to slot 5")
+    assert line["label"] == "blunder" and line["cost"] == round(move.cost, 2)
+    choose, placed = line["decisions"]
+    assert (choose["decision"], choose["played"], choose["best"]) == ("choose", "draw", "draw")
+    assert (placed["decision"], placed["card"], placed["played"], placed["best"]) == (
+        "place", 18, "discard", "slot 5")
+    assert placed["best_turns"] == 1.0
+
+
+@pytest.mark.parametrize(("racks", "discard", "draw", "actions"), [
+    pytest.param([GAPPY, OTHER], 10, [26], [TAKE, place(8)], id="taken-card-in-the-wrong-gap"),
+    pytest.param([GAPPY, OTHER], 39, [26], [TAKE, place(10)], id="useless-discard-taken"),
+    pytest.param([NEARLY, OTHER], 39, [18], [DRAW, DISCARD], id="good-card-thrown-away"),
+])
+def test_rollouts_confirm_that_a_planted_mistake_loses_turns(
+    racks: list[list[int]], discard: int, draw: list[int], actions: list[Action]
+) -> None:
+    """The quick version of `benchmarks/review_costs.py rollouts`: playing both choices out
+    100 times on the same cards, the choice played needs more turns than expert's."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from review_costs import rollout_loss
+
+    game = dealt(racks, discard, draw, dealer=1)
+    view = game.view(0)
+    for action in actions:
+        game.apply(action)
+    [move] = review(list(enumerate(record_lines(game), start=1)))
+    turn = game.steps[-1]
+    assert isinstance(turn, Turn)
+    placing = place_view(view, turn.source, turn.card)
+    loss = (rollout_loss(view, move.choose, 100, seed=1)
+            + rollout_loss(placing, move.place, 100, seed=1))
+    assert loss >= THRESHOLDS[0] and move.turns >= THRESHOLDS[0]

@@ -1,0 +1,221 @@
+"""`racko review`: the costly turns and a summary that fits 80×24, JSON, one player, the privacy
+of unfinished hot-seat games, and damaged files refused (exit 2, the file untouched)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from builders import SeededGame, dealer_draw_for, deck_for, record_lines
+from click.testing import CliRunner
+from rich.console import Console
+from test_store_games import finished_game, play_until, record_text, write_record
+from test_store_records import DAMAGE, lines_of
+
+from rack_o import DRAW, TAKE, Game, Player, Rules, dumps, place
+from rack_o.actions import Phase, Source
+from rack_o.cli import main
+from rack_o.cli import review as review_cli
+from rack_o.review import Decision, Move, Play
+from rack_o.store.records import load_record
+
+NEARLY = [2, 5, 11, 14, 33, 21, 25, 29, 34, 38]
+GAPPY = [3, 6, 30, 12, 15, 19, 23, 8, 31, 36]
+OTHER = [40, 4, 22, 9, 17, 1, 35, 28, 13, 32]
+
+
+def invoke(args: list[str]) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["review", *args])
+    return result.exit_code, result.output
+
+
+def planted(path: Path, kinds: tuple[str, str] = ("human", "bot:hard")) -> Path:
+    """A record of one round's start: Ann takes 18 into slot 9 where slot 5 went Rack-O (a
+    blunder), Bob draws 7 into slot 2, then Ann takes Bob's 4 into slot 10 instead of
+    drawing (a useless discard)."""
+    players = [Player("Ann", kinds[0]), Player("Bob", kinds[1])]
+    game = Game(Rules(2), players=players, dealer_draw=dealer_draw_for(1, 2))
+    game.deal(deck_for([NEARLY, OTHER], 18, [7], dealer=1))
+    for action in (TAKE, place(9), DRAW, place(2), TAKE, place(10)):
+        game.apply(action)
+    path.write_text("".join(dumps(line) for line in record_lines(game)), encoding="utf-8")
+    return path
+
+
+def hot_seat_game(seed: int, turns: int | None) -> Game:
+    """Two people at one keyboard, played sensibly: to the end, or for `turns` turns."""
+    game = SeededGame(Rules(2, target=150), random.Random(seed),
+                      players=[Player("Ann"), Player("Bob")], seed=seed)
+    play_until(game, random.Random(seed + 1), turns)
+    return game
+
+
+def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path) -> None:
+    code, out = invoke([str(planted(home / "g.jsonl"))])
+    assert code == 0, out
+    row = next(line for line in out.splitlines() if "take 18 → slot 9" in line)
+    assert "take 18 → slot 5" in row and "blunder" in row
+    row = next(line for line in out.splitlines() if "take 4 → slot 10" in line)
+    assert "draw" in row and "mistake" in row
+    assert "Bob" not in out.split("Review of")[0]  # a bot's turns are not reviewed
+    assert "Ann: accuracy 0%; 0 inaccuracies, 1 mistake, 1 blunder." in out
+    assert ("Biggest mistake: round 1, turn 1, take 18 → slot 9: 4.3 turns. Expert: take 18 "
+            "→ slot 5.") in " ".join(out.split())
+
+
+def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None:
+    path = planted(home / "g.jsonl")
+    _code, out = invoke([str(path), "--full", "--all"])
+    moves = out.split("Review of")[0]
+    assert "draw 7 → slot 2" in moves and "Bob" in moves
+    assert "Bob (hard): accuracy 100%; 0 inaccuracies, 0 mistakes, 0 blunders." in out
+
+
+def test_json_gives_every_move_and_the_tallies(home: Path) -> None:
+    code, out = invoke([str(planted(home / "g.jsonl")), "--json"])
+    assert code == 0, out
+    data = json.loads(out)
+    assert set(data) == {"id", "finished", "players", "moves"}
+    assert data["finished"] is False
+    first, second = data["moves"]
+    for move in data["moves"]:
+        assert {"round", "turn", "seat", "played", "best", "cost", "label"} <= set(move)
+    assert (first["round"], first["turn"], first["seat"]) == (1, 1, 0)
+    assert (first["played"], first["best"], first["label"]) == (
+        "take 18 to slot 9", "take 18 to slot 5", "blunder")
+    assert (second["turn"], second["played"], second["best"]) == (3, "take 4 to slot 10", "draw")
+    [ann] = data["players"]
+    assert (ann["name"], ann["seat"], ann["turns"], ann["accuracy"]) == ("Ann", 0, 2, 0.0)
+    assert ann["labels"]["blunder"] == 1
+    assert ann["worst"] == {"round": 1, "turn": 1, "cost": first["cost"]}
+    assert [r["round"] for r in ann["rounds"]] == [1]
+
+
+@pytest.mark.parametrize(("name", "seats"), [("ann", [0]), ("Bob", [1]), (" ANN ", [0])])
+def test_player_reviews_one_person_or_bot_by_name(home: Path, name: str,
+                                                  seats: list[int]) -> None:
+    code, out = invoke([str(planted(home / "g.jsonl")), "--player", name, "--json"])
+    assert code == 0, out
+    data = json.loads(out)
+    assert {move["seat"] for move in data["moves"]} == set(seats)
+    assert [player["seat"] for player in data["players"]] == seats
+
+
+def test_an_unknown_player_is_a_usage_error_naming_the_players(home: Path) -> None:
+    code, out = invoke([str(planted(home / "g.jsonl")), "--player", "Zed"])
+    assert code == 2
+    assert "nobody called Zed played this game; the players are Ann, Bob." in " ".join(
+        out.split())
+
+
+def test_a_game_of_bots_alone_has_every_seat_reviewed(home: Path) -> None:
+    path = planted(home / "g.jsonl", kinds=("bot:medium", "bot:hard"))
+    data = json.loads(invoke([str(path), "--json"])[1])
+    assert {move["seat"] for move in data["moves"]} == {0, 1}
+
+
+def test_an_unfinished_hot_seat_game_is_reviewed_only_with_reveal(home: Path) -> None:
+    path = write_record(home / "open.jsonl", hot_seat_game(3, turns=6))
+    code, out = invoke([str(path)])
+    assert code == 2
+    assert "not finished and has 2 or more people" in out and "--reveal" in out
+    assert "→" not in out  # no card shown
+    code, out = invoke([str(path), "--reveal", "--json"])
+    assert code == 0, out
+    assert len(json.loads(out)["moves"]) == 6
+
+
+def test_a_finished_hot_seat_game_needs_no_reveal(home: Path) -> None:
+    path = write_record(home / "done.jsonl", hot_seat_game(4, turns=None))
+    code, out = invoke([str(path), "--json"])
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["finished"] is True and [p["seat"] for p in data["players"]] == [0, 1]
+
+
+def test_a_saved_game_is_found_by_its_id(home: Path) -> None:
+    write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl", finished_game(12))
+    code, out = invoke(["2026-11-29-2105", "--player", "Ann"])
+    assert code == 0, out
+    assert "Review of 2026-11-29-2105-ann-bob: Ann, Bob (easy)" in out
+
+
+def test_an_unknown_id_is_a_usage_error(home: Path) -> None:
+    code, out = invoke(["nope"])
+    assert code == 2 and 'No saved game "nope"' in out
+
+
+@pytest.mark.parametrize(("name", "damage", "reason"), DAMAGE, ids=[d[0] for d in DAMAGE])
+def test_a_damaged_file_exits_2_naming_file_line_and_reason_and_stays_unchanged(
+    home: Path, name: str, damage: Callable[[list[str]], tuple[bytes, int | None]], reason: str
+) -> None:
+    data, line = damage(lines_of())
+    path = home / "damaged.jsonl"
+    path.write_bytes(data)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    for args in ([str(path)], [str(path), "--json"]):
+        code, out = invoke(args)
+        assert code == 2
+        assert f"cannot review {path}" in out and reason in out
+        if line is not None:
+            assert f"line {line}:" in out
+        assert "left exactly as it was" in out
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_the_summary_of_a_whole_game_fits_80_by_24(home: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    path = write_record(home / "g.jsonl", finished_game(21, target=300))
+    code, out = invoke([str(path), "--all"])
+    assert code == 0, out
+    summary = out[out.index("Review of"):].splitlines()
+    assert len(summary) <= 24 and max(len(line) for line in out.splitlines()) <= 80
+
+
+def _move(seat: int, round_: int, turn: int, cost: float) -> Move:
+    choose = Decision(Phase.CHOOSE, None, TAKE, DRAW, 5.0 + cost, 5.0)
+    placed = Decision(Phase.PLACE, 33, place(9), place(9), 5.0, 5.0)
+    return Move(round_, turn, seat, Play(Source.DISCARD, 33, 9), Play(Source.DRAW, None, None),
+                choose, placed, 20.3 * cost, cost)
+
+
+def test_the_summary_of_four_players_and_fourteen_rounds_fits_80_by_24(home: Path) -> None:
+    game = finished_game(5, players=4, target=75, names=["Annabelle", "Bartholomew",
+                                                          "Cyrille", "Dimitra"])
+    record = load_record(write_record(home / "four.jsonl", game))
+    moves = [_move(seat, round_, 4 * k + seat + 1, cost=0.4 * k)
+             for round_ in range(1, 15) for k in range(6) for seat in range(4)]
+    console = Console(file=io.StringIO(), width=80, no_color=True)
+    console.print(review_cli.summary(moves, [0, 1, 2, 3], record))
+    lines = console.file.getvalue().splitlines()
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+    shown = " ".join(console.file.getvalue().split())
+    assert "Dimitra (easy): accuracy 17%; biggest mistake: round 1, turn 24, 2.0 turns." in shown
+
+
+def test_a_slow_review_shows_a_progress_bar_on_a_terminal_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_cli, "PROGRESS_AFTER", 0.0)
+    moves = [_move(0, 1, turn, 0.0) for turn in range(1, 4)]
+    terminal = Console(file=io.StringIO(), force_terminal=True, width=80)
+    assert list(review_cli.with_progress(iter(moves), 3, terminal)) == moves
+    assert "Reviewing" in terminal.file.getvalue()
+    piped = Console(file=io.StringIO(), width=80)
+    assert list(review_cli.with_progress(iter(moves), 3, piped)) == moves
+    assert piped.file.getvalue() == ""
+
+
+def test_the_record_text_of_the_game_is_what_is_reviewed(home: Path) -> None:
+    """A record written by racko's own writer and one written here review the same."""
+    game = finished_game(9)
+    first = write_record(home / "a.jsonl", game)
+    second = home / "b.jsonl"
+    second.write_text(record_text(game), encoding="utf-8")
+    assert invoke([str(first), "--json"])[1].replace("\"a\"", "\"b\"") == invoke(
+        [str(second), "--json"])[1]
