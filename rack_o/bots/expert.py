@@ -17,22 +17,72 @@ the same game always gets the same moves, whatever process plays it.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 
 from rack_o import Phase
-from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Source, place
 from rack_o.bots.expert_denial import Penalty, next_seat_penalty
+from rack_o.bots.expert_infer import infer_racks
+from rack_o.bots.expert_race import race_table
 from rack_o.bots.hard import Weigher
+from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.rack import run_bonus
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
 DENIAL_WEIGHT = 0.3
-"""How much the next seat's gain counts against ours (same units: its rack's cost)."""
+"""How much the next seat's gain (in hard's cost) counts against our race cost."""
 BONUS_WEIGHT = 0.02
 """Cost taken off per 100 bonus points the rack's longest run would score."""
+RUN_SCALE = 2.0
+"""Hard's cost of a missing run (run-of-three rule), scaled to the race cost's units."""
+INFERRED = 24
+"""Racks inferred for the other seat with two players (`expert_infer`)."""
 _EPSILON = 1e-9
+
+
+class RaceWeigher(Weigher):
+    """Hard's `Weigher` with the race table (`expert_race`): costs are -log of the chance
+    that the rack is complete within the horizon."""
+
+    def __init__(self, view: SeatView, coming: list[int], available: set[int]) -> None:
+        """Judge `view.rack` against the cards `coming`; `available` for the run rule."""
+        self.rack = view.rack
+        table = race_table(len(coming))
+        self.judgement = Judgement(view.rack, coming, view.rules.deck_size, table)
+        self.run_rule = view.rules.run_of_three
+        self.available = available
+        self.now = self.judgement.cost + self._run_cost(self.rack)
+
+    def _run_cost(self, rack: tuple[int, ...] | list[int]) -> float:
+        return RUN_SCALE * super()._run_cost(rack)
+
+
+# The choose and place decisions of a turn infer the same racks (their generators start
+# alike and the turn-start facts are the same): the second one reuses them. A memo only:
+# the moves are the same with or without it.
+_INFERRED_MEMO: dict[tuple[object, ...], list[tuple[list[int], float]]] = {}
+
+
+def _inferred(view: SeatView, unseen: Sequence[int], rng: random.Random
+              ) -> list[tuple[list[int], float]]:
+    """The other seat's racks inferred from its moves (two players), memoised per turn."""
+    start = list(unseen)
+    if view.held is not None and view.held_source is Source.DRAW:
+        start = sorted([*start, view.held])  # the turn-start cards not seen
+    seed = rng.getrandbits(64)
+    key = (seed, view.seat, view.round, view.turn, view.history, tuple(start))
+    found = _INFERRED_MEMO.get(key)
+    if found is None:
+        seat = (view.seat + 1) % view.rules.players
+        found = infer_racks(view, seat, start, random.Random(seed), INFERRED)
+        if len(_INFERRED_MEMO) >= 8:
+            _INFERRED_MEMO.pop(next(iter(_INFERRED_MEMO)))
+        _INFERRED_MEMO[key] = found
+    return found
 
 
 def _no_penalty(card: int) -> float:
@@ -50,11 +100,12 @@ class ExpertChoice:
         self.pile = pile
         self.unseen = unseen
         self.coming = list(pile) if pile else unseen
-        self.weigher = Weigher(view, self.coming, set(self.coming) | set(view.discard_pile))
+        self.weigher = RaceWeigher(view, self.coming, set(self.coming) | set(view.discard_pile))
         self.bonus = BONUS_WEIGHT / 100 if view.rules.bonus else 0.0
-        self.penalty: Penalty = (
-            next_seat_penalty(view, unseen, rng, denial) if denial > 0 else _no_penalty
-        )
+        self.penalty: Penalty = _no_penalty
+        if denial > 0:
+            racks = _inferred(view, unseen, rng) if view.rules.players == 2 else None
+            self.penalty = next_seat_penalty(view, unseen, rng, denial, racks)
         self.now = self.weigher.now - self._bonus(view.rack)
 
     def _bonus(self, rack: tuple[int, ...] | list[int]) -> float:
@@ -86,14 +137,15 @@ class ExpertChoice:
         return best_value, best
 
     def draw_value(self) -> float:
-        """The expected value of a blind draw (the known next card after a turn-over)."""
+        """The value of a blind draw (the known next card after a turn-over): -log of the
+        mean chance, over the cards that may come, of the best thing to do with each."""
         cards = list(self.pile[:1]) if self.pile else self.unseen
         if not cards:
             return self.now
         weigher = self.weigher
         rack = self.view.rack
         penalty = self.penalty
-        total = 0.0
+        values = []
         for card in cards:
             best = self.thrown(card)
             for slot in range(1, RACK_SIZE + 1):
@@ -104,8 +156,11 @@ class ExpertChoice:
                     value += penalty(rack[slot - 1])
                     if value < best:
                         best = value
-            total += best
-        return total / len(cards)
+            values.append(best)
+        least = min(values)
+        if least == math.inf:
+            return least
+        return least - math.log(sum(math.exp(least - value) for value in values) / len(values))
 
 
 def expert_action(view: SeatView, rng: random.Random) -> Action:
