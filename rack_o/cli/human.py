@@ -292,13 +292,8 @@ class HumanAgent:
         if note is not None:
             below.append(note)
         room = self.term.height - _height(console, Group(*below, Text.from_markup(prompt + " > ")))
-        screen: RenderableType = Text()
-        for fit in FITS:
-            screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
-                                 title=fit.title, caption=fit.caption,
-                                 can_put_back=can_put_back)
-            if _height(console, screen) <= room:
-                break
+        screen = fitted_turn_screen(console, view, room, preview=preview,
+                                    can_put_back=can_put_back)
         self.term.clear()
         console.print(Group(screen, *below))
 
@@ -323,6 +318,21 @@ def taken_view(view: SeatView) -> SeatView:
         discard_pile=view.discard_pile[:-1],
         legal_actions=PLACEMENTS,
     )
+
+
+def fitted_turn_screen(
+    console: Console, view: SeatView, room: int, *, preview: Preview | None = None,
+    can_put_back: bool = False,
+) -> RenderableType:
+    """The fullest turn screen of `view` (see `turn_screen`) that takes at most `room` lines
+    on `console`; the barest if none does."""
+    screen: RenderableType = Text()
+    for fit in FITS:
+        screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
+                             title=fit.title, caption=fit.caption, can_put_back=can_put_back)
+        if _height(console, screen) <= room:
+            break
+    return screen
 
 
 def _height(console: Console, renderable: RenderableType) -> int:
