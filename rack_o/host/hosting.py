@@ -92,6 +92,7 @@ class HostedGame(Table):
         """The host closed the table after the game."""
         self.gate_lines: list[RenderableType] | None = None
         self.over_lines: list[RenderableType] | None = None
+        self.over_summary = 0
         self._ready: set[int] = set()
         self._gate_opened = 0.0
         self._opened = False
@@ -219,6 +220,8 @@ class HostedGame(Table):
     def _presence(self, seat: int, connected: bool) -> None:
         if not connected:
             self._ready.discard(seat)
+        if self.stopping:
+            return  # the table is closing: nobody is left to tell
         for other, screen in self.screens.items():
             if other != seat or not connected:  # a guest back gets their screen repainted
                 screen.show()
@@ -265,10 +268,10 @@ class HostedGame(Table):
         width = min(screen.terminal.width for screen in self.screens.values()) \
             if self.screens else 80
         notes = end_notes(self.header, names, humans, self.recorder.hints_used)
-        self.over_lines = [*round_end_lines(game),
-                           standings(game.totals, names, game.rules, game.winner,
-                                     len(game.rounds)),
-                           *(Text(fill(note, width), "dim") for note in notes)]
+        summary = [standings(game.totals, names, game.rules, game.winner, len(game.rounds)),
+                   *(Text(fill(note, width), "dim") for note in notes)]
+        self.over_summary = len(summary)
+        self.over_lines = [*round_end_lines(game), *summary]
         self.redraw()
         if self.host_seat in self.screens or None in self.screens:
             self.seats.wait(lambda: self.closing)

@@ -48,6 +48,8 @@ class Host(Protocol):
     host_seat: int | None
     over_lines: list[RenderableType] | None
     """What the end of the game shows (None while it goes on)."""
+    over_summary: int
+    """How many of the last `over_lines` are the standings and notes (for a small screen)."""
     gate_lines: list[RenderableType] | None
     """What shows while everyone gets ready for the next deal (None: no deal is waited for)."""
     host_notes: list[RenderableType]
@@ -122,7 +124,8 @@ class SeatScreen:
         self.draw()
 
     def draw(self) -> None:
-        """The whole screen, on a cleared screen."""
+        """The whole screen, on a cleared screen: as much of it as the terminal's height
+        allows, the prompt and keys at the bottom always."""
         console = self.terminal.console
         if self.pager is not None:
             self.pager.draw()
@@ -131,13 +134,10 @@ class SeatScreen:
         host = self.host
         below: list[RenderableType] = []
         if host.over_lines is not None:
-            main: RenderableType = Group(*host.over_lines)
+            forms = [host.over_lines, host.over_lines[-host.over_summary:]]
             below.append(keys_line(host=self.is_host, over=True))
         elif host.gate_lines is not None:
-            main = Group(*host.gate_lines, Text(), self._players(ready_asked=True))
-            if self.is_host:
-                main = Group(main, table_info_block(host.info, fingerprint=True),
-                             *host.host_notes)
+            forms = self._gate_forms(host.gate_lines)
             below.append(self._gate_prompt())
             below.append(self._keys(ready=True))
         else:
@@ -147,12 +147,38 @@ class SeatScreen:
                 if away:
                     below.append(table_info_block(host.info, away))
             below.append(self._keys())
-            main = self._table(below)
+            forms = []
         if self.note is not None:
             below.insert(-1, self.note)
-        console.print(main)
+        if forms:
+            room = self.terminal.height - self._height(below)
+            main = next((form for form in forms if self._height(form) <= room), forms[-1])
+            console.print(Group(*main))
+        else:
+            console.print(self._table(below))
         for line in below:
             console.print(line)
+
+    def _gate_forms(self, lines: list[RenderableType]) -> list[list[RenderableType]]:
+        """What the wait for everyone shows, from the fullest to the barest: what it is about
+        (a round's end), who is ready, and for the host the code (and the key's fingerprint
+        and where the game is saved, if there is room)."""
+        players = self._players(ready_asked=True)
+        if not self.is_host:
+            return [[*lines, Text(), players], [*lines, players], lines, lines[:1]]
+        info = self.host.info
+        return [
+            [*lines, Text(), players, table_info_block(info, fingerprint=True),
+             *self.host.host_notes],
+            [*lines, players, table_info_block(info, fingerprint=True)],
+            [*lines, players, table_info_block(info)],
+            [*lines, table_info_block(info)],
+            [*lines[:1], table_info_block(info)],
+        ]
+
+    def _height(self, parts: Sequence[RenderableType]) -> int:
+        console = self.terminal.console
+        return len(console.render_lines(Group(*parts), pad=False))
 
     def _table(self, below: Sequence[RenderableType]) -> RenderableType:
         """The game as this screen shows it, fitted above `below`: the seat's own turn screen
@@ -161,9 +187,8 @@ class SeatScreen:
         view = game.view(self.seat if self.seat is not None else game.mover)
         if self.seat is None:
             return table_screen(view)
-        console = self.terminal.console
-        room = self.terminal.height - len(console.render_lines(Group(*below), pad=False))
-        return fitted_turn_screen(console, view, room)
+        return fitted_turn_screen(self.terminal.console, view,
+                                  self.terminal.height - self._height(below))
 
     def _players(self, ready_asked: bool = False) -> RenderableType:
         host = self.host
@@ -233,10 +258,15 @@ class SeatScreen:
             question, self.question = self.question, None
             self._answer(question, key)
             return
-        self.note = None
         if len(key) > 1 and key != ENTER:
             return  # arrows and the like: nothing to do here
-        self._command(key)
+        before = _plain(self.note)
+        self.note = None
+        if not self._command(key):
+            return  # done, and drawn
+        if self.note is not None and _plain(self.note) == before and self.question is None:
+            return  # the same key again (held down, or a flood): the screen says it already
+        self.show()
 
     def _interrupted(self, key: str) -> None:
         if not self.is_host:
@@ -246,26 +276,28 @@ class SeatScreen:
         elif key == CTRL_C:
             self.host.stop_game(interrupt=True)
 
-    def _command(self, key: str) -> None:
+    def _command(self, key: str) -> bool:
+        """Do what `key` asks; False if that drew what it changed (or let the person go),
+        True if the screen is to be drawn again."""
         host = self.host
         if key == ENTER and host.over_lines is not None:
             if self.is_host:
                 host.close()
             else:
                 self.terminal.hang_up(_("Thanks for playing!"))
-            return
+            return False
         if key == ENTER and host.gate_lines is not None and self.seat is not None:
             host.ready(self.seat)
-            return
+            return False
         if key == "s":
             names = [p.name for p in host.game.players]
             game = host.game
             self._page(score_sheet(game.rounds, names, game.rules, game.totals),
                        _("Score sheet"))
-            return
+            return False
         if key == "r":
             self._page(rules_markdown(), _("Rules of Rack-O"))
-            return
+            return False
         if key == "?":
             self.note = help_note(self.is_host)
         elif key == "q" and host.over_lines is None:
@@ -280,7 +312,7 @@ class SeatScreen:
             self.note = Text(_("A hint is for your own turn."), "yellow")
         elif key not in (ENTER, " "):
             self.note = invalid_note(key, self.is_host)
-        self.show()
+        return True
 
     def _answer(self, question: str, key: str) -> None:
         if question == "leave" and key == "y":
@@ -299,3 +331,8 @@ class SeatScreen:
     def _page(self, text: RenderableType, title: str) -> None:
         self.pager = Pager(self.terminal, text, title)
         self.draw()
+
+
+def _plain(note: RenderableType | None) -> str | None:
+    """A note's text, to tell whether it changed."""
+    return note.plain if isinstance(note, Text) else None

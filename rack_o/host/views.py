@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.cli.screens import fitted_piles, fitted_scores, fitted_status, history_block
+from rack_o.cli.screens import Either, fitted_piles, fitted_scores, fitted_status, history_block
 from rack_o.i18n import N_, _
 from rack_o.view import SeatView
 
@@ -109,22 +109,31 @@ def waiting_line(name: str, presence: Presence, drawn: bool) -> Text:
     return Text(_("{name} is playing.").format(name=name), "bold")
 
 
-def keys_line(*, host: bool, ready: bool = False, over: bool = False) -> Text:
-    """The keys of a screen that waits (rich markup rendered): Enter when ready or at the end."""
+def keys_line(*, host: bool, ready: bool = False, over: bool = False) -> Either:
+    """The keys of a screen that waits (Enter when ready or at the end), in fewer words on a
+    narrow terminal."""
     parts: list[str] = []
+    keys: list[str] = []
     if over:
         parts.append(_("[bold]Enter[/] closes the table") if host
                      else _("[bold]Enter[/] leaves the table"))
+        keys.append(_("[bold]Enter[/] close") if host else _("[bold]Enter[/] leave"))
     elif ready:
         parts.append(_("[bold]Enter[/] ready"))
+        keys.append(_("[bold]Enter[/] ready"))
     parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
+    keys += ["[bold]s[/]", "[bold]r[/]"]
     if not over:
         parts.append(_("? help"))
+        keys.append("?")
         if host:
             parts += [_("[bold]b[/] seat to a computer"), _("[bold]q[/] stop the game")]
+            keys += ["[bold]b[/]", "[bold]q[/]"]
         else:
             parts.append(_("[bold]q[/] leave the table"))
-    return Text.from_markup(" · ".join(parts), style="dim")
+            keys.append("[bold]q[/]")
+    return Either(Text.from_markup(" · ".join(parts), style="dim"),
+                  Text.from_markup(" · ".join(keys), style="dim"))
 
 
 def public_view(view: SeatView) -> SeatView:
