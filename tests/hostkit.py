@@ -314,6 +314,7 @@ PLACE = re.compile(r"Slot 1-9(?: or |, )0=10 for (\d+)")
 CONFIRM = "Enter confirms"
 READY = "Press Enter when you are ready"
 OVER = "Enter leaves the table"
+CLOSE = "Enter closes the table"
 
 
 def policy_key(lines: Sequence[str], deck_size: int) -> str | None:
@@ -385,7 +386,8 @@ def play_guests(host: HostProcess, guests: dict[str, Pty], deck_size: int, *,
                 guest.send(key)
             elif guests[name] is not guest:
                 del acted[name]  # a new connection: its screen may be the same as before
-        if until is None and all(OVER in guest.last_line() for guest in guests.values()):
+        if until is None and all(OVER in guest.last_line() or CLOSE in guest.last_line()
+                                 for guest in guests.values()):
             return
         if time.monotonic() > deadline:
             shown = "\n\n".join(f"{name}:\n{guest.visible()}" for name, guest in guests.items())

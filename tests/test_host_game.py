@@ -11,7 +11,6 @@ the game ends as it does played straight through.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,12 +20,10 @@ asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (th
 pexpect = pytest.importorskip("pexpect")
 
 from hostkit import (  # noqa: E402
-    OVER,
     HostProcess,
     Pty,
     Seen,
     play_guests,
-    pump_all,
     rack_rows,
     ssh_guest,
     start_host,

@@ -202,7 +202,8 @@ class SeatScreen:
         game = self.host.game
         mover = game.mover
         drawn = game.held_source is Source.DRAW
-        return waiting_line(game.players[mover].name, self.host.presence(mover), drawn)
+        return waiting_line(game.players[mover].name, self.host.presence(mover), drawn,
+                            yours=mover == self.seat)
 
     def _gate_prompt(self) -> Text:
         host = self.host

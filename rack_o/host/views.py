@@ -96,8 +96,11 @@ def players_block(
     return table
 
 
-def waiting_line(name: str, presence: Presence, drawn: bool) -> Text:
-    """Whose turn it is while you wait, and what they are doing."""
+def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = False) -> Text:
+    """Whose turn it is while you wait, and what they are doing (`yours`: it is your turn,
+    in a moment)."""
+    if yours:
+        return Text(_("Your turn."), "bold")
     if presence is Presence.AWAY:
         return Text(_("Waiting for {name} (disconnected).").format(name=name), "bold yellow")
     if presence is Presence.BOT:
