@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -29,7 +28,7 @@ from rack_o.view import SeatView
 
 from .console import ENTER, SPACE, Terminal
 from .messages import hint_text
-from .prompt import InputEnded, ask
+from .prompt import InputEnded, ask, fitting
 from .screens import HISTORY_LINES, turn_screen
 
 Hint = Callable[[SeatView], Advice]
@@ -55,6 +54,10 @@ PLACE_DRAWN_HELP = N_(
 PLACE_TAKEN_HELP = N_(
     "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
     "onto the discard pile. u puts the card back on the discard pile."
+)
+PLACE_TAKEN_FIXED_HELP = N_(
+    "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
+    "onto the discard pile. A card taken from the discard pile cannot be thrown back."
 )
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
@@ -196,7 +199,7 @@ class HumanAgent:
                 _("Slot [bold]1-9[/], [bold]0[/]=10 for {card} · ? help"),
             )
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}")
-            help_text = _(PLACE_TAKEN_HELP)
+            help_text = _(PLACE_TAKEN_FIXED_HELP)
         key = self._ask(
             view,
             None,
@@ -251,9 +254,7 @@ class HumanAgent:
     ) -> str:
         """Draw the rack screen, throw away keys typed before it, and ask (the shortest of
         `prompts` only when the first does not fit the terminal's width)."""
-        width = self.term.width
-        prompt = next((p for p in prompts if cell_len(Text.from_markup(p).plain) + 3 < width),
-                      prompts[-1])
+        prompt = fitting(self.term.width, prompts)
 
         def draw(note: RenderableType | None = None) -> None:
             self._show(view, preview, prompt, note, can_put_back, thrown)

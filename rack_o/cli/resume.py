@@ -44,9 +44,11 @@ Examples:
 """)
 
 
-def games_table(games: list[Summary], title: str | None = None) -> Table:
-    """The unfinished games, numbered: ID (and "being played" for a game open in another
-    racko), when started, round, players and scores."""
+def games_table(
+    games: list[Summary], title: str | None = None, *, mark_busy: bool = True
+) -> Table:
+    """The unfinished games, numbered: ID (and, if `mark_busy`, "being played now" for a game
+    open in another racko), when started, round, players and scores."""
     from rack_o.store.writer import is_busy
 
     if title is None:
@@ -67,7 +69,7 @@ def games_table(games: list[Summary], title: str | None = None) -> Table:
         sides = side_names(game.rules, shown) if game.rules is not None else shown
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
-        if is_busy(game.path):
+        if mark_busy and is_busy(game.path):
             where.append("\n" + _("being played now"), "bold yellow")
         table.add_row(str(number), where, str(game.round), Text(scores_text(sides, game.totals)))
     return table
@@ -381,7 +383,8 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
         console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING
-    console.print(games_table([summary], _("The game to drop")))
+    # This racko holds the game's lock while it asks: the game is not being played.
+    console.print(games_table([summary], _("The game to drop"), mark_busy=False))
     if not yes:
         try:
             answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "

@@ -39,7 +39,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 from .console import ENTER, Terminal, fill, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
 from .pager import page
-from .prompt import InputEnded, QuitGame, ask, reads_lines
+from .prompt import InputEnded, QuitGame, ask, fitting, reads_lines
 from .scoreboard import (
     fitted_round_table,
     racko_banner,
@@ -54,6 +54,7 @@ HANDOFF_HELP = N_(
     "screen: your rack appears next. s shows the score sheet, r the rules, q quits."
 )
 ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
+NBSP_AND = "\u00a0&\u00a0"
 HANDOFF_HOLD = 0.25
 """Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
 meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
@@ -421,9 +422,9 @@ def where_stopped(game: Game, reason: str, saved_note: str | None) -> str:
         # An autosaved record is deleted when its writer closes.
         return reason + " " + _("No card was dealt, so there is no game to carry on.")
     names = tuple(p.name for p in game.players)
-    # A no-break space: a score never goes to the next line without its name.
+    # No-break spaces: a score never goes to the next line without its side's name.
     scores = ", ".join(
-        f"{side_name(game.rules, names, side)}\u00a0{total}"
+        f"{side_name(game.rules, names, side)}\u00a0{total}".replace(" & ", NBSP_AND)
         for side, total in enumerate(game.totals)
     )
     where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
@@ -549,9 +550,11 @@ class _Session(Table):
         self.term.flush_input()
         ask(
             self.term,
-            _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
-                name=name
-            ),
+            fitting(self.term.width, (
+                _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
+                    name=name),
+                _("[bold]{name}[/], press Enter when ready").format(name=name),
+            )),
             (ENTER,),
             valid=_("press Enter when {name} has the keyboard").format(name=name),
             help_text=_(HANDOFF_HELP),
