@@ -8,6 +8,7 @@ import concurrent.futures
 import os
 import re
 import shutil
+import socket
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
@@ -262,20 +263,59 @@ def start_host(home: Path, *args: str, size: tuple[int, int] = (100, 30)) -> Hos
     return HostProcess(pty, port, code)
 
 
+SSH = shutil.which("ssh") or "/usr/bin/ssh"
+
+
+def openssh(port: int, args: Sequence[str], home: Path, program: str = SSH
+            ) -> tuple[list[str], dict[str, str]]:
+    """The arguments and environment of OpenSSH's `program` (ssh, sftp, scp) reaching
+    127.0.0.1:`port` with `args`: any host key trusted, no config, no key, no agent, a HOME
+    of its own; DISPLAY for -X, with nothing listening there."""
+    options = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
+               "-o", "UserKnownHostsFile=/dev/null", "-o", "PubkeyAuthentication=no"]
+    port_flag = "-P" if program != SSH else "-p"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TERM": "xterm-256color",
+           "LANG": "C.UTF-8", "DISPLAY": "127.0.0.1:9"}
+    return [*options, port_flag, str(port), *args], env
+
+
+def ssh_client(host: HostProcess, args: Sequence[str], home: Path, *, program: str = SSH,
+               code: str | None = None, log_in: bool = True,
+               size: tuple[int, int] = (80, 24)) -> Pty:
+    """OpenSSH's `program` reaching the table with `args`, the code (`code`, else the table's)
+    typed at its password prompt unless not to `log_in`."""
+    arguments, env = openssh(host.port, args, home, program)
+    client = Pty(program, arguments, env, size)
+    if log_in:
+        client.wait_for(PASSWORD.pattern)
+        client.send((code or host.code) + "\r")
+    return client
+
+
 def ssh_guest(host: HostProcess, name: str, home: Path, *, size: tuple[int, int] = (80, 24),
               code: str | None = None, args: Sequence[str] = ()) -> Pty:
-    """OpenSSH's `ssh` to the table as `name`, the code typed at its password prompt; a HOME
-    of its own, no agent, no config, any host key trusted."""
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TERM": "xterm-256color",
-           "LANG": "C.UTF-8"}
-    options = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o",
-               "UserKnownHostsFile=/dev/null", "-o", "PubkeyAuthentication=no",
-               "-o", "LogLevel=ERROR"]
-    guest = Pty(shutil.which("ssh") or "/usr/bin/ssh",
-                [*options, *args, "-p", str(host.port), f"{name}@127.0.0.1"], env, size)
-    guest.wait_for(PASSWORD.pattern)
-    guest.send((code or host.code) + "\r")
-    return guest
+    """`ssh` to the table as `name`, logged in with the code (`code`, else the table's)."""
+    return ssh_client(host, [*args, "-o", "LogLevel=ERROR", f"{name}@127.0.0.1"], home,
+                      code=code, size=size)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nothing listens on (at this moment)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def connect_when_listening(port: int, timeout: float = WAIT) -> socket.socket:
+    """A connection to 127.0.0.1:`port`, once something listens there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=1)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def pump_all(ptys: Sequence[Pty], timeout: float = 0.05) -> None:

@@ -19,15 +19,8 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 pexpect = pytest.importorskip("pexpect")
 
-from hostkit import (  # noqa: E402
-    HostProcess,
-    Pty,
-    Seen,
-    play_guests,
-    rack_rows,
-    ssh_guest,
-    start_host,
-)
+import hostkit as kit  # noqa: E402
+from hostkit import HostProcess, Pty, Seen  # noqa: E402
 
 from rack_o.record import parse_lines, rebuild, replay  # noqa: E402
 from rack_o.steps import Turn  # noqa: E402
@@ -57,7 +50,7 @@ def record_of(home: Path) -> list[dict]:
 
 
 def join(host: HostProcess, home: Path) -> dict[str, Pty]:
-    guests = {name: ssh_guest(host, name, home) for name in GUESTS}
+    guests = {name: kit.ssh_guest(host, name, home) for name in GUESTS}
     for guest in guests.values():
         guest.wait_for("Press Enter when you are ready to play")
     return guests
@@ -77,7 +70,7 @@ def close_table(host: HostProcess, guests: dict[str, Pty]) -> None:
 def play_hosted(home: Path, drop: str | None = None) -> Played:
     """Host the game, let the guests play it to its end (`drop`'s ssh killed after their first
     draw, and started again); what happened."""
-    host = start_host(home, *ARGS)
+    host = kit.start_host(home, *ARGS)
     guests = join(host, home)
     dropped: list[str] = []
 
@@ -88,14 +81,14 @@ def play_hosted(home: Path, drop: str | None = None) -> Played:
         # Mid-turn, with the drawn card in hand: the connection is cut, then made again.
         guest.end()
         dropped.append(name)
-        again = ssh_guest(host, name, home)
+        again = kit.ssh_guest(host, name, home)
         again.wait_for("You drew")
         guests[name] = again
         return False
 
     seen: dict[str, Seen] = {}
     try:
-        play_guests(host, guests, DECK, seen=seen, before_key=before_key)
+        kit.play_guests(host, guests, DECK, seen=seen, before_key=before_key)
         final = {name: guest.display for name, guest in guests.items()}
         close_table(host, guests)
     finally:
@@ -142,7 +135,7 @@ def test_a_guest_sees_the_cards_they_drew_and_no_other_card_of_the_draw_pile(
 
 
 def test_the_host_without_a_seat_sees_no_rack(straight: Played) -> None:
-    assert not rack_rows(straight.host_screens.splitlines())
+    assert not kit.rack_rows(straight.host_screens.splitlines())
     assert "You drew" not in straight.host_screens
 
 
@@ -179,7 +172,7 @@ def dealer_draw(screen: Pty) -> str:
 
 
 def test_a_resized_guest_window_is_drawn_again_at_its_size(tmp_path: Path) -> None:
-    host = start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS)
     guests = join(host, tmp_path)
     try:
         bob = guests["bob"]

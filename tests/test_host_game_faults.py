@@ -16,14 +16,8 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 pexpect = pytest.importorskip("pexpect")
 
-from hostkit import (  # noqa: E402
-    READY,
-    HostProcess,
-    Pty,
-    play_guests,
-    ssh_guest,
-    start_host,
-)
+import hostkit as kit  # noqa: E402
+from hostkit import HostProcess, Pty  # noqa: E402
 
 from rack_o.record import parse_lines, rebuild  # noqa: E402
 
@@ -44,7 +38,7 @@ def turns(home: Path) -> list[dict]:
 
 def everyone_ready(host: HostProcess, guests: dict[str, Pty]) -> None:
     for guest in guests.values():
-        guest.wait_for(READY)
+        guest.wait_for(kit.READY)
         guest.send("\r")
 
 
@@ -54,10 +48,10 @@ def ended(*ptys: Pty) -> None:
 
 
 def test_a_killed_host_opens_the_table_again_and_the_game_goes_on(tmp_path: Path) -> None:
-    host = start_host(tmp_path, *ARGS)
-    guests = {name: ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     everyone_ready(host, guests)
-    play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 4)
+    kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 4)
     fingerprint = re.search(r"SHA256:\S+", host.pty.text)
     os.kill(host.pid, signal.SIGKILL)
     for guest in guests.values():
@@ -65,25 +59,25 @@ def test_a_killed_host_opens_the_table_again_and_the_game_goes_on(tmp_path: Path
     ended(host.pty, *guests.values())
     before = turns(tmp_path)
 
-    again = start_host(tmp_path, "--resume", the_record(tmp_path).stem)
+    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem)
     try:
         assert again.code != host.code
         assert fingerprint is not None and fingerprint.group(0) in again.pty.text
-        back = {name: ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
+        back = {name: kit.ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
         everyone_ready(again, back)
-        play_guests(again, back, DECK, until=lambda: len(turns(tmp_path)) > len(before))
+        kit.play_guests(again, back, DECK, until=lambda: len(turns(tmp_path)) > len(before))
         after = turns(tmp_path)
         assert after[: len(before)] == before
         assert len(after) == len(before) + 1
-        play_guests(again, back, DECK)  # and on to the end
+        kit.play_guests(again, back, DECK)  # and on to the end
         assert rebuild(the_record(tmp_path).read_text(encoding="utf-8")).game.is_over
     finally:
         ended(again.pty, *back.values())
 
 
 def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path) -> None:
-    host = start_host(tmp_path, *ARGS)
-    bob = ssh_guest(host, "bob", tmp_path)
+    host = kit.start_host(tmp_path, *ARGS)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         host.pty.wait_for(r"2\s+Cy\s+away")
         host.pty.send("b")
@@ -91,10 +85,10 @@ def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path)
         host.pty.send("2")
         host.pty.wait_for(r"2\s+Cy\s+a computer player plays for them")
         bob.wait_for(r"2\s+Cy\s+a computer player plays for them")
-        late = ssh_guest(host, "cy", tmp_path)
+        late = kit.ssh_guest(host, "cy", tmp_path)
         late.wait_for("Cy's seat has been given to a computer player.", screen=False)
         bob.send("\r")
-        play_guests(host, {"bob": bob}, DECK)
+        kit.play_guests(host, {"bob": bob}, DECK)
         cy_turns = [line for line in turns(tmp_path) if line["seat"] == 1]
         assert cy_turns and all(line["stand_in"] == "bot:hard" for line in cy_turns)
         assert all("stand_in" not in line for line in turns(tmp_path) if line["seat"] != 1)
@@ -103,28 +97,28 @@ def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path)
 
 
 def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> None:
-    host = start_host(tmp_path, *ARGS)
-    guests = {name: ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     try:
-        guests["cy"].wait_for(READY)
+        guests["cy"].wait_for(kit.READY)
         guests["cy"].send("q")
         guests["cy"].wait_for("Leave the table?")
         guests["cy"].send("y")
         guests["cy"].wait_for("You left the table. The game goes on", screen=False)
         guests["bob"].wait_for(r"2\s+Cy\s+away")
-        guests["cy"] = ssh_guest(host, "cy", tmp_path)
+        guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
         everyone_ready(host, guests)
-        play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 3)
+        kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 3)
     finally:
         ended(host.pty, *guests.values())
 
 
 def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None:
-    host = start_host(tmp_path, *ARGS)
-    guests = {name: ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     try:
         everyone_ready(host, guests)
-        play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 2)
+        kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 2)
         host.pty.send("q")
         host.pty.wait_for("Stop the game for everyone?")
         host.pty.send("y")
@@ -140,13 +134,13 @@ def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None
 
 
 def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
-    host = start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
+    host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
                       "--seed", "3", "--fast")
-    bob = ssh_guest(host, "bob", tmp_path)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         host.pty.wait_for(r"1\s+Ann \(you\)")
         players = {"ann": host.pty, "bob": bob}
-        play_guests(host, players, DECK)
+        kit.play_guests(host, players, DECK)
         lines = [line for _, line in parse_lines(the_record(tmp_path).read_text("utf-8"))]
         assert lines[0]["host_seat"] == 0
         assert {line["seat"] for line in lines if line["type"] == "turn"} == {0, 1, 2}

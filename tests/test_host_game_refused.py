@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,23 +16,15 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 pexpect = pytest.importorskip("pexpect")
 
-from hostkit import (  # noqa: E402
-    READY,
-    HostProcess,
-    Pty,
-    connect,
-    open_screen,
-    run,
-    ssh_guest,
-    start_host,
-)
+import hostkit as kit  # noqa: E402
+from hostkit import HostProcess, Pty  # noqa: E402
 
 ARGS = ("--names", "Bob,Cy", "--bots", "hard", "--no-seat", "--target", "5", "--fast")
 
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostProcess]:
-    host = start_host(tmp_path_factory.mktemp("refused"), *ARGS)
+    host = kit.start_host(tmp_path_factory.mktemp("refused"), *ARGS)
     yield host
     host.pty.end()
 
@@ -49,7 +40,7 @@ def test_a_wrong_code_is_refused_and_three_lock_the_address_out(
     table: HostProcess, tmp_path: Path
 ) -> None:
     # From 127.0.0.2: the other tests, from 127.0.0.1, are not locked out with it.
-    guesser = ssh_guest(table, "bob", tmp_path, code="0000-0000", args=["-b", "127.0.0.2"])
+    guesser = kit.ssh_guest(table, "bob", tmp_path, code="0000-0000", args=["-b", "127.0.0.2"])
     for guess in ("1234-5678", "letmein"):
         guesser.wait_for("Permission denied, please try again", screen=False)
         guesser.text = ""
@@ -57,19 +48,19 @@ def test_a_wrong_code_is_refused_and_three_lock_the_address_out(
         guesser.send(guess + "\r")
     assert re.search(r"Too many wrong table codes from your address: try again in (59|60) "
                      r"seconds\.", said(guesser))
-    right = _ssh(table, tmp_path, ["-b", "127.0.0.2", "bob@127.0.0.1"], log_in=False)
+    right = kit.ssh_client(table, ["-b", "127.0.0.2", "bob@127.0.0.1"], tmp_path, log_in=False)
     assert "Too many wrong table codes from your address" in said(right)  # before any code
-    elsewhere = ssh_guest(table, "bob", tmp_path)
-    elsewhere.wait_for(READY)
+    elsewhere = kit.ssh_guest(table, "bob", tmp_path)
+    elsewhere.wait_for(kit.READY)
     elsewhere.end()
 
 
 def test_a_second_connection_for_a_taken_seat_is_told_so(
     table: HostProcess, tmp_path: Path
 ) -> None:
-    first = ssh_guest(table, "bob", tmp_path)
-    first.wait_for(READY)
-    second = ssh_guest(table, "Bob", tmp_path)
+    first = kit.ssh_guest(table, "bob", tmp_path)
+    first.wait_for(kit.READY)
+    second = kit.ssh_guest(table, "Bob", tmp_path)
     assert "Bob's seat is taken by a connection that is still open." in said(second)
     assert first.child.isalive()
     first.end()
@@ -89,44 +80,21 @@ def test_a_second_connection_for_a_taken_seat_is_told_so(
 def test_ssh_gets_nothing_but_the_game(
     table: HostProcess, tmp_path: Path, args: list[str], refusal: str
 ) -> None:
-    client = _ssh(table, tmp_path, args)
-    assert refusal in said(client)
-
-
-def _ssh(table: HostProcess, home: Path, args: list[str], program: str = "/usr/bin/ssh", *,
-         log_in: bool = True) -> Pty:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TERM": "xterm", "LANG": "C.UTF-8"}
-    port = "-P" if program != "/usr/bin/ssh" else "-p"
-    client = Pty(program, ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o",
-                           "UserKnownHostsFile=/dev/null", "-o", "PubkeyAuthentication=no",
-                           port, str(table.port), *args], env)
-    if log_in:
-        client.wait_for(r"password: ?$")
-        client.send(table.code + "\r")
-    return client
+    assert refusal in said(kit.ssh_client(table, args, tmp_path))
 
 
 def test_sftp_is_refused(table: HostProcess, tmp_path: Path) -> None:
-    client = _ssh(table, tmp_path, ["bob@127.0.0.1"], program="/usr/bin/sftp")
+    client = kit.ssh_client(table, ["bob@127.0.0.1"], tmp_path, program="/usr/bin/sftp")
     assert "subsystem request failed" in said(client)
 
 
 def test_a_local_forward_through_the_table_reaches_nothing(
     table: HostProcess, tmp_path: Path
 ) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        local_port = probe.getsockname()[1]
-    client = _ssh(table, tmp_path, ["-N", "-L", f"{local_port}:127.0.0.1:{table.port}",
-                                    "bob@127.0.0.1"])
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            connection = socket.create_connection(("127.0.0.1", local_port), timeout=1)
-            break
-        except OSError:
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+    local_port = kit.free_port()
+    client = kit.ssh_client(table, ["-N", "-L", f"{local_port}:127.0.0.1:{table.port}",
+                                    "bob@127.0.0.1"], tmp_path)
+    connection = kit.connect_when_listening(local_port)
     with connection:
         assert connection.recv(100) == b""  # closed at once: nothing was reached
     client.wait_for("open failed", screen=False)
@@ -135,8 +103,8 @@ def test_a_local_forward_through_the_table_reaches_nothing(
 
 def test_a_megabyte_line_is_cut_off_and_the_table_goes_on(table: HostProcess) -> None:
     async def scenario() -> tuple[str, float]:
-        async with await connect(table.port, "cy", table.code) as conn:
-            chan, screen = await open_screen(conn)
+        async with await kit.connect(table.port, "cy", table.code) as conn:
+            chan, screen = await kit.open_screen(conn)
             await screen.wait_for("when you are ready to play")
             started = time.monotonic()
             chan.write("a" * 1_000_000 + "\r")  # the Enter is beyond the cut: lost
@@ -147,7 +115,7 @@ def test_a_megabyte_line_is_cut_off_and_the_table_goes_on(table: HostProcess) ->
             await screen.wait_for("Waiting for Bob", timeout=20)
             return screen.text, time.monotonic() - started
 
-    shown, seconds = run(scenario(), timeout=60)
+    shown, seconds = kit.run(scenario(), timeout=60)
     assert seconds < 10
     assert "a" * 300 not in shown
     with open(f"/proc/{table.pid}/status", encoding="ascii") as status:

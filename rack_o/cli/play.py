@@ -121,14 +121,7 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
     """
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
     seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
-    try:
-        rules, seats = seat_table(term, table)
-    except KeyboardInterrupt:
-        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
-        raise SystemExit(EXIT_INTERRUPTED) from None
-    except EOFError:
-        term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
-        raise SystemExit(EXIT_STOPPED) from None
+    rules, seats = seat_or_leave(term, table)
     while True:
         code = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
         # Asked of people at a keyboard only: a script's input ends with its game.
@@ -137,6 +130,19 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
             raise SystemExit(code)
         seed = secrets.randbelow(1_000_000)
         record = next_record_path(record)
+
+
+def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
+    """The rules and the seats from the table options, asking what they leave out; exits
+    saying no game was started on Ctrl-C or Ctrl-D."""
+    try:
+        return seat_table(term, table)
+    except KeyboardInterrupt:
+        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except EOFError:
+        term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
+        raise SystemExit(EXIT_STOPPED) from None
 
 
 def play_again(term: Terminal) -> bool:

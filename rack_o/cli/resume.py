@@ -150,20 +150,6 @@ def _torn(record: Record) -> bool:
         return False
 
 
-def _round_end_notices(game: Game) -> list[RenderableType]:
-    """The last round's end, as the table would have seen it: banner, score table, any tie."""
-    from .scoreboard import racko_banner, round_table, tie_note
-
-    names = tuple(p.name for p in game.players)
-    result = game.rounds[-1]
-    lines: list[RenderableType] = [racko_banner(result, names),
-                                   round_table(result, names, game.rules)]
-    note = tie_note(game.totals, names, game.rules)
-    if note is not None:
-        lines.append(note)
-    return lines
-
-
 def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
     for notice in notices:
@@ -292,6 +278,8 @@ def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
     removed: `pausing`, or removed already), a round end nobody saw, trouble with the history."""
     from rack_o.store.autosave import history_problem
 
+    from .session import round_end_lines
+
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
     if _torn(record):
@@ -304,7 +292,7 @@ def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
         notices.append(Text(torn, "yellow"))
     if any(event["type"] == "round_end" for event in record.missing_events):
         # The program died between the Rack-O turn and the round's end: nobody saw it yet.
-        notices += _round_end_notices(game)
+        notices += round_end_lines(game)
     problem = history_problem()
     if problem:
         notices.append(Text(

@@ -19,18 +19,16 @@ from rack_o.agent import Agent
 from rack_o.bots import hint as bot_hint
 from rack_o.bots import make_bot
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
-from rack_o.cli.exits import EXIT_INTERRUPTED, EXIT_STOPPED
+from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.messages import record_not_found
-from rack_o.cli.play import add_finished, new_game
+from rack_o.cli.play import add_finished, new_game, seat_or_leave
 from rack_o.cli.resume import hold, resume_notices, saved_game, take_up
-from rack_o.cli.seating import seat_table
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import TableOptions, agents_for
 from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import Event, Header
-from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
@@ -98,7 +96,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
         else:
-            rules, players = _seat(term, options)
+            rules, players = seat_or_leave(term, options)
             host_seat = _host_seat(players, setup.seated, None)
         if host_seat is not None and not here:
             raise click.UsageError(_("racko host plays your seat from this terminal: run it in "
@@ -204,18 +202,6 @@ def _hold(ref: str) -> RecordWriter:
     except LookupError as error:
         raise click.BadParameter(record_not_found(error), param_hint="'--resume'") from None
     return hold(path)
-
-
-def _seat(term: Terminal, options: TableOptions) -> tuple[Rules, list[Player]]:
-    """The rules and the seats from the table options, asking what they leave out."""
-    try:
-        return seat_table(term, options)
-    except KeyboardInterrupt:
-        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
-        raise SystemExit(EXIT_INTERRUPTED) from None
-    except EOFError:
-        term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
-        raise SystemExit(EXIT_STOPPED) from None
 
 
 def _host_seat(players: Sequence[Player], seated: bool, line: object) -> int | None:
