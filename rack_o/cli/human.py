@@ -14,6 +14,7 @@ away before a key is read.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from rich.console import Console, Group, RenderableType
@@ -97,9 +98,17 @@ class HumanAgent:
         self.sheet: Callable[[], None] | None = None
         """Shows the score sheet (the session sets it), for the s key."""
         self._hinted: set[tuple[Phase, int | None]] = set()
+        self._shown: Callable[[], None] | None = None
+        """Draws the screen shown last again."""
         self._placement: tuple[int, Action] | None = None
         """A placement chosen and confirmed for a card taken from the discard pile: the
         engine is told TAKE, then this."""
+
+    def redraw(self) -> None:
+        """Draw the last screen shown again, fitted to the terminal as it is now (it was
+        resized: a terminal reached over a connection says so)."""
+        if self._shown is not None:
+            self._shown()
 
     @property
     def hints_this_turn(self) -> int:
@@ -257,7 +266,8 @@ class HumanAgent:
         prompt = fitting(self.term.width, prompts)
 
         def draw(note: RenderableType | None = None) -> None:
-            self._show(view, preview, prompt, note, can_put_back, thrown)
+            self._shown = partial(self._show, view, preview, prompt, note, can_put_back, thrown)
+            self._shown()
 
         draw()
         self.term.flush_input()

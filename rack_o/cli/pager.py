@@ -7,6 +7,7 @@ commands and write files, and every player at the table can open the rules.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from itertools import chain
 
 from rich.cells import cell_len
@@ -36,10 +37,13 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
         term.key("[dim]" + _("Press Enter to go back.") + "[/] ")
         return
     pager = Pager(term, renderable, title)
-    while True:
-        pager.draw()
-        if pager.press(term.key(pager.status())):
-            return
+    # A terminal reached over a connection repaints itself when resized: the pager's screen.
+    repainting = getattr(term, "repainting", None)
+    with repainting(pager.draw) if repainting is not None else nullcontext():
+        while True:
+            pager.draw()
+            if pager.press(term.key(pager.status())):
+                return
 
 
 class Pager:
