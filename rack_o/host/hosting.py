@@ -115,6 +115,9 @@ class HostedGame(Table):
         }
         if host_terminal is not None and host_seat is None:
             self.screens[None] = SeatScreen(self, host_terminal, None, is_host=True)
+        for seat, agent in enumerate(self.agents):
+            if isinstance(agent, PersonSeat) and seat in self.screens:
+                self.screens[seat].human = agent.human
         self.console = console or (host_terminal.console if host_terminal else Console())
         seats.on_presence(self._presence)
         for seat in given_away:

@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
-from rack_o.cli.human import fitted_turn_screen
+from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.pager import Pager
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import score_sheet
@@ -99,6 +99,8 @@ class SeatScreen:
         self.is_host = is_host
         self.in_turn = False
         """The person is being asked for their move: the HumanAgent draws the screen."""
+        self.human: HumanAgent | None = None
+        """The person's agent, which draws their turn's screen."""
         self.pager: Pager | None = None
         self.note: RenderableType | None = None
         self.question: str | None = None
@@ -112,8 +114,12 @@ class SeatScreen:
         """The person's own turn begins (`asked`) or ends: their screen is the turn's."""
         self.in_turn = asked
         self.pager = self.note = self.question = None
-        # During the turn a repaint prints again what the turn's screen printed last.
-        self.terminal.on_redraw(None if asked else self.draw)
+        self.terminal.on_redraw(self._turn_screen if asked else self.draw)
+
+    def _turn_screen(self) -> None:
+        """The turn's screen drawn again (by the HumanAgent, at the terminal's new size)."""
+        if self.human is not None:
+            self.human.redraw()
 
     def show(self) -> None:
         """Draw the screen now, if it follows the game (not during the person's turn or in the
@@ -167,7 +173,11 @@ class SeatScreen:
         if not self.is_host:
             return [[*lines, Text(), players], [*lines, players], lines, lines[:1]]
         info = self.host.info
+        joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
+                          "code."), "dim")] if self.host.away_guests() else []
         return [
+            [*lines, Text(), players, *joining, table_info_block(info, fingerprint=True),
+             *self.host.host_notes],
             [*lines, Text(), players, table_info_block(info, fingerprint=True),
              *self.host.host_notes],
             [*lines, players, table_info_block(info, fingerprint=True)],

@@ -286,6 +286,17 @@ class RemoteTerminal:
         what was printed since the screen was last cleared is printed again."""
         self._redraw = callback
 
+    @contextmanager
+    def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
+        """Within: `callback` paints the screen again (see `on_redraw`); the callback before
+        comes back on leaving."""
+        before = self._redraw
+        self._redraw = callback
+        try:
+            yield
+        finally:
+            self._redraw = before
+
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
         reads this terminal, Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
