@@ -98,14 +98,14 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         else:
             rules, players = seat_or_leave(term, options)
             host_seat = _host_seat(players, setup.seated, None)
-        if host_seat is not None and not here:
-            raise click.UsageError(_("racko host plays your seat from this terminal: run it in "
-                                     "a terminal, or add --no-seat to only host."))
         guests = {seat: p.name for seat, p in enumerate(players)
                   if p.is_human and seat != host_seat}
         if not guests:
             raise click.UsageError(_("Nobody would join this table: give it a person's seat "
                                      "for a guest (--names, --players), or add --no-seat."))
+        if host_seat is not None and not here:
+            raise click.UsageError(_("racko host plays your seat from this terminal: run it in "
+                                     "a terminal, or add --no-seat to only host."))
         try:
             key = load_or_create()
         except HostKeyError as error:
