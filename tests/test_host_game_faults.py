@@ -149,3 +149,40 @@ def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
         bob.wait_for("The host closed the table. Thanks for playing!", screen=False)
     finally:
         ended(host.pty, bob)
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 2)
+        os.kill(host.pid, signum)
+        for guest in guests.values():
+            guest.wait_for("The host stopped the game. It is saved", screen=False)
+        host.pty.child.expect(pexpect.EOF)
+        host.pty.child.close()
+        assert host.pty.child.exitstatus == code
+        assert not rebuild(the_record(tmp_path).read_text(encoding="utf-8")).game.is_over
+    finally:
+        ended(host.pty, *guests.values())
+
+
+def test_a_guest_silent_for_too_long_is_let_go_and_comes_back(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS, "--idle", "0.02")  # 1.2 seconds
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        guests["bob"].wait_for(kit.READY)
+        guests["bob"].send("\r")  # Bob is ready; Cy says nothing
+        guests["cy"].wait_for("You pressed no key for 1 minute while it was up to you",
+                              screen=False)
+        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].send("\r")
+        guests["bob"].wait_for("Round 1")
+    finally:
+        ended(host.pty, *guests.values())

@@ -97,6 +97,8 @@ class HostedGame(Table):
         self._gate_opened = 0.0
         self._opened = False
         """The first wait for everyone (with the `opening` lines) is over."""
+        self._stirred = False
+        """Someone came or went during a wait for everyone."""
         self.terminals: dict[int, RemoteTerminal] = dict(seats.terminals)
         if host_seat is not None and host_terminal is not None:
             self.terminals[host_seat] = host_terminal
@@ -168,7 +170,9 @@ class HostedGame(Table):
         self._gate_opened = time.monotonic()
         self.redraw()
         while not self._all_ready():
-            self.seats.wait(self._all_ready, self._idle_timeout())
+            # Woken by whoever comes or goes, to count each guest's silence from then on.
+            self._stirred = False
+            self.seats.wait(lambda: self._stirred or self._all_ready(), self._idle_timeout())
         self.gate_lines = None
         self._opened = True
 
@@ -221,6 +225,7 @@ class HostedGame(Table):
         return isinstance(agent, PersonSeat) and agent.bot is None
 
     def _presence(self, seat: int, connected: bool) -> None:
+        self._stirred = True
         if not connected:
             self._ready.discard(seat)
         if self.stopping:

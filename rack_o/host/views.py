@@ -169,6 +169,7 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     """What `racko host` prints first: the code, the fingerprint, the ssh lines and where they
     work."""
     lines: list[RenderableType] = [
+        Text(_("racko host: a table of Rack-O for {names}.").format(names=", ".join(names))),
         Text(f"Table code: {info.code}", "bold"),
         Text(_("Host key fingerprint: {fingerprint}").format(fingerprint=info.fingerprint)),
         Text(_("Give each guest their line, and the code privately:")),
