@@ -23,6 +23,7 @@ from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QuitGame
 from rack_o.cli.scoreboard import standings
+from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
     StepRecorder,
     discard_drawn_card,
@@ -273,11 +274,11 @@ class HostedGame(Table):
         assert game.winner is not None
         names = [p.name for p in game.players]
         humans = [seat for seat in range(len(names)) if isinstance(self.agents[seat], PersonSeat)]
-        width = min(screen.terminal.width for screen in self.screens.values()) \
-            if self.screens else 80
         notes = end_notes(self.header, names, humans, self.recorder.hints_used)
+        # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break space.
         summary = [standings(game.totals, names, game.rules, game.winner, len(game.rounds)),
-                   *(Text(fill(note, width), "dim") for note in notes)]
+                   *(ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
+                     for note in notes)]
         self.over_summary = len(summary)
         self.over_lines = [*round_end_lines(game), *summary]
         self.redraw()
