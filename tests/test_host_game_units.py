@@ -207,3 +207,17 @@ def test_racko_host_without_asyncssh_says_how_to_install_it(monkeypatch, home) -
     result = racko("host", "--names", "Ann,Bob")
     assert_exited(result, 1)
     assert "pip install 'racko[host]'" in result.output
+
+
+def test_keys_typed_while_a_turn_screen_is_drawn_are_dropped_but_ctrl_c(seat) -> None:
+    from rack_o.host.screen import SeatScreen
+    from rack_o.host.terminal import GuestInterrupt
+
+    terminal, inbox, _read = seat
+    screen = SeatScreen(None, terminal, 0)  # type: ignore[arg-type]  # a turn asks it nothing
+    screen.turn(True)
+    typed(terminal, inbox, b"d3")  # before the prompt: not what the guest saw
+    terminal.receive(b"x", KeyReader())  # once it asks
+    assert terminal.key("Slot > ") == "x"
+    with pytest.raises(GuestInterrupt):
+        typed(terminal, inbox, b"\x03")

@@ -26,7 +26,7 @@ from rack_o.i18n import _
 
 from .keyboard import CTRL_C, CTRL_D, ENTER
 from .seat import left_message
-from .terminal import RemoteTerminal
+from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
     Presence,
     TableInfo,
@@ -254,7 +254,13 @@ class SeatScreen:
     def pressed(self, key: str) -> None:
         """A key typed while nothing asks this person for one."""
         if self.in_turn:
-            return  # typed before the turn's screen asked: dropped, as any key typed ahead
+            # Typed while the turn's screen was being drawn: dropped, as any key typed ahead,
+            # but for Ctrl-C and Ctrl-D, which are never lost.
+            if key == CTRL_C and self.seat is not None:
+                raise GuestInterrupt(self.seat)
+            if key == CTRL_D and self.seat is not None:
+                raise GuestEOF(self.seat)
+            return
         if key in (CTRL_C, CTRL_D):
             self._interrupted(key)
             return
