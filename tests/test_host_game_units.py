@@ -221,3 +221,16 @@ def test_keys_typed_while_a_turn_screen_is_drawn_are_dropped_but_ctrl_c(seat) ->
     assert terminal.key("Slot > ") == "x"
     with pytest.raises(GuestInterrupt):
         typed(terminal, inbox, b"\x03")
+
+
+def test_a_saved_games_bot_from_outside_racko_is_not_imported_without_load_bots(home) -> None:
+    pytest.importorskip("asyncssh")
+    from builders import seeded_game, write_record
+
+    game = seeded_game(3, names=["Ann", "Bob", "Odd"],
+                       kinds=["human", "human", "bot:example_bot:Unheard"], players=3)
+    game.deal()
+    path = write_record(home / "games" / "odd.jsonl", game)
+    result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
+    assert_exited(result, 2)
+    assert "Resume with --load-bots to import it, if you trust it." in flat(result.output)

@@ -46,12 +46,15 @@ def quiet_logging() -> None:
 @click.option("--resume", "resume_ref", metavar="ID|FILE",
               help="Open the table of an unfinished game again (racko resume --list shows "
               "them); the guests come back with the same ssh command.")
+@click.option("--load-bots", is_flag=True,
+              help="With --resume: import the custom bots (package.module:Class) the record "
+              "names.")
 @click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
 @click.option("--no-hints", is_flag=True,
               help="Turn h (what the hard bot would do) off for the whole game; the record "
               "says so.")
 def host(table: TableOptions, port: int, bind: str, idle: float, no_seat: bool,
-         resume_ref: str | None, fast: bool, no_hints: bool) -> None:
+         resume_ref: str | None, load_bots: bool, fast: bool, no_hints: bool) -> None:
     """Host a game that friends join from their own terminals, with ssh.
 
     Each guest types the ssh line shown for their seat and the table code as the password;
@@ -68,5 +71,5 @@ def host(table: TableOptions, port: int, bind: str, idle: float, no_seat: bool,
                                  "table options (--players, --names, the bots, --target, the "
                                  "variants, --seed, --no-hints)."))
     setup = HostSetup(port=port, bind=bind, idle=idle * 60, seated=not no_seat,
-                      pause=0 if fast else BOT_PAUSE, hints=not no_hints)
+                      pause=0 if fast else BOT_PAUSE, hints=not no_hints, load_bots=load_bots)
     raise SystemExit(play_hosted(setup, table, resume_ref))

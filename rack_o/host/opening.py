@@ -60,6 +60,8 @@ class HostSetup:
     seated: bool
     pause: float
     hints: bool = True
+    load_bots: bool = False
+    """Import the bots from outside racko a saved game names (`--resume` with --load-bots)."""
 
 
 @dataclass
@@ -74,7 +76,9 @@ class Opened:
     opening: list[RenderableType]
     host_notes: list[RenderableType]
     events: Sequence[Event] = ()
+    """The saved game's record lines (a resumed game's)."""
     given_away: Sequence[int] = ()
+    resumed: bool = False
 
 
 def host_resume_note(ref: str) -> str:
@@ -133,7 +137,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
                 host_resume_note(record.ref),
                 resume_notices(record, show_seed=False),
                 [_saved(host_resume_note(record.ref))], record.events,
-                _given_away(record.events, players))
+                _given_away(record.events, players), resumed=True)
             return _run(opened, seats, info, host_seat, setup, here, console)
         seed = options.seed if options.seed is not None else secrets.randbelow(1_000_000)
         try:
@@ -164,10 +168,13 @@ def _run(opened: Opened, seats: Table, info: TableInfo, host_seat: int | None,
     hint = bot_hint if opened.header.hints else None
     seed = opened.header.seed
 
-    def person(player: Player) -> Agent:
-        return HumanAgent(player.name, terminals[players.index(player)], hint)
+    people = iter(seat for seat, player in enumerate(players) if player.is_human)
 
-    agents = agents_for(players, seed, person)
+    def person(player: Player) -> Agent:
+        return HumanAgent(player.name, terminals[next(people)], hint)  # asked in seat order
+
+    # A saved game's bots from outside racko are imported only if the host says so.
+    agents = agents_for(players, seed, person, load_bots=setup.load_bots or not opened.resumed)
     session = HostedGame(
         seats, game, agents, host_seat=host_seat, host_terminal=host_terminal, info=info,
         stand_in=lambda seat: make_bot(STAND_IN, seat, seed), header=opened.header,
