@@ -81,7 +81,7 @@ def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path)
     try:
         host.pty.wait_for(r"2\s+Cy\s+away")
         host.pty.send("b")
-        host.pty.wait_for(r"Give which seat to a computer player\? 2 Cy")
+        host.pty.wait_for(r"Which seat goes to a computer player\? 2 Cy")
         host.pty.send("2")
         host.pty.wait_for(r"2\s+Cy\s+a computer player plays for them")
         bob.wait_for(r"2\s+Cy\s+a computer player plays for them")

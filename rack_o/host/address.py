@@ -44,7 +44,7 @@ def is_loopback(address: str) -> bool:
 
 def ssh_line(name: str, host: str, port: int) -> str:
     """The command a guest types to take the seat called `name` (quoted for a shell if need be)."""
-    user = name.casefold()
+    user = name.lower()  # not casefold: "Βασίλης" stays "βασίλης", its final sigma kept
     target = shlex.quote(f"{user}@{host}")
     return f"ssh {target}" if port == 22 else f"ssh -p {port} {target}"
 

@@ -18,7 +18,7 @@ from .requirement import require_asyncssh
 
 EXAMPLE = N_("""\b
 Examples:
-  racko host --players 3 --names "Ann,Bob,Cy"      (you are Ann; Bob and Cy join)
+  racko host --players 3 --names "Ann,Bob,Cy"   (you are Ann)
   racko host --names "Ann,Bob" --bots hard --no-seat
   racko host --resume 2026-11-29-2105-ann-bob-cy
 """)
@@ -42,7 +42,7 @@ def quiet_logging() -> None:
               help="Minutes a guest may stay silent while the game waits for them; they are "
               "then let go, and may come back.")
 @click.option("--no-seat", is_flag=True,
-              help="Only host: every person at the table is a guest.")
+              help="Host only, without a seat: every person at the table is a guest.")
 @click.option("--resume", "resume_ref", metavar="ID|FILE",
               help="Open the table of an unfinished game again (racko resume --list shows "
               "them); the guests come back with the same ssh command.")

@@ -162,8 +162,10 @@ class SeatScreen:
             console.print(Group(*main))
         else:
             console.print(self._table(below))
-        for line in below:
-            console.print(line)
+        for number, line in enumerate(below, start=1):
+            # No newline after the last line: on a screen it exactly fills, that newline would
+            # scroll the top line away.
+            console.print(line, end="" if number == len(below) else "\n")
 
     def _gate_forms(self, lines: list[RenderableType]) -> list[list[RenderableType]]:
         """What the wait for everyone shows, from the fullest to the barest: what it is about
@@ -245,7 +247,7 @@ class SeatScreen:
             names = [p.name for p in self.host.game.players]
             choices = " · ".join(f"[bold]{seat + 1}[/] {names[seat]}"
                                  for seat in self.host.away_guests())
-            text = _("Give which seat to a computer player? {choices} · any other key: "
+            text = _("Which seat goes to a computer player? {choices} · any other key: "
                      "none").format(choices=choices)
         return Text.from_markup(text, style="yellow")
 
