@@ -32,7 +32,7 @@ from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.game import Game
 from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, is_racko, ordered_count, run_bonus
-from rack_o.record import Event, Rebuilt, events, replay
+from rack_o.record import Event, Rebuilt, events, parse_lines, replay
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.steps import Turn
 from rack_o.view import SeatView
@@ -308,17 +308,29 @@ def review(
     seed: str = "review",
 ) -> Iterator[Move]:
     """Each turn of the record (its numbered lines, its text, or the game rebuilt from it)
-    played by one of `seats` (default: every seat), reviewed.
+    played by one of `seats` (default: every seat), reviewed. A turn a computer player
+    played in a person's seat (its line says `"stand_in"`, as `racko host` writes when a
+    guest's seat is given away) is not that person's, and is left out.
 
     RecordError names the first bad line when it is reached.
     """
     if isinstance(lines, Rebuilt):
         lines = list(enumerate(events(lines.header, lines.game.steps), start=1))
+    elif isinstance(lines, str):
+        lines = parse_lines(lines)
+    else:
+        lines = list(lines)
+    stood_in = [bool(line.get("stand_in")) for _number, line in lines
+                if line.get("type") == "turn"]
+    turns = 0
     before: tuple[SeatView, Hidden] | None = None
     game: Game
     for step, game in replay(lines):
-        if type(step) is Turn and before is not None and (seats is None or step.seat in seats):
-            yield review_turn(before[0], step, before[1], seed)
+        if type(step) is Turn:
+            turns += 1
+            if (before is not None and (seats is None or step.seat in seats)
+                    and not stood_in[turns - 1]):
+                yield review_turn(before[0], step, before[1], seed)
         if game.phase is Phase.CHOOSE:
             before = (game.view(game.mover), Hidden(game.racks, game.draw_pile))
         else:
@@ -330,6 +342,7 @@ def turn_count(events: Iterable[Event], seats: Collection[int] | None = None) ->
     return sum(
         1 for line in events
         if line.get("type") == "turn" and (seats is None or line.get("seat") in seats)
+        and not line.get("stand_in")
     )
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
+import re
+import shutil
+import socket
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,6 +23,8 @@ from rack_o.host.hostkey import load_or_create
 from rack_o.host.lockout import LockOut
 from rack_o.host.server import HostServer
 from rack_o.host.table import Table
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]")
 
 CODE = "tq4m-8kxp"
 WAIT = 5.0
@@ -134,3 +141,294 @@ async def open_screen(
 def wait_until(table: Table, done: Callable[[], bool], timeout: float = WAIT) -> bool:
     """On the game thread: handle the table's events until `done()`, at most `timeout` s."""
     return table.wait(done, timeout)
+
+
+# ---------------------------------------------------------------------------- a real racko host
+
+RACK_ROW = re.compile(r"^\s*(\d{1,2})\s+(\d{1,2}) █")
+"""A row of a rack on a turn or waiting screen: the slot, the card, the start of its bar."""
+DREW = re.compile(r"You drew (\d+)\.")
+SSH_LINE = re.compile(r"ssh -p (\d+) ([a-z]+)@127\.0\.0\.1")
+PASSWORD = re.compile(r"password: ?$")
+
+
+class Pty:
+    """A program in a pseudo-terminal, its screen read with pyte. `pump` reads what it wrote;
+    `text` keeps everything it wrote (without colours), `display` what shows now."""
+
+    def __init__(self, command: str, args: Sequence[str], env: dict[str, str],
+                 size: tuple[int, int] = (80, 24)) -> None:
+        import ptys
+        import pyte
+
+        columns, lines = size
+        self.child = ptys.spawn(command, list(args), env=env, dimensions=(lines, columns),
+                                encoding="utf-8", timeout=WAIT, codec_errors="replace")
+        self.child.delaybeforesend = None
+        self.screen = pyte.Screen(columns, lines)
+        self.stream = pyte.Stream(self.screen)
+        self.text = ""
+        self.changed = True
+        """Something was drawn since the last `seen()`."""
+
+    def pump(self, timeout: float = 0.0) -> bool:
+        """Read what the program wrote (waiting up to `timeout` for the first of it); True if
+        there was anything. False at its end too."""
+        import pexpect
+
+        try:
+            data = self.child.read_nonblocking(1 << 16, timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return False
+        self.stream.feed(data)
+        self.text += ANSI.sub("", data).replace("\r", "")
+        self.changed = True
+        return True
+
+    @property
+    def display(self) -> list[str]:
+        """The screen's lines as shown now, trailing blanks cut."""
+        return [line.rstrip() for line in self.screen.display]
+
+    def visible(self) -> str:
+        """The screen as one text."""
+        return "\n".join(self.display).rstrip("\n")
+
+    def last_line(self) -> str:
+        """The last line with anything on it (where a prompt waits)."""
+        lines = [line for line in self.display if line.strip()]
+        return lines[-1] if lines else ""
+
+    def wait_for(self, pattern: str, timeout: float = 4 * WAIT, *, screen: bool = True
+                 ) -> re.Match[str]:
+        """Read until `pattern` shows (on the screen, or anywhere in `text`); its match."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = re.search(pattern, self.visible() if screen else self.text)
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{pattern!r} never shown; the screen:\n{self.visible()}")
+            if not self.pump(0.05) and not self.child.isalive():
+                self.pump()
+                found = re.search(pattern, self.visible() if screen else self.text)
+                if found:
+                    return found
+                raise AssertionError(f"{pattern!r}: the program ended; it wrote:\n{self.text}")
+
+    def send(self, keys: str) -> None:
+        """Type `keys`."""
+        self.changed = False
+        self.child.send(keys)
+
+    def resize(self, columns: int, lines: int) -> None:
+        """The window changes size."""
+        self.screen.resize(lines, columns)
+        self.child.setwinsize(lines, columns)
+
+    def end(self) -> None:
+        """Kill the program."""
+        self.child.terminate(force=True)
+
+
+def racko_env(home: Path) -> dict[str, str]:
+    """racko's environment: its data under `home`, English, a colour terminal."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env.update(RACKO_HOME=str(home), LANGUAGE="en", TERM="xterm-256color")
+    return env
+
+
+@dataclass
+class HostProcess:
+    """`racko host` in a pty: its port, its table code."""
+
+    pty: Pty
+    port: int
+    code: str
+
+    @property
+    def pid(self) -> int:
+        return int(self.pty.child.pid)
+
+
+def start_host(home: Path, *args: str, size: tuple[int, int] = (100, 30)) -> HostProcess:
+    """`racko host ARGS` on a free port of 127.0.0.1, saving under `home`; once its code shows."""
+    from ttykit import racko_command
+
+    pty = Pty(racko_command(), ["host", "--port", "0", "--bind", "127.0.0.1", *args],
+              racko_env(home), size)
+    code = pty.wait_for(r"Table code: ([a-z0-9]{4}-[a-z0-9]{4})", screen=False).group(1)
+    port = int(pty.wait_for(SSH_LINE.pattern, screen=False).group(1))
+    return HostProcess(pty, port, code)
+
+
+SSH = shutil.which("ssh") or "/usr/bin/ssh"
+
+
+def openssh(port: int, args: Sequence[str], home: Path, program: str = SSH
+            ) -> tuple[list[str], dict[str, str]]:
+    """The arguments and environment of OpenSSH's `program` (ssh, sftp, scp) reaching
+    127.0.0.1:`port` with `args`: any host key trusted, no config, no key, no agent, a HOME
+    of its own; DISPLAY for -X, with nothing listening there."""
+    options = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
+               "-o", "UserKnownHostsFile=/dev/null", "-o", "PubkeyAuthentication=no"]
+    port_flag = "-P" if program != SSH else "-p"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TERM": "xterm-256color",
+           "LANG": "C.UTF-8", "DISPLAY": "127.0.0.1:9"}
+    return [*options, port_flag, str(port), *args], env
+
+
+def ssh_client(host: HostProcess, args: Sequence[str], home: Path, *, program: str = SSH,
+               code: str | None = None, log_in: bool = True,
+               size: tuple[int, int] = (80, 24)) -> Pty:
+    """OpenSSH's `program` reaching the table with `args`, the code (`code`, else the table's)
+    typed at its password prompt unless not to `log_in`."""
+    arguments, env = openssh(host.port, args, home, program)
+    client = Pty(program, arguments, env, size)
+    if log_in:
+        client.wait_for(PASSWORD.pattern)
+        client.send((code or host.code) + "\r")
+    return client
+
+
+def ssh_guest(host: HostProcess, name: str, home: Path, *, size: tuple[int, int] = (80, 24),
+              code: str | None = None, args: Sequence[str] = ()) -> Pty:
+    """`ssh` to the table as `name`, logged in with the code (`code`, else the table's)."""
+    return ssh_client(host, [*args, "-o", "LogLevel=ERROR", f"{name}@127.0.0.1"], home,
+                      code=code, size=size)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nothing listens on (at this moment)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def connect_when_listening(port: int, timeout: float = WAIT) -> socket.socket:
+    """A connection to 127.0.0.1:`port`, once something listens there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=1)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def pump_all(ptys: Sequence[Pty], timeout: float = 0.05) -> None:
+    """Read what every program wrote, waiting up to `timeout` for any of them."""
+    import select
+
+    fds = {pty.child.child_fd: pty for pty in ptys if pty.child.isalive()}
+    if not fds:
+        return
+    readable, _w, _x = select.select(list(fds), [], [], timeout)
+    for fd in readable:
+        while fds[fd].pump():
+            pass
+
+
+# ---------------------------------------------------------------------------- a guest's play
+
+
+def rack_rows(lines: Sequence[str]) -> set[tuple[int, int]]:
+    """The (slot, card) rows of a rack on a screen."""
+    rows = set()
+    for line in lines:
+        found = RACK_ROW.match(line)
+        if found:
+            rows.add((int(found.group(1)), int(found.group(2))))
+    return rows
+
+
+def band(card: int, deck_size: int) -> int:
+    """The slot a card belongs in when the deck is shared out evenly over the ten slots."""
+    return max(1, min(10, -(-card * 10 // deck_size)))
+
+
+CHOOSE = re.compile(r": d draw · t take (\d+)")
+PLACE = re.compile(r"Slot 1-9(?: or |, )0=10 for (\d+)")
+CONFIRM = "Enter confirms"
+READY = "Press Enter when you are ready"
+OVER = "Enter leaves the table"
+CLOSE = "Enter closes the table"
+
+
+def policy_key(lines: Sequence[str], deck_size: int) -> str | None:
+    """The key a guest presses at the screen `lines` (their own rack and prompt): each card to
+    the slot of its band; Enter to confirm and when asked if ready. None: nothing to press."""
+    last = next((line for line in reversed(lines) if line.strip()), "")
+    rack = dict(rack_rows(lines))
+
+    def wanted(card: int) -> bool:
+        slot = band(card, deck_size)
+        return slot in rack and band(rack[slot], deck_size) != slot
+
+    if any(READY in line for line in lines) and "Enter ready" in last:
+        return "\r"
+    if not last.endswith(">"):
+        return None  # no prompt waits, or the key pressed shows after it: it is being read
+    if CONFIRM in last:
+        return "\r"
+    found = CHOOSE.search(last)
+    if found and len(rack) == 10:
+        return "t" if wanted(int(found.group(1))) else "d"
+    found = PLACE.search(last)
+    if found and len(rack) == 10:
+        card = int(found.group(1))
+        if wanted(card) or "puts it back" in last:
+            return str(band(card, deck_size) % 10)
+        return "x"
+    return None
+
+
+@dataclass
+class Seen:
+    """What a guest's screens showed over a game: their rack rows and the cards they drew."""
+
+    rows: set[tuple[int, int]]
+    drew: set[int]
+    screens: int = 0
+
+
+def play_guests(host: HostProcess, guests: dict[str, Pty], deck_size: int, *,
+                seen: dict[str, Seen] | None = None, timeout: float = 180,
+                until: Callable[[], bool] | None = None,
+                before_key: Callable[[str, str], bool] | None = None) -> None:
+    """Play every guest by what their screen shows until each shows the end of the game (or
+    `until()`); `seen` collects what each screen showed. `before_key(name, key)` may act
+    instead of the key (it returns False, and the key is not pressed)."""
+    deadline = time.monotonic() + timeout
+    acted: dict[str, str] = {}
+    while True:
+        pump_all([host.pty, *guests.values()])  # `before_key` may have replaced a guest
+        if until is not None and until():
+            return
+        for name, guest in guests.items():
+            lines = guest.display
+            if seen is not None and guest.changed:
+                record = seen.setdefault(name, Seen(set(), set()))
+                record.rows |= rack_rows(lines)
+                record.drew |= {int(card) for card in DREW.findall("\n".join(lines))}
+                record.screens += 1
+            guest.changed = False
+            shown = "\n".join(lines)
+            if acted.get(name) == shown:
+                continue  # pressed already: wait for the screen to change
+            key = policy_key(lines, deck_size)
+            if key is None:
+                continue
+            acted[name] = shown
+            if before_key is None or before_key(name, key):
+                guest.send(key)
+            elif guests[name] is not guest:
+                del acted[name]  # a new connection: its screen may be the same as before
+        if until is None and all(OVER in guest.last_line() or CLOSE in guest.last_line()
+                                 for guest in guests.values()):
+            return
+        if time.monotonic() > deadline:
+            shown = "\n\n".join(f"{name}:\n{guest.visible()}" for name, guest in guests.items())
+            raise AssertionError(f"the game did not end in time; the screens:\n{shown}")

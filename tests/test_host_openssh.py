@@ -5,9 +5,6 @@ The code is typed at ssh's own password prompt; nothing of the tester's ~/.ssh i
 
 from __future__ import annotations
 
-import shutil
-import socket
-import time
 from pathlib import Path
 
 import pytest
@@ -16,9 +13,18 @@ asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (th
 pexpect = pytest.importorskip("pexpect")
 
 import ptys  # noqa: E402
-from hostkit import CODE, Hosted, hosted, on_game_thread, wait_until  # noqa: E402
+from hostkit import (  # noqa: E402
+    CODE,
+    SSH,
+    Hosted,
+    connect_when_listening,
+    free_port,
+    hosted,
+    on_game_thread,
+    openssh,
+    wait_until,
+)
 
-SSH = shutil.which("ssh") or "/usr/bin/ssh"
 pytestmark = pytest.mark.skipif(not Path(SSH).exists(), reason="no OpenSSH client here")
 
 PASSWORD = "password: "
@@ -33,13 +39,9 @@ def table(tmp_path: Path):
 def spawn(port: int, *args: str, program: str = SSH, home: Path) -> pexpect.spawn:
     """OpenSSH's `program` (ssh, sftp, scp) with `args`, trusting this test's host key, in a
     24×80 pty, with a HOME of its own and no agent."""
-    options = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
-               "-o", "UserKnownHostsFile=/dev/null", "-o", "PubkeyAuthentication=no"]
-    port_flag = "-P" if program != SSH else "-p"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "TERM": "xterm", "LANG": "C.UTF-8",
-           "DISPLAY": "127.0.0.1:9"}  # for -X; nothing listens there
-    return ptys.spawn(program, [*options, port_flag, str(port), *args], env=env,
-                      timeout=10, encoding="utf-8", dimensions=(24, 80))
+    arguments, env = openssh(port, args, home, program)
+    return ptys.spawn(program, arguments, env=env, timeout=10, encoding="utf-8",
+                      dimensions=(24, 80))
 
 
 def log_in(child: pexpect.spawn, code: str = CODE) -> None:
@@ -150,21 +152,11 @@ def test_sftp_and_scp_are_refused(table: Hosted, tmp_path: Path) -> None:
 
 
 def test_a_local_forward_through_the_table_is_refused(table: Hosted, tmp_path: Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        local_port = probe.getsockname()[1]
+    local_port = free_port()
     child = spawn(table.port, "-N", "-L", f"{local_port}:127.0.0.1:{table.port}",
                   "ann@127.0.0.1", home=tmp_path)
     log_in(child)
-    deadline = time.monotonic() + 5
-    while True:
-        try:
-            connection = socket.create_connection(("127.0.0.1", local_port), timeout=1)
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
+    connection = connect_when_listening(local_port)
     with connection:
         assert connection.recv(100) == b""  # closed at once: nothing was reached
     child.expect("open failed: connect failed")

@@ -181,6 +181,17 @@ def test_only_the_seats_asked_for_are_reviewed() -> None:
     assert len(ann) == turn_count((event for _n, event in lines), {0})
 
 
+def test_turns_a_stand_in_bot_played_in_a_person_s_seat_are_not_theirs() -> None:
+    lines = _game_lines(6)
+    ann = [n for n, event in lines if event["type"] == "turn" and event["seat"] == 0]
+    given_away = set(ann[len(ann) // 2 :])  # from halfway, a bot played Ann's seat
+    marked = [(n, event | {"stand_in": "bot:hard"} if n in given_away else event)
+              for n, event in lines]
+    kept = list(review(marked, {0}))
+    assert kept == list(review(lines, {0}))[: len(ann) - len(given_away)]
+    assert turn_count((event for _n, event in marked), {0}) == len(kept)
+
+
 def test_a_rebuilt_game_reviews_like_its_lines() -> None:
     lines = _game_lines(3)
     rebuilt = rebuild(lines)

@@ -14,9 +14,9 @@ away before a key is read.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
-from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -29,7 +29,7 @@ from rack_o.view import SeatView
 
 from .console import ENTER, SPACE, Terminal
 from .messages import hint_text
-from .prompt import InputEnded, ask
+from .prompt import InputEnded, ask, fitting
 from .screens import HISTORY_LINES, turn_screen
 
 Hint = Callable[[SeatView], Advice]
@@ -55,6 +55,10 @@ PLACE_DRAWN_HELP = N_(
 PLACE_TAKEN_HELP = N_(
     "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
     "onto the discard pile. u puts the card back on the discard pile."
+)
+PLACE_TAKEN_FIXED_HELP = N_(
+    "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
+    "onto the discard pile. A card taken from the discard pile cannot be thrown back."
 )
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
@@ -94,9 +98,17 @@ class HumanAgent:
         self.sheet: Callable[[], None] | None = None
         """Shows the score sheet (the session sets it), for the s key."""
         self._hinted: set[tuple[Phase, int | None]] = set()
+        self._shown: Callable[[], None] | None = None
+        """Draws the screen shown last again."""
         self._placement: tuple[int, Action] | None = None
         """A placement chosen and confirmed for a card taken from the discard pile: the
         engine is told TAKE, then this."""
+
+    def redraw(self) -> None:
+        """Draw the last screen shown again, fitted to the terminal as it is now (it was
+        resized: a terminal reached over a connection says so)."""
+        if self._shown is not None:
+            self._shown()
 
     @property
     def hints_this_turn(self) -> int:
@@ -196,7 +208,7 @@ class HumanAgent:
                 _("Slot [bold]1-9[/], [bold]0[/]=10 for {card} · ? help"),
             )
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}")
-            help_text = _(PLACE_TAKEN_HELP)
+            help_text = _(PLACE_TAKEN_FIXED_HELP)
         key = self._ask(
             view,
             None,
@@ -251,12 +263,11 @@ class HumanAgent:
     ) -> str:
         """Draw the rack screen, throw away keys typed before it, and ask (the shortest of
         `prompts` only when the first does not fit the terminal's width)."""
-        width = self.term.width
-        prompt = next((p for p in prompts if cell_len(Text.from_markup(p).plain) + 3 < width),
-                      prompts[-1])
+        prompt = fitting(self.term.width, prompts)
 
         def draw(note: RenderableType | None = None) -> None:
-            self._show(view, preview, prompt, note, can_put_back, thrown)
+            self._shown = partial(self._show, view, preview, prompt, note, can_put_back, thrown)
+            self._shown()
 
         draw()
         self.term.flush_input()
@@ -292,13 +303,8 @@ class HumanAgent:
         if note is not None:
             below.append(note)
         room = self.term.height - _height(console, Group(*below, Text.from_markup(prompt + " > ")))
-        screen: RenderableType = Text()
-        for fit in FITS:
-            screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
-                                 title=fit.title, caption=fit.caption,
-                                 can_put_back=can_put_back)
-            if _height(console, screen) <= room:
-                break
+        screen = fitted_turn_screen(console, view, room, preview=preview,
+                                    can_put_back=can_put_back)
         self.term.clear()
         console.print(Group(screen, *below))
 
@@ -323,6 +329,21 @@ def taken_view(view: SeatView) -> SeatView:
         discard_pile=view.discard_pile[:-1],
         legal_actions=PLACEMENTS,
     )
+
+
+def fitted_turn_screen(
+    console: Console, view: SeatView, room: int, *, preview: Preview | None = None,
+    can_put_back: bool = False,
+) -> RenderableType:
+    """The fullest turn screen of `view` (see `turn_screen`) that takes at most `room` lines
+    on `console`; the barest if none does."""
+    screen: RenderableType = Text()
+    for fit in FITS:
+        screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
+                             title=fit.title, caption=fit.caption, can_put_back=can_put_back)
+        if _height(console, screen) <= room:
+            break
+    return screen
 
 
 def _height(console: Console, renderable: RenderableType) -> int:

@@ -7,6 +7,7 @@ commands and write files, and every player at the table can open the rules.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from itertools import chain
 
 from rich.cells import cell_len
@@ -35,33 +36,77 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
         console.print(renderable)
         term.key("[dim]" + _("Press Enter to go back.") + "[/] ")
         return
-    lines = console.render_lines(renderable, console.options, pad=False)
-    while lines and not "".join(segment.text for segment in lines[-1]).strip():
-        lines.pop()  # the blank lines a Markdown ends with
-    height = max(1, console.size.height - 1)
-    last_top = max(0, len(lines) - height)
-    top = 0
-    while True:
-        term.clear()
-        shown = lines[top : top + height]
-        console.print(Segments(chain.from_iterable(line + [Segment.line()] for line in shown)),
-                      end="")
-        key = term.key(status(title, top + 1, top + len(shown), len(lines), console.size.width,
-                              whole=len(lines) <= height))
-        if key in LEAVE or (key in FORWARD and top >= last_top):
-            return
+    pager = Pager(term, renderable, title)
+    # A terminal reached over a connection repaints itself when resized: the pager's screen.
+    repainting = getattr(term, "repainting", None)
+    with repainting(pager.draw) if repainting is not None else nullcontext():
+        while True:
+            pager.draw()
+            if pager.press(term.key(pager.status())):
+                return
+
+
+class Pager:
+    """A long text on `term`'s screen, a screen at a time, moved one key at a time: for
+    `page`, and for a screen whose keys arrive one by one as events (a hosted game's)."""
+
+    def __init__(self, term: Terminal, renderable: RenderableType, title: str) -> None:
+        self.term = term
+        self.renderable = renderable
+        self.title = title
+        self.top = 0
+        """The first line shown."""
+        self._size: tuple[int, int] | None = None
+        self._lines: list[list[Segment]] = []
+
+    def _layout(self) -> tuple[list[list[Segment]], int]:
+        """The text's lines at the terminal's width, and how many fit on a screen (laid out
+        again when the terminal changed size)."""
+        console = self.term.console
+        size = (console.size.width, console.size.height)
+        if size != self._size:
+            self._size = size
+            lines = console.render_lines(self.renderable, console.options, pad=False)
+            while lines and not "".join(segment.text for segment in lines[-1]).strip():
+                lines.pop()  # the blank lines a Markdown ends with
+            self._lines = lines
+        return self._lines, max(1, size[1] - 1)
+
+    def draw(self) -> None:
+        """Clear the screen and show the current screenful (the status line is the caller's)."""
+        lines, height = self._layout()
+        self.top = max(0, min(self.top, len(lines) - height))
+        self.term.clear()
+        shown = lines[self.top : self.top + height]
+        self.term.console.print(
+            Segments(chain.from_iterable(line + [Segment.line()] for line in shown)), end="")
+
+    def status(self) -> str:
+        """The bottom line for the screenful shown (rich markup)."""
+        lines, height = self._layout()
+        shown = len(lines[self.top : self.top + height])
+        return status(self.title, self.top + 1, self.top + shown, len(lines),
+                      self.term.console.size.width, whole=len(lines) <= height)
+
+    def press(self, key: str) -> bool:
+        """Move as `key` says; True when the reader leaves (q, or space at the end)."""
+        lines, height = self._layout()
+        last_top = max(0, len(lines) - height)
+        if key in LEAVE or (key in FORWARD and self.top >= last_top):
+            return True
         if key in FORWARD:
-            top = min(top + height, last_top)
+            self.top = min(self.top + height, last_top)
         elif key in BACK:
-            top = max(0, top - height)
+            self.top = max(0, self.top - height)
         elif key == "down":
-            top = min(top + 1, last_top)
+            self.top = min(self.top + 1, last_top)
         elif key == "up":
-            top = max(0, top - 1)
+            self.top = max(0, self.top - 1)
         elif key == "home":
-            top = 0
+            self.top = 0
         elif key == "end":
-            top = last_top
+            self.top = last_top
+        return False
 
 
 def status(title: str, first: int, last: int, total: int, width: int, whole: bool = False) -> str:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rack_o.bots import hint as bot_hint
@@ -42,12 +45,14 @@ Examples:
 
 
 def open_record(
-    path: Path | None, started: str, names: Sequence[str]
+    path: Path | None, started: str, names: Sequence[str],
+    carry_on: Callable[[str], str] = resume_note,
 ) -> tuple[RecordWriter | None, Callable[[], None], str, Path | None]:
     """(on_event writer, close, how-to-carry-on sentence, file) for the game's rack-o/1 record.
 
     Without --record the game is autosaved in the user data directory; if that cannot be
-    written, the game is played unsaved and the sentence says so.
+    written, the game is played unsaved and the sentence says so. `carry_on` words the
+    command that carries the game on, given the record's ID.
     """
     from rack_o.store.autosave import open_record as open_record_file
     from rack_o.store.paths import record_ref
@@ -65,10 +70,7 @@ def open_record(
         ).replace("  ", " ")
         return None, lambda: None, note, None
     ref = record_ref(writer.path)
-    return (
-        writer, writer.close, resume_note(ref),
-        writer.path,
-    )
+    return writer, writer.close, carry_on(ref), writer.path
 
 
 def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
@@ -119,14 +121,7 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
     """
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
     seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
-    try:
-        rules, seats = seat_table(term, table)
-    except KeyboardInterrupt:
-        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
-        raise SystemExit(EXIT_INTERRUPTED) from None
-    except EOFError:
-        term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
-        raise SystemExit(EXIT_STOPPED) from None
+    rules, seats = seat_or_leave(term, table)
     while True:
         code = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
         # Asked of people at a keyboard only: a script's input ends with its game.
@@ -135,6 +130,19 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
             raise SystemExit(code)
         seed = secrets.randbelow(1_000_000)
         record = next_record_path(record)
+
+
+def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
+    """The rules and the seats from the table options, asking what they leave out; exits
+    saying no game was started on Ctrl-C or Ctrl-D."""
+    try:
+        return seat_table(term, table)
+    except KeyboardInterrupt:
+        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except EOFError:
+        term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))
+        raise SystemExit(EXIT_STOPPED) from None
 
 
 def play_again(term: Terminal) -> bool:
@@ -171,6 +179,74 @@ def next_record_path(record: Path | None) -> Path | None:
         number += 1
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game dealt its dealer draw, with its record open: what a session needs to play it."""
+
+    game: Game
+    header: Header
+    writer: RecordWriter | None
+    """None when the game cannot be saved (`saving` says so)."""
+    record_path: Path | None
+    saved_note: str
+    """How to carry the game on later, or why it is not saved."""
+    notices: list[RenderableType]
+    """The public lines the game opens with (`start_notices`)."""
+    saving: list[RenderableType]
+    """Where the game is saved, or that it is not, and any trouble with the history."""
+
+
+@contextmanager
+def new_game(
+    rules: Rules, seats: Sequence[Player], seed: int, record: Path | None, *, hints: bool = True,
+    show_seed: bool = True, carry_on: Callable[[str], str] = resume_note,
+    game_line: Mapping[str, Any] | None = None,
+) -> Iterator[NewGame]:
+    """Open the record of a new game (its game line written, with `game_line`'s fields added)
+    and draw for the dealer; the record is closed on leaving.
+
+    RecordWriteError if the game line cannot be written; see `open_record` and
+    `start_notices` for `record`, `carry_on` and `show_seed`.
+    """
+    from rack_o.store.autosave import history_problem
+
+    started = now_stamp()
+    writer, close, saved_note, record_path = open_record(
+        record, started, [p.name for p in seats], carry_on)
+    header = Header(tuple(seats), rules, seed, started, hints=hints)
+    try:
+        if writer is not None:
+            writer.write({**header.event(), **(game_line or {})})
+        game = Game(rules, random.Random(seed), players=seats,
+                    on_step=writer.step if writer is not None else None)
+        saving: list[RenderableType] = []
+        if record_path is None:
+            saving.append(Text(saved_note, "yellow"))
+        else:
+            saving.append(Text(_("Saved as you play.") + " " + saved_note, "dim"))
+        problem = history_problem()
+        if problem:
+            saving.append(Text(
+                history_error(problem) + " " + _("If the game ends, it is kept and added to the "
+                                                 "history later."),
+                "yellow",
+            ))
+        yield NewGame(game, header, writer, record_path, saved_note,
+                      start_notices(game, seed, show_seed=show_seed), saving)
+    finally:
+        close()
+
+
+def add_finished(console: Console, game: Game, header: Header, record_path: Path | None) -> None:
+    """Put a finished game into the history; a sentence on `console` if it cannot be."""
+    from rack_o.store.autosave import add_to_history
+
+    if game.is_over:
+        problem = add_to_history(game, header, record_path)
+        if problem:
+            console.print(history_error(problem), style="yellow", markup=False)
+
+
 def play_new_game(
     term: Terminal, rules: Rules, seats: list[Player], seed: int, record: Path | None,
     *, hints: bool = True,
@@ -179,42 +255,19 @@ def play_new_game(
 
     Without `hints`, h gives no hint and the record's game line says so.
     """
-    from rack_o.store.autosave import add_to_history, history_problem
-
-    started = now_stamp()
-    writer, close, saved_note, record_path = open_record(record, started, [p.name for p in seats])
     hint = bot_hint if hints else None
     agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint))
-    header = Header(tuple(seats), rules, seed, started, hints=hints)
+    people = sum(seat.is_human for seat in seats)
     try:
-        if writer is not None:
-            writer.write(header.event())
-        game = Game(rules, random.Random(seed), players=seats,
-                    on_step=writer.step if writer is not None else None)
-        people = sum(seat.is_human for seat in seats)
-        notices = start_notices(game, seed, show_seed=people < 2)
-        if record_path is None:
-            notices.append(Text(saved_note, "yellow"))
-        else:
-            notices.append(Text(_("Saved as you play.") + " " + saved_note, "dim"))
-        problem = history_problem()
-        if problem:
-            notices.append(Text(
-                history_error(problem) + " " + _("If the game ends, it is kept and added to the "
-                                                 "history later."),
-                "yellow",
-            ))
-        code = run_session(term, game, agents, notices=notices, saved_note=saved_note,
-                           header=header, writer=writer)
+        with new_game(rules, seats, seed, record, hints=hints, show_seed=people < 2) as started:
+            code = run_session(term, started.game, agents,
+                               notices=started.notices + started.saving,
+                               saved_note=started.saved_note, header=started.header,
+                               writer=started.writer)
     except RecordWriteError as error:  # the opening lines: nothing was played yet
         term.console.print(
             cannot_save(error) + " " + _("No game was started."), markup=False, highlight=False
         )
         return EXIT_STOPPED
-    finally:
-        close()
-    if game.is_over:
-        problem = add_to_history(game, header, record_path)
-        if problem:
-            term.console.print(history_error(problem), style="yellow", markup=False)
+    add_finished(term.console, started.game, started.header, started.record_path)
     return code

@@ -7,8 +7,9 @@ nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignore
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -65,6 +66,15 @@ def echo(term: Terminal, key: str) -> None:
     """After a keypress, what was pressed and a new line (lines echo themselves)."""
     if not reads_lines(term):
         term.console.print(key if is_typed(key) else "", markup=False, highlight=False)
+
+
+def fitting(width: int, prompts: Sequence[str]) -> str:
+    """The first of `prompts` (rich markup, longest first) that fits `width` columns with its
+    " > ", else the last."""
+    for prompt in prompts:
+        if cell_len(Text.from_markup(prompt).plain) + 3 < width:
+            return prompt
+    return prompts[-1]
 
 
 def confirm_quit(term: Terminal, warning: str | None = None) -> bool:

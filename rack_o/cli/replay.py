@@ -22,13 +22,13 @@ from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
 from rack_o.record import replay as replay_record
 from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
-from rack_o.store.records import Record, RecordFileError
+from rack_o.store.records import Record
 
 from .console import ENTER, SPACE, Terminal, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
-from .messages import record_file_error, record_not_found
 from .prompt import echo, is_typed
+from .recordfile import is_private, read_record
 from .scoreboard import racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
@@ -210,13 +210,6 @@ def _cell_width(cell: object) -> int:
     return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
-def _private(record: Record) -> bool:
-    """True for an unfinished game with 2 or more people: stepping would show their racks,
-    perhaps while they still play it."""
-    game = record.game
-    return not game.is_over and sum(p.kind == "human" for p in game.players) >= 2
-
-
 def step_through(term: Terminal, record: Record) -> None:
     """Show each step and wait for a key: Enter the next, n to the round's end, q to stop."""
     console = term.console
@@ -269,24 +262,12 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     characters are enough), FILE any rack-o/1 record. Keys: Enter (or Space) the next turn,
     n the end of the round, q quit. The file is only read.
     """
-    from rack_o.store.records import find_record, load_record
-
-    try:
-        path = find_record(game_ref)
-    except LookupError as error:
-        raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
-    try:
-        record = load_record(path)
-    except RecordFileError as error:
-        click.echo(_("Error: cannot replay {error}").format(error=record_file_error(error)),
-                   err=True)
-        click.echo(_("The file was left exactly as it was."), err=True)
-        raise SystemExit(EXIT_BAD_FILE) from None
+    record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
     if only_summary:
         term.console.print(summary(record))
         return
-    if not reveal and _private(record):
+    if not reveal and is_private(record):
         click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
                      "replaying it now would show their racks. Add --reveal if everyone "
                      "agrees, or see the scores with --summary."), err=True)

@@ -44,9 +44,11 @@ Examples:
 """)
 
 
-def games_table(games: list[Summary], title: str | None = None) -> Table:
-    """The unfinished games, numbered: ID (and "being played" for a game open in another
-    racko), when started, round, players and scores."""
+def games_table(
+    games: list[Summary], title: str | None = None, *, mark_busy: bool = True
+) -> Table:
+    """The unfinished games, numbered: ID (and, if `mark_busy`, "being played now" for a game
+    open in another racko), when started, round, players and scores."""
     from rack_o.store.writer import is_busy
 
     if title is None:
@@ -67,7 +69,7 @@ def games_table(games: list[Summary], title: str | None = None) -> Table:
         sides = side_names(game.rules, shown) if game.rules is not None else shown
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
-        if is_busy(game.path):
+        if mark_busy and is_busy(game.path):
             where.append("\n" + _("being played now"), "bold yellow")
         table.add_row(str(number), where, str(game.round), Text(scores_text(sides, game.totals)))
     return table
@@ -148,20 +150,6 @@ def _torn(record: Record) -> bool:
         return False
 
 
-def _round_end_notices(game: Game) -> list[RenderableType]:
-    """The last round's end, as the table would have seen it: banner, score table, any tie."""
-    from .scoreboard import racko_banner, round_table, tie_note
-
-    names = tuple(p.name for p in game.players)
-    result = game.rounds[-1]
-    lines: list[RenderableType] = [racko_banner(result, names),
-                                   round_table(result, names, game.rules)]
-    note = tie_note(game.totals, names, game.rules)
-    if note is not None:
-        lines.append(note)
-    return lines
-
-
 def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
     for notice in notices:
@@ -219,7 +207,7 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
     # The lock is taken before the file is read and held until racko leaves it: a game can be
     # looked at, carried on or dropped in one window at a time, so no window ever writes on
     # from a state another one has moved past.
-    writer = _hold(path)
+    writer = hold(path)
     try:
         if drop:
             raise SystemExit(_drop(term, writer, yes))
@@ -228,7 +216,7 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
         writer.close()
 
 
-def _hold(path: Path) -> RecordWriter:
+def hold(path: Path) -> RecordWriter:
     """The record's writer, holding its lock; refuses (exits) if it is played elsewhere."""
     from rack_o.store.autosave import hold_record
     from rack_o.store.records import load_record
@@ -256,15 +244,12 @@ def _refuse(error: RecordFileError) -> NoReturn:
     raise SystemExit(EXIT_BAD_FILE) from None
 
 
-def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
-    """Read the locked record, show where the game stands and play it on; exits."""
-    from rack_o.store.autosave import add_to_history, history_problem, reopen_record
+def saved_game(term: Terminal, writer: RecordWriter) -> Record:
+    """The game in the record `writer` holds locked, to carry it on; exits saying why if the
+    record cannot be used or the game is over (it is then added to the history if need be)."""
+    from rack_o.store.autosave import add_to_history
     from rack_o.store.records import load_record
-    from rack_o.store.writer import RecordChangedError
 
-    from .session import run_session
-
-    console = term.console
     path = writer.path
     try:
         record = load_record(path, seeded=True)
@@ -275,25 +260,28 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
         problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
-        console.print(
+        term.console.print(
             _("That game is over: {winner} won ({scores}). Step through it with: racko replay "
               "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
                              id=record.ref),
             markup=False,
         )
         if problem:
-            console.print(history_error(problem), style="yellow", markup=False)
+            term.console.print(history_error(problem), style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
-    hint = bot_hint if record.header.hints else None  # --no-hints holds for the whole game
-    agents = agents_for(game.players, record.header.seed,
-                        lambda player: HumanAgent(player.name, term, hint),
-                        load_bots=load_bots)
-    humans = sum(player.is_human for player in game.players)
-    # With two or more people at the keyboard the seed stays hidden: it deals every card.
-    notices = _notices(record.id, game, record.header.seed if humans < 2 else None)
-    # Mid-round with one person, the notices are shown (and Enter awaited) before the file
-    # is touched; otherwise the game carries on, and the file is taken up, at once.
-    pausing = humans == 1 and game.phase is Phase.CHOOSE
+    return record
+
+
+def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
+                   ) -> list[RenderableType]:
+    """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
+    removed: `pausing`, or removed already), a round end nobody saw, trouble with the history."""
+    from rack_o.store.autosave import history_problem
+
+    from .session import round_end_lines
+
+    game = record.game
+    notices = _notices(record.id, game, record.header.seed if show_seed else None)
     if _torn(record):
         if pausing:
             torn = _("The last line of the record was cut off while it was being saved; it "
@@ -304,7 +292,7 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
         notices.append(Text(torn, "yellow"))
     if any(event["type"] == "round_end" for event in record.missing_events):
         # The program died between the Rack-O turn and the round's end: nobody saw it yet.
-        notices += _round_end_notices(game)
+        notices += round_end_lines(game)
     problem = history_problem()
     if problem:
         notices.append(Text(
@@ -312,27 +300,53 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
                                              "history later."),
             "yellow"
         ))
-    if pausing:
-        # Mid-round with one person: the turn screen would wipe the notices at once.
-        _pause(term, notices, record.ref)
-        notices = []
+    return notices
+
+
+def take_up(record: Record, writer: RecordWriter) -> None:
+    """Make `writer` carry on the game `record` holds (see `reopen_record`); exits saying why
+    if the file changed meanwhile or cannot be written."""
+    from rack_o.store.autosave import reopen_record
+    from rack_o.store.writer import RecordChangedError
+
     try:
         reopen_record(record, writer)
     except RecordChangedError:
         click.echo(_("Error: {file} was changed by another program while racko was reading "
-                     "it; it was left as it is. Try again.").format(file=path), err=True)
+                     "it; it was left as it is. Try again.").format(file=writer.path), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     except OSError as error:
         click.echo(_("Error: cannot write to {file}: {reason}.").format(
-            file=path, reason=error.strerror), err=True)
+            file=writer.path, reason=error.strerror), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
+
+
+def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
+    """Read the locked record, show where the game stands and play it on; exits."""
+    from .play import add_finished
+    from .session import run_session
+
+    record = saved_game(term, writer)
+    game = record.game
+    hint = bot_hint if record.header.hints else None  # --no-hints holds for the whole game
+    agents = agents_for(game.players, record.header.seed,
+                        lambda player: HumanAgent(player.name, term, hint),
+                        load_bots=load_bots)
+    humans = sum(player.is_human for player in game.players)
+    # Mid-round with one person, the notices are shown (and Enter awaited) before the file
+    # is touched; otherwise the game carries on, and the file is taken up, at once.
+    pausing = humans == 1 and game.phase is Phase.CHOOSE
+    # With two or more people at the keyboard the seed stays hidden: it deals every card.
+    notices = resume_notices(record, show_seed=humans < 2, pausing=pausing)
+    if pausing:
+        # Mid-round with one person: the turn screen would wipe the notices at once.
+        _pause(term, notices, record.ref)
+        notices = []
+    take_up(record, writer)
     game.on_step = writer.step
     code = run_session(term, game, agents, notices=notices, saved_note=resume_note(record.ref),
                        header=record.header, writer=writer, events=record.events)
-    if game.is_over:
-        problem = add_to_history(game, record.header, path)
-        if problem:
-            console.print(history_error(problem), style="yellow", markup=False)
+    add_finished(term.console, game, record.header, writer.path)
     raise SystemExit(code)
 
 
@@ -357,7 +371,8 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
         console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING
-    console.print(games_table([summary], _("The game to drop")))
+    # This racko holds the game's lock while it asks: the game is not being played.
+    console.print(games_table([summary], _("The game to drop"), mark_busy=False))
     if not yes:
         try:
             answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "

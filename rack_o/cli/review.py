@@ -21,11 +21,11 @@ from rich.text import Text
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.review import Label, Move, Play, Tally, move_line, tally, turn_count
 from rack_o.review import review as review_moves
-from rack_o.store.records import Record, RecordFileError
+from rack_o.store.records import Record
 
 from .console import make_console
-from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_USAGE
-from .messages import record_file_error, record_not_found
+from .exits import EXIT_INTERRUPTED, EXIT_USAGE
+from .recordfile import is_private, read_record
 
 EXAMPLE = N_("""\b
 Examples:
@@ -277,12 +277,6 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
     return list(range(len(players))) if everyone or not people else people
 
 
-def _private(record: Record) -> bool:
-    """True for an unfinished game with 2 or more people: the review shows the cards they
-    drew, perhaps while they still play it."""
-    return not record.game.is_over and sum(p.is_human for p in record.header.players) >= 2
-
-
 @click.command(epilog=EXAMPLE)
 @click.argument("game_ref", metavar="ID|FILE")
 @click.option("--player", metavar="NAME", help="Review only this player's turns.")
@@ -303,20 +297,8 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     docs/review.md). A game of bots alone has all its turns reviewed. The file is only
     read.
     """
-    from rack_o.store.records import find_record, load_record
-
-    try:
-        path = find_record(game_ref)
-    except LookupError as error:
-        raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
-    try:
-        record = load_record(path)
-    except RecordFileError as error:
-        click.echo(_("Error: cannot review {error}").format(error=record_file_error(error)),
-                   err=True)
-        click.echo(_("The file was left exactly as it was."), err=True)
-        raise SystemExit(EXIT_BAD_FILE) from None
-    if not reveal and _private(record):
+    record = read_record(game_ref, _("Error: cannot review {error}"))
+    if not reveal and is_private(record):
         click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
                      "reviewing it now would show the cards they drew. Add --reveal if "
                      "everyone agrees."), err=True)

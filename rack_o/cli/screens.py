@@ -260,6 +260,10 @@ def history_block(view: SeatView, most: int = HISTORY_LINES) -> RenderableType:
     the `most` newest moves of it."""
     events, played = since_last_turn(view)
     if not events:
+        if played:  # a screen that waits for the others (a hosted game's)
+            return Text(_("Nobody has played since your turn."), "dim")
+        if view.seat != view.mover:
+            return Text(_("Nobody has played yet this round."), "dim")
         return Text(_("You are first to play this round."), "dim")
     lines: list[RenderableType] = [
         Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]

@@ -14,9 +14,10 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext, suppress
 from types import FrameType
+from typing import Protocol
 
 try:
     from termios import error as TermiosError
@@ -38,7 +39,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 from .console import ENTER, Terminal, fill, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
 from .pager import page
-from .prompt import InputEnded, QuitGame, ask, reads_lines
+from .prompt import InputEnded, QuitGame, ask, fitting, reads_lines
 from .scoreboard import (
     fitted_round_table,
     racko_banner,
@@ -53,6 +54,7 @@ HANDOFF_HELP = N_(
     "screen: your rack appears next. s shows the score sheet, r the rules, q quits."
 )
 ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
+NBSP_AND = "\u00a0&\u00a0"
 HANDOFF_HOLD = 0.25
 """Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
 meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
@@ -208,6 +210,27 @@ def run_session(
     its line; `events` are the record's lines so far (the hints used before a resume).
     """
     session = _Session(term, game, list(agents), list(notices), header, writer, events)
+    return run_until_stopped(session, saved_note)
+
+
+class Stoppable(Protocol):
+    """A game being played that can be stopped cleanly, wherever it stands."""
+
+    game: Game
+
+    def play(self) -> None:
+        """Play the game to its end."""
+        ...
+
+    def stop(self, reason: str, saved_note: str | None, code: int) -> int:
+        """Say why and where the game stopped; return `code`."""
+        ...
+
+
+def run_until_stopped(session: Stoppable, saved_note: str | None) -> int:
+    """Play `session` to its end, or stop it cleanly on q, Ctrl-C, Ctrl-D, a closed terminal
+    (SIGHUP), SIGTERM or a record that cannot be written; the exit code."""
+    game = session.game
     with _StopSignals() as signals:
         stopped: BaseException | None = None
         try:
@@ -293,6 +316,124 @@ def hints_in(events: Sequence[Event], players: int) -> list[int]:
     return used
 
 
+TurnNotes = Callable[[], dict[str, object]]
+
+
+class StepRecorder:
+    """The game's `on_step` listener: each step goes to the record as it happens, a person's
+    turn line with how many hints they were shown during it (and what else their agent's
+    `turn_notes()` adds, if it has one)."""
+
+    def __init__(
+        self, game: Game, agents: Sequence[Agent], writer: RecordWriter | None,
+        events: Sequence[Event] = (),
+    ) -> None:
+        """Listen to `game` from now on; `events` are the record's lines before a resume."""
+        self.agents = agents
+        self.writer = writer
+        self.hints_used = hints_in(events, len(agents))
+        """How many hints each seat was shown, resumed games included."""
+        self.listener = game.on_step
+        game.on_step = self.heard
+
+    def heard(self, step: Step) -> None:
+        """One step of the game, as it happens."""
+        fields: dict[str, object] = {}
+        if type(step) is Turn:
+            agent = self.agents[step.seat]
+            count = getattr(agent, "hints_this_turn", 0)
+            if count:
+                fields["hints"] = count
+                self.hints_used[step.seat] += count
+            notes: TurnNotes | None = getattr(agent, "turn_notes", None)
+            if notes is not None:
+                fields.update(notes())
+        if self.writer is not None:
+            self.writer.write({**event(step), **fields})
+        elif self.listener is not None:
+            self.listener(step)
+
+
+def turn_lines(game: Game, seat: int, history_before: int) -> list[RenderableType]:
+    """A line for each public event of the round since its history was `history_before`
+    long, as `seat` saw it."""
+    names = tuple(p.name for p in game.players)
+    history = game.view(seat).history
+    return [Text(describe_turn(event, names)) for event in history[history_before:]]
+
+
+def round_end_lines(game: Game) -> list[RenderableType]:
+    """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
+    names = tuple(p.name for p in game.players)
+    result = game.rounds[-1]
+    lines: list[RenderableType] = [racko_banner(result, names),
+                                   fitted_round_table(result, names, game.rules)]
+    note = tie_note(game.totals, names, game.rules)
+    if note is not None:
+        lines.append(note)
+    return lines
+
+
+def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int],
+              hints_used: Sequence[int]) -> list[str]:
+    """The hints each person used, and the seed that deals this game's cards again."""
+    notes: list[str] = []
+    if humans:
+        if header is not None and not header.hints:
+            notes.append(_("Hints were off for this game."))
+        else:
+            used = ", ".join(f"{names[seat]}\u00a0{hints_used[seat]}" for seat in humans)
+            notes.append(_("Hints used: {used}.").format(used=used))
+    seed = header.seed if header is not None else None
+    if seed is not None:
+        notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
+                       "again.").format(seed=seed))
+    return notes
+
+
+def show_score_sheet(term: Terminal, game: Game) -> None:
+    """The score sheet, in the pager at `term`: every finished round's points and the totals."""
+    names = tuple(p.name for p in game.players)
+    page(term, score_sheet(game.rounds, names, game.rules, game.totals), _("Score sheet"))
+
+
+def discard_drawn_card(game: Game, agents: Sequence[Agent]) -> int | None:
+    """Finish a person's turn by discarding the card they drew; the card, or None.
+
+    A draw cannot be undone: leaving and resuming must not let anyone see the top of the
+    draw pile and then take the discard instead.
+    """
+    if game.phase is not Phase.PLACE or game.held_source is not Source.DRAW:
+        return None
+    if not is_human(agents[game.mover]):
+        return None  # a bot saw nothing anyone else did not; it draws the same card again
+    card = game.held
+    try:
+        game.apply(DISCARD, game.mover)
+    except Exception:  # the record could not be written: claim nothing
+        return None
+    return card
+
+
+def where_stopped(game: Game, reason: str, saved_note: str | None) -> str:
+    """`reason`, then where the game stopped (round, scores) and how to carry it on; or, before
+    the first deal, that there is no game to carry on."""
+    if game.round == 0:
+        # An autosaved record is deleted when its writer closes.
+        return reason + " " + _("No card was dealt, so there is no game to carry on.")
+    names = tuple(p.name for p in game.players)
+    # No-break spaces: a score never goes to the next line without its side's name.
+    scores = ", ".join(
+        f"{side_name(game.rules, names, side)}\u00a0{total}".replace(" & ", NBSP_AND)
+        for side, total in enumerate(game.totals)
+    )
+    where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
+    message = reason + " " + _("The game stopped {where}.").format(where=where)
+    if saved_note:
+        message += f" {saved_note}"
+    return message
+
+
 class _Session(Table):
     def __init__(
         self, term: Terminal, game: Game, agents: list[Agent], notices: list[RenderableType],
@@ -320,10 +461,7 @@ class _Session(Table):
         """The human whose cards may be on screen now (None when the screen is clean)."""
         self.history_before = 0
         """How long the round's public history was when the turn started."""
-        self.hints_used = hints_in(events, len(agents))
-        """How many hints each seat was shown, resumed games included."""
-        self.listener = game.on_step
-        game.on_step = self._heard
+        self.recorder = StepRecorder(game, agents, writer, events)
         for seat in self.humans:
             # Every person's prompts offer s: the score sheet is public.
             agents[seat].sheet = self.show_sheet  # type: ignore[attr-defined]
@@ -380,22 +518,8 @@ class _Session(Table):
     def round_ends(self, game: Game, result: RoundResult) -> None:
         self._round_end()
 
-    def _heard(self, step: Step) -> None:
-        """Each step of the game as it happens: counted hints added to a person's turn line."""
-        fields = {}
-        if type(step) is Turn:
-            count = getattr(self.agents[step.seat], "hints_this_turn", 0)
-            if count:
-                fields["hints"] = count
-                self.hints_used[step.seat] += count
-        if self.writer is not None:
-            self.writer.write({**event(step), **fields})
-        elif self.listener is not None:
-            self.listener(step)
-
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
-        history = self.game.view(seat).history
-        lines = [Text(describe_turn(event, self.names)) for event in history[history_before:]]
+        lines = turn_lines(self.game, seat, history_before)
         if self.hot_seat:
             # In order (the deal before the move), and kept for the next hand-off screen.
             self.pending += lines
@@ -426,9 +550,11 @@ class _Session(Table):
         self.term.flush_input()
         ask(
             self.term,
-            _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
-                name=name
-            ),
+            fitting(self.term.width, (
+                _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
+                    name=name),
+                _("[bold]{name}[/], press Enter when ready").format(name=name),
+            )),
             (ENTER,),
             valid=_("press Enter when {name} has the keyboard").format(name=name),
             help_text=_(HANDOFF_HELP),
@@ -438,16 +564,11 @@ class _Session(Table):
 
     def _round_end(self) -> None:
         game = self.game
-        result = game.rounds[-1]
         self.term.clear()
         self.screen_owner = None
         if self.hot_seat:
             self.pending, self.printed = [], 0  # the round's news is moot now
-        self.on_screen = [racko_banner(result, self.names),
-                          fitted_round_table(result, self.names, game.rules)]
-        note = tie_note(game.totals, self.names, game.rules)
-        if note is not None:
-            self.on_screen.append(note)
+        self.on_screen = round_end_lines(game)
         for line in self.on_screen:
             self.console.print(line)
         if not self.humans and not game.is_over:
@@ -467,25 +588,11 @@ class _Session(Table):
 
     def _end_notes(self) -> list[str]:
         """The hints each person used, and the seed that deals this game's cards again."""
-        notes: list[str] = []
-        if self.humans:
-            if self.header is not None and not self.header.hints:
-                notes.append(_("Hints were off for this game."))
-            else:
-                used = ", ".join(f"{self.names[seat]}\u00a0{self.hints_used[seat]}"
-                                 for seat in self.humans)
-                notes.append(_("Hints used: {used}.").format(used=used))
-        seed = self.header.seed if self.header is not None else None
-        if seed is not None:
-            notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
-                           "again.").format(seed=seed))
-        return notes
+        return end_notes(self.header, self.names, self.humans, self.recorder.hints_used)
 
     def show_sheet(self) -> None:
         """The score sheet, in the pager: every finished round's points and the totals."""
-        game = self.game
-        page(self.term, score_sheet(game.rounds, self.names, game.rules, game.totals),
-             _("Score sheet"))
+        show_score_sheet(self.term, self.game)
 
     # ------------------------------------------------------------------ helpers
 
@@ -515,24 +622,6 @@ class _Session(Table):
             help_text=_(ENTER_HELP), redraw=draw, sheet=self.show_sheet)
         self.on_screen = []
 
-    def _discard_drawn_card(self) -> int | None:
-        """Finish a person's turn by discarding the card they drew; the card, or None.
-
-        A draw cannot be undone: leaving and resuming must not let anyone see the top of the
-        draw pile and then take the discard instead.
-        """
-        game = self.game
-        if game.phase is not Phase.PLACE or game.held_source is not Source.DRAW:
-            return None
-        if not is_human(self.agents[game.mover]):
-            return None  # a bot saw nothing anyone else did not; it draws the same card again
-        card = game.held
-        try:
-            game.apply(DISCARD, game.mover)
-        except Exception:  # the record could not be written: claim nothing
-            return None
-        return card
-
     def stop(self, reason: str, saved_note: str | None, code: int) -> int:
         """Finish a drawn card's turn, say why and where the game stopped; return `code`."""
         with suppress(OSError, Hangup):  # the terminal is gone: nobody is left to tell
@@ -542,7 +631,7 @@ class _Session(Table):
     def _stop(self, reason: str, saved_note: str | None) -> None:
         game = self.game
         rounds = len(game.rounds)
-        drawn = self._discard_drawn_card()
+        drawn = discard_drawn_card(game, self.agents)
         if self.hot_seat and self.screen_owner is not None:
             # Whoever picks up the terminal next must not find this player's rack.
             self.term.clear(scrollback=True)
@@ -558,20 +647,5 @@ class _Session(Table):
                 self.console.print(reason, markup=False, highlight=False)
                 return
         self.console.print()
-        if game.round == 0:
-            # An autosaved record is deleted when its writer closes.
-            message = reason + " " + _("No card was dealt, so there is no game to carry on.")
-            self.console.print(fill(message, self.console.width), markup=False,
-                               highlight=False, soft_wrap=True)
-            return
-        # A no-break space: a score never goes to the next line without its name.
-        scores = ", ".join(
-            f"{side_name(game.rules, self.names, side)}\u00a0{total}"
-            for side, total in enumerate(game.totals)
-        )
-        where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
-        message = reason + " " + _("The game stopped {where}.").format(where=where)
-        if saved_note:
-            message += f" {saved_note}"
-        self.console.print(fill(message, self.console.width), markup=False, highlight=False,
-                           soft_wrap=True)
+        self.console.print(fill(where_stopped(game, reason, saved_note), self.console.width),
+                           markup=False, highlight=False, soft_wrap=True)

@@ -14,4 +14,16 @@ imports it, so that `requirement.require_asyncssh` can say how to install it.
 - `table.py`: `Table`, the seats: who sits where, one connection each, presence
 - `server.py`: `HostServer`, the asyncssh server on its own thread
 - `demo.py`: a hand test of all of this, without the game (`python -m rack_o.host.demo`)
+
+The game at the table (phase 2):
+
+- `command.py`: the `racko host` command's options (loaded without asyncssh)
+- `opening.py`: opening the table: who sits where, the server, what the host passes on, the
+  game played and saved as `racko play` saves it, `--resume`
+- `address.py`: the host's address as guests reach it; each seat's ssh line
+- `local.py`: the host's own terminal, a seat's terminal like a guest's (raw keyboard thread)
+- `seat.py`: `PersonSeat`, a person's seat as an Agent: leaving and coming back, a stand-in bot
+- `hosting.py`: `HostedGame`, the game loop's hooks keeping every screen up to date
+- `screen.py`: `SeatScreen`, one person's screen while the game does not wait for their move
+- `views.py`: what a hosted table shows besides `racko play`'s screens
 """

@@ -166,7 +166,11 @@ class HostServer:
             try:
                 self._acceptor = loop.run_until_complete(self._listen())
                 addresses = self._acceptor.get_addresses()
-                self.port = addresses[0][1] if addresses else self.port
+                # With port 0 each address family may get its own free port: the one told to
+                # guests is IPv4's, which the ssh lines name.
+                ipv4 = [address[1] for address in addresses if ":" not in address[0]]
+                ports = ipv4 or [address[1] for address in addresses] or [self.port]
+                self.port = ports[0]
                 self._loop = loop
             except (OSError, ValueError) as error:
                 self._error = error

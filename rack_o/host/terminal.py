@@ -7,6 +7,11 @@ thread calls with what the guest typed; that arrives through the table's Inbox.
 
 Input is bounded twice: at most MAX_BACKLOG keys wait to be read (more are thrown away as
 they arrive), and `line` keeps at most MAX_LINE characters.
+
+A terminal remembers what was printed on it since the screen was last cleared, so that a
+screen can be shown again (at the new size, after a resize or a reconnection) without its
+drawer's help; and keys typed while nothing reads them can go to a handler instead of waiting
+(a hosted game's screens for the players who are not on the move).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ MIN_SIZE = (20, 5)
 MAX_SIZE = (400, 200)
 """A guest's terminal size as the console uses it is kept within these, so that a client
 claiming a million columns cannot make every drawing huge."""
+MAX_SCREEN_LOG = 400
+"""What was printed since the last clear is remembered up to this many prints (the oldest go)."""
 
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
@@ -124,7 +131,19 @@ class _Screen:
 
 
 class _GuestConsole(Console):
-    """A guest's console: rich's `input` would read the host's keyboard, so it refuses."""
+    """A guest's console: rich's `input` would read the host's keyboard, so it refuses; what
+    is printed is remembered until the screen is cleared (`screen_log`)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.screen_log: deque[tuple[tuple[object, ...], dict[str, object]]] = deque(
+            maxlen=MAX_SCREEN_LOG)
+        self.logging = True
+
+    def print(self, *objects: object, **kwargs: object) -> None:  # type: ignore[override]
+        if self.logging:
+            self.screen_log.append((objects, kwargs))
+        super().print(*objects, **kwargs)  # type: ignore[arg-type]
 
     def input(self, *args: object, **kwargs: object) -> str:
         raise RuntimeError("a guest's keys are read with RemoteTerminal.key or .line")
@@ -163,8 +182,13 @@ class RemoteTerminal:
         self._released = False
         self._keys: deque[str] = deque()
         self._redraw: Callable[[], None] | None = None
+        self._on_keys: Callable[[str], None] | None = None
+        self._reading = False
+        """True while `key` or `line` waits for this guest's keys."""
         self._prompt: str | None = None
         """The prompt `key` or `line` is waiting after, shown again after a redraw."""
+        self._last_prompt: str | None = None
+        """The prompt asked last: still on screen when `key` is asked with none."""
         self._typed: str | None = None
         """What `line` has been given so far."""
         self._attached_at = 0.0
@@ -245,6 +269,7 @@ class RemoteTerminal:
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the guest's screen, and their scrollback if asked."""
+        self._screen_log().clear()
         self._send(_CLEAR_SCREEN + (_CLEAR_SCROLLBACK if scrollback else ""))
 
     def pause(self) -> None:
@@ -257,16 +282,55 @@ class RemoteTerminal:
     def on_redraw(self, callback: Callable[[], None] | None) -> None:
         """Call `callback` (game thread) to paint this guest's screen again, on a cleared screen,
         when their window changed size or they came back; the prompt being asked, and what was
-        typed after it, are shown again after it. It must not wait for keys."""
+        typed after it, are shown again after it. It must not wait for keys. Without one (None),
+        what was printed since the screen was last cleared is printed again."""
         self._redraw = callback
 
+    @contextmanager
+    def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
+        """Within: `callback` paints the screen again (see `on_redraw`); the callback before
+        comes back on leaving."""
+        before = self._redraw
+        self._redraw = callback
+        try:
+            yield
+        finally:
+            self._redraw = before
+
+    def on_keys(self, handler: Callable[[str], None] | None) -> None:
+        """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
+        reads this terminal, Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
+        the next read. It must not wait for keys. None: keep them (the default)."""
+        self._on_keys = handler
+
     def repaint(self) -> None:
-        """Paint the guest's screen again: cleared and drawn by the redraw callback (if one is
-        registered), then the prompt being asked, if any."""
+        """Paint the guest's screen again, cleared: drawn by the redraw callback (or what was on
+        it printed again, if anything), then the prompt being asked, if any."""
+        shown = list(self._screen_log())
         if self._redraw is not None:
             self.clear()
             self._redraw()
+        elif shown:
+            self.clear()
+            for objects, kwargs in shown:
+                self.console.print(*objects, **kwargs)  # type: ignore[arg-type]
         self._show_prompt()
+
+    def hang_up(self, message: str) -> None:
+        """End the guest's connection, if any, showing `message`; the seat waits for them."""
+        self._keeper.hang_up(self.seat, message)
+
+    def idle_left(self, since: float) -> float | None:
+        """Seconds left before a connected guest silent since `since` (time.monotonic) is let go
+        as idle; they are let go now if none are left. None: no limit, or not connected."""
+        if self._link is None or self.idle is None:
+            return None
+        quiet_since = max(since, self._input_at, self._attached_at)
+        left = quiet_since + self.idle - time.monotonic()
+        if left <= 0:
+            self._keeper.hang_up(self.seat, self.idle_message())
+            return None
+        return left
 
     def release(self, message: str) -> None:
         """Take the seat from its guest for good (a bot plays it now): `message` is shown to them
@@ -296,7 +360,7 @@ class RemoteTerminal:
         if keys:
             with self._lock:
                 self._backlog += len(keys)
-            self._inbox.post(partial(self._keys.extend, keys))
+            self._inbox.post(partial(self._arrived, keys))
 
     # ------------------------------------------------------------------ events (game thread)
 
@@ -321,8 +385,20 @@ class RemoteTerminal:
         """The guest's window changed size: repaint at the new size."""
         if self._link is link:
             self.console.size = clamp_size(width, height)
-            if self._redraw is not None:
-                self.repaint()
+            self.repaint()
+
+    def _arrived(self, keys: list[str]) -> None:
+        """Keys the guest typed: kept for the next read, or handed to the keys handler."""
+        if self._reading or self._on_keys is None:
+            self._keys.extend(keys)
+            return
+        with self._lock:
+            self._backlog -= len(keys)
+        for key in keys:
+            handler = self._on_keys
+            if handler is None or self._reading or self._released:
+                return
+            handler(key)
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
@@ -333,20 +409,38 @@ class RemoteTerminal:
     def _send(self, text: str) -> None:
         self.console.file.write(text)
 
+    def _screen_log(self) -> deque[tuple[tuple[object, ...], dict[str, object]]]:
+        return self.console.screen_log  # type: ignore[attr-defined,no-any-return]
+
     @contextmanager
     def _asking(self, prompt: str, typed: str | None) -> Iterator[None]:
+        # An empty prompt asks again after a key that was ignored: the last one is still shown.
         self._prompt, self._typed = prompt, typed
         self._show_prompt()
+        if not prompt:
+            self._prompt = self._last_prompt
+        self._reading = True
         try:
             yield
         finally:
+            self._reading = False
+            self._last_prompt = self._prompt
             self._prompt = self._typed = None
 
     def _show_prompt(self) -> None:
+        console = self.console
         if self._prompt:
-            self.console.print(self._prompt, end="")
+            console.logging = False  # type: ignore[attr-defined]
+            try:
+                console.print(self._prompt, end="")
+            finally:
+                console.logging = True  # type: ignore[attr-defined]
         if self._typed:
             self._send(self._typed)
+
+    def idle_message(self) -> str:
+        """What a guest let go for their silence is told."""
+        return self._idle_message()
 
     def _idle_message(self) -> str:
         minutes = max(1, round((self.idle or 0) / 60))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-from collections.abc import Iterable
-from contextlib import suppress
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +106,7 @@ class RecordWriter:
         what was read."""
         if self._failed is not None:
             raise self._failed
-        try:
+        with self._failing():
             data = _pread_all(self._fd, 0, size + 1)
             if (len(data) != size or hashlib.sha256(data).hexdigest() != digest
                     or not _same_file(self._fd, self.path)):
@@ -119,12 +119,6 @@ class RecordWriter:
                 self._append(b"\n")
             elif self.fsync:
                 os.fsync(self._fd)
-        except RecordWriteError as error:
-            self._failed = error
-            raise
-        except OSError as error:
-            self._failed = self._write_error(error)
-            raise self._failed from error
 
     def unchanged(self) -> bool:
         """True when the file is still what this writer last left there."""
@@ -172,18 +166,25 @@ class RecordWriter:
 
     # ------------------------------------------------------------------ internals
 
-    def _append(self, data: bytes) -> None:
+    @contextmanager
+    def _failing(self) -> Iterator[None]:
+        """Within: a failure is kept, so that every later write fails the same way and no
+        line ever follows a lost one."""
         try:
-            self._check()
-            _write_all(self._fd, data)
-            if self.fsync:
-                os.fsync(self._fd)
+            yield
         except RecordWriteError as error:
             self._failed = error
             raise
         except OSError as error:
             self._failed = self._write_error(error)
             raise self._failed from error
+
+    def _append(self, data: bytes) -> None:
+        with self._failing():
+            self._check()
+            _write_all(self._fd, data)
+            if self.fsync:
+                os.fsync(self._fd)
         self._size += len(data)
         self._tail = (self._tail + data)[-TAIL_BYTES:]
 

@@ -1,0 +1,41 @@
+"""The record a command names (replay, review): found and read whole, or a sentence and exit 2.
+
+The file is only ever read; a damaged one is named with its line and the reason, and left
+exactly as it was.
+"""
+
+from __future__ import annotations
+
+import click
+
+from rack_o.i18n import _
+from rack_o.store.records import Record, RecordFileError
+
+from .exits import EXIT_BAD_FILE
+from .messages import record_file_error, record_not_found
+
+
+def read_record(game_ref: str, cannot: str) -> Record:
+    """The record `game_ref` (an ID or a file) names, rebuilt and checked.
+
+    `cannot` is the command's own sentence for a bad file, with `{error}` for the file, line
+    and reason ("Error: cannot replay {error}"). A usage error when nothing matches.
+    """
+    from rack_o.store.records import find_record, load_record
+
+    try:
+        path = find_record(game_ref)
+    except LookupError as error:
+        raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
+    try:
+        return load_record(path)
+    except RecordFileError as error:
+        click.echo(cannot.format(error=record_file_error(error)), err=True)
+        click.echo(_("The file was left exactly as it was."), err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
+
+
+def is_private(record: Record) -> bool:
+    """True for an unfinished game with 2 or more people: showing it would show what they
+    hold, perhaps while they still play it."""
+    return not record.game.is_over and sum(p.is_human for p in record.header.players) >= 2

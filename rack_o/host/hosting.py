@@ -1,0 +1,316 @@
+"""A game played at a hosted table: the game loop's hooks, keeping every person's screen up to
+date, on the one game thread.
+
+The game runs through `rack_o.agent.play_game` like `racko play`'s, its record written by the
+same `StepRecorder`. Each person (the guests, and the host if seated) has a `SeatScreen`; the
+mover's is the HumanAgent's turn screen, the others follow each public move. Before every
+deal the table waits until everyone is ready (Enter), and until every guest seat is taken,
+or given to a computer player by the host. A person's leaving never stops the game: only the
+host does (q, Ctrl-C, a signal), and the game is then saved as it stands.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from rack_o.actions import Phase, Source
+from rack_o.agent import Agent, Table, play_game
+from rack_o.cli.console import fill
+from rack_o.cli.human import HumanAgent
+from rack_o.cli.prompt import QuitGame
+from rack_o.cli.scoreboard import standings
+from rack_o.cli.screens import ForWidth
+from rack_o.cli.session import (
+    StepRecorder,
+    discard_drawn_card,
+    end_notes,
+    round_end_lines,
+    show_score_sheet,
+    where_stopped,
+)
+from rack_o.game import Game
+from rack_o.i18n import _
+from rack_o.record import Event, Header
+from rack_o.steps import RoundResult
+from rack_o.store.writer import RecordWriter
+from rack_o.view import SeatView
+
+from .screen import SeatScreen
+from .seat import PersonSeat
+from .table import Table as Seats
+from .terminal import RemoteTerminal
+from .views import Presence, TableInfo
+
+OVER_WAIT = 600.0
+"""Seconds the end of the game stays up for the guests when the host has no screen to close
+the table from (it closes sooner once they have all left)."""
+
+
+class HostedGame(Table):
+    """The hooks of a hosted game (a `rack_o.agent.Table`), and what its screens ask of it."""
+
+    def __init__(
+        self,
+        seats: Seats,
+        game: Game,
+        agents: Sequence[Agent],
+        *,
+        host_seat: int | None,
+        host_terminal: RemoteTerminal | None,
+        info: TableInfo,
+        stand_in: Callable[[int], Agent],
+        header: Header | None = None,
+        writer: RecordWriter | None = None,
+        events: Sequence[Event] = (),
+        opening: Sequence[RenderableType] = (),
+        host_notes: Sequence[RenderableType] = (),
+        given_away: Sequence[int] = (),
+        pause_seconds: float = 0.8,
+        console: Console | None = None,
+    ) -> None:
+        """`agents` sit at the seats: a HumanAgent at each person's (on the guest's terminal,
+        or the host's), a bot at the others. `host_terminal` is the host's screen (their seat's
+        terminal, or one without a seat), if the host has a terminal; `stand_in(seat)` makes
+        the computer player the host may give a guest's seat to (`given_away`: at once).
+        `opening` is what everyone sees before the first deal; `host_notes` what only the
+        host sees then (where the game is saved). `console` is where the host is told why the
+        game stopped (the host's screen if None)."""
+        self.seats = seats
+        self.game = game
+        self.header = header
+        self.info = info
+        self.host_seat = host_seat
+        self.host_notes = list(host_notes)
+        self.opening = list(opening)
+        self.pause_seconds = pause_seconds
+        self.stopping = False
+        """The host is stopping the game: nobody else's leaving is in question."""
+        self.closing = False
+        """The host closed the table after the game."""
+        self.gate_lines: list[RenderableType] | None = None
+        self.over_lines: list[RenderableType] | None = None
+        self.over_summary = 0
+        self._ready: set[int] = set()
+        self._gate_opened = 0.0
+        self._opened = False
+        """The first wait for everyone (with the `opening` lines) is over."""
+        self._stirred = False
+        """Someone came or went during a wait for everyone."""
+        self.terminals: dict[int, RemoteTerminal] = dict(seats.terminals)
+        if host_seat is not None and host_terminal is not None:
+            self.terminals[host_seat] = host_terminal
+        self.agents: list[Agent] = []
+        for seat, agent in enumerate(agents):
+            if isinstance(agent, HumanAgent):
+                terminal = self.terminals[seat]
+                agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
+                agent = PersonSeat(agent, terminal, self, lambda seat=seat: stand_in(seat),
+                                   guest=seat != host_seat)
+            self.agents.append(agent)
+        self.recorder = StepRecorder(game, self.agents, writer, events)
+        self.screens: dict[int | None, SeatScreen] = {
+            seat: SeatScreen(self, terminal, seat, is_host=seat == host_seat)
+            for seat, terminal in self.terminals.items()
+        }
+        if host_terminal is not None and host_seat is None:
+            self.screens[None] = SeatScreen(self, host_terminal, None, is_host=True)
+        for seat, agent in enumerate(self.agents):
+            if isinstance(agent, PersonSeat) and seat in self.screens:
+                self.screens[seat].human = agent.human
+        self.console = console or (host_terminal.console if host_terminal else Console())
+        seats.on_presence(self._presence)
+        for seat in given_away:
+            self._give_away(seat, _("A computer player plays your seat now."))
+
+    # ------------------------------------------------------------------ the game
+
+    def play(self) -> None:
+        """Wait for everyone, play the game to its end, show the end until the host closes
+        the table (or, without a host's screen, every guest has left)."""
+        if self.game.phase is not Phase.DEAL:  # a game carried on in the middle of a round
+            self._gate(self.opening)
+        play_game(self.game, self.agents, self)
+        self._game_over()
+
+    def dealing(self, game: Game) -> None:
+        self._gate(round_end_lines(game) if self._opened else self.opening)
+
+    def turn_starts(self, game: Game, seat: int) -> None:
+        screen = self.screens.get(seat)
+        if screen is not None and self._is_person(seat):
+            screen.turn(True)
+        self.redraw()
+
+    def turn_ends(self, game: Game, seat: int) -> None:
+        screen = self.screens.get(seat)
+        if screen is not None:
+            screen.turn(False)
+        if game.phase is Phase.CHOOSE:  # else the round is over: its end shows next
+            self.redraw()
+            if not self._is_person(seat):
+                self.seats.wait(lambda: False, self.pause_seconds)
+
+    def round_ends(self, game: Game, result: RoundResult) -> None:
+        pass  # shown while everyone gets ready for the next deal, or at the game's end
+
+    def choosing(self, seat: int, view: SeatView) -> None:
+        """`seat` is about to choose: once a card is drawn, the others see it was."""
+        if view.phase is Phase.PLACE and view.held_source is Source.DRAW:
+            self.redraw()
+
+    # ------------------------------------------------------------------ everyone ready
+
+    def _gate(self, lines: list[RenderableType]) -> None:
+        """Show `lines` and who is ready, until every person is (guests away hold it up)."""
+        self.gate_lines = lines
+        self._ready = set()
+        self._gate_opened = time.monotonic()
+        self.redraw()
+        while not self._all_ready():
+            # Woken by whoever comes or goes, to count each guest's silence from then on.
+            self._stirred = False
+            self.seats.wait(lambda: self._stirred or self._all_ready(), self._idle_timeout())
+        self.gate_lines = None
+        self._opened = True
+
+    def _all_ready(self) -> bool:
+        return not self.not_ready()
+
+    def _idle_timeout(self) -> float | None:
+        """Let go the guests silent for too long; seconds until the next one would be."""
+        left = [self.terminals[seat].idle_left(self._gate_opened)
+                for seat in self.seats.terminals if seat not in self._ready]
+        return min((seconds for seconds in left if seconds is not None), default=None)
+
+    def not_ready(self) -> list[str]:
+        """The names the next deal waits for."""
+        return [self.game.players[seat].name for seat in sorted(self.terminals)
+                if self._is_person(seat) and seat not in self._ready]
+
+    def is_ready(self, seat: int) -> bool:
+        """True once `seat`'s player pressed Enter for the next deal."""
+        return seat in self._ready
+
+    def ready(self, seat: int) -> None:
+        """`seat`'s player is ready for the next deal."""
+        if self.gate_lines is not None:
+            self._ready.add(seat)
+            self.redraw()
+
+    # ------------------------------------------------------------------ the people
+
+    def presence(self, seat: int) -> Presence:
+        """Where `seat`'s player is."""
+        if not self.game.players[seat].is_human:
+            return Presence.BOT
+        if not self._is_person(seat):
+            return Presence.STAND_IN
+        if not self.terminals[seat].is_connected:
+            return Presence.AWAY
+        if self.gate_lines is not None:
+            return Presence.READY if seat in self._ready else Presence.HERE
+        return Presence.HOST if seat == self.host_seat else Presence.HERE
+
+    def away_guests(self) -> list[int]:
+        """The guest seats whose guest is not connected (and not given away)."""
+        return [seat for seat, terminal in self.seats.terminals.items()
+                if self._is_person(seat) and not terminal.is_connected]
+
+    def _is_person(self, seat: int) -> bool:
+        """True for a seat a person plays (not a bot, nor a stand-in)."""
+        agent = self.agents[seat]
+        return isinstance(agent, PersonSeat) and agent.bot is None
+
+    def _presence(self, seat: int, connected: bool) -> None:
+        self._stirred = True
+        if not connected:
+            self._ready.discard(seat)
+        if self.stopping:
+            return  # the table is closing: nobody is left to tell
+        for other, screen in self.screens.items():
+            if other != seat or not connected:  # a guest back gets their screen repainted
+                screen.show()
+
+    def give_to_bot(self, seat: int) -> None:
+        """The host gives `seat` to a computer player, for the rest of the game."""
+        self._give_away(seat, _("The host gave your seat to a computer player. Thanks for "
+                                "playing!"))
+        news = Text(_("A computer player plays for {name} from now on.").format(
+            name=self.game.players[seat].name), "cyan")
+        for screen in self.screens.values():
+            screen.note = news
+        self.redraw()
+
+    def _give_away(self, seat: int, message: str) -> None:
+        agent = self.agents[seat]
+        assert isinstance(agent, PersonSeat)
+        agent.give_to_bot()
+        self.terminals[seat].release(message)
+
+    def redraw(self) -> None:
+        """Every screen that follows the game, drawn again."""
+        for screen in self.screens.values():
+            screen.show()
+
+    # ------------------------------------------------------------------ the host
+
+    def stop_game(self, interrupt: bool) -> None:
+        """The host stops the game: raises what leaves the game loop."""
+        self.stopping = True
+        if interrupt:
+            raise KeyboardInterrupt
+        raise QuitGame
+
+    def close(self) -> None:
+        """The host closes the table after the game."""
+        self.closing = True
+
+    def _game_over(self) -> None:
+        game = self.game
+        assert game.winner is not None
+        names = [p.name for p in game.players]
+        humans = [seat for seat in range(len(names)) if isinstance(self.agents[seat], PersonSeat)]
+        notes = end_notes(self.header, names, humans, self.recorder.hints_used)
+        # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break space.
+        summary = [standings(game.totals, names, game.rules, game.winner, len(game.rounds)),
+                   *(ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
+                     for note in notes)]
+        self.over_summary = len(summary)
+        self.over_lines = [*round_end_lines(game), *summary]
+        self.redraw()
+        if self.host_seat in self.screens or None in self.screens:
+            self.seats.wait(lambda: self.closing)
+        else:
+            self.seats.wait(lambda: not any(terminal.is_connected
+                                            for terminal in self.seats.terminals.values()),
+                            OVER_WAIT)
+
+    def stop(self, reason: str, saved_note: str | None, code: int) -> int:
+        """Discard a card a person drew, let every guest go, tell the host why and where the
+        game stopped; return `code`."""
+        self.stopping = True
+        game = self.game
+        players = [agent.bot if isinstance(agent, PersonSeat) and agent.bot else agent
+                   for agent in self.agents]
+        mover = game.mover
+        drawn = discard_drawn_card(game, players)
+        if drawn is not None and mover == self.host_seat:
+            reason += " " + _(
+                "You had drawn {card}: a draw cannot be undone, so it was discarded."
+            ).format(card=drawn)
+        elif drawn is not None:
+            reason += " " + _(
+                "{name} had drawn {card}: a draw cannot be undone, so it was discarded."
+            ).format(name=game.players[mover].name, card=drawn)
+        self.seats.close(_("The host stopped the game. It is saved: when the host opens the "
+                           "table again, the same ssh command takes your seat back."))
+        for screen in self.screens.values():
+            screen.turn(False)
+        self.console.print()
+        self.console.print(fill(where_stopped(game, reason, saved_note), self.console.width),
+                           markup=False, highlight=False, soft_wrap=True)
+        return code

@@ -1,0 +1,357 @@
+"""One person's screen at a hosted table while the game does not wait for their move: the
+screen follows the game, and their keys are handled one by one as they arrive.
+
+It shows, by what the table is doing: the lobby or a round's end with who is ready; a waiting
+screen (their own rack and every public move, whose turn it is); the end of the game. On top:
+the score sheet or the rules (racko's own pager), a help note, a question (leave the table;
+for the host, stop the game or give an away seat to a computer player). During their own turn
+the screen is racko play's (the HumanAgent's), and keys typed before it asks are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from rack_o.actions import Phase, Source
+from rack_o.cli.human import HumanAgent, fitted_turn_screen
+from rack_o.cli.pager import Pager
+from rack_o.cli.rules import rules_markdown
+from rack_o.cli.scoreboard import score_sheet
+from rack_o.game import Game
+from rack_o.i18n import _
+
+from .keyboard import CTRL_C, CTRL_D, ENTER
+from .seat import left_message
+from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
+from .views import (
+    Presence,
+    TableInfo,
+    help_note,
+    invalid_note,
+    keys_line,
+    players_block,
+    table_info_block,
+    table_screen,
+    waiting_line,
+)
+
+
+class Host(Protocol):
+    """The hosted game as a screen sees it and asks things of it."""
+
+    game: Game
+    info: TableInfo
+    host_seat: int | None
+    over_lines: list[RenderableType] | None
+    """What the end of the game shows (None while it goes on)."""
+    over_summary: int
+    """How many of the last `over_lines` are the standings and notes (for a small screen)."""
+    gate_lines: list[RenderableType] | None
+    """What shows while everyone gets ready for the next deal (None: no deal is waited for)."""
+    host_notes: list[RenderableType]
+
+    def presence(self, seat: int) -> Presence:
+        """Where `seat`'s player is."""
+        ...
+
+    def is_ready(self, seat: int) -> bool:
+        """True once `seat`'s player pressed Enter for the next deal."""
+        ...
+
+    def not_ready(self) -> list[str]:
+        """The names the next deal waits for."""
+        ...
+
+    def away_guests(self) -> list[int]:
+        """The guest seats whose guest is not connected (and not given away)."""
+        ...
+
+    def ready(self, seat: int) -> None:
+        """`seat`'s player is ready for the next deal."""
+        ...
+
+    def give_to_bot(self, seat: int) -> None:
+        """The host gives `seat` to a computer player."""
+        ...
+
+    def stop_game(self, interrupt: bool) -> None:
+        """The host stops the game (raises: Ctrl-C if `interrupt`, else q)."""
+        ...
+
+    def close(self) -> None:
+        """The host closes the table after the game."""
+        ...
+
+
+class SeatScreen:
+    """The screen of one person at the table: a guest's, the host's, or the host's without a
+    seat (`seat` None)."""
+
+    def __init__(self, host: Host, terminal: RemoteTerminal, seat: int | None, *,
+                 is_host: bool = False) -> None:
+        self.host = host
+        self.terminal = terminal
+        self.seat = seat
+        self.is_host = is_host
+        self.in_turn = False
+        """The person is being asked for their move: the HumanAgent draws the screen."""
+        self.human: HumanAgent | None = None
+        """The person's agent, which draws their turn's screen."""
+        self.pager: Pager | None = None
+        self.note: RenderableType | None = None
+        self.question: str | None = None
+        """"leave", "stop" or "seat" while a question waits for its answer."""
+        terminal.on_keys(self.pressed)
+        terminal.on_redraw(self.draw)
+
+    # ------------------------------------------------------------------ drawing
+
+    def turn(self, asked: bool) -> None:
+        """The person's own turn begins (`asked`) or ends: their screen is the turn's."""
+        self.in_turn = asked
+        self.pager = self.note = self.question = None
+        self.terminal.on_redraw(self._turn_screen if asked else self.draw)
+
+    def _turn_screen(self) -> None:
+        """The turn's screen drawn again (by the HumanAgent, at the terminal's new size)."""
+        if self.human is not None:
+            self.human.redraw()
+
+    def show(self) -> None:
+        """Draw the screen now, if it follows the game (not during the person's turn or in the
+        pager) and someone sees it."""
+        if self.in_turn or self.pager is not None or not self.terminal.is_connected:
+            return
+        self.terminal.clear()
+        self.draw()
+
+    def draw(self) -> None:
+        """The whole screen, on a cleared screen: as much of it as the terminal's height
+        allows, the prompt and keys at the bottom always."""
+        console = self.terminal.console
+        if self.pager is not None:
+            self.pager.draw()
+            console.print(self.pager.status(), end="")
+            return
+        host = self.host
+        below: list[RenderableType] = []
+        if host.over_lines is not None:
+            forms = [host.over_lines, host.over_lines[-host.over_summary:]]
+            below.append(keys_line(host=self.is_host, over=True))
+        elif host.gate_lines is not None:
+            forms = self._gate_forms(host.gate_lines)
+            below.append(self._gate_prompt())
+            below.append(self._keys(ready=True))
+        else:
+            below.append(self._waiting())
+            if self.is_host:
+                away = host.away_guests()
+                if away:
+                    below.append(table_info_block(host.info, away))
+            below.append(self._keys())
+            forms = []
+        if self.note is not None:
+            below.insert(-1, self.note)
+        if forms:
+            room = self.terminal.height - self._height(below)
+            main = next((form for form in forms if self._height(form) <= room), forms[-1])
+            console.print(Group(*main))
+        else:
+            console.print(self._table(below))
+        for number, line in enumerate(below, start=1):
+            # No newline after the last line: on a screen it exactly fills, that newline would
+            # scroll the top line away.
+            console.print(line, end="" if number == len(below) else "\n")
+
+    def _gate_forms(self, lines: list[RenderableType]) -> list[list[RenderableType]]:
+        """What the wait for everyone shows, from the fullest to the barest: what it is about
+        (a round's end), who is ready, and for the host the code (and the key's fingerprint
+        and where the game is saved, if there is room)."""
+        players = self._players(ready_asked=True)
+        if not self.is_host:
+            return [[*lines, Text(), players], [*lines, players], lines, lines[:1]]
+        info = self.host.info
+        joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
+                          "code."), "dim")] if self.host.away_guests() else []
+        return [
+            [*lines, Text(), players, *joining, table_info_block(info, fingerprint=True),
+             *self.host.host_notes],
+            [*lines, Text(), players, table_info_block(info, fingerprint=True),
+             *self.host.host_notes],
+            [*lines, players, table_info_block(info, fingerprint=True)],
+            [*lines, players, table_info_block(info)],
+            [*lines, table_info_block(info)],
+            [*lines[:1], table_info_block(info)],
+        ]
+
+    def _height(self, parts: Sequence[RenderableType]) -> int:
+        console = self.terminal.console
+        return len(console.render_lines(Group(*parts), pad=False))
+
+    def _table(self, below: Sequence[RenderableType]) -> RenderableType:
+        """The game as this screen shows it, fitted above `below`: the seat's own turn screen
+        (their rack, nobody else's), or the public table for a host without a seat."""
+        game = self.host.game
+        view = game.view(self.seat if self.seat is not None else game.mover)
+        if self.seat is None:
+            return table_screen(view)
+        return fitted_turn_screen(self.terminal.console, view,
+                                  self.terminal.height - self._height(below))
+
+    def _players(self, ready_asked: bool = False) -> RenderableType:
+        host = self.host
+        names = [p.name for p in host.game.players]
+        presence = [host.presence(seat) for seat in range(len(names))]
+        lines = host.info.lines if self.is_host else None
+        return players_block(names, presence, ready_asked=ready_asked, you=self.seat,
+                             lines=lines)
+
+    def _waiting(self) -> Text:
+        game = self.host.game
+        mover = game.mover
+        drawn = game.held_source is Source.DRAW
+        return waiting_line(game.players[mover].name, self.host.presence(mover), drawn,
+                            yours=mover == self.seat)
+
+    def _gate_prompt(self) -> Text:
+        host = self.host
+        waiting = host.not_ready()
+        if self.seat is not None and not host.is_ready(self.seat):
+            game = host.game
+            if game.round == 0 or game.phase is not Phase.DEAL:
+                return Text.from_markup(_("Press [bold]Enter[/] when you are ready to play."))
+            return Text.from_markup(_("Press [bold]Enter[/] when you are ready for round "
+                                      "{round}.").format(round=game.round + 1))
+        if not waiting:
+            return Text(_("Everyone is ready."), "bold")
+        return Text(_("Waiting for {names}.").format(names=", ".join(waiting)), "bold")
+
+    def _keys(self, ready: bool = False) -> RenderableType:
+        if self.question is not None:
+            return self._question_text()
+        asked = ready and self.seat is not None and not self.host.is_ready(self.seat)
+        return keys_line(host=self.is_host, ready=asked)
+
+    def _question_text(self) -> Text:
+        if self.question == "leave":
+            text = _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
+                     "back) · any other key stays")
+        elif self.question == "stop":
+            text = _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
+                     "key carries on")
+        else:
+            names = [p.name for p in self.host.game.players]
+            choices = " · ".join(f"[bold]{seat + 1}[/] {names[seat]}"
+                                 for seat in self.host.away_guests())
+            text = _("Which seat goes to a computer player? {choices} · any other key: "
+                     "none").format(choices=choices)
+        return Text.from_markup(text, style="yellow")
+
+    # ------------------------------------------------------------------ keys
+
+    def pressed(self, key: str) -> None:
+        """A key typed while nothing asks this person for one."""
+        if self.in_turn:
+            # Typed while the turn's screen was being drawn: dropped, as any key typed ahead,
+            # but for Ctrl-C and Ctrl-D, which are never lost.
+            if key == CTRL_C and self.seat is not None:
+                raise GuestInterrupt(self.seat)
+            if key == CTRL_D and self.seat is not None:
+                raise GuestEOF(self.seat)
+            return
+        if key in (CTRL_C, CTRL_D):
+            self._interrupted(key)
+            return
+        if self.pager is not None:
+            if self.pager.press(key):
+                self.pager = None
+                self.show()
+            else:
+                self.draw()
+            return
+        if self.question is not None:
+            question, self.question = self.question, None
+            self._answer(question, key)
+            return
+        if len(key) > 1 and key != ENTER:
+            return  # arrows and the like: nothing to do here
+        before = _plain(self.note)
+        self.note = None
+        if not self._command(key):
+            return  # done, and drawn
+        if self.note is not None and _plain(self.note) == before and self.question is None:
+            return  # the same key again (held down, or a flood): the screen says it already
+        self.show()
+
+    def _interrupted(self, key: str) -> None:
+        if not self.is_host:
+            self.terminal.hang_up(left_message())
+        elif self.host.over_lines is not None:
+            self.host.close()
+        elif key == CTRL_C:
+            self.host.stop_game(interrupt=True)
+
+    def _command(self, key: str) -> bool:
+        """Do what `key` asks; False if that drew what it changed (or let the person go),
+        True if the screen is to be drawn again."""
+        host = self.host
+        if key == ENTER and host.over_lines is not None:
+            if self.is_host:
+                host.close()
+            else:
+                self.terminal.hang_up(_("Thanks for playing!"))
+            return False
+        if key == ENTER and host.gate_lines is not None and self.seat is not None:
+            host.ready(self.seat)
+            return False
+        if key == "s":
+            names = [p.name for p in host.game.players]
+            game = host.game
+            self._page(score_sheet(game.rounds, names, game.rules, game.totals),
+                       _("Score sheet"))
+            return False
+        if key == "r":
+            self._page(rules_markdown(), _("Rules of Rack-O"))
+            return False
+        if key == "?":
+            self.note = help_note(self.is_host)
+        elif key == "q" and host.over_lines is None:
+            self.question = "stop" if self.is_host else "leave"
+        elif key == "b" and self.is_host and host.over_lines is None:
+            if host.away_guests():
+                self.question = "seat"
+            else:
+                self.note = Text(_("Nobody is away: a seat goes to a computer player only while "
+                                   "its guest is not connected."), "yellow")
+        elif key == "h":
+            self.note = Text(_("A hint is for your own turn."), "yellow")
+        elif key not in (ENTER, " "):
+            self.note = invalid_note(key, self.is_host)
+        return True
+
+    def _answer(self, question: str, key: str) -> None:
+        if question == "leave" and key == "y":
+            self.terminal.hang_up(left_message())
+            return
+        if question == "stop" and key == "y":
+            self.host.stop_game(interrupt=False)
+            return
+        if question == "seat" and key.isdigit():
+            seat = int(key) - 1
+            if seat in self.host.away_guests():
+                self.host.give_to_bot(seat)
+                return
+        self.show()
+
+    def _page(self, text: RenderableType, title: str) -> None:
+        self.pager = Pager(self.terminal, text, title)
+        self.draw()
+
+
+def _plain(note: RenderableType | None) -> str | None:
+    """A note's text, to tell whether it changed."""
+    return note.plain if isinstance(note, Text) else None

@@ -1,0 +1,113 @@
+"""A guest's seat as an Agent: the guest at their terminal, who may leave and come back, and a
+computer player once the host gives the seat away.
+
+A guest who quits (q), presses Ctrl-C or Ctrl-D leaves the table, not the game: their
+connection ends, the seat waits for them, and their turn goes on when they are back (a card
+they drew is discarded if they quit, as the quit question warns). The record's players never
+change: a turn the stand-in played says so in its line (`"stand_in": "bot:LEVEL"`), which
+readers of rack-o/1 ignore.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from rack_o.actions import DISCARD, Action, Phase, Source
+from rack_o.agent import Agent
+from rack_o.cli.human import HumanAgent
+from rack_o.cli.prompt import InputEnded, QuitGame
+from rack_o.i18n import _
+from rack_o.view import SeatView
+
+from .terminal import GuestGone, GuestInterrupt, RemoteTerminal
+
+STAND_IN = "hard"
+"""The computer player the host gives a guest's seat to."""
+
+
+class Seating(Protocol):
+    """What a guest's seat tells the table around it."""
+
+    @property
+    def stopping(self) -> bool:
+        """True once the host is stopping the game: nobody's leaving is their own then."""
+        ...
+
+    def choosing(self, seat: int, view: SeatView) -> None:
+        """`seat` is about to choose (the others' screens may say what it is doing)."""
+        ...
+
+
+def left_message() -> str:
+    """What a guest who left the table is told."""
+    return _("You left the table. The game goes on: connect again with the same command to "
+             "take your seat back.")
+
+
+class PersonSeat:
+    """A seat a person plays from their own terminal (an Agent): a guest, or the host."""
+
+    is_human = True
+
+    def __init__(
+        self, human: HumanAgent, terminal: RemoteTerminal, table: Seating,
+        stand_in: Callable[[], Agent], *, guest: bool = True,
+    ) -> None:
+        """`stand_in()` makes the computer player that plays the seat once it is given away.
+        The host (not a `guest`) does not leave the table: their q, Ctrl-C and Ctrl-D stop
+        the game."""
+        self.human = human
+        self.guest = guest
+        self.name = human.name
+        self.terminal = terminal
+        self.table = table
+        self._stand_in = stand_in
+        self.bot: Agent | None = None
+        """The computer player at the seat, once the host gave it away."""
+        self._bot_played = False
+        """The computer player chose (part of) this turn."""
+
+    @property
+    def seat(self) -> int:
+        """The seat, 0-based."""
+        return self.terminal.seat
+
+    @property
+    def hints_this_turn(self) -> int:
+        """How many hints the guest was shown during this turn (none if the stand-in played)."""
+        return 0 if self._bot_played else self.human.hints_this_turn
+
+    def turn_notes(self) -> dict[str, object]:
+        """What this turn's record line adds: that the stand-in played it."""
+        if self._bot_played and self.bot is not None:
+            return {"stand_in": "bot:" + STAND_IN}
+        return {}
+
+    def give_to_bot(self) -> None:
+        """From now on the computer player plays this seat."""
+        if self.bot is None:
+            self.bot = self._stand_in()
+
+    def choose(self, view: SeatView) -> Action:
+        """The guest's choice, asked at their terminal (waiting for them to come back if they
+        are away); the stand-in's once the seat was given away."""
+        if view.phase is Phase.CHOOSE:
+            self._bot_played = False
+        self.table.choosing(self.seat, view)
+        while True:
+            if self.bot is not None:
+                self._bot_played = True
+                return self.bot.choose(view)
+            try:
+                return self.human.choose(view)
+            except GuestGone:
+                self.give_to_bot()
+            except (QuitGame, InputEnded, GuestInterrupt) as error:
+                if not self.guest or self.table.stopping or (
+                        isinstance(error, GuestInterrupt) and error.seat != self.seat):
+                    raise
+                self.terminal.hang_up(left_message())
+                if (isinstance(error, QuitGame) and view.phase is Phase.PLACE
+                        and view.held_source is Source.DRAW):
+                    return DISCARD  # as the quit question warned: a draw cannot be undone

@@ -1,0 +1,199 @@
+"""What a hosted table shows besides `racko play`'s screens: who sits where and who is here,
+whose turn it is while you wait, the keys of a waiting screen, the table's public state for a
+host without a seat, and the lines a host passes on.
+
+Pure functions from plain values to rich renderables: nothing here prints or reads. Only
+public information: names, who is connected, scores, piles, the public moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from rack_o.cli.screens import Either, fitted_piles, fitted_scores, fitted_status, history_block
+from rack_o.i18n import N_, _
+from rack_o.view import SeatView
+
+
+class Presence(StrEnum):
+    """Where a seat's player is, as the others see it."""
+
+    HOST = "host"
+    HERE = "here"
+    READY = "ready"
+    AWAY = "away"
+    """A guest who has not connected yet, or dropped."""
+    BOT = "bot"
+    STAND_IN = "stand-in"
+    """A guest's seat the host gave to a computer player."""
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the host passes on: the code, the host key's fingerprint, and each guest seat's
+    ssh line."""
+
+    code: str
+    fingerprint: str
+    lines: dict[int, str]
+    """The `ssh` command of each guest seat (0-based)."""
+    loopback: bool = False
+    """The address in the lines reaches this computer only."""
+
+
+WAITING_HELP = N_(
+    "While the others play, your screen follows each move. s shows the score sheet, r the "
+    "rules, q leaves the table: the game goes on, and the same ssh command takes your seat "
+    "back."
+)
+HOST_HELP = N_(
+    "Your screen follows the game. s shows the score sheet, r the rules; b gives the seat of "
+    "a player who is away to a computer player; q stops the game (it is saved, and "
+    "racko host --resume opens the table again)."
+)
+
+
+def presence_word(presence: Presence, ready_asked: bool) -> Text:
+    """How a seat's presence reads in the players' list."""
+    words = {
+        Presence.HOST: (_("host"), "cyan"),
+        Presence.HERE: (_("not ready") if ready_asked else _("here"), "yellow" if ready_asked
+                        else "green"),
+        Presence.READY: (_("ready"), "green"),
+        Presence.AWAY: (_("away"), "red"),
+        Presence.BOT: (_("computer player"), "dim"),
+        Presence.STAND_IN: (_("a computer player plays for them"), "dim"),
+    }
+    word, style = words[presence]
+    return Text(word, style)
+
+
+def players_block(
+    names: Sequence[str], presence: Sequence[Presence], *, ready_asked: bool = False,
+    you: int | None = None, lines: dict[int, str] | None = None,
+) -> Table:
+    """Each seat: its number, name and where its player is; `you` marked; with `lines`, the
+    ssh command of each seat whose guest is away."""
+    table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for seat, (name, where) in enumerate(zip(names, presence, strict=True)):
+        shown = Text(name, "bold" if seat == you else "")
+        if seat == you:
+            shown.append(" " + _("(you)"), "dim")
+        status = presence_word(where, ready_asked)
+        if lines is not None and where is Presence.AWAY and seat in lines:
+            status.append("  " + lines[seat], "bold")
+        table.add_row(str(seat + 1), shown, status)
+    return table
+
+
+def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = False) -> Text:
+    """Whose turn it is while you wait, and what they are doing (`yours`: it is your turn,
+    in a moment)."""
+    if yours:
+        return Text(_("Your turn."), "bold")
+    if presence is Presence.AWAY:
+        return Text(_("Waiting for {name} (disconnected).").format(name=name), "bold yellow")
+    if presence is Presence.BOT:
+        return Text(_("{name} is playing.").format(name=name), "bold")
+    if presence is Presence.STAND_IN:
+        return Text(_("A computer player plays for {name}.").format(name=name), "bold")
+    if drawn:
+        return Text(_("{name} drew a card and is placing it.").format(name=name), "bold")
+    return Text(_("{name} is playing.").format(name=name), "bold")
+
+
+def keys_line(*, host: bool, ready: bool = False, over: bool = False) -> Either:
+    """The keys of a screen that waits (Enter when ready or at the end), in fewer words on a
+    narrow terminal."""
+    parts: list[str] = []
+    keys: list[str] = []
+    if over:
+        parts.append(_("[bold]Enter[/] closes the table") if host
+                     else _("[bold]Enter[/] leaves the table"))
+        keys.append(_("[bold]Enter[/] close") if host else _("[bold]Enter[/] leave"))
+    elif ready:
+        parts.append(_("[bold]Enter[/] ready"))
+        keys.append(_("[bold]Enter[/] ready"))
+    parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
+    keys += ["[bold]s[/]", "[bold]r[/]"]
+    if not over:
+        parts.append(_("? help"))
+        keys.append("?")
+        if host:
+            parts += [_("[bold]b[/] seat to a computer"), _("[bold]q[/] stop the game")]
+            keys += ["[bold]b[/]", "[bold]q[/]"]
+        else:
+            parts.append(_("[bold]q[/] leave the table"))
+            keys.append("[bold]q[/]")
+    return Either(Text.from_markup(" · ".join(parts), style="dim"),
+                  Text.from_markup(" · ".join(keys), style="dim"))
+
+
+def public_view(view: SeatView) -> SeatView:
+    """`view` with everything private to its seat taken out (for a host without a seat)."""
+    return view._replace(seat=-1, rack=(), held=None, held_source=None, legal_actions=())
+
+
+def table_screen(view: SeatView) -> RenderableType:
+    """The table as everyone may see it: round, whose turn, scores, the round's moves, piles."""
+    public = public_view(view)
+    return Group(fitted_status(public), fitted_scores(public), history_block(public),
+                 fitted_piles(public))
+
+
+def table_info_block(info: TableInfo, away: Sequence[int] = (), *,
+                     fingerprint: bool = False) -> RenderableType:
+    """The code, on a line of its own (with the host key's `fingerprint` if asked), and the ssh
+    line of each seat in `away`: for the host's screen."""
+    lines: list[RenderableType] = [Text(f"Table code: {info.code}", "bold")]
+    if fingerprint:
+        lines.append(Text(_("Host key fingerprint: {fingerprint}").format(
+            fingerprint=info.fingerprint), "dim"))
+    for seat in away:
+        if seat in info.lines:
+            lines.append(Text("  " + info.lines[seat]))
+    return Group(*lines)
+
+
+def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[RenderableType]:
+    """What `racko host` prints first: the code, the fingerprint, the ssh lines and where they
+    work."""
+    lines: list[RenderableType] = [
+        Text(_("racko host: a table of Rack-O for {names}.").format(names=", ".join(names))),
+        Text(f"Table code: {info.code}", "bold"),
+        Text(_("Host key fingerprint: {fingerprint}").format(fingerprint=info.fingerprint)),
+        Text(_("Give each guest their line, and the code privately:")),
+    ]
+    for seat, line in info.lines.items():
+        lines.append(Text.assemble("  ", (line, "bold"), ("   " + names[seat], "dim")))
+    if info.loopback:
+        where = _("These lines reach this computer only; --bind chooses an address others "
+                  "can reach.")
+    else:
+        where = _("These lines work on this network. From elsewhere, guests need your public "
+                  "address, with port {port} forwarded to this computer, or a tunnel: see "
+                  "docs/hosting.md.").format(port=port)
+    lines.append(Text(where, "dim"))
+    return lines
+
+
+def help_note(host: bool) -> Text:
+    """The ? note of a waiting screen."""
+    return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
+
+
+def invalid_note(key: str, host: bool) -> Text:
+    """What a key a waiting screen has no use for gets."""
+    keys = _("s, r, ?, b or q") if host else _("s, r, ? or q")
+    return Text.from_markup(_("[bold]{key}[/] does nothing here: press {keys}.").format(
+        key=escape(key[:20]), keys=keys), style="red")

@@ -1,0 +1,188 @@
+"""A hosted game when things go wrong, with a real `racko host` and OpenSSH guests: the host
+killed and the table opened again with --resume, a seat given to a computer player, a guest
+who leaves with q and comes back, the host stopping the game; and the host playing from their
+own terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
+pexpect = pytest.importorskip("pexpect")
+
+import hostkit as kit  # noqa: E402
+from hostkit import HostProcess, Pty  # noqa: E402
+
+from rack_o.record import parse_lines, rebuild  # noqa: E402
+
+DECK = 50  # three players
+ARGS = ("--names", "Bob,Cy", "--bots", "hard", "--no-seat", "--target", "5", "--seed", "5",
+        "--fast")
+
+
+def the_record(home: Path) -> Path:
+    [path] = (home / "games").glob("*.jsonl")
+    return path
+
+
+def turns(home: Path) -> list[dict]:
+    lines = parse_lines(the_record(home).read_text(encoding="utf-8"))
+    return [line for _, line in lines if line["type"] == "turn"]
+
+
+def everyone_ready(host: HostProcess, guests: dict[str, Pty]) -> None:
+    for guest in guests.values():
+        guest.wait_for(kit.READY)
+        guest.send("\r")
+
+
+def ended(*ptys: Pty) -> None:
+    for pty in ptys:
+        pty.end()
+
+
+def test_a_killed_host_opens_the_table_again_and_the_game_goes_on(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    everyone_ready(host, guests)
+    kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 4)
+    fingerprint = re.search(r"SHA256:\S+", host.pty.text)
+    os.kill(host.pid, signal.SIGKILL)
+    for guest in guests.values():
+        guest.child.expect(pexpect.EOF)  # ssh ends with the host's process
+    ended(host.pty, *guests.values())
+    before = turns(tmp_path)
+
+    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem)
+    try:
+        assert again.code != host.code
+        assert fingerprint is not None and fingerprint.group(0) in again.pty.text
+        back = {name: kit.ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
+        everyone_ready(again, back)
+        kit.play_guests(again, back, DECK, until=lambda: len(turns(tmp_path)) > len(before))
+        after = turns(tmp_path)
+        assert after[: len(before)] == before
+        assert len(after) == len(before) + 1
+        kit.play_guests(again, back, DECK)  # and on to the end
+        assert rebuild(the_record(tmp_path).read_text(encoding="utf-8")).game.is_over
+    finally:
+        ended(again.pty, *back.values())
+
+
+def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        host.pty.wait_for(r"2\s+Cy\s+away")
+        host.pty.send("b")
+        host.pty.wait_for(r"Which seat goes to a computer player\? 2 Cy")
+        host.pty.send("2")
+        host.pty.wait_for(r"2\s+Cy\s+a computer player plays for them")
+        bob.wait_for(r"2\s+Cy\s+a computer player plays for them")
+        late = kit.ssh_guest(host, "cy", tmp_path)
+        late.wait_for("Cy's seat has been given to a computer player.", screen=False)
+        bob.send("\r")
+        kit.play_guests(host, {"bob": bob}, DECK)
+        cy_turns = [line for line in turns(tmp_path) if line["seat"] == 1]
+        assert cy_turns and all(line["stand_in"] == "bot:hard" for line in cy_turns)
+        assert all("stand_in" not in line for line in turns(tmp_path) if line["seat"] != 1)
+    finally:
+        ended(host.pty, bob)
+
+
+def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].send("q")
+        guests["cy"].wait_for("Leave the table?")
+        guests["cy"].send("y")
+        guests["cy"].wait_for("You left the table. The game goes on", screen=False)
+        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 3)
+    finally:
+        ended(host.pty, *guests.values())
+
+
+def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 2)
+        host.pty.send("q")
+        host.pty.wait_for("Stop the game for everyone?")
+        host.pty.send("y")
+        for guest in guests.values():
+            guest.wait_for("The host stopped the game. It is saved", screen=False)
+        host.pty.wait_for(r"racko host --resume " + the_record(tmp_path).stem, screen=False)
+        host.pty.child.expect(pexpect.EOF)
+        host.pty.child.close()
+        assert host.pty.child.exitstatus == 1
+        assert not rebuild(the_record(tmp_path).read_text(encoding="utf-8")).game.is_over
+    finally:
+        ended(host.pty, *guests.values())
+
+
+def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
+                      "--seed", "3", "--fast")
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        host.pty.wait_for(r"1\s+Ann \(you\)")
+        players = {"ann": host.pty, "bob": bob}
+        kit.play_guests(host, players, DECK)
+        lines = [line for _, line in parse_lines(the_record(tmp_path).read_text("utf-8"))]
+        assert lines[0]["host_seat"] == 0
+        assert {line["seat"] for line in lines if line["type"] == "turn"} == {0, 1, 2}
+        host.pty.send("\r")  # closes the table
+        host.pty.wait_for("racko replay", screen=False)
+        bob.wait_for("The host closed the table. Thanks for playing!", screen=False)
+    finally:
+        ended(host.pty, bob)
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
+    tmp_path: Path, signum: int, code: int
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 2)
+        os.kill(host.pid, signum)
+        for guest in guests.values():
+            guest.wait_for("The host stopped the game. It is saved", screen=False)
+        host.pty.child.expect(pexpect.EOF)
+        host.pty.child.close()
+        assert host.pty.child.exitstatus == code
+        assert not rebuild(the_record(tmp_path).read_text(encoding="utf-8")).game.is_over
+    finally:
+        ended(host.pty, *guests.values())
+
+
+def test_a_guest_silent_for_too_long_is_let_go_and_comes_back(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS, "--idle", "0.02")  # 1.2 seconds
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        guests["bob"].wait_for(kit.READY)
+        guests["bob"].send("\r")  # Bob is ready; Cy says nothing
+        guests["cy"].wait_for("You pressed no key for 1 minute while it was up to you",
+                              screen=False)
+        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].send("\r")
+        guests["bob"].wait_for("Round 1")
+    finally:
+        ended(host.pty, *guests.values())

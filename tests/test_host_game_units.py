@@ -1,0 +1,236 @@
+"""The parts of a hosted game that need no network: a seat's terminal handing keys to the
+screen that follows the game and drawing it again, the lines the host passes on, what a
+waiting screen says, where the host sits on --resume, and `racko host`'s usage errors."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+
+import pytest
+from clirun import assert_exited, flat, racko
+from rich.console import Console
+
+from rack_o.game import Player
+from rack_o.host.address import is_loopback, lan_address, ssh_line
+from rack_o.host.inbox import Inbox
+from rack_o.host.keyboard import CTRL_C, KeyReader
+from rack_o.host.local import LocalLink, local_terminal
+from rack_o.host.opening import _given_away, _host_seat
+from rack_o.host.terminal import RemoteTerminal
+from rack_o.host.views import Presence, keys_line, public_view, waiting_line
+
+# ------------------------------------------------------------------ a seat's terminal
+
+
+@pytest.fixture
+def seat() -> Iterator[tuple[RemoteTerminal, Inbox, int]]:
+    """A seat's terminal drawn on a pipe (its read end given too)."""
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    terminal.attached(LocalLink(write), 60, 20)
+    yield terminal, inbox, read
+    os.close(read)
+    os.close(write)
+
+
+def shown(read: int) -> str:
+    """What was drawn on the pipe since last asked."""
+    try:
+        return os.read(read, 1 << 20).decode()
+    except BlockingIOError:
+        return ""
+
+
+def typed(terminal: RemoteTerminal, inbox: Inbox, data: bytes) -> None:
+    terminal.receive(data, KeyReader())
+    inbox.run_posted()
+
+
+def test_keys_typed_while_nothing_reads_go_to_the_handler_and_the_rest_to_key(seat) -> None:
+    terminal, inbox, _read = seat
+    handled: list[str] = []
+    terminal.on_keys(handled.append)
+    typed(terminal, inbox, b"sq\x03")
+    assert handled == ["s", "q", CTRL_C]
+    terminal.receive(b"d", KeyReader())
+    assert terminal.key("Your move > ") == "d"
+    assert handled == ["s", "q", CTRL_C]
+
+
+def test_a_repaint_without_a_drawer_prints_again_what_the_screen_showed(seat) -> None:
+    terminal, _inbox, read = seat
+    terminal.clear()
+    terminal.console.print("Ann's rack: 3 9 14")
+    shown(read)
+    terminal.repaint()
+    assert shown(read) == "\x1b[H\x1b[2JAnn's rack: 3 9 14\r\n"
+
+
+def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> None:
+    terminal, _inbox, read = seat
+    terminal.on_redraw(lambda: terminal.console.print("the waiting screen"))
+    with terminal.repainting(lambda: terminal.console.print("the rules")):
+        terminal.repaint()
+        assert "the rules" in shown(read)
+    terminal.repaint()
+    assert "the waiting screen" in shown(read)
+
+
+# ------------------------------------------------------------------ what is shown
+
+
+@pytest.mark.parametrize(
+    ("name", "host", "port", "line"),
+    [
+        ("Bob", "192.168.1.20", 2222, "ssh -p 2222 bob@192.168.1.20"),
+        ("Mary Ann", "10.0.0.2", 2222, "ssh -p 2222 'mary ann@10.0.0.2'"),
+        ("Zoë", "10.0.0.2", 22, "ssh 'zoë@10.0.0.2'"),
+    ],
+)
+def test_each_guest_seat_gets_the_ssh_line_a_shell_takes_whole(
+    name: str, host: str, port: int, line: str
+) -> None:
+    assert ssh_line(name, host, port) == line
+
+
+@pytest.mark.parametrize(
+    ("bind", "address"), [("127.0.0.1", "127.0.0.1"), ("192.168.7.7", "192.168.7.7")]
+)
+def test_a_table_bound_to_one_address_gives_that_address(bind: str, address: str) -> None:
+    assert lan_address(bind) == address
+
+
+def test_a_table_on_every_address_gives_one_other_machines_can_reach() -> None:
+    address = lan_address("")
+    assert address == "127.0.0.1" or not is_loopback(address)
+
+
+@pytest.mark.parametrize(
+    ("presence", "drawn", "yours", "said"),
+    [
+        (Presence.HERE, False, False, "Bob is playing."),
+        (Presence.HERE, True, False, "Bob drew a card and is placing it."),
+        (Presence.AWAY, False, False, "Waiting for Bob (disconnected)."),
+        (Presence.STAND_IN, False, False, "A computer player plays for Bob."),
+        (Presence.HERE, False, True, "Your turn."),
+    ],
+)
+def test_a_waiting_screen_says_whose_turn_it_is_and_what_they_do(
+    presence: Presence, drawn: bool, yours: bool, said: str
+) -> None:
+    assert waiting_line("Bob", presence, drawn, yours=yours).plain == said
+
+
+@pytest.mark.parametrize(("width", "keys"), [
+    (100, "Enter ready · s score sheet · r rules · ? help · q leave the table"),
+    (40, "Enter ready · s · r · ? · q"),
+])
+def test_the_keys_of_a_waiting_screen_take_fewer_words_on_a_narrow_one(
+    width: int, keys: str
+) -> None:
+    console = Console(width=width, color_system=None)
+    with console.capture() as captured:
+        console.print(keys_line(host=False, ready=True))
+    assert captured.get().strip() == keys
+
+
+def test_a_host_without_a_seat_sees_no_rack_and_no_card_in_hand() -> None:
+    from builders import seeded_game
+
+    game = seeded_game(4)
+    game.deal()
+    view = public_view(game.view(game.mover))
+    assert (view.rack, view.held, view.legal_actions) == ((), None, ())
+
+
+# ------------------------------------------------------------------ --resume
+
+
+PLAYERS = [Player("Ann"), Player("Bob"), Player.for_bot("Hard", "hard"), Player("Cy")]
+
+
+@pytest.mark.parametrize(
+    ("seated", "line", "seat"),
+    [
+        (True, None, 0),  # a new game, or one started by racko play: the first person
+        (True, {"host_seat": 1}, 1),
+        (True, {"host_seat": None}, None),  # hosted without a seat: still none
+        (True, {"host_seat": 2}, 0),  # a bot's seat: not the host's
+        (False, {"host_seat": 1}, None),
+    ],
+)
+def test_the_host_sits_where_the_record_says(
+    seated: bool, line: dict | None, seat: int | None
+) -> None:
+    assert _host_seat(PLAYERS, seated, line) == seat
+
+
+def test_a_seat_a_computer_player_stood_in_for_last_goes_to_it_again() -> None:
+    turns = [
+        {"type": "turn", "seat": 1, "stand_in": "bot:hard"},
+        {"type": "turn", "seat": 3, "stand_in": "bot:hard"},
+        {"type": "turn", "seat": 1},  # Bob came back? No: he played this turn himself
+        {"type": "turn", "seat": 2},
+    ]
+    assert _given_away(turns, PLAYERS) == [3]
+
+
+# ------------------------------------------------------------------ usage
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--resume", "x", "--players", "3"],
+         "--resume plays the table as it was saved: leave out the table options"),
+        (["--names", "Ann", "--bots", "hard"], "Nobody would join this table"),
+        (["--names", "Ann,Bob"], "racko host plays your seat from this terminal"),
+        (["--port", "70000"], "70000 is not in the range 0<=x<=65535"),
+    ],
+    ids=["resume-with-options", "no-guest-seat", "no-terminal", "port"],
+)
+def test_racko_host_says_what_is_wrong_before_it_opens_a_table(
+    args: list[str], said: str, home
+) -> None:
+    pytest.importorskip("asyncssh")
+    result = racko("host", *args)
+    assert_exited(result, 2)
+    assert said in flat(result.output)
+
+
+def test_racko_host_without_asyncssh_says_how_to_install_it(monkeypatch, home) -> None:
+    monkeypatch.setitem(sys.modules, "asyncssh", None)
+    result = racko("host", "--names", "Ann,Bob")
+    assert_exited(result, 1)
+    assert "pip install 'racko[host]'" in result.output
+
+
+def test_keys_typed_while_a_turn_screen_is_drawn_are_dropped_but_ctrl_c(seat) -> None:
+    from rack_o.host.screen import SeatScreen
+    from rack_o.host.terminal import GuestInterrupt
+
+    terminal, inbox, _read = seat
+    screen = SeatScreen(None, terminal, 0)  # type: ignore[arg-type]  # a turn asks it nothing
+    screen.turn(True)
+    typed(terminal, inbox, b"d3")  # before the prompt: not what the guest saw
+    terminal.receive(b"x", KeyReader())  # once it asks
+    assert terminal.key("Slot > ") == "x"
+    with pytest.raises(GuestInterrupt):
+        typed(terminal, inbox, b"\x03")
+
+
+def test_a_saved_games_bot_from_outside_racko_is_not_imported_without_load_bots(home) -> None:
+    pytest.importorskip("asyncssh")
+    from builders import seeded_game, write_record
+
+    game = seeded_game(3, names=["Ann", "Bob", "Odd"],
+                       kinds=["human", "human", "bot:example_bot:Unheard"], players=3)
+    game.deal()
+    path = write_record(home / "games" / "odd.jsonl", game)
+    result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
+    assert_exited(result, 2)
+    assert "Resume with --load-bots to import it, if you trust it." in flat(result.output)
