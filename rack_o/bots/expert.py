@@ -1,24 +1,26 @@
-"""The expert bot: the hard bot's judgement, plus denial and an eye for the bonus.
+"""The expert bot: racks judged by their chance to go out soon, plus denial and the bonus.
 
-Every choice compares the racks a move can leave by the hard bot's cost (the expected turns
-still needed, weighted; `rack_o.bots.judge`) plus two terms:
+Every choice compares the racks a move can leave by their race cost (-log of the chance to
+be complete within a short horizon; `rack_o.bots.expert_race`, with the hard bot's choice of
+cards to keep, `rack_o.bots.judge`) plus two terms:
 
 - *denial* (`rack_o.bots.expert_denial`): the card a move puts on the discard pile is
-  charged what the next seat would gain by taking it, judged over racks guessed for that
-  seat from the public history;
+  charged what the next seat would gain by taking it, judged over racks inferred from that
+  seat's moves (two players, `rack_o.bots.expert_infer`) or guessed from its pick-ups;
 - *bonus* (only with Bonus Rack-O): a rack holding a run of consecutive numbers is worth a
   little more, in proportion to the bonus the run would score.
 
-A blind draw is valued as the average, over the cards that may come, of the best thing to do
-with each card (place it, paying for the card it replaces, or throw it away, paying for it).
-Its guesses come from a generator seeded by the bot's seed, its seat and the position, so
-the same game always gets the same moves, whatever process plays it.
+A blind draw is valued as -log of the mean chance, over the cards that may come, after the
+best thing to do with each card (place it, paying for the card it replaces, or throw it
+away, paying for it). Its guesses come from a generator seeded by the bot's seed, its seat
+and the position, so the same game always gets the same moves, whatever process plays it.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Sequence
 
 from rack_o import Phase
@@ -64,7 +66,9 @@ class RaceWeigher(Weigher):
 # The choose and place decisions of a turn infer the same racks (their generators start
 # alike and the turn-start facts are the same): the second one reuses them. A memo only:
 # the moves are the same with or without it.
+# A lock, since `racko host` may run bots on more than one thread.
 _INFERRED_MEMO: dict[tuple[object, ...], list[tuple[list[int], float]]] = {}
+_MEMO_LOCK = threading.Lock()
 
 
 def _inferred(view: SeatView, unseen: Sequence[int], rng: random.Random
@@ -75,13 +79,15 @@ def _inferred(view: SeatView, unseen: Sequence[int], rng: random.Random
         start = sorted([*start, view.held])  # the turn-start cards not seen
     seed = rng.getrandbits(64)
     key = (seed, view.seat, view.round, view.turn, view.history, tuple(start))
-    found = _INFERRED_MEMO.get(key)
+    with _MEMO_LOCK:
+        found = _INFERRED_MEMO.get(key)
     if found is None:
         seat = (view.seat + 1) % view.rules.players
         found = infer_racks(view, seat, start, random.Random(seed), INFERRED)
-        if len(_INFERRED_MEMO) >= 8:
-            _INFERRED_MEMO.pop(next(iter(_INFERRED_MEMO)))
-        _INFERRED_MEMO[key] = found
+        with _MEMO_LOCK:
+            if len(_INFERRED_MEMO) >= 8:
+                _INFERRED_MEMO.pop(next(iter(_INFERRED_MEMO)))
+            _INFERRED_MEMO[key] = found
     return found
 
 
@@ -93,7 +99,7 @@ class ExpertChoice:
     """The values behind one expert decision, for one view."""
 
     def __init__(self, view: SeatView, rng: random.Random, denial: float = DENIAL_WEIGHT) -> None:
-        """Judge the view's rack against the cards that may still come, as the hard bot does."""
+        """Judge the view's rack against the cards that may still come, by the race table."""
         self.view = view
         unseen = unseen_cards(view)
         pile = known_draw_pile(view)
@@ -147,7 +153,7 @@ class ExpertChoice:
         penalty = self.penalty
         values = []
         for card in cards:
-            best = self.thrown(card)
+            best = math.inf
             for slot in range(1, RACK_SIZE + 1):
                 value = weigher.kept_cost(slot, card)
                 if self.bonus:
@@ -156,6 +162,8 @@ class ExpertChoice:
                     value += penalty(rack[slot - 1])
                     if value < best:
                         best = value
+            if best > self.now:  # throwing the card away costs `now` at least, for the same reason
+                best = min(best, self.thrown(card))
             values.append(best)
         least = min(values)
         if least == math.inf:
@@ -180,7 +188,7 @@ def expert_action(view: SeatView, rng: random.Random) -> Action:
 
 
 class ExpertBot:
-    """Hard's judgement plus denial and the bonus; the strongest level."""
+    """The race judgement plus denial and the bonus; the strongest level."""
 
     name = "Expert"
 

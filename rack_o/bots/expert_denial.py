@@ -95,12 +95,7 @@ def next_seat_penalty(
         sample = their_unseen[::step]
         total = 0.0
         for card in sample:
-            best = judgement.cost
-            for slot in range(1, RACK_SIZE + 1):
-                cost = judgement.with_card(slot, card)
-                if cost < best:
-                    best = cost
-            total += best
+            total += min(judgement.cost, judgement.best_with(card))
         # Giving a card up does not depend on the card taken: the best such slot, once.
         given_up = min(judgement.without(slot) for slot in range(1, RACK_SIZE + 1))
         drawn = total / len(sample) if sample else judgement.cost
@@ -113,8 +108,7 @@ def next_seat_penalty(
         if found is None:
             gain = 0.0
             for judgement, drawn, given_up, rack_weight in judged:
-                best = min(given_up, *(judgement.with_card(slot, card)
-                                       for slot in range(1, RACK_SIZE + 1)))
+                best = min(given_up, judgement.best_with(card))
                 if best < drawn:
                     gain += rack_weight * (drawn - best)
             found = cache[card] = weight * gain / total_weight if total_weight > 0 else 0.0
