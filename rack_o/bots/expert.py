@@ -1,38 +1,94 @@
-"""The expert bot: the hard bot's judgement, plus denial and an eye for the bonus.
+"""The expert bot: racks judged by their chance to go out soon, plus denial and the bonus.
 
-Every choice compares the racks a move can leave by the hard bot's cost (the expected turns
-still needed, weighted; `rack_o.bots.judge`) plus two terms:
+Every choice compares the racks a move can leave by their race cost (-log of the chance to
+be complete within a short horizon; `rack_o.bots.expert_race`, with the hard bot's choice of
+cards to keep, `rack_o.bots.judge`) plus two terms:
 
 - *denial* (`rack_o.bots.expert_denial`): the card a move puts on the discard pile is
-  charged what the next seat would gain by taking it, judged over racks guessed for that
-  seat from the public history;
+  charged what the next seat would gain by taking it, judged over racks inferred from that
+  seat's moves (two players, `rack_o.bots.expert_infer`) or guessed from its pick-ups;
 - *bonus* (only with Bonus Rack-O): a rack holding a run of consecutive numbers is worth a
   little more, in proportion to the bonus the run would score.
 
-A blind draw is valued as the average, over the cards that may come, of the best thing to do
-with each card (place it, paying for the card it replaces, or throw it away, paying for it).
-Its guesses come from a generator seeded by the bot's seed, its seat and the position, so
-the same game always gets the same moves, whatever process plays it.
+A blind draw is valued as -log of the mean chance, over the cards that may come, after the
+best thing to do with each card (place it, paying for the card it replaces, or throw it
+away, paying for it). Its guesses come from a generator seeded by the bot's seed, its seat
+and the position, so the same game always gets the same moves, whatever process plays it.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import threading
+from collections.abc import Sequence
 
 from rack_o import Phase
-from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Source, place
 from rack_o.bots.expert_denial import Penalty, next_seat_penalty
+from rack_o.bots.expert_infer import infer_racks
+from rack_o.bots.expert_race import race_table
 from rack_o.bots.hard import Weigher
+from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.rack import run_bonus
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
 DENIAL_WEIGHT = 0.3
-"""How much the next seat's gain counts against ours (same units: its rack's cost)."""
+"""How much the next seat's gain (in hard's cost) counts against our race cost."""
 BONUS_WEIGHT = 0.02
 """Cost taken off per 100 bonus points the rack's longest run would score."""
+RUN_SCALE = 2.0
+"""Hard's cost of a missing run (run-of-three rule), scaled to the race cost's units."""
+INFERRED = 24
+"""Racks inferred for the other seat with two players (`expert_infer`)."""
 _EPSILON = 1e-9
+
+
+class RaceWeigher(Weigher):
+    """Hard's `Weigher` with the race table (`expert_race`): costs are -log of the chance
+    that the rack is complete within the horizon."""
+
+    def __init__(self, view: SeatView, coming: list[int], available: set[int]) -> None:
+        """Judge `view.rack` against the cards `coming`; `available` for the run rule."""
+        self.rack = view.rack
+        table = race_table(len(coming))
+        self.judgement = Judgement(view.rack, coming, view.rules.deck_size, table)
+        self.run_rule = view.rules.run_of_three
+        self.available = available
+        self.now = self.judgement.cost + self._run_cost(self.rack)
+
+    def _run_cost(self, rack: tuple[int, ...] | list[int]) -> float:
+        return RUN_SCALE * super()._run_cost(rack)
+
+
+# The choose and place decisions of a turn infer the same racks (their generators start
+# alike and the turn-start facts are the same): the second one reuses them. A memo only:
+# the moves are the same with or without it.
+# A lock, since `racko host` may run bots on more than one thread.
+_INFERRED_MEMO: dict[tuple[object, ...], list[tuple[list[int], float]]] = {}
+_MEMO_LOCK = threading.Lock()
+
+
+def _inferred(view: SeatView, unseen: Sequence[int], rng: random.Random
+              ) -> list[tuple[list[int], float]]:
+    """The other seat's racks inferred from its moves (two players), memoised per turn."""
+    start = list(unseen)
+    if view.held is not None and view.held_source is Source.DRAW:
+        start = sorted([*start, view.held])  # the turn-start cards not seen
+    seed = rng.getrandbits(64)
+    key = (seed, view.seat, view.round, view.turn, view.history, tuple(start))
+    with _MEMO_LOCK:
+        found = _INFERRED_MEMO.get(key)
+    if found is None:
+        seat = (view.seat + 1) % view.rules.players
+        found = infer_racks(view, seat, start, random.Random(seed), INFERRED)
+        with _MEMO_LOCK:
+            if len(_INFERRED_MEMO) >= 8:
+                _INFERRED_MEMO.pop(next(iter(_INFERRED_MEMO)))
+            _INFERRED_MEMO[key] = found
+    return found
 
 
 def _no_penalty(card: int) -> float:
@@ -43,18 +99,19 @@ class ExpertChoice:
     """The values behind one expert decision, for one view."""
 
     def __init__(self, view: SeatView, rng: random.Random, denial: float = DENIAL_WEIGHT) -> None:
-        """Judge the view's rack against the cards that may still come, as the hard bot does."""
+        """Judge the view's rack against the cards that may still come, by the race table."""
         self.view = view
         unseen = unseen_cards(view)
         pile = known_draw_pile(view)
         self.pile = pile
         self.unseen = unseen
         self.coming = list(pile) if pile else unseen
-        self.weigher = Weigher(view, self.coming, set(self.coming) | set(view.discard_pile))
+        self.weigher = RaceWeigher(view, self.coming, set(self.coming) | set(view.discard_pile))
         self.bonus = BONUS_WEIGHT / 100 if view.rules.bonus else 0.0
-        self.penalty: Penalty = (
-            next_seat_penalty(view, unseen, rng, denial) if denial > 0 else _no_penalty
-        )
+        self.penalty: Penalty = _no_penalty
+        if denial > 0:
+            racks = _inferred(view, unseen, rng) if view.rules.players == 2 else None
+            self.penalty = next_seat_penalty(view, unseen, rng, denial, racks)
         self.now = self.weigher.now - self._bonus(view.rack)
 
     def _bonus(self, rack: tuple[int, ...] | list[int]) -> float:
@@ -86,16 +143,17 @@ class ExpertChoice:
         return best_value, best
 
     def draw_value(self) -> float:
-        """The expected value of a blind draw (the known next card after a turn-over)."""
+        """The value of a blind draw (the known next card after a turn-over): -log of the
+        mean chance, over the cards that may come, of the best thing to do with each."""
         cards = list(self.pile[:1]) if self.pile else self.unseen
         if not cards:
             return self.now
         weigher = self.weigher
         rack = self.view.rack
         penalty = self.penalty
-        total = 0.0
+        values = []
         for card in cards:
-            best = self.thrown(card)
+            best = math.inf
             for slot in range(1, RACK_SIZE + 1):
                 value = weigher.kept_cost(slot, card)
                 if self.bonus:
@@ -104,8 +162,13 @@ class ExpertChoice:
                     value += penalty(rack[slot - 1])
                     if value < best:
                         best = value
-            total += best
-        return total / len(cards)
+            if best > self.now:  # throwing the card away costs `now` at least, for the same reason
+                best = min(best, self.thrown(card))
+            values.append(best)
+        least = min(values)
+        if least == math.inf:
+            return least
+        return least - math.log(sum(math.exp(least - value) for value in values) / len(values))
 
 
 def expert_action(view: SeatView, rng: random.Random) -> Action:
@@ -125,7 +188,7 @@ def expert_action(view: SeatView, rng: random.Random) -> Action:
 
 
 class ExpertBot:
-    """Hard's judgement plus denial and the bonus; the strongest level."""
+    """The race judgement plus denial and the bonus; the strongest level."""
 
     name = "Expert"
 

@@ -74,14 +74,20 @@ def guess_racks(
 
 
 def next_seat_penalty(
-    view: SeatView, unseen: list[int], rng: random.Random, weight: float
+    view: SeatView, unseen: list[int], rng: random.Random, weight: float,
+    racks: list[tuple[list[int], float]] | None = None,
 ) -> Penalty:
-    """penalty(card): `weight` times the next seat's expected gain if `card` tops the pile."""
+    """penalty(card): `weight` times the next seat's expected gain if `card` tops the pile.
+
+    Its racks are `racks` (each with a weight), or else `GUESSES` guessed ones.
+    """
     size = view.rules.deck_size
     seat = (view.seat + 1) % view.rules.players
-    judged: list[tuple[Judgement, float, float]] = []
+    if racks is None:
+        racks = [(rack, 1.0) for rack in guess_racks(view, seat, unseen, rng)]
+    judged: list[tuple[Judgement, float, float, float]] = []
     pile = set(view.discard_pile)
-    for rack in guess_racks(view, seat, unseen, rng):
+    for rack, rack_weight in racks:
         theirs = set(rack)
         their_unseen = [c for c in range(1, size + 1) if c not in theirs and c not in pile]
         judgement = Judgement(rack, their_unseen, size)
@@ -89,27 +95,23 @@ def next_seat_penalty(
         sample = their_unseen[::step]
         total = 0.0
         for card in sample:
-            best = judgement.cost
-            for slot in range(1, RACK_SIZE + 1):
-                cost = judgement.with_card(slot, card)
-                if cost < best:
-                    best = cost
-            total += best
+            total += min(judgement.cost, judgement.best_with(card))
         # Giving a card up does not depend on the card taken: the best such slot, once.
         given_up = min(judgement.without(slot) for slot in range(1, RACK_SIZE + 1))
-        judged.append((judgement, total / len(sample) if sample else judgement.cost, given_up))
+        drawn = total / len(sample) if sample else judgement.cost
+        judged.append((judgement, drawn, given_up, rack_weight))
+    total_weight = sum(rack_weight for *_rest, rack_weight in judged)
     cache: dict[int, float] = {}
 
     def penalty(card: int) -> float:
         found = cache.get(card)
         if found is None:
             gain = 0.0
-            for judgement, drawn, given_up in judged:
-                best = min(given_up, *(judgement.with_card(slot, card)
-                                       for slot in range(1, RACK_SIZE + 1)))
+            for judgement, drawn, given_up, rack_weight in judged:
+                best = min(given_up, judgement.best_with(card))
                 if best < drawn:
-                    gain += drawn - best
-            found = cache[card] = weight * gain / len(judged) if judged else 0.0
+                    gain += rack_weight * (drawn - best)
+            found = cache[card] = weight * gain / total_weight if total_weight > 0 else 0.0
         return found
 
     return penalty

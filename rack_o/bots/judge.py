@@ -120,6 +120,42 @@ class Judgement:
                 right = value
         return left + right
 
+    def best_with(self, card: int) -> float:
+        """The least `with_card(slot, card)` over every slot: the best place to keep `card`."""
+        cards = self.cards
+        below = self.below
+        forward = self.forward
+        backward = self.backward
+        table = self.table
+        at_card = below[card]
+        above_card = below[card + 1]
+        # The kept cards that may stand below or above `card`, found once for every slot.
+        lows = [(j, forward[j], at_card - below[cards[j] + 1]) for j in range(_LAST)
+                if cards[j] < card and forward[j] != INFEASIBLE]
+        highs = [(k, backward[k], below[cards[k]] - above_card) for k in range(1, _LAST + 1)
+                 if cards[k] > card and backward[k] != INFEASIBLE]
+        best = INFEASIBLE
+        for slot in range(1, RACK_SIZE + 1):
+            left = INFEASIBLE
+            for j, fj, fit in lows:
+                if j >= slot:
+                    break
+                value = fj + table[slot - j - 1][fit]
+                if value < left:
+                    left = value
+            if left == INFEASIBLE:
+                continue
+            right = INFEASIBLE
+            for k, bk, fit in highs:
+                if k <= slot:
+                    continue
+                value = bk + table[k - slot - 1][fit]
+                if value < right:
+                    right = value
+            if left + right < best:
+                best = left + right
+        return best
+
     def without(self, slot: int) -> float:
         """The rack's cost if the card in `slot` were given up (its slot joins a gap)."""
         cards = self.cards

@@ -1,0 +1,200 @@
+"""Inferring a seat's hidden cards from its moves this round, taking it to play as hard does.
+
+What the table saw of a seat pins down most of its rack's story: a card it took from the
+discard pile is known; when it replaced a slot, the card it threw out was the one there (so
+the first card thrown out of a slot was dealt there, and a drawn card put in a slot is the
+one thrown out of it next time). The only unknowns are the dealt cards still in their slots
+and the last drawn card put in each slot; everything the seat held at each of its turns
+follows from them.
+
+So a guess (`infer_racks`) deals those unknown cards: the dealt ones at random from the cards
+this seat has not seen, then, replaying the seat's turns, each last drawn card at random
+among the unseen cards that hard, holding the rack of that moment, would have put in that
+slot. It is weighted by how well the seat's moves fit (the share of cards that would have
+gone there, and a factor `MISFIT` for each placement hard would have made differently). A
+seat playing as hard does is then guessed far better than from its pick-ups alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rack_o.bots.judge import Judgement
+from rack_o.rack import ordered_count
+from rack_o.rules import RACK_SIZE
+from rack_o.view import PublicTurn, SeatView
+
+MISFIT = 0.03
+"""A guess's weight is multiplied by this for each move of the seat that hard would not make."""
+_SLOTS = range(1, RACK_SIZE + 1)
+
+
+class SeatTurn(NamedTuple):
+    """One of the seat's turns this round, with what the seat saw at its start."""
+
+    event: PublicTurn
+    seen: frozenset[int]
+    """The discard pile and the cards of other seats it knew then (taken from the pile)."""
+    turned: bool
+    """The draw pile had been turned over (its order public): not replayed."""
+
+
+def _first_face_up(view: SeatView) -> int | None:
+    """The card turned up at the deal (known to all, though the history does not name it)."""
+    pile: list[int | None] = [None]
+    for event in view.history:
+        if isinstance(event, PublicTurn):
+            if event.source == "discard" and pile.pop() is None:
+                return event.taken
+            pile.append(event.discarded)
+        else:
+            if pile[0] is None:
+                return event.card
+            pile = [event.card]
+    return view.discard_pile[0] if view.discard_pile else None
+
+
+def seat_turns(view: SeatView, seat: int) -> list[SeatTurn]:
+    """`seat`'s turns this round, in order, with the cards it saw outside its rack."""
+    first = _first_face_up(view)
+    pile: list[int] = [first] if first is not None else []
+    known: dict[int, dict[int, int]] = {other: {} for other in range(view.rules.players)}
+    turned = False
+    turns: list[SeatTurn] = []
+    for event in view.history:
+        if not isinstance(event, PublicTurn):
+            pile = [event.card]
+            turned = True
+            continue
+        if event.seat == seat:
+            seen = set(pile)
+            for other, cards in known.items():
+                if other != seat:
+                    seen.update(cards.values())
+            turns.append(SeatTurn(event, frozenset(seen), turned))
+        if event.source == "discard" and pile:
+            pile.pop()
+        if event.slot is not None:
+            if event.source == "discard" and event.taken is not None:
+                known[event.seat][event.slot] = event.taken
+            else:
+                known[event.seat].pop(event.slot, None)
+        pile.append(event.discarded)
+    return turns
+
+
+class _Hard(NamedTuple):
+    """Hard's judgement of a rack at one of the seat's turns."""
+
+    judgement: Judgement
+    now: float
+    given_up: list[float]
+
+
+def _judge(rack: list[int], seen: frozenset[int], size: int) -> _Hard:
+    inside = set(rack)
+    coming = [card for card in range(1, size + 1) if card not in inside and card not in seen]
+    judgement = Judgement(rack, coming, size)
+    return _Hard(judgement, judgement.cost, [judgement.without(slot) for slot in _SLOTS])
+
+
+def _hard_slot(hard: _Hard, rack: list[int], card: int, drawn: bool) -> int:
+    """Where hard puts `card` (0: a drawn card thrown away)."""
+    with_card = hard.judgement.with_card
+    best = (float("inf"), 0, 0)
+    for slot in _SLOTS:
+        kept = with_card(slot, card)
+        given_up = hard.given_up[slot - 1]
+        cost = kept if kept < given_up else given_up
+        key = (round(cost, 9), 0, slot)
+        if key[0] <= best[0]:
+            old = rack[slot - 1]
+            rack[slot - 1] = card
+            key = (key[0], -ordered_count(rack), slot)
+            rack[slot - 1] = old
+            if key < best:
+                best = key
+    if drawn and round(hard.now, 9) <= best[0]:
+        return 0
+    return best[2]
+
+
+def _guess(
+    view: SeatView, turns: Sequence[SeatTurn], seat: int, unseen: Sequence[int],
+    rng: random.Random,
+) -> tuple[list[int], float] | None:
+    """One rack for `seat`, with its weight; None if the cards cannot be dealt."""
+    size = view.rules.deck_size
+    dealt = [0] * RACK_SIZE  # the card dealt to each slot, once thrown out
+    last = [-1] * RACK_SIZE  # the index of the turn that last filled each slot
+    for index, turn in enumerate(turns):
+        slot = turn.event.slot
+        if slot is not None:
+            if last[slot - 1] < 0:
+                dealt[slot - 1] = turn.event.discarded
+            last[slot - 1] = index
+    used = {card for card in dealt if card}
+    pool = [card for card in unseen if card not in used]
+    rng.shuffle(pool)
+    rack = list(dealt)
+    for slot in range(RACK_SIZE):
+        if not rack[slot]:
+            if not pool:
+                return None
+            rack[slot] = pool.pop()
+            used.add(rack[slot])
+    weight = 1.0
+    for index, turn in enumerate(turns):
+        event = turn.event
+        slot = event.slot
+        drawn = event.source == "draw"
+        if drawn and slot is not None and last[slot - 1] == index:
+            # The last card drawn into this slot is still there: one hard would put there.
+            free = [card for card in unseen if card not in used]
+            if not free:
+                return None
+            fits = free
+            if not turn.turned:  # (after a turn-over hard plays from the known pile: not judged)
+                hard = _judge(rack, turn.seen, size)
+                fits = [card for card in free if _hard_slot(hard, rack, card, True) == slot]
+            if fits:
+                card = fits[rng.randrange(len(fits))]
+                weight *= len(fits) / len(free)
+            else:
+                card = free[rng.randrange(len(free))]
+                weight *= MISFIT / len(free)
+            rack[slot - 1] = card
+            used.add(card)
+            continue
+        if not drawn:
+            held = event.taken
+        elif slot is None:
+            held = event.discarded
+        else:  # the drawn card is the one thrown out of this slot next time
+            held = next(later.event.discarded for later in turns[index + 1:]
+                        if later.event.slot == slot)
+        assert held is not None
+        if not turn.turned and _hard_slot(_judge(rack, turn.seen, size), rack, held,
+                                          drawn) != (slot or 0):
+            weight *= MISFIT
+        if slot is not None:
+            rack[slot - 1] = held
+    return rack, weight
+
+
+def infer_racks(
+    view: SeatView, seat: int, unseen: Sequence[int], rng: random.Random, count: int
+) -> list[tuple[list[int], float]]:
+    """Up to `count` weighted racks `seat` may hold now, from its moves as hard's.
+
+    `unseen`: the cards this seat has not seen (at the start of its turn).
+    """
+    turns = seat_turns(view, seat)
+    found = []
+    for _ in range(count):
+        guess = _guess(view, turns, seat, unseen, rng)
+        if guess is not None:
+            found.append(guess)
+    return found
