@@ -109,3 +109,15 @@ def test_there_is_no_view_of_a_seat_that_is_not_at_the_table() -> None:
     for seat in (-1, 2):
         with pytest.raises(RulesError, match="seats are 0 to 1"):
             game.view(seat)
+
+
+@pytest.mark.parametrize("name", ["racks", "totals", "rounds", "discard_pile", "steps"])
+def test_the_games_public_state_cannot_be_changed_from_outside(name: str) -> None:
+    game = dealt(RACKS, 20)
+    game.apply(DRAW)
+    game.apply(DISCARD)
+    state = getattr(game, name)
+    assert isinstance(state, tuple)
+    with pytest.raises(TypeError):
+        state[0] = 99  # type: ignore[index]
+    assert game.rack(0) == tuple(RACKS[0]) and isinstance(game.racks[0], tuple)
