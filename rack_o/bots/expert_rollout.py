@@ -7,8 +7,8 @@ The definition the turns-to-go estimator is calibrated against (`benchmarks/cali
 - *Play the seat on, alone.* Its turn now is turn 1, with the real face-up card (and the card
   in hand, if it has drawn already). Before each later turn the other seats' discards are
   stood in for: `players - 1` cards come off the pile, the last one face up (the one the seat
-  may take), the others gone by. The seat plays expert's solo policy (`expert_solo`): with
-  nobody to deny, expert plays as the hard bot judges. A card the seat throws away is gone
+  may take), the others gone by. The seat plays the solo policy (`expert_solo`): with
+  nobody to deny, it plays as the hard bot judges. A card the seat throws away is gone
   too; when the pile runs out, the cards gone by become the pile again, in order.
 - *Count* the seat's turns until and including the one it goes Rack-O (under the rules in
   force, so the run-of-three rule counts), at most `turn_cap`.

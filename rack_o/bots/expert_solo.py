@@ -1,9 +1,11 @@
-"""Expert's play with no opponent to mind: what its turns-to-go estimates and rollouts assume.
+"""The solo play that turns-to-go estimates and rollouts assume: the hard bot's judgement.
 
-With nobody to deny, the expert bot plays exactly as the hard bot judges (`Weigher`): take
+A seat playing on alone, with nobody to deny, plays as the hard bot judges (`Weigher`): take
 the face-up card if its best slot beats a blind draw, place a card where the rack becomes
-cheapest, throw a drawn card away when no slot helps. These functions take a bare rack and
-the cards that may come, so that rollouts can run without building views.
+cheapest, throw a drawn card away when no slot helps. (The expert bot itself judges racks
+by their chance to go out soon, `expert_race`; the review's yardstick stays the mean turns
+to go, which this play measures.) These functions take a bare rack and the cards that may
+come, so that rollouts can run without building views.
 """
 
 from __future__ import annotations
