@@ -310,7 +310,8 @@ def review(
     """Each turn of the record (its numbered lines, its text, or the game rebuilt from it)
     played by one of `seats` (default: every seat), reviewed. A turn a computer player
     played in a person's seat (its line says `"stand_in"`, as `racko host` writes when a
-    guest's seat is given away) is not that person's, and is left out.
+    guest's seat is given away) is not that person's, and neither is the discard of a drawn
+    card forced by the person leaving (its line says `"left"`): both are left out.
 
     RecordError names the first bad line when it is reached.
     """
@@ -320,8 +321,7 @@ def review(
         lines = parse_lines(lines)
     else:
         lines = list(lines)
-    stood_in = [bool(line.get("stand_in")) for _number, line in lines
-                if line.get("type") == "turn"]
+    not_theirs = [_not_theirs(line) for _number, line in lines if line.get("type") == "turn"]
     turns = 0
     before: tuple[SeatView, Hidden] | None = None
     game: Game
@@ -329,7 +329,7 @@ def review(
         if type(step) is Turn:
             turns += 1
             if (before is not None and (seats is None or step.seat in seats)
-                    and not stood_in[turns - 1]):
+                    and not not_theirs[turns - 1]):
                 yield review_turn(before[0], step, before[1], seed)
         if game.phase is Phase.CHOOSE:
             before = (game.view(game.mover), Hidden(game.racks, game.draw_pile))
@@ -342,8 +342,13 @@ def turn_count(events: Iterable[Event], seats: Collection[int] | None = None) ->
     return sum(
         1 for line in events
         if line.get("type") == "turn" and (seats is None or line.get("seat") in seats)
-        and not line.get("stand_in")
+        and not _not_theirs(line)
     )
+
+
+def _not_theirs(line: Event) -> bool:
+    """A turn line played for a person rather than by them (a stand-in, or leaving)."""
+    return bool(line.get("stand_in") or line.get("left"))
 
 
 class Tally(NamedTuple):

@@ -82,7 +82,8 @@ def test_every_way_of_closing_the_window_discards_the_drawn_card(tmp_path: Path)
         [path] = (home / "games").glob("*.jsonl")
         record = load_record(path)  # whole: it reads and rebuilds
         last = record.events[-1]
-        discarded = {"type": "turn", "seat": 0, "source": "draw", "card": drawn, "slot": None}
+        discarded = {"type": "turn", "seat": 0, "source": "draw", "card": drawn, "slot": None,
+                     "left": True}
         if last != discarded or killed is not None:
             missed.append((way, last, code, killed))
             continue

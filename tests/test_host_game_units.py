@@ -234,3 +234,45 @@ def test_a_saved_games_bot_from_outside_racko_is_not_imported_without_load_bots(
     result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
     assert_exited(result, 2)
     assert "Resume with --load-bots to import it, if you trust it." in flat(result.output)
+
+
+# ------------------------------------------------------------------ leaving
+
+
+class _Table:
+    """A table around one seat that is not stopping."""
+
+    stopping = False
+
+    def choosing(self, seat: int, view: object) -> None:
+        """Nothing to tell the others here."""
+
+
+def test_a_guest_who_leaves_holding_a_drawn_card_discards_it_and_the_line_says_so(
+    seat,
+) -> None:
+    from builders import dealt
+
+    from rack_o.actions import DISCARD, DRAW
+    from rack_o.cli.human import HumanAgent
+    from rack_o.cli.prompt import QuitGame
+    from rack_o.host.seat import PersonSeat
+
+    terminal, _inbox, _read = seat
+    game = dealt([list(range(10, 0, -1)), list(range(20, 10, -1))], 30, [40], dealer=1)
+    game.apply(DRAW)
+    human = HumanAgent("Ann", terminal)
+
+    def quits(view: object) -> None:
+        raise QuitGame  # Ann pressed q, then y to leave the table
+
+    human._place = quits  # type: ignore[method-assign]
+    person = PersonSeat(human, terminal, _Table(), lambda: None)
+    assert person.choose(game.view(0)) == DISCARD
+    assert person.turn_notes() == {"left": True}
+    game.apply(DISCARD)
+    game.apply(DRAW)
+    game.apply(DISCARD)  # Bob's turn
+    human._choose_pile = lambda view: DRAW  # type: ignore[method-assign]  # Ann is back
+    assert person.choose(game.view(0)) == DRAW
+    assert person.turn_notes() == {}  # a new turn: nothing to say of it

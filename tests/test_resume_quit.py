@@ -82,8 +82,9 @@ def test_leaving_mid_turn_loses_only_that_turn(tmp_path: Path, way: str) -> None
 
     if way != "kill -9":
         # The draw stands: the turn was finished by discarding the card, and Easy is next.
+        # Its line says the player left (so `racko review` does not count it as a choice).
         discarded = {"type": "turn", "seat": 0, "source": "draw", "card": int(drawn),
-                     "slot": None}
+                     "slot": None, "left": True}
         left = load_record(record)
         assert left.events == [*before, discarded]
         assert left.game.mover == 1 and left.game.discard_top == int(drawn)

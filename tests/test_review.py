@@ -192,6 +192,17 @@ def test_turns_a_stand_in_bot_played_in_a_person_s_seat_are_not_theirs() -> None
     assert turn_count((event for _n, event in marked), {0}) == len(kept)
 
 
+def test_a_drawn_card_discarded_because_its_player_left_is_not_reviewed() -> None:
+    lines = _game_lines(6)
+    ann = [n for n, event in lines if event["type"] == "turn" and event["seat"] == 0]
+    left = ann[3]
+    marked = [(n, event | {"left": True} if n == left else event) for n, event in lines]
+    kept = list(review(marked, {0}))
+    everyone = list(review(lines, {0}))
+    assert kept == everyone[:3] + everyone[4:]
+    assert turn_count((event for _n, event in marked), {0}) == len(ann) - 1
+
+
 def test_a_rebuilt_game_reviews_like_its_lines() -> None:
     lines = _game_lines(3)
     rebuilt = rebuild(lines)

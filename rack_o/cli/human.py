@@ -103,12 +103,22 @@ class HumanAgent:
         self._placement: tuple[int, Action] | None = None
         """A placement chosen and confirmed for a card taken from the discard pile: the
         engine is told TAKE, then this."""
+        self._left = False
+        """This turn ends because the person left holding a drawn card (`mark_left`)."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
         resized: a terminal reached over a connection says so)."""
         if self._shown is not None:
             self._shown()
+
+    def mark_left(self) -> None:
+        """The drawn card in hand is being discarded because this person leaves."""
+        self._left = True
+
+    def turn_notes(self) -> dict[str, object]:
+        """What this turn's record line adds: that it ended with the person leaving."""
+        return {"left": True} if self._left else {}
 
     @property
     def hints_this_turn(self) -> int:
@@ -123,6 +133,7 @@ class HumanAgent:
         try:
             if view.phase is Phase.CHOOSE:
                 self._hinted = set()
+                self._left = False
                 return self._choose_pile(view)
             chosen, self._placement = self._placement, None
             if chosen is not None and (chosen[0], Source.DISCARD) == (view.held,

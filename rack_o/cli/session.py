@@ -405,9 +405,13 @@ def discard_drawn_card(game: Game, agents: Sequence[Agent]) -> int | None:
     """
     if game.phase is not Phase.PLACE or game.held_source is not Source.DRAW:
         return None
-    if not is_human(agents[game.mover]):
+    agent = agents[game.mover]
+    if not is_human(agent):
         return None  # a bot saw nothing anyone else did not; it draws the same card again
     card = game.held
+    mark_left: Callable[[], None] | None = getattr(agent, "mark_left", None)
+    if mark_left is not None:
+        mark_left()  # its record line says so: the discard was not a choice to review
     try:
         game.apply(DISCARD, game.mover)
     except Exception:  # the record could not be written: claim nothing

@@ -78,11 +78,16 @@ class PersonSeat:
         """How many hints the guest was shown during this turn (none if the stand-in played)."""
         return 0 if self._bot_played else self.human.hints_this_turn
 
+    def mark_left(self) -> None:
+        """The drawn card in hand is being discarded because the person leaves."""
+        self.human.mark_left()
+
     def turn_notes(self) -> dict[str, object]:
-        """What this turn's record line adds: that the stand-in played it."""
+        """What this turn's record line adds: that the stand-in played it, or that it ended
+        with the person leaving."""
         if self._bot_played and self.bot is not None:
             return {"stand_in": "bot:" + STAND_IN}
-        return {}
+        return self.human.turn_notes()
 
     def give_to_bot(self) -> None:
         """From now on the computer player plays this seat."""
@@ -110,4 +115,5 @@ class PersonSeat:
                 self.terminal.hang_up(left_message())
                 if (isinstance(error, QuitGame) and view.phase is Phase.PLACE
                         and view.held_source is Source.DRAW):
+                    self.human.mark_left()
                     return DISCARD  # as the quit question warned: a draw cannot be undone
