@@ -79,17 +79,9 @@ def game_id(record: str | None) -> str | None:
     None without a record."""
     if not record:
         return None
-    from pathlib import Path
+    from rack_o.store.paths import record_ref
 
-    from rack_o.store.paths import record_id, records_dir
-
-    path = Path(record)
-    try:
-        if path.parent.resolve() == records_dir().resolve():
-            return record_id(path)
-    except OSError:
-        pass
-    return str(path)
+    return record_ref(record, quoted=False)
 
 
 def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int]:

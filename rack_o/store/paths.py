@@ -43,16 +43,16 @@ def record_id(path: str | os.PathLike[str]) -> str:
     return name[: -len(RECORD_SUFFIX)] if name.endswith(RECORD_SUFFIX) else name
 
 
-def record_ref(path: str | os.PathLike[str]) -> str:
+def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
     """How to name a record to `racko resume` / `racko replay`: its ID if it is in the records
-    directory, else its path (quoted for a shell if need be)."""
+    directory, else its path (`quoted` for a shell if need be)."""
     path = Path(path)
     try:
         if path.parent.resolve() == records_dir().resolve():
             return record_id(path)
     except OSError:
         pass
-    return shlex.quote(str(path))
+    return shlex.quote(str(path)) if quoted else str(path)
 
 
 def create_record_file(started: str | None, names: list[str]) -> Path:
