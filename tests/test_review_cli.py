@@ -91,6 +91,19 @@ def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None
     assert f"Bob (hard): accuracy {good}%;" in out
 
 
+def test_a_person_with_no_turn_of_their_own_gets_no_accuracy(home: Path) -> None:
+    path = planted(home / "g.jsonl", kinds=("human", "human"))
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
+        if line["type"] == "turn" and line["seat"] == 1:
+            line["left"] = True  # Bob's one turn: he left holding the card he drew
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    code, out = invoke([str(path), "--reveal"])
+    assert code == 0, out
+    assert "Bob: no turn to review." in out and "Bob: accuracy" not in out
+    assert "Ann: accuracy 0%" in out
+
+
 def test_json_gives_every_move_and_the_tallies(home: Path) -> None:
     code, out = invoke([str(planted(home / "g.jsonl")), "--json"])
     assert code == 0, out

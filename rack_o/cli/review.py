@@ -141,6 +141,9 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     counted = tally(moves, seat)
     labels = counted.labels
     head = Text(seat_label(record, seat) + ": ", "bold")
+    if not counted.moves:  # no turn of theirs yet, or none played by them: no accuracy to give
+        head.append(_("no turn to review."))
+        return head
     head.append(_("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0)))
     worst = counted.worst
     if worst is None or worst.label is Label.GOOD:
