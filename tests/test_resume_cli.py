@@ -269,3 +269,15 @@ def test_resuming_says_a_torn_last_line_is_removed(home: Path) -> None:
     assert code == 1
     assert "The last line of the record was cut off while it was being saved" in flat(out)
     assert path.read_bytes().endswith(b'"se')
+
+
+def test_a_read_only_record_is_never_written_even_by_root(home: Path) -> None:
+    game = unfinished_game(9, turns=6, target=75)
+    path = home / "games" / "locked.jsonl"
+    path.write_text(record_text(game).replace('"kind": "human"', '"kind": "bot:easy"'))
+    path.chmod(0o444)
+    before = digest(path), path.stat().st_mtime_ns
+    code, out = invoke(["locked", "--fast"])
+    assert code == 2, out
+    assert f"cannot write to {path}: Permission denied." in flat(out)
+    assert (digest(path), path.stat().st_mtime_ns) == before

@@ -234,6 +234,10 @@ def _open_locked(path: Path, create: bool, new: bool) -> tuple[int, OSError | No
     read_only: OSError | None = None
     try:
         fd = os.open(path, os.O_RDWR | flags, 0o666)
+        if not new and not os.fstat(fd).st_mode & 0o222:
+            # Root may open any file for writing: a file nobody may write is still left alone.
+            os.close(fd)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
     except OSError as error:
         if create or error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
             raise
