@@ -65,3 +65,14 @@ def test_help_examples_show_ids_as_games_are_named(command: str) -> None:
     result = CliRunner().invoke(main, [command, "--help"])
     ids = re.findall(r"racko \w+ (\d{4}-\S+)", result.output)
     assert ids and all(re.fullmatch(r"\d{4}-\d\d-\d\d-\d{4}-[a-z0-9-]+", i) for i in ids), ids
+
+
+@pytest.mark.parametrize("command", ["play", "host", "simulate"])
+def test_the_help_of_every_command_with_bots_names_every_bot_level(command: str) -> None:
+    from rack_o.bots import LEVELS
+
+    result = CliRunner().invoke(main, [command, "--help"])
+    assert result.exit_code == 0
+    said = " ".join(result.output.split())
+    missing = [level for level in LEVELS if not re.search(rf"\b{level}\b", said)]
+    assert missing == []

@@ -106,7 +106,7 @@ def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      "seed)."),
         variant_options,
         click.option("--bot", "bot", multiple=True, metavar="SEAT=LEVEL",
-                     help="A computer player at a seat: random, easy, medium, hard or "
+                     help="A computer player at a seat: random, easy, medium, hard, expert or "
                      "package.module:Class. Repeatable."),
         click.option("--bots", metavar="LEVEL,…",
                      help="Computer players for the last seats, such as hard,easy; without "

@@ -252,7 +252,7 @@ def _executor(
               help="Seats at the table (2-4); by default, one per bot given.")
 @click.option("--bots", metavar="BOT,BOT,...", default=None,
               help="The bot of each seat in order (levels: random, easy, medium, hard, "
-              "or package.module:ClassName).")
+              "expert, or package.module:ClassName).")
 @click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
 @click.option("--games", type=click.IntRange(min=1), callback=_at_most_max_games, default=100,
@@ -297,7 +297,7 @@ def simulate(
 ) -> None:
     """Play many games between bots and compare them.
 
-    Every seat gets a bot: a level (random, easy, medium, hard) or your own class given as
+    Every seat gets a bot: a level (random, easy, medium, hard, expert) or your own class given as
     package.module:ClassName. A round still without Rack-O after --turn-cap turns stops its
     game; such rounds are counted and shown as capped.
     """
