@@ -157,9 +157,11 @@ def parse_lines(text: str) -> list[tuple[int, Event]]:
 def read_header(number: int, line: Event) -> Header:
     """The header a `game` line gives; RecordError if it is not a valid one."""
     if line.get("type") != "game":
-        raise RecordError(number, f'the first line must be a "game" line, not "{line.get("type")}"')
+        raise RecordError(
+            number, f'the first line must be a "game" line, not {_json(line.get("type"))}'
+        )
     if line.get("format") != FORMAT:
-        raise RecordError(number, f'the format must be "{FORMAT}", not {line.get("format")!r}')
+        raise RecordError(number, f'the format must be "{FORMAT}", not {_json(line.get("format"))}')
     players = line.get("players")
     if (
         not isinstance(players, list)
@@ -190,7 +192,7 @@ def read_header(number: int, line: Event) -> Header:
         raise RecordError(
             number,
             f"deck_size must be {rules.deck_size} for {rules.players} players, "
-            f"not {rules_line.get('deck_size')!r}",
+            f"not {_json(rules_line.get('deck_size'))}",
         )
     seed, started = line.get("seed"), line.get("started")
     hints = line.get("hints", True)
@@ -360,15 +362,15 @@ class _Replayer:
                 f'"seat" must be {game.mover}, the seat whose turn it is, not {_json(seat)}',
             )
         if seat != game.mover:
-            raise RecordError(number, f"it is seat {game.mover}'s turn, not {seat}'s")
+            raise RecordError(number, f"it is seat {game.mover}'s turn, not {_json(seat)}'s")
         if source == Source.DRAW:
             top = game.draw_top
         elif source == Source.DISCARD:
             top = game.discard_top
         else:
-            raise RecordError(number, f'"source" must be "draw" or "discard", not {source!r}')
+            raise RecordError(number, f'"source" must be "draw" or "discard", not {_json(source)}')
         if not _exactly(card, top):
-            raise RecordError(number, f"the top of the {source} pile is {top}, not {card!r}")
+            raise RecordError(number, f"the top of the {source} pile is {top}, not {_json(card)}")
         if slot is None:
             if source == Source.DISCARD:
                 raise RecordError(
@@ -378,7 +380,7 @@ class _Replayer:
         elif type(slot) is int and 1 <= slot <= RACK_SIZE:
             action = place(slot)
         else:
-            raise RecordError(number, f'"slot" must be 1-10 or null, not {slot!r}')
+            raise RecordError(number, f'"slot" must be 1-10 or null, not {_json(slot)}')
         game.apply(DRAW if source == Source.DRAW else TAKE, seat)
         game.apply(action, seat)
 
@@ -400,11 +402,17 @@ class _Replayer:
 
 
 def _json(value: Any) -> str:
-    """A value as the record spells it (null, "x", 3), or its repr if it is not JSON."""
+    """A value as the record spells it (null, "x", 3), or its repr if it is not JSON; cut
+    short with "…" past `_QUOTED` characters."""
     try:
-        return json.dumps(value)
+        text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(value)
+        text = repr(value)
+    return text if len(text) <= _QUOTED else text[: _QUOTED - 1] + "…"
+
+
+_QUOTED = 32
+"""How much of a refused value an error quotes: enough to recognise it, never a screenful."""
 
 
 def _clause(message: str) -> str:

@@ -401,3 +401,35 @@ def test_an_empty_record_is_refused() -> None:
 def test_a_record_with_only_a_torn_line_is_refused() -> None:
     with pytest.raises(RecordError, match="empty"):
         rebuild('{"type": "ga')
+
+
+SPELLED = [
+    ("a format missing", set_field("game", "format", None), 'must be "rack-o/1", not null'),
+    ("another format", set_field("game", "format", "rack-o/2"),
+     'must be "rack-o/1", not "rack-o/2"'),
+    ("a first line of another type", drop("game"), 'not "dealer_draw"'),
+    ("a source written as a list", first_turn_where(lambda e: True, {"source": ["draw"]}),
+     'must be "draw" or "discard", not ["draw"]'),
+    ("a slot written as a string", first_turn_where(lambda e: True, {"slot": "3"}),
+     'must be 1-10 or null, not "3"'),
+    ("a card written as a word", first_turn_where(lambda e: e["source"] == "draw", {"card": "x"}),
+     'not "x"'),
+    ("a huge card", first_turn_where(lambda e: e["source"] == "draw", {"card": 10**400}),
+     "not 1000000000000000000000000000000…"),
+    ("a huge seat", first_turn_where(lambda e: True, {"seat": 10**400}),
+     "not 1000000000000000000000000000000…'s"),
+]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "said"), [case[1:] for case in SPELLED], ids=[case[0] for case in SPELLED]
+)
+def test_a_refused_value_is_quoted_as_the_record_spells_it_and_cut_short_when_huge(
+    mutate: Callable[[list[Event]], int], said: str
+) -> None:
+    events = [dict(event) for event in record_lines(played_game())]
+    mutate(events)
+    with pytest.raises(RecordError) as refused:
+        rebuild(text_of(events))
+    assert said in str(refused.value)
+    assert len(str(refused.value)) < 200
