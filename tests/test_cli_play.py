@@ -196,6 +196,20 @@ def test_a_bare_play_asks_how_many_people_and_two_enters_seat_two(home: Path) ->
                                             {"name": "Player 2", "kind": "human"}]
 
 
+@pytest.mark.parametrize(
+    ("typed", "seated"),
+    [("Ann,Bob", ["Ann", "Bob", "Player 3"]),
+     ("Ann", ["Ann", "Player 2", "Player 3"]),
+     ("Player 3,Bob", ["Player 3", "Bob", "Player 1"])],
+)
+def test_fewer_names_than_people_leave_each_other_seat_its_own_default_name(
+    home: Path, typed: str, seated: list[str]
+) -> None:
+    record = home / "game.jsonl"
+    run(["--seed", "2", "--record", str(record)], input=f"3\n{typed}\n")
+    assert [p["name"] for p in events(record)[0]["players"]] == seated
+
+
 def test_one_person_is_asked_which_bots_to_play_against(home: Path) -> None:
     record = home / "game.jsonl"
     result = run(["--seed", "2", "--record", str(record)], input="1\nhard,genius\nhard,easy\nAnn\n")

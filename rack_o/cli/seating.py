@@ -142,8 +142,11 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[
                          "{count} names given for {people} people.", count).format(
                     count=len(names), people=count)
             )
-        names += [name for name in defaults if name.casefold() not in
-                  {given.casefold() for given in names}][: count - len(names)]
+        typed = {given.casefold() for given in names}
+        free = [name for name in defaults if name.casefold() not in typed]
+        # A seat left unnamed keeps its own default ("Player 3" for the third) when it can.
+        own = [name for name in defaults[len(names):] if name in free]
+        names += (own + [name for name in free if name not in own])[: count - len(names)]
         clash = next((name for name in names if name.casefold() in taken), None)
         if clash is not None:
             raise click.BadParameter(
