@@ -68,3 +68,19 @@ def test_a_name_with_control_characters_in_a_record_is_printed_escaped(home: Pat
         assert_exited(result, 0)
         assert "\x1b" not in result.output and "\x07" not in result.output, args
         assert "a\\nb\\x1b[2J\\x07" in result.output, args
+
+
+def test_a_name_far_too_long_in_a_record_is_shown_cut_short(home: Path) -> None:
+    lines = record_text(unfinished_game(3, 6)).splitlines()
+    header = json.loads(lines[0])
+    header["players"][0]["name"] = "X" * 5000
+    (home / "games" / "long.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    for args in (["replay", "long", "--summary"], ["replay", "long"], ["resume", "--list"],
+                 ["review", "long", "--reveal"]):
+        result = racko(*args, input="q\n")
+        assert_exited(result, 0)
+        squashed = "".join(result.output.split())
+        assert "X" * 31 + "…" in squashed, args
+        assert "X" * 32 not in squashed, args

@@ -214,13 +214,24 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
                   len(data), hashlib.sha256(data).hexdigest())
 
 
+NAME_SHOWN = 32
+"""The most characters of a record's player name that are shown (racko takes 16 at most)."""
+
+
 def _printable_names(numbered: list[tuple[int, Event]]) -> None:
     """Make the game line's player names safe to print: a record is data, and a name holding
-    control characters (ESC…) must not steer the terminal it is shown on."""
+    control characters (ESC…) must not steer the terminal it is shown on, nor a name of
+    thousands of characters fill it."""
     players = numbered[0][1].get("players") if numbered else None
     for player in players if isinstance(players, list) else ():
         if isinstance(player, dict) and isinstance(player.get("name"), str):
-            player["name"] = printable(player["name"])
+            player["name"] = shown_name(player["name"])
+
+
+def shown_name(name: object) -> str:
+    """A player name from a file as it may be shown: printable, and cut to NAME_SHOWN."""
+    text = printable(name)
+    return text if len(text) <= NAME_SHOWN else text[: NAME_SHOWN - 1] + "…"
 
 
 def find_record(ref: str | os.PathLike[str]) -> Path:
@@ -282,7 +293,7 @@ def summarize(path: Path) -> Summary:
     if header.get("type") != "game" or not isinstance(players, list):
         raise RecordFileError(path, 1, RecordProblem.NO_GAME_LINE)
     names = tuple(
-        printable(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players
+        shown_name(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players
     )
     kinds = tuple(str(p.get("kind", "?")) if isinstance(p, dict) else "?" for p in players)
     round_no = 0
