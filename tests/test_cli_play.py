@@ -70,6 +70,12 @@ def test_usage_errors_exit_2_with_a_clear_message_before_anything_starts(
     assert not record.exists()
 
 
+def test_an_empty_record_name_asks_for_a_file_name(home: Path) -> None:
+    result = run(["--bots", "easy", "--record", ""], input="")
+    assert result.exit_code == 2, result.output
+    assert "--record': give the name of a new file." in " ".join(result.output.split())
+
+
 def test_record_refuses_an_existing_file_and_leaves_it_alone(home: Path) -> None:
     record = home / "old.jsonl"
     record.write_text("precious\n", encoding="utf-8")

@@ -296,6 +296,8 @@ def check_record_path(
     """--record: a new file (or an empty one) in a folder that exists."""
     if value is None:
         return None
+    if not value.name:  # "" (which Path reads as ".")
+        raise click.BadParameter(_("give the name of a new file."))
     try:
         taken = value.exists() and value.stat().st_size > 0
         folder_exists = value.parent.is_dir()
