@@ -405,7 +405,7 @@ def _json(value: Any) -> str:
     """A value as the record spells it (null, "x", 3), or its repr if it is not JSON; cut
     short with "…" past `_QUOTED` characters."""
     try:
-        text = json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value)  # ASCII: no control or bidi character reaches a terminal
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= _QUOTED else text[: _QUOTED - 1] + "…"
