@@ -287,3 +287,40 @@ def test_no_color_turns_the_colours_off_and_the_screen_still_reads(
     child.close()
     assert bool(COLOUR.search(screen)) is not no_color
     assert "✓ slot" in plain(screen) and "█" in screen  # the scoring run is marked in text
+
+
+def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.jsonl"
+    child = spawn(
+        ["play", "--bots", "hard,hard,hard", "--names", "Ann", "--fast", "--target", "50",
+         "--seed", "3", "--record", str(record)],
+        tmp_path,
+    )
+    last_round = standings = ""
+    while child.expect([PROMPT_END, pexpect.EOF]) == 0:
+        prompt = last_line(child.before)
+        if prompt.startswith("Press Enter for the final standings"):
+            last_round = visible(child)
+            press(child, ENTER)
+        elif prompt.startswith("Play again"):
+            standings = visible(child)
+            press(child, "n")
+        elif prompt.startswith(("Press Enter", "Enter confirms")):
+            press(child, ENTER)
+        else:
+            game = rebuild(record.read_text(encoding="utf-8")).game
+            if prompt.startswith("Slot"):
+                game.apply(DRAW)
+            key = policy(game)
+            press(child, "d" if key == "t" else key)
+    child.close()
+    assert child.exitstatus == 0
+    winner = events(record)[-1]["winner"]
+    name = events(record)[0]["players"][winner]["name"]
+    # Nothing scrolled away: the banner, every rack of the round and then the whole standings.
+    assert "RACK-O!" in last_round and "Points: n × 5" in last_round
+    assert all(player in last_round for player in ("Ann", "Hard 2", "Hard 3", "Hard 4"))
+    assert "Final standings" in standings and f"{name} wins with" in standings
+    assert "Seed 3: racko play --seed 3" in standings

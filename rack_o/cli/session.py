@@ -58,6 +58,8 @@ NBSP_AND = "\u00a0&\u00a0"
 HANDOFF_HOLD = 0.25
 """Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
 meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
+PROMPT_LINES = 2
+"""Lines kept free under the final standings for the play-again question."""
 
 
 class Hangup(BaseException):
@@ -578,17 +580,28 @@ class _Session(Table):
         if not self.humans and not game.is_over:
             self.term.pause()
 
-    def _game_end(self) -> None:
+    def _game_end(self, wait: bool = True) -> None:
         game = self.game
         assert game.winner is not None
         self._flush_notices()
-        self.console.print(
-            standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
-        )
-        for note in self._end_notes():
-            # Wrapped here: rich would break a line at the no-break space in "Ann 2".
-            self.console.print(fill(note, self.console.width), style="dim", markup=False,
-                               highlight=False, soft_wrap=True)
+        table = standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
+        # Wrapped here: rich would break a line at the no-break space in "Ann 2".
+        notes = [fill(note, self.console.width) for note in self._end_notes()]
+        if wait and self.humans and not reads_lines(self.term) and (
+            self._height(*self.on_screen, table) + sum(n.count("\n") + 1 for n in notes)
+            + PROMPT_LINES > self.term.height
+        ):
+            # The standings would push the Rack-O banner and the last round off the screen.
+            self._wait(_("Press Enter for the final standings"))
+            self.term.clear()
+        self.console.print(table)
+        for note in notes:
+            self.console.print(note, style="dim", markup=False, highlight=False, soft_wrap=True)
+
+    def _height(self, *renderables: RenderableType) -> int:
+        """How many lines `renderables` take on the console."""
+        console = self.console
+        return sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
 
     def _end_notes(self) -> list[str]:
         """The hints each person used, and the seed that deals this game's cards again."""
@@ -647,7 +660,7 @@ class _Session(Table):
         if len(game.rounds) > rounds:  # that discard left a rack in order: Rack-O
             self._round_end()
             if game.is_over:
-                self._game_end()
+                self._game_end(wait=False)
                 self.console.print(reason, markup=False, highlight=False)
                 return
         self.console.print()
