@@ -1,6 +1,6 @@
 """Is the expert turns-to-go estimate calibrated? Compare it with the mean of rollouts.
 
-Run:  python benchmarks/calibrate.py [positions] [rollouts] [players]
+Run:  python benchmarks/calibrate.py [positions] [rollouts] [players, "2r": run of three]
 Positions are turn starts (the "choose" step) sampled from seeded expert-against-hard games
 (every seventh decision, skipping none by seat); for each one the estimate
 (`rack_o.bots.expert_turns.turns_to_go`, the figure of the whole position) is set against
@@ -24,14 +24,20 @@ from rack_o.bots.expert_turns import turns_to_go
 TOLERANCE = 0.5
 
 
-def sample_positions(count: int, players: int = 2, every: int = 7) -> list[SeatView]:
-    """`count` turn-start views from seeded games of one expert against hard bots."""
+def sample_positions(
+    count: int, players: int = 2, every: int = 7, run_of_three: bool = False,
+    games: str = "calibrate", expert: bool = True,
+) -> list[SeatView]:
+    """`count` turn-start views from games seeded by `games`, of one expert (or, if not
+    `expert`, one more hard bot) against hard bots."""
     views: list[SeatView] = []
     seed = 0
     decisions = 0
+    table = f"{players}r" if run_of_three else f"{players}"
     while len(views) < count:
-        game = Game(Rules(players), random.Random(f"calibrate:{players}:{seed}"))
-        bots = [make_bot("expert" if seat == seed % players else "hard", seat, seed)
+        game = Game(Rules(players, run_of_three=run_of_three),
+                    random.Random(f"{games}:{table}:{seed}"))
+        bots = [make_bot("expert" if expert and seat == seed % players else "hard", seat, seed)
                 for seat in range(players)]
         game.deal()
         while game.phase in (Phase.CHOOSE, Phase.PLACE) and len(views) < count:
@@ -60,8 +66,9 @@ def summary(pairs: list[tuple[float, float]]) -> tuple[float, float, float]:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     rollouts = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    players = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    views = sample_positions(count, players)
+    table = sys.argv[3] if len(sys.argv) > 3 else "2"
+    players, run_of_three = int(table.removesuffix("r")), table.endswith("r")
+    views = sample_positions(count, players, run_of_three=run_of_three)
     print(f"{'#':>4} {'seat':>4} {'turn':>4}  {'rack':<32} {'top':>3} {'estimate':>9} "
           f"{'rollouts':>9} {'error':>6}")
     pairs = []
