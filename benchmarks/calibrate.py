@@ -80,7 +80,8 @@ def main() -> None:
               f"{view.discard_top if view.discard_top is not None else '-':>3} "
               f"{estimate:>9.2f} {mean:>9.2f} {estimate - mean:>+6.2f}", flush=True)
     error, within, worst = summary(pairs)
-    print(f"{len(pairs)} positions, {rollouts} rollouts each, {players} players: "
+    rule = " (run of three)" if run_of_three else ""
+    print(f"{len(pairs)} positions, {rollouts} rollouts each, {players} players{rule}: "
           f"mean abs error {error:.3f} turns, within {TOLERANCE} turns: {within:.1%}, "
           f"worst {worst:.2f} turns")
 
