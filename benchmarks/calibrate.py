@@ -1,13 +1,15 @@
 """Is the expert turns-to-go estimate calibrated? Compare it with the mean of rollouts.
 
 Run:  python benchmarks/calibrate.py [positions] [rollouts] [players, "2r": run of three]
+                                     [games, default "calibrate"]
 Positions are turn starts (the "choose" step) sampled from seeded expert-against-hard games
 (every seventh decision, skipping none by seat); for each one the estimate
 (`rack_o.bots.expert_turns.turns_to_go`, the figure of the whole position) is set against
 the mean of that many rollouts (`rack_o.bots.expert_rollout`: the unseen cards determinised,
 the seat played on alone by expert's solo policy until Rack-O, its turns counted, this one
 included). Prints one line per position, then the mean absolute error, the share of
-positions within 0.5 turns and the worst one. Deterministic: fixed seeds.
+positions within 0.5 turns and the worst one. Deterministic: fixed seeds. Other `games`
+seed other games (`tools/fit_expert_turns.py` fits on "fit"): a held-out check.
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ def main() -> None:
     rollouts = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     table = sys.argv[3] if len(sys.argv) > 3 else "2"
     players, run_of_three = int(table.removesuffix("r")), table.endswith("r")
-    views = sample_positions(count, players, run_of_three=run_of_three)
+    games = sys.argv[4] if len(sys.argv) > 4 else "calibrate"
+    views = sample_positions(count, players, run_of_three=run_of_three, games=games)
     print(f"{'#':>4} {'seat':>4} {'turn':>4}  {'rack':<32} {'top':>3} {'estimate':>9} "
           f"{'rollouts':>9} {'error':>6}")
     pairs = []

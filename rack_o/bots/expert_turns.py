@@ -57,10 +57,10 @@ _FAR = 50.0  # a gap that cannot be filled from the cards to come counts as this
 
 @cache
 def _ways() -> list[list[float]]:
-    """ways[k][m]: c(k, m), where c * tau^k is the chance, to leading order as tau -> 0, that
-    a gap of k slots with m fitting cards is filled by tau (`tools/build_expert_race.py`'s
-    model: each fitting card comes at rate 1, is placed where it splits the gap best or let
-    go). Its equation there gives k * c(k, m) = sum over the ranks r of the best split."""
+    """ways[k][m] = c(k, m): a k-slot gap with m fitting cards is full by a small tau w.p. ~c·τᵏ."""
+    # tools/build_expert_race.py's race model (each fitting card comes at rate 1 and goes
+    # where it splits the gap best) to leading order in tau: k·c(k, m) = the sum over the
+    # ranks r of the best split's c(s - 1, r - 1)·c(k - s, m - r).
     ways = [[1.0] * (MAX_CARDS + 1)] + [[0.0] * (MAX_CARDS + 1) for _ in range(RACK_SIZE)]
     for k in range(1, RACK_SIZE + 1):
         for m in range(k, MAX_CARDS + 1):
@@ -72,9 +72,7 @@ def _ways() -> list[list[float]]:
 
 @cache
 def _quick_table(coming: int) -> list[list[float]]:
-    """table[k][m]: -log of the chance, to leading order, that a gap of k slots with m
-    fitting cards is filled by the time one card has come, when `coming` cards may come:
-    -log(c(k, m) / coming^k)."""
+    """table[k][m] = -log(c(k, m) / coming^k): that gap full by the time one card has come."""
     ways = _ways()
     log_coming = math.log(max(coming, 1))
     return [[k * log_coming - math.log(w) if w else INFEASIBLE for w in row]
