@@ -36,6 +36,7 @@ GAPPY = [3, 6, 30, 12, 15, 19, 23, 8, 31, 36]  # slot 3 wants 7-11, slot 8 wants
 OTHER = [40, 4, 22, 9, 17, 1, 35, 28, 13, 32]
 WAITING = [3, 6, 27, 12, 15, 19, 23, 8, 26, 34]
 NEAR_OUT = [1, 4, 9, 13, 17, 22, 28, 35, 32, 40]  # 29-31 in slot 8 or 36-39 in slot 9 win
+ONE_OUT = [1, 4, 9, 13, 17, 22, 28, 36, 2, 38]  # only 37, in slot 9, wins
 
 
 def reviewed(racks: list[list[int]], discard: int, draw: list[int],
@@ -74,11 +75,11 @@ def test_a_planted_mistake_is_found_with_expert_s_move(
 
 
 def test_a_card_thrown_to_a_rival_who_goes_out_with_it_costs_the_points_at_stake() -> None:
-    [fed] = reviewed([WAITING, NEAR_OUT], 39, [37], [DRAW, DISCARD])
+    [fed] = reviewed([WAITING, ONE_OUT], 39, [37], [DRAW, DISCARD])
     assert fed.turns < fed.cost / 2  # for seat 0's own rack it matters little...
     assert fed.label in (Label.MISTAKE, Label.BLUNDER)  # ...but Bob goes out with 37
     assert fed.points > 15 and fed.cost == pytest.approx(fed.points / POINTS_PER_TURN[2])
-    [kept] = reviewed([WAITING, NEAR_OUT], 39, [37], [DRAW, place(10)])
+    [kept] = reviewed([WAITING, ONE_OUT], 39, [37], [DRAW, place(10)])
     assert (kept.points, kept.label) == (0.0, Label.GOOD)
 
 

@@ -1,60 +1,53 @@
 """Fit the expert turns-to-go formula (`rack_o.bots.expert_turns.COEFFICIENTS`) to rollouts.
 
-Run:  python tools/fit_expert_turns.py [positions-per-table] [rollouts-per-position]
-                                      [tables, default 2 2r 3 4]
-A table is a player count, with "r" for the two-player run-of-three rule. Positions are
-turn starts of seeded hard-against-hard games under those rules; each one's target is the
-mean of that many rollouts (`rack_o.bots.expert_rollout`) from the start of the seat's next
-turn, where the other seats' discards come first. Prints the COEFFICIENTS table to paste
-into the module, and the fit's mean absolute error on every fifth position, held out.
-Deterministic: fixed seeds.
+Run:  python tools/fit_expert_turns.py [positions] [rollouts] [tables, default 2 2r 3 4]
+A table is a player count, with "r" for the two-player run-of-three rule. Positions are turn
+starts sampled as `benchmarks/calibrate.py` samples them, from other seeds ("fit"): that
+many from games of one expert against hard bots, and as many from hard bots alone. Each
+one's target is the mean of that many rollouts from it (`rack_o.bots.expert_rollout`, seeds
+"fit:..." and "fith:..."), and the formula is fitted to it the way `turns_to_go` uses it:
+one turn plus, over the racks the move solo play chooses may leave, their chance times the
+formula (0 for Rack-O; at least 1, found by refitting without the racks it puts below 1),
+by robust least squares (see `fit`).
+Prints the COEFFICIENTS table to paste into the module, and per table the 5-fold
+cross-validated mean absolute error and share within 0.5 turns. Deterministic: fixed seeds.
 """
 
 from __future__ import annotations
 
-import random
 import sys
+from pathlib import Path
 
-from rack_o import Game, Phase, Rules
-from rack_o.agent import take_step
-from rack_o.bots import make_bot
-from rack_o.bots.expert_rollout import play_out
+from rack_o import Rules
+from rack_o.bots.expert_rollout import rollout_mean
 from rack_o.bots.expert_solo import weigher
-from rack_o.bots.expert_turns import FEATURES, features
-from rack_o.bots.memory import unseen_cards
+from rack_o.bots.expert_turns import FEATURES, features, move_outcomes
+from rack_o.rack import is_racko
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from calibrate import TOLERANCE, sample_positions  # noqa: E402
+
+Terms = list[tuple[float, tuple[float, ...] | None]]
+"""A position's racks after solo play's move: (chance, features, None for Rack-O)."""
+REFITS = 10
+HUBER = 0.5
 
 
-def positions(rules: Rules, count: int) -> list[tuple[tuple[int, ...], list[int], Rules]]:
-    """(rack, unseen cards, rules) at `count` turn starts of seeded hard games."""
-    found: list[tuple[tuple[int, ...], list[int], Rules]] = []
-    seed = 0
-    players = rules.players
-    while len(found) < count:
-        game = Game(rules, random.Random(f"fit:{players}:{rules.run_of_three}:{seed}"))
-        bots = [make_bot("hard", seat) for seat in range(players)]
-        game.deal()
-        while game.phase in (Phase.CHOOSE, Phase.PLACE) and game.turn < 300:
-            if game.phase == Phase.CHOOSE and game.turn % 3 == seed % 3:
-                view = game.view(game.mover)
-                found.append((view.rack, unseen_cards(view), rules))
-            take_step(game, bots[game.mover])
-        seed += 1
-    return found[:count]
-
-
-def start_mean(
-    rack: tuple[int, ...], coming: list[int], rules: Rules, rollouts: int, rng: random.Random
-) -> float:
-    """Mean turns from the start of the seat's next turn (the other seats discard first)."""
-    total = 0
-    for _ in range(rollouts):
-        pile = list(coming)
-        rng.shuffle(pile)
-        top = None
-        for _ in range(rules.players - 1):
-            top = pile.pop(0)
-        total += play_out(list(rack), pile, top, None, False, rules)
-    return total / rollouts
+def dataset(table: str, count: int, rollouts: int) -> list[tuple[Terms, float]]:
+    """(terms, rollout mean) for `count` expert-game and `count` hard-game positions."""
+    players, run = int(table.removesuffix("r")), table.endswith("r")
+    rules = Rules(players, run_of_three=run)
+    found = []
+    for expert, name in ((True, "fit"), (False, "fith")):
+        views = sample_positions(count, players, 7, run, "fit", expert)
+        for index, view in enumerate(views):
+            outcomes, chosen = move_outcomes(view)
+            terms: Terms = [
+                (chance, None if is_racko(rack, run)
+                 else features(weigher(rack, coming, rules), coming))
+                for chance, rack, coming in outcomes[chosen]]
+            found.append((terms, rollout_mean(view, rollouts, f"{name}:{table}:{index}")))
+    return found
 
 
 def solve(rows: list[tuple[float, ...]], targets: list[float]) -> list[float]:
@@ -75,29 +68,67 @@ def solve(rows: list[tuple[float, ...]], targets: list[float]) -> list[float]:
     return [b[i] / a[i][i] if a[i][i] else 0.0 for i in range(n)]
 
 
+def _value(coefficients: list[float], values: tuple[float, ...]) -> float:
+    return sum(c * x for c, x in zip(coefficients, values, strict=True))
+
+
+def fit(data: list[tuple[Terms, float]]) -> list[float]:
+    """Coefficients that bring `estimate` close to the targets: Huber's robust least squares.
+
+    Reweighted REFITS times: a position off by more than HUBER turns counts as if off by
+    HUBER, so the rare rollouts that run to the turn cap (a rack waiting for a card that
+    the recycled pile always passes by) do not pull the formula off for all the others.
+    """
+    coefficients: list[float] | None = None
+    for _ in range(REFITS):
+        rows, targets = [], []
+        for terms, target in data:
+            row = [0.0] * len(FEATURES)
+            fixed = 1.0  # this turn
+            for chance, values in terms:
+                if values is None:
+                    continue
+                if coefficients is not None and _value(coefficients, values) < 1.0:
+                    fixed += chance  # held at the formula's floor of 1
+                    continue
+                row = [x + chance * y for x, y in zip(row, values, strict=True)]
+            off = 0.0 if coefficients is None else abs(
+                _value(coefficients, tuple(row)) + fixed - target)
+            weight = min(1.0, HUBER / off) ** 0.5 if off else 1.0
+            rows.append(tuple(x * weight for x in row))
+            targets.append((target - fixed) * weight)
+        coefficients = solve(rows, targets)
+    assert coefficients is not None
+    return coefficients
+
+
+def estimate(coefficients: list[float], terms: Terms) -> float:
+    """What `turns_to_go` says of a position with these coefficients."""
+    return 1.0 + sum(chance * max(1.0, _value(coefficients, values))
+                     for chance, values in terms if values is not None)
+
+
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    rollouts = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    rollouts = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     print("COEFFICIENTS: dict[tuple[int, bool], tuple[float, ...]] = {")
     report = []
     for table in sys.argv[3:] or ["2", "2r", "3", "4"]:
-        players, run = int(table[0]), table.endswith("r")
-        rng = random.Random(f"fit-rollouts:{table}")
-        rows, targets = [], []
-        for rack, coming, rules in positions(Rules(players, run_of_three=run), count):
-            rows.append(features(weigher(rack, coming, rules), len(coming)))
-            targets.append(start_mean(rack, coming, rules, rollouts, rng))
-        train = [i for i in range(len(rows)) if i % 5]
-        test = [i for i in range(len(rows)) if not i % 5]
-        coefficients = solve([rows[i] for i in train], [targets[i] for i in train])
-
-        def predict(row: tuple[float, ...], c: list[float] = coefficients) -> float:
-            return max(1.0, sum(x * y for x, y in zip(c, row, strict=True)))
-
-        error = sum(abs(predict(rows[i]) - targets[i]) for i in test) / len(test)
-        report.append(f"# {table}: held-out mean abs error {error:.3f} turns "
-                      f"(mean target {sum(targets) / len(targets):.2f})")
-        print(f"    ({players}, {run}): ({', '.join(f'{c:.4f}' for c in coefficients)}),")
+        data = dataset(table, count, rollouts)
+        errors = []
+        for fold in range(5):
+            coefficients = fit([d for i, d in enumerate(data) if i % 5 != fold])
+            errors += [abs(estimate(coefficients, terms) - target)
+                       for i, (terms, target) in enumerate(data) if i % 5 == fold]
+        report.append(f"# {table}: cross-validated mean abs error "
+                      f"{sum(errors) / len(errors):.3f} turns, within {TOLERANCE}: "
+                      f"{sum(e <= TOLERANCE for e in errors) / len(errors):.1%} "
+                      f"({len(data)} positions, {rollouts} rollouts each)")
+        coefficients = fit(data)
+        numbers = [f"{c:.4f}" for c in coefficients]
+        lines = [", ".join(numbers[i:i + 8]) for i in range(0, len(numbers), 8)]
+        print(f"    ({int(table.removesuffix('r'))}, {table.endswith('r')}): (", end="")
+        print(",\n        ".join(lines) + "),")
     print("}")
     print(f"# features: {', '.join(FEATURES)}")
     print("\n".join(report))

@@ -6,25 +6,29 @@ policy against a determinised draw pile), and are calibrated against those rollo
 (`benchmarks/calibrate.py`).
 
 How: a rack at the start of a turn is worth `start_value`, a linear formula in what the hard
-bot's judgement says of it (`features`), with one set of coefficients per player count and
-run-of-three rule. They were fitted by least squares to the mean of 60 rollouts from each of
-800 turn starts of seeded two-player hard games under the plain rules, and of 40 rollouts
-from each of 600 for the others: `python tools/fit_expert_turns.py 800 60 2` and
-`python tools/fit_expert_turns.py 600 40 2r 3 4` reproduce them.
-A move's figure is one (this turn) plus the value of the rack it leaves (zero if that rack
-goes Rack-O); a blind draw averages over the cards that may come, each handled as expert's
-solo policy would.
+bot's judgement says of it (`features`: its gaps' mean fill times, their number and size,
+and how likely the rack is to be complete soon), with one set of coefficients per player
+count and run-of-three rule. A move's figure is one (this turn) plus the value of the rack
+it leaves (zero if that rack goes Rack-O); a blind draw averages over the cards that may
+come, each handled as expert's solo policy would (`move_outcomes`). The coefficients were
+fitted to exactly that figure, by robust least squares, against the mean of 100 rollouts
+from each of 1,000 turn starts per table, half from expert-against-hard games and half
+from hard games, seeded apart from the calibration's: `python tools/fit_expert_turns.py 500
+100` reproduces them.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import cache
 
 from rack_o import Phase
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
 from rack_o.bots.expert_solo import placement, takes, weigher
-from rack_o.bots.gaps import GAP_TURNS, INFEASIBLE
+from rack_o.bots.gaps import GAP_TURNS, INFEASIBLE, MAX_CARDS
 from rack_o.bots.hard import Weigher
+from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.rack import is_racko, ordered_count
 from rack_o.rules import RACK_SIZE, Rules
@@ -32,35 +36,62 @@ from rack_o.view import SeatView
 
 FEATURES = (
     "one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run", "slots²", "norm²",
-    "ordered", "descents",
+    "ordered", "descents", "quick",
 )
 """What `features` returns, in order (see there)."""
 
-# Fitted by tools/fit_expert_turns.py (least squares on rollout means), per player count and
-# run-of-three rule.
+# Fitted by `python tools/fit_expert_turns.py 500 100` (robust least squares on rollout
+# means), per player count and run-of-three rule.
 COEFFICIENTS: dict[tuple[int, bool], tuple[float, ...]] = {
-    (2, False): (-0.2451, -0.0458, -0.0217, 0.4040, 0.0471, 0.2676, 0.0303, 0.0000, 0.0061,
-                 -0.0039, 0.0122, 0.0482),
-    (2, True): (1.8539, 0.2889, 0.0510, -0.0411, -0.7265, 0.7135, -0.0307, 1.5215, -0.0001,
-                -0.0048, 0.1849, -0.1902),
-    (3, False): (1.1180, 0.0493, 0.0101, 0.2813, -0.1457, 0.4347, -0.0191, 0.0000, -0.0177,
-                 -0.0029, -0.0336, 0.0157),
-    (4, False): (0.2760, -0.0090, -0.0067, 0.5879, -0.0550, -0.2749, 0.0087, 0.0000, 0.0303,
-                 -0.0077, -0.0503, 0.0199),
+    (2, False): (-0.0657, -0.0438, -0.0125, 0.3475, 0.0578, 0.1414, 0.0282, 0.0000,
+        -0.0029, -0.0038, -0.0046, 0.0104, 0.2008),
+    (2, True): (0.6375, -0.0098, 0.0100, 0.1432, 0.1935, 0.6292, 0.0275, 1.5696,
+        -0.0279, -0.0031, 0.0293, -0.9306, 0.6217),
+    (3, False): (0.1594, -0.0828, -0.0306, 0.4549, 0.1042, 0.0585, 0.0126, 0.0000,
+        0.0022, -0.0041, -0.0166, -0.0137, 0.1944),
+    (4, False): (0.2288, -0.0887, -0.0230, 0.4693, 0.1510, -0.0573, 0.0069, 0.0000,
+        0.0011, -0.0038, -0.0076, 0.0094, 0.2336),
 }
 _FAR = 50.0  # a gap that cannot be filled from the cards to come counts as this many turns
 
 
-def features(judge: Weigher, coming: int) -> tuple[float, ...]:
+@cache
+def _ways() -> list[list[float]]:
+    """ways[k][m] = c(k, m): a k-slot gap with m fitting cards is full by a small tau w.p. ~c·τᵏ."""
+    # tools/build_expert_race.py's race model (each fitting card comes at rate 1 and goes
+    # where it splits the gap best) to leading order in tau: k·c(k, m) = the sum over the
+    # ranks r of the best split's c(s - 1, r - 1)·c(k - s, m - r).
+    ways = [[1.0] * (MAX_CARDS + 1)] + [[0.0] * (MAX_CARDS + 1) for _ in range(RACK_SIZE)]
+    for k in range(1, RACK_SIZE + 1):
+        for m in range(k, MAX_CARDS + 1):
+            ways[k][m] = sum(max(ways[s - 1][r - 1] * ways[k - s][m - r]
+                                 for s in range(1, k + 1))
+                             for r in range(1, m + 1)) / k
+    return ways
+
+
+@cache
+def _quick_table(coming: int) -> list[list[float]]:
+    """table[k][m] = -log(c(k, m) / coming^k): that gap full by the time one card has come."""
+    ways = _ways()
+    log_coming = math.log(max(coming, 1))
+    return [[k * log_coming - math.log(w) if w else INFEASIBLE for w in row]
+            for k, row in enumerate(ways)]
+
+
+def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
     """The rack's description for `start_value`, one number per name in `FEATURES`.
 
-    sum: the gaps' expected fill times added up (in turns, with `coming` cards to come);
+    sum: the gaps' expected fill times added up (in turns, with the `coming` cards to come);
     slowest: the longest of them; norm: their 1.5-norm; gaps: how many; slots: the slots
-    they span; coming: the cards to come; run: the run-of-three rule's missing run (the hard
-    bot's measure); slots² and norm²: the
-    squares (the turns grow faster than either); ordered: the cards in order from slot 1;
-    descents: the places where the order breaks.
+    they span; coming: how many cards may come; run: the run-of-three rule's missing run
+    (the hard bot's measure); slots² and norm²: the squares (the turns grow faster than
+    either); ordered: the cards in order from slot 1; descents: the places where the order
+    breaks; quick: -log of the chance, to leading order, that the rack is complete by the
+    time one card has come, for the choice of cards to keep that makes it likeliest (a rack
+    with more ways to fill its gaps goes faster than its mean fill times say).
     """
+    count = len(coming)
     judgement = judge.judgement
     cards = judgement.cards
     kept = (0, *judgement.kept, RACK_SIZE + 1)
@@ -69,7 +100,7 @@ def features(judge: Weigher, coming: int) -> tuple[float, ...]:
     for low, high in zip(kept, kept[1:], strict=False):
         gap = high - low - 1
         if gap:
-            turns = GAP_TURNS[gap][judgement.fitting(cards[low], cards[high])] * coming
+            turns = GAP_TURNS[gap][judgement.fitting(cards[low], cards[high])] * count
             times.append(_FAR if turns == INFEASIBLE or turns > _FAR else turns)
             slots += gap
     run = judge.now - judgement.cost
@@ -82,12 +113,13 @@ def features(judge: Weigher, coming: int) -> tuple[float, ...]:
         norm,
         float(len(times)),
         float(slots),
-        float(coming),
+        float(count),
         run,
         float(slots * slots),
         norm * norm,
         float(ordered_count(rack)),
         float(sum(1 for a, b in zip(rack, rack[1:], strict=False) if a > b)),
+        min(Judgement(rack, coming, judgement.deck_size, _quick_table(count)).cost, _FAR),
     )
 
 
@@ -98,19 +130,68 @@ def start_value(rack: Sequence[int], coming: Sequence[int], rules: Rules) -> flo
     """
     if is_racko(rack, rules.run_of_three):
         return 0.0
-    values = features(weigher(rack, coming, rules), len(coming))
+    values = features(weigher(rack, coming, rules), coming)
     coefficients = COEFFICIENTS[rules.players, rules.run_of_three]
     return max(1.0, sum(c * x for c, x in zip(coefficients, values, strict=True)))
 
 
-def _after(
-    rack: tuple[int, ...], slot: int, card: int, coming: list[int], rules: Rules
-) -> float:
-    """One turn, plus the value of the rack left when `card` goes in `slot` (0: thrown away)."""
+Outcome = tuple[float, list[int], list[int]]
+"""One way a move may end: (its chance, the rack it leaves, the cards still to come)."""
+
+
+def _put(rack: tuple[int, ...], slot: int, card: int) -> list[int]:
+    """The rack after `card` goes in `slot` (0: thrown away)."""
     changed = list(rack)
     if slot:
         changed[slot - 1] = card
-    return 1.0 + start_value(changed, [c for c in coming if c != card], rules)
+    return changed
+
+
+def _placed(rack: tuple[int, ...], slot: int, card: int, coming: list[int]) -> list[Outcome]:
+    """The one, certain outcome of `card` going in `slot` (0: thrown away)."""
+    return [(1.0, _put(rack, slot, card), [c for c in coming if c != card])]
+
+
+def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
+    """For the seat to move: the outcomes of each legal action, and the action solo play takes.
+
+    A blind draw has one outcome per card that may come, each placed as solo play would.
+    ValueError if the view's seat is not to move.
+    """
+    if not view.legal_actions:
+        raise ValueError("turns to go need a view of the seat whose turn it is")
+    rules = view.rules
+    rack = view.rack
+    pile = known_draw_pile(view)
+    coming = unseen_cards(view)
+    if pile is not None:
+        # As in the rollouts: the known pile first, then the cards in other racks.
+        coming = [*pile, *(card for card in coming if card not in pile)]
+    judge = weigher(rack, coming, rules)
+    outcomes: dict[Action, list[Outcome]] = {}
+    if view.phase == Phase.CHOOSE:
+        top = view.discard_top
+        cards = list(pile[:1]) if pile else coming
+        drawn: list[Outcome] = []
+        for card in cards:
+            rest = [c for c in coming if c != card]
+            slot = placement(weigher(rack, rest, rules), card, may_throw=True)
+            drawn.append((1.0 / len(cards), _put(rack, slot, card), rest))
+        outcomes[DRAW] = drawn or [(1.0, list(rack), coming)]
+        if top is not None:
+            slot = placement(judge, top, may_throw=False)
+            outcomes[TAKE] = _placed(rack, slot, top, coming)
+            # Solo play weighs a blind draw by every card to come, the known next one or not.
+            chosen = TAKE if takes(judge, top, coming) else DRAW
+        else:
+            chosen = DRAW
+        return outcomes, chosen
+    held = view.held
+    assert held is not None
+    for action in view.legal_actions:
+        outcomes[action] = _placed(rack, action.slot or 0, held, coming)
+    slot = placement(judge, held, may_throw=view.held_source == "draw")
+    return outcomes, place(slot) if slot else DISCARD
 
 
 def turns_to_go(view: SeatView) -> tuple[dict[Action, float], float]:
@@ -120,33 +201,9 @@ def turns_to_go(view: SeatView) -> tuple[dict[Action, float], float]:
     figure is that of the action expert's solo policy takes. ValueError if the view's seat
     is not to move.
     """
-    if not view.legal_actions:
-        raise ValueError("turns to go need a view of the seat whose turn it is")
+    outcomes, chosen = move_outcomes(view)
     rules = view.rules
-    rack = view.rack
-    pile = known_draw_pile(view)
-    coming = list(pile) if pile else unseen_cards(view)
-    judge = weigher(rack, coming, rules)
-    values: dict[Action, float] = {}
-    if view.phase == Phase.CHOOSE:
-        top = view.discard_top
-        cards = list(pile[:1]) if pile else coming
-        total = 0.0
-        for card in cards:
-            rest = [c for c in coming if c != card]
-            slot = placement(weigher(rack, rest, rules), card, may_throw=True)
-            total += _after(rack, slot, card, coming, rules)
-        values[DRAW] = total / len(cards) if cards else 1.0 + start_value(rack, coming, rules)
-        if top is not None:
-            slot = placement(judge, top, may_throw=False)
-            values[TAKE] = _after(rack, slot, top, coming, rules)
-            chosen = TAKE if takes(judge, top, cards) else DRAW
-        else:
-            chosen = DRAW
-        return values, values[chosen]
-    held = view.held
-    assert held is not None
-    for action in view.legal_actions:
-        values[action] = _after(rack, action.slot or 0, held, coming, rules)
-    slot = placement(judge, held, may_throw=view.held_source == "draw")
-    return values, values[place(slot) if slot else DISCARD]
+    values = {action: sum(chance * (1.0 + start_value(rack, coming, rules))
+                          for chance, rack, coming in ways)
+              for action, ways in outcomes.items()}
+    return values, values[chosen]
