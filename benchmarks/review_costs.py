@@ -92,7 +92,8 @@ def _after(view: SeatView, action: Action, rng: random.Random) -> int:
     pile = _pile(view, rng)
     rack = list(view.rack)
     if view.phase is Phase.CHOOSE:
-        return play_out(rack, pile, view.discard_top, None, False, view.rules, action.kind)
+        return play_out(rack, pile, view.discard_top, None, False, view.rules, action.kind,
+                        rng=rng)
     if action.kind is ActionKind.PLACE:
         assert action.slot is not None and view.held is not None
         rack[action.slot - 1] = view.held
@@ -101,7 +102,7 @@ def _after(view: SeatView, action: Action, rng: random.Random) -> int:
     top = None
     for _ in range(view.rules.players - 1):  # the other seats' turns: a card each
         top = pile.pop(0)
-    return 1 + play_out(rack, pile, top, None, False, view.rules)
+    return 1 + play_out(rack, pile, top, None, False, view.rules, rng=rng)
 
 
 def rollout_loss(view: SeatView, decision: Decision, rollouts: int, seed: int) -> float:

@@ -25,7 +25,7 @@ from rack_o.bots.expert import ExpertBot
 from rack_o.bots.expert_denial import GUESSES, guess_racks, next_seat_penalty
 from rack_o.bots.expert_infer import infer_racks
 from rack_o.bots.expert_race import race_table
-from rack_o.bots.expert_rollout import rollout_mean
+from rack_o.bots.expert_rollout import TURN_CAP, play_out, rollout_mean
 from rack_o.bots.expert_solo import weigher
 from rack_o.bots.expert_turns import FEATURES, features, start_value, turns_to_go
 from rack_o.bots.gaps import GAP_COST, INFEASIBLE
@@ -257,6 +257,23 @@ def test_quick_is_minus_log_of_the_leading_chance_that_the_gaps_fill_by_one_card
     coming = [card for card in range(1, 41) if card not in rack]
     values = features(weigher(rack, coming, Rules(2)), coming)
     assert values[FEATURES.index("quick")] == pytest.approx(-math.log(chance))
+
+
+# A four-player rollout's pile (from a real position): with three other seats, two of every
+# three cards off the pile go by face down, and in this order, round after round, the cards
+# the rack waits for always do.
+CYCLING_RACK = (8, 13, 39, 25, 29, 30, 35, 44, 46, 52)
+CYCLING_PILE = (1, 11, 32, 50, 47, 21, 24, 5, 53, 17, 31, 33, 55, 56, 58, 57, 36, 28, 20, 27,
+                41, 2, 12, 43, 4, 15, 45)
+
+
+def test_cards_gone_by_come_back_shuffled_so_a_rollout_never_circles_for_ever() -> None:
+    def turns(rng: random.Random | None) -> int:
+        return play_out(list(CYCLING_RACK), list(CYCLING_PILE), 48, None, False, Rules(4),
+                        rng=rng)
+
+    assert turns(None) == TURN_CAP  # in the same order every time round: never finished
+    assert max(turns(random.Random(seed)) for seed in range(20)) < 30
 
 
 def test_turns_to_go_needs_the_seat_to_move() -> None:

@@ -76,8 +76,8 @@ def fit(data: list[tuple[Terms, float]]) -> list[float]:
     """Coefficients that bring `estimate` close to the targets: Huber's robust least squares.
 
     Reweighted REFITS times: a position off by more than HUBER turns counts as if off by
-    HUBER, so the rare rollouts that run to the turn cap (a rack waiting for a card that
-    the recycled pile always passes by) do not pull the formula off for all the others.
+    HUBER, so the rare positions far from the formula (a rack waiting long for the few cards
+    that fit it) do not pull it off for all the others.
     """
     coefficients: list[float] | None = None
     for _ in range(REFITS):

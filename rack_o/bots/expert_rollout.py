@@ -9,7 +9,9 @@ The definition the turns-to-go estimator is calibrated against (`benchmarks/cali
   stood in for: `players - 1` cards come off the pile, the last one face up (the one the seat
   may take), the others gone by. The seat plays the solo policy (`expert_solo`): with
   nobody to deny, it plays as the hard bot judges. A card the seat throws away is gone
-  too; when the pile runs out, the cards gone by become the pile again, in order.
+  too; when the pile runs out, the cards gone by become the pile again, shuffled (who
+  discards what is not modelled, so their order is not either; kept in order, the pile could
+  pass by the card a rack waits for on every round, for ever).
 - *Count* the seat's turns until and including the one it goes Rack-O (under the rules in
   force, so the run-of-three rule counts), at most `turn_cap`.
 """
@@ -45,11 +47,13 @@ def play_out(
     rules: Rules,
     first: ActionKind | None = None,
     turn_cap: int = TURN_CAP,
+    rng: random.Random | None = None,
 ) -> int:
     """The seat's turns to Rack-O from a turn start (or with `held` in hand), played alone.
 
     `first` forces the first step: TAKE or DRAW at a turn start, or with a card in hand a
-    PLACE is not forced (`placement` chooses) but DISCARD is. Changes `rack` and `pile`.
+    PLACE is not forced (`placement` chooses) but DISCARD is. Cards gone by come back
+    shuffled by `rng` (in order without one). Changes `rack` and `pile`.
     """
     gone: list[int] = []
     players = rules.players
@@ -66,8 +70,7 @@ def play_out(
                 held, source = top, "discard"
             else:
                 if not pile:
-                    pile.extend(gone)
-                    gone.clear()
+                    _recycle(pile, gone, rng)
                 if top is not None:
                     gone.append(top)
                 held, source = pile.pop(0), "draw"
@@ -93,11 +96,18 @@ def play_out(
         top = None
         for _ in range(players - 1):
             if not pile:
-                pile.extend(gone)
-                gone.clear()
+                _recycle(pile, gone, rng)
             if top is not None:
                 gone.append(top)
             top = pile.pop(0)
+
+
+def _recycle(pile: list[int], gone: list[int], rng: random.Random | None) -> None:
+    """The cards gone by become the (empty) pile."""
+    if rng is not None:
+        rng.shuffle(gone)
+    pile.extend(gone)
+    gone.clear()
 
 
 def rollout_turns(
@@ -107,7 +117,7 @@ def rollout_turns(
     """One rollout from `view` (its seat's decision), optionally forcing the first step."""
     return play_out(
         list(view.rack), _pile(view, rng), view.discard_top, view.held,
-        view.held_source == "discard", view.rules, first, turn_cap,
+        view.held_source == "discard", view.rules, first, turn_cap, rng,
     )
 
 
