@@ -289,8 +289,10 @@ def test_no_color_turns_the_colours_off_and_the_screen_still_reads(
     assert "✓ slot" in plain(screen) and "█" in screen  # the scoring run is marked in text
 
 
+@pytest.mark.parametrize("way_out", [ENTER, "q", "\x03", "\x04"],
+                         ids=["enter", "q", "ctrl-c", "ctrl-d"])
 def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24(
-    tmp_path: Path,
+    tmp_path: Path, way_out: str
 ) -> None:
     record = tmp_path / "game.jsonl"
     child = spawn(
@@ -303,7 +305,7 @@ def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24
         prompt = last_line(child.before)
         if prompt.startswith("Press Enter for the final standings"):
             last_round = visible(child)
-            press(child, ENTER)
+            press(child, way_out)  # the game is over: any way out of the wait shows the standings
         elif prompt.startswith("Play again"):
             standings = visible(child)
             press(child, "n")
@@ -324,3 +326,4 @@ def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24
     assert all(player in last_round for player in ("Ann", "Hard 2", "Hard 3", "Hard 4"))
     assert "Final standings" in standings and f"{name} wins with" in standings
     assert "Seed 3: racko play --seed 3" in standings
+    assert "Carry on later" not in standings and "quit" not in standings.lower()

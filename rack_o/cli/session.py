@@ -592,7 +592,9 @@ class _Session(Table):
             + PROMPT_LINES > self.term.height
         ):
             # The standings would push the Rack-O banner and the last round off the screen.
-            self._wait(_("Press Enter for the final standings"))
+            # The game is over: q, Ctrl-C or Ctrl-D have nothing left to stop but this wait.
+            with suppress(KeyboardInterrupt, EOFError, InputEnded):
+                self._wait(_("Press Enter for the final standings"), (ENTER, "q"))
             self.term.clear()
         self.console.print(table)
         for note in notes:
@@ -623,7 +625,7 @@ class _Session(Table):
         else:
             self.pending, self.printed = [], 0
 
-    def _wait(self, prompt: str) -> None:
+    def _wait(self, prompt: str, keys: tuple[str, ...] = (ENTER,)) -> None:
         self._flush_notices()
         shown = self.on_screen
 
@@ -635,7 +637,7 @@ class _Session(Table):
                 self.console.print(note)
 
         self.term.flush_input()
-        ask(self.term, prompt, (ENTER,), valid=_("press Enter to go on"),
+        ask(self.term, prompt, keys, valid=_("press Enter to go on"),
             help_text=_(ENTER_HELP), redraw=draw, sheet=self.show_sheet)
         self.on_screen = []
 
