@@ -18,10 +18,15 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 import click
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
+
+
+def lines_taken(console: Console, *renderables: RenderableType) -> int:
+    """How many lines `renderables` take, one under the other, on `console`."""
+    return sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
 
 try:
     import termios

@@ -27,7 +27,7 @@ from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
-from .console import ENTER, SPACE, Terminal
+from .console import ENTER, SPACE, Terminal, lines_taken
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting
 from .screens import HISTORY_LINES, turn_screen
@@ -313,7 +313,7 @@ class HumanAgent:
                               "bold"))
         if note is not None:
             below.append(note)
-        room = self.term.height - _height(console, Group(*below, Text.from_markup(prompt + " > ")))
+        room = self.term.height - lines_taken(console, *below, Text.from_markup(prompt + " > "))
         screen = fitted_turn_screen(console, view, room, preview=preview,
                                     can_put_back=can_put_back)
         self.term.clear()
@@ -352,11 +352,7 @@ def fitted_turn_screen(
     for fit in FITS:
         screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
                              title=fit.title, caption=fit.caption, can_put_back=can_put_back)
-        if _height(console, screen) <= room:
+        if lines_taken(console, screen) <= room:
             break
     return screen
 
-
-def _height(console: Console, renderable: RenderableType) -> int:
-    """How many lines `renderable` takes on `console`."""
-    return len(console.render_lines(renderable, console.options, pad=False))

@@ -23,7 +23,7 @@ from rack_o.review import Label, Move, Play, Tally, move_line, tally, turn_count
 from rack_o.review import review as review_moves
 from rack_o.store.records import Record
 
-from .console import make_console
+from .console import lines_taken, make_console
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .recordfile import is_private, read_record
 
@@ -198,8 +198,7 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
 
 def _height(renderable: RenderableType, width: int) -> int:
     """How many lines `renderable` takes on a console `width` columns wide."""
-    console = Console(width=width, file=io.StringIO(), color_system=None)
-    return len(console.render_lines(renderable, pad=False))
+    return lines_taken(Console(width=width, file=io.StringIO(), color_system=None), renderable)
 
 
 def json_report(moves: Sequence[Move], seats: Sequence[int], record: Record) -> dict[str, Any]:

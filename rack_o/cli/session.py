@@ -36,7 +36,7 @@ from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
-from .console import ENTER, Terminal, fill, printable
+from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, fitting, reads_lines
@@ -586,10 +586,10 @@ class _Session(Table):
         self._flush_notices()
         table = standings(game.totals, self.names, game.rules, game.winner, len(game.rounds))
         # Wrapped here: rich would break a line at the no-break space in "Ann 2".
-        notes = [fill(note, self.console.width) for note in self._end_notes()]
+        notes = [Text(fill(note, self.console.width), "dim") for note in self._end_notes()]
         if wait and self.humans and not reads_lines(self.term) and (
-            self._height(*self.on_screen, table) + sum(n.count("\n") + 1 for n in notes)
-            + PROMPT_LINES > self.term.height
+            lines_taken(self.console, *self.on_screen, table, *notes) + PROMPT_LINES
+            > self.term.height
         ):
             # The standings would push the Rack-O banner and the last round off the screen.
             # The game is over: q, Ctrl-C or Ctrl-D have nothing left to stop but this wait.
@@ -598,12 +598,7 @@ class _Session(Table):
             self.term.clear()
         self.console.print(table)
         for note in notes:
-            self.console.print(note, style="dim", markup=False, highlight=False, soft_wrap=True)
-
-    def _height(self, *renderables: RenderableType) -> int:
-        """How many lines `renderables` take on the console."""
-        console = self.console
-        return sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
+            self.console.print(note, highlight=False, soft_wrap=True)
 
     def _end_notes(self) -> list[str]:
         """The hints each person used, and the seed that deals this game's cards again."""
