@@ -132,26 +132,35 @@ def parse_lines(text: str) -> list[tuple[int, Event]]:
     Raises RecordError for a blank or malformed line anywhere but at the very end, or a
     line that is not a JSON object with a string "type".
     """
-    lines = text.split("\n")
-    complete = text.endswith("\n")
-    if complete:
-        lines.pop()
-    parsed: list[tuple[int, Event]] = []
-    for number, line in enumerate(lines, start=1):
-        last = number == len(lines)
+    return list(iter_lines(text))
+
+
+def iter_lines(text: str) -> Iterator[tuple[int, Event]]:
+    """`parse_lines`, one line at a time: each line is parsed only when it is asked for, so
+    a reader that stops at a bad line never parses (nor holds) the lines after it.
+
+    RecordError as `parse_lines` gives it, when the bad line is reached.
+    """
+    start, number, parsed = 0, 0, 0
+    while start < len(text):
+        end = text.find("\n", start)
+        complete = end >= 0  # only the last line can lack its newline
+        line = text[start:end] if complete else text[start:]
+        start = end + 1 if complete else len(text)
+        number += 1
         try:
             value = json.loads(line)
         except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
-            if last and not complete:
+            if not complete:
                 break  # a torn write: the writer died mid-line
             reason = "the line is empty" if not line.strip() else "the line is not valid JSON"
             raise RecordError(number, reason) from None
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
             raise RecordError(number, 'each line must be a JSON object with a "type"')
-        parsed.append((number, value))
+        parsed += 1
+        yield number, value
     if not parsed:
         raise RecordError(1, "the record is empty: it must start with a game line")
-    return parsed
 
 
 def read_header(number: int, line: Event) -> Header:
@@ -253,7 +262,7 @@ class _Replayer:
         rng: random.Random | None,
         seeded: bool = False,
     ) -> None:
-        self.lines = parse_lines(lines) if isinstance(lines, str) else lines
+        self.lines = iter_lines(lines) if isinstance(lines, str) else lines
         self.rng = rng
         self.seeded = seeded
         self.header: Header | None = None

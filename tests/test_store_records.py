@@ -24,6 +24,7 @@ from rack_o.store.records import (
     list_games,
     load_record,
     read_text,
+    summarize,
 )
 
 
@@ -107,6 +108,34 @@ def test_damaged_files_are_refused_with_file_line_and_reason_and_left_unchanged(
     if line is not None:
         assert error.line == line
         assert f"line {line}:" in said
+    assert (digest(path), path.stat().st_mtime_ns) == before
+
+
+HOSTILE_LINES = 20_000
+
+
+def hostile(lines: list[str]) -> bytes:
+    """A good game line, then many valid short lines the rules refuse (the first of them, line
+    2, is no dealer draw), then a line that is not JSON at all."""
+    return (lines[0] + '{"type": "turn"}\n' * HOSTILE_LINES + "{oops\n").encode()
+
+
+@pytest.mark.parametrize("read", [load_record, summarize], ids=["load_record", "summarize"])
+def test_a_big_bad_record_is_refused_at_its_first_bad_line_before_the_rest_is_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, read: Callable[[Path], object]
+) -> None:
+    path = tmp_path / "hostile.jsonl"
+    path.write_bytes(hostile(lines_of()))
+    before = digest(path), path.stat().st_mtime_ns
+    parsed: list[str] = []
+    loads = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, **kw: parsed.append(text) or loads(text, **kw))
+    with pytest.raises(RecordFileError) as caught:
+        read(path)
+    assert record_file_error(caught.value) == (
+        f'{path}, line 2: the second line must be "dealer_draw", not "turn"'
+    )
+    assert len(parsed) <= 2  # the game line and line 2, not the 20,000 after them
     assert (digest(path), path.stat().st_mtime_ns) == before
 
 

@@ -1,11 +1,13 @@
-"""`racko resume --list`: the star that marks a computer player is explained when one is listed."""
+"""`racko resume --list`: the star that marks a computer player is explained when one is
+listed; a damaged record among many is named, the others listed."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from builders import unfinished_game, write_record
-from clirun import assert_exited, racko
+from builders import record_text, unfinished_game, write_record
+from clirun import assert_exited, flat, racko, squashed
 
 LEGEND = "* a computer player"
 
@@ -22,3 +24,22 @@ def test_resume_list_explains_the_star_only_when_a_bot_is_listed(home: Path) -> 
     assert_exited(listed, 0)
     assert "Bob* 0" in listed.output
     assert listed.output.rstrip().splitlines()[-1].strip() == LEGEND
+
+
+def test_resume_list_lists_many_games_and_names_a_big_hostile_record_among_them(
+    home: Path,
+) -> None:
+    games = home / "games"
+    ids = [f"2026-11-29-{2000 + n}-ann-bob" for n in range(40)]
+    for n, game_id in enumerate(ids):
+        write_record(games / f"{game_id}.jsonl", unfinished_game(n, turns=4))
+    game_line = record_text(unfinished_game(1, turns=0)).splitlines(keepends=True)[0]
+    hostile = games / "2026-11-29-2100-hostile.jsonl"
+    hostile.write_text(game_line + '{"type": "turn"}\n' * 50_000, encoding="utf-8")
+    before = hashlib.sha256(hostile.read_bytes()).hexdigest()
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    assert all(game_id in listed.output for game_id in ids)
+    assert squashed(f"Skipped a damaged record: {hostile}, line 2:") in squashed(listed.output)
+    assert 'the second line must be "dealer_draw", not "turn"' in flat(listed.output)
+    assert hashlib.sha256(hostile.read_bytes()).hexdigest() == before

@@ -66,7 +66,7 @@ def games_table(
     for number, game in enumerate(games, start=1):
         shown = [name if kind == "human" else f"{name}*"
                  for name, kind in zip(game.names, game.kinds, strict=True)]
-        sides = side_names(game.rules, shown) if game.rules is not None else shown
+        sides = side_names(game.rules, shown)
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
         if mark_busy and is_busy(game.path):
@@ -353,21 +353,20 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
 def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
     """Delete the locked record of an unfinished game, once confirmed; the exit code."""
     from rack_o.store.paths import record_ref
-    from rack_o.store.records import load_record, summarize
+    from rack_o.store.records import load_record, summary_of
 
     console = term.console
     path = writer.path
     ref = record_ref(path)
     try:
         # Read in full, rules checked: only a game known to be unfinished is ever dropped.
-        finished = load_record(path).game.is_over
-        summary = summarize(path)
+        summary = summary_of(load_record(path))
     except RecordFileError as error:
         click.echo(_("Error: cannot drop {error}").format(error=record_file_error(error)),
                    err=True)
         click.echo(_("The file was left exactly as it was."), err=True)
         return EXIT_BAD_FILE
-    if finished:
+    if summary.finished:
         console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING

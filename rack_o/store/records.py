@@ -1,11 +1,12 @@
 """Reading game record files safely, and finding and listing the saved games.
 
 A record file is data from the disk, perhaps damaged, perhaps hostile. It is only ever read
-here — never modified, moved or deleted — with a size limit, strict UTF-8 and the rack-o/1
-format checked line by line and then every rule checked by rebuilding the game through the
-engine. Anything wrong raises RecordFileError naming the file, the line and the problem (the
-CLI words it). A torn last line (the writer died mid-line, or a power cut left zeros) is
-ignored, as the format says. No pickle, eval or exec: lines are parsed with `json` only.
+here — never modified, moved or deleted — with a size limit and strict UTF-8, then line by
+line: each line's rack-o/1 format is checked and the line played through the engine, which
+checks every rule, before the next line is parsed. Anything wrong raises RecordFileError
+naming the file, the first bad line and the problem (the CLI words it). A torn last line
+(the writer died mid-line, or a power cut left zeros) is ignored, as the format says. No
+pickle, eval or exec: lines are parsed with `json` only.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from rack_o.errors import RecordError, RulesError
+from rack_o.errors import RecordError
 from rack_o.game import Game
-from rack_o.record import Event, Header, parse_lines, rebuild
+from rack_o.record import Event, Header, iter_lines, rebuild
 from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import printable
@@ -120,7 +122,7 @@ class Record:
 
 @dataclass(frozen=True)
 class Summary:
-    """What a list of saved games shows about one record, read without rebuilding it."""
+    """What a list of saved games shows about one record."""
 
     id: str
     path: Path
@@ -129,9 +131,7 @@ class Summary:
     started: str | None
     round: int
     totals: tuple[int, ...]
-    rules: Rules | None
-    """The player count and partners, as far as the game line gives them (None if it does
-    not give a playable table)."""
+    rules: Rules
     finished: bool
     modified: float
     """The file's modification time (seconds since the epoch): when it was last played."""
@@ -198,31 +198,44 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
     `seeded` rebuilds with the generator the game line's seed gives, as `racko play` made
     it, so the game's later deals follow the seed (a record without a usable seed gets a
     fresh generator). RecordFileError names the file, the first bad line and the problem.
+    Lines are parsed and played one at a time: a bad line is refused before any line after
+    it is parsed, so a big damaged or hostile file is refused as fast as a small one.
     """
     path = Path(path)
     data = _read_bytes(path)
     text, size = _text_of(path, data)
+    kept: list[Event] = []
     try:
-        numbered = parse_lines(text)
-        _printable_names(numbered)
-        header, game, missing = rebuild(numbered, seeded=seeded)
+        header, game, missing = rebuild(_keeping(iter_lines(text), kept), seeded=seeded)
     except RecordError as error:
         if error.line == 1 and error.reason == "the line is not valid JSON":
             raise RecordFileError(path, 1, RecordProblem.NOT_A_RECORD) from None
         raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
-    return Record(path, [event for _line, event in numbered], header, game, missing, size,
-                  len(data), hashlib.sha256(data).hexdigest())
+    return Record(path, kept, header, game, missing, size, len(data),
+                  hashlib.sha256(data).hexdigest())
+
+
+def _keeping(
+    numbered: Iterable[tuple[int, Event]], kept: list[Event]
+) -> Iterator[tuple[int, Event]]:
+    """The lines passed on as they come, each added to `kept`; the game line's player names
+    made printable first."""
+    for number, line in numbered:
+        if not kept:
+            _printable_names(line)
+        kept.append(line)
+        yield number, line
 
 
 NAME_SHOWN = 32
 """The most characters of a record's player name that are shown (racko takes 16 at most)."""
 
 
-def _printable_names(numbered: list[tuple[int, Event]]) -> None:
+def _printable_names(line: Event) -> None:
     """Make the game line's player names safe to print: a record is data, and a name holding
     control characters (ESC…) must not steer the terminal it is shown on, nor a name of
     thousands of characters fill it."""
-    players = numbered[0][1].get("players") if numbered else None
+    players = line.get("players")
     for player in players if isinstance(players, list) else ():
         if isinstance(player, dict) and isinstance(player.get("name"), str):
             player["name"] = shown_name(player["name"])
@@ -260,9 +273,9 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
     """The games saved in `folder` (default: the records directory), last played first, and
-    why each unreadable record was skipped. Records of games that never got to their first
-    deal (nothing to carry on: older versions of racko kept them) are left out, as are empty
-    files."""
+    why each record that cannot be used (damaged, or breaking the rules) was skipped. Records
+    of games that never got to their first deal (nothing to carry on: older versions of racko
+    kept them) are left out, as are empty files."""
     folder = records_dir() if folder is None else folder
     games: list[Summary] = []
     problems: list[RecordFileError] = []
@@ -282,50 +295,25 @@ def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFi
 
 
 def summarize(path: Path) -> Summary:
-    """Players, start, round and scores of a record, from its lines alone (rules not checked)."""
-    text, _size = read_text(path)
-    try:
-        events = [event for _line, event in parse_lines(text)]
-    except RecordError as error:
-        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
-    header = events[0]
-    players = header.get("players")
-    if header.get("type") != "game" or not isinstance(players, list):
-        raise RecordFileError(path, 1, RecordProblem.NO_GAME_LINE)
-    names = tuple(
-        shown_name(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players
-    )
-    kinds = tuple(str(p.get("kind", "?")) if isinstance(p, dict) else "?" for p in players)
-    round_no = 0
-    totals: tuple[int, ...] = ()
-    finished = False
-    for event in events:
-        kind = event.get("type")
-        if kind == "deal" and isinstance(event.get("round"), int):
-            round_no = event["round"]
-        elif kind in ("round_end", "game_end") and isinstance(event.get("totals"), list):
-            totals = tuple(event["totals"])
-        finished = finished or kind == "game_end"
-    rules_line = header.get("rules")
-    partners = isinstance(rules_line, dict) and rules_line.get("partners") is True
-    try:
-        rules: Rules | None = Rules(len(names), partners=partners)
-    except RulesError:
-        rules = None  # listed all the same; resuming it will say what is wrong
-    if not totals:
-        totals = (0,) * (rules.teams if rules is not None else len(names))
-    started = header.get("started")
+    """Players, start, round and scores of a record, read and checked as `load_record` does
+    (a record that cannot be carried on is refused, not listed)."""
+    return summary_of(load_record(path))
+
+
+def summary_of(record: Record) -> Summary:
+    """What a list of saved games shows about `record`."""
+    game, header = record.game, record.header
     return Summary(
-        id=record_id(path),
-        path=path,
-        names=names,
-        kinds=kinds,
-        started=started if isinstance(started, str) else None,
-        round=round_no,
-        totals=totals,
-        rules=rules,
-        finished=finished,
-        modified=path.stat().st_mtime,
+        id=record.id,
+        path=record.path,
+        names=tuple(p.name for p in header.players),
+        kinds=tuple(p.kind for p in header.players),
+        started=header.started,
+        round=game.round,
+        totals=tuple(game.totals),
+        rules=header.rules,
+        finished=game.is_over,
+        modified=record.path.stat().st_mtime,
     )
 
 
