@@ -25,6 +25,8 @@ _RECORD_REASONS = {
     "no such file": N_("no such file"),
     "not a regular file": N_("not a regular file, so not a game record"),
     "empty": N_("the file is empty: a game record starts with a game line"),
+    "only blank lines": N_("the file holds only blank lines: a game record starts with a game "
+                           "line"),
     "binary data": N_("the file holds binary data (a NUL byte), not a rack-o/1 game record"),
     "not UTF-8": N_("the file is not UTF-8 text, so not a rack-o/1 game record"),
     "not a rack-o/1 record": N_(

@@ -41,6 +41,8 @@ class RecordProblem(StrEnum):
     TOO_BIG = "too big"
     """`size` is the file's size in bytes."""
     EMPTY = "empty"
+    BLANK = "only blank lines"
+    """Only white space: blank lines, spaces, tabs."""
     BINARY = "binary data"
     NOT_UTF8 = "not UTF-8"
     NOT_A_RECORD = "not a rack-o/1 record"
@@ -171,8 +173,10 @@ def _read_bytes(path: Path) -> bytes:
 
 def _text_of(path: Path, data: bytes) -> tuple[str, int]:
     """`read_text` for the bytes `data` read from `path`."""
-    if not data.strip():
+    if not data:
         raise RecordFileError(path, 1, RecordProblem.EMPTY)
+    if data.isspace():  # blank lines are malformed lines (spec), and here they are all there is
+        raise RecordFileError(path, 1, RecordProblem.BLANK)
     body, tail = _split_tail(data)
     tail_kind = _tail_kind(tail)
     if tail_kind != "torn":
