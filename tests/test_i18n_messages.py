@@ -4,6 +4,7 @@ language, naming the values they carry."""
 from __future__ import annotations
 
 import ast
+import gettext
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -134,8 +135,42 @@ def test_a_record_problem_names_the_file_and_line(language: str) -> None:
     i18n.install(language)
     said = record_file_error(RecordFileError(FILE, 3, RecordProblem.BINARY))
     assert said.startswith(f"{FILE}, ") and "3" in said.split(":")[0]
-    assert record_file_error(RecordFileError(FILE, None, RecordProblem.NO_SUCH_FILE)).startswith(
-        f"{FILE}: ")
+    unlined = record_file_error(RecordFileError(FILE, None, RecordProblem.NO_SUCH_FILE))
+    assert unlined.startswith((f"{FILE}: ", f"{FILE}\N{NO-BREAK SPACE}: ", f"{FILE} : "))
+
+
+class Catalog(gettext.NullTranslations):
+    """A catalog holding just `messages` (msgid to translation)."""
+
+    def __init__(self, messages: dict[str, str]) -> None:
+        super().__init__()
+        self.messages = messages
+
+    def gettext(self, message: str) -> str:
+        return self.messages.get(message, message)
+
+
+FRENCH_COLONS = {
+    "{file}, line {line}: {reason}": "{file}, ligne {line} : {reason}",
+    "{file}: {reason}": "{file} : {reason}",
+}
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (RecordFileError(FILE, 5, RecordProblem.BROKEN, "the reason"),
+         f"{FILE}, ligne 5 : the reason"),
+        (RecordFileError(FILE, None, RecordProblem.UNREADABLE, "Permission denied"),
+         f"{FILE} : cannot be read (Permission denied)"),
+    ],
+    ids=["with a line", "without a line"],
+)
+def test_a_record_problem_is_translated_whole_so_a_language_spaces_its_colon_its_own_way(
+    monkeypatch: pytest.MonkeyPatch, error: RecordFileError, said: str
+) -> None:
+    monkeypatch.setattr(i18n, "_catalog", Catalog(FRENCH_COLONS))
+    assert record_file_error(error) == said
 
 
 def test_a_history_error_says_where_the_game_still_is() -> None:

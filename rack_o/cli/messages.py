@@ -54,9 +54,11 @@ def record_file_error(error: RecordFileError) -> str:
         reason = error.detail  # the engine's reason, in English: see rack_o.record
     else:
         reason = _(_RECORD_REASONS[problem])
+    # Whole patterns, so that a language can write the colon its own way (French: " : ").
     if error.line is None:
-        return f"{error.path}: {reason}"
-    return _("{file}, line {line}").format(file=error.path, line=error.line) + f": {reason}"
+        return _("{file}: {reason}").format(file=error.path, reason=reason)
+    return _("{file}, line {line}: {reason}").format(file=error.path, line=error.line,
+                                                     reason=reason)
 
 
 def record_not_found(error: LookupError) -> str:
