@@ -365,9 +365,9 @@ class Tally(NamedTuple):
     """The costliest turn (the first of equals), None if none cost anything."""
 
     @property
-    def accuracy(self) -> float:
-        """The share of turns marked good, 0 to 1 (1 with no turns)."""
-        return self.labels[Label.GOOD] / self.moves if self.moves else 1.0
+    def accuracy(self) -> float | None:
+        """The share of turns marked good, 0 to 1; None with no turns (nothing to judge)."""
+        return self.labels[Label.GOOD] / self.moves if self.moves else None
 
     @property
     def mean_cost(self) -> float:

@@ -104,6 +104,36 @@ def test_a_person_with_no_turn_of_their_own_gets_no_accuracy(home: Path) -> None
     assert "Ann: accuracy 0%" in out
 
 
+def before_bob_moves(lines: list[dict]) -> list[dict]:
+    first = next(i for i, line in enumerate(lines) if line["type"] == "turn")
+    return lines[: first + 1]  # Ann's first turn only
+
+
+def bob_leaves(lines: list[dict]) -> list[dict]:
+    return [{**line, "left": True} if line["type"] == "turn" and line["seat"] == 1 else line
+            for line in lines]  # Bob's one turn: he left holding the card he drew
+
+
+@pytest.mark.parametrize("cut", [before_bob_moves, bob_leaves],
+                         ids=["before his first turn", "his one turn was leaving"])
+def test_a_player_with_no_reviewed_turn_has_no_accuracy_null_in_json_a_dash_in_text(
+    home: Path, cut: Callable[[list[dict]], list[dict]]
+) -> None:
+    path = planted(home / "g.jsonl")
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("".join(json.dumps(line) + "\n" for line in cut(lines)), encoding="utf-8")
+    code, out = invoke([str(path), "--player", "Bob", "--json"])
+    assert code == 0, out
+    [bob] = json.loads(out)["players"]
+    assert (bob["name"], bob["turns"], bob["accuracy"], bob["worst"]) == ("Bob", 0, None, None)
+    code, out = invoke([str(path), "--all"])
+    assert code == 0, out
+    [row] = [line.split() for line in out.splitlines() if line.split()[:1] == ["1"]
+             and "%" in line]  # round 1: Ann's share of good turns, and Bob's dash
+    assert row[2:] == ["·", row[3], "–"] and row[1] == "0%"
+    assert "Bob (hard): no turn to review." in out and "100%" not in out
+
+
 def test_json_gives_every_move_and_the_tallies(home: Path) -> None:
     code, out = invoke([str(planted(home / "g.jsonl")), "--json"])
     assert code == 0, out

@@ -124,7 +124,7 @@ def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record) -> 
 
 def _tally_cell(counted: Tally) -> Text:
     """ "82% · 1.3": the share of good turns and the costliest turn's cost; "–" without turns."""
-    if not counted.moves:
+    if counted.accuracy is None:
         return Text("–", "dim")
     text = Text(percent(counted.accuracy, 0))
     worst = counted.worst
@@ -141,7 +141,7 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     counted = tally(moves, seat)
     labels = counted.labels
     head = Text(seat_label(record, seat) + ": ", "bold")
-    if not counted.moves:  # no turn of theirs yet, or none played by them: no accuracy to give
+    if counted.accuracy is None:  # no turn of theirs yet, or none played by them
         head.append(_("no turn to review."))
         return head
     head.append(_("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0)))
@@ -228,7 +228,7 @@ def _tally_line(counted: Tally) -> dict[str, Any]:
     worst = counted.worst
     return {
         "turns": counted.moves,
-        "accuracy": round(counted.accuracy, 4),
+        "accuracy": None if counted.accuracy is None else round(counted.accuracy, 4),
         "mean_cost": round(counted.mean_cost, 3),
         "labels": {label.value: count for label, count in counted.labels.items()},
         "worst": None if worst is None else {"round": worst.round, "turn": worst.turn,
