@@ -100,6 +100,9 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.BUSY:
         text = _("The game history {file} is locked by another program ({error}).").format(
             file=file, error=error.detail)
+    elif problem is HistoryProblem.READ_ONLY:
+        text = _("The game history {file} is read-only, so racko leaves it as it is: finished "
+                 "games are not added to it.").format(file=file)
     else:
         text = _("The game history cannot be read: {error}.").format(error=error.detail)
     if error.kept:
@@ -109,6 +112,17 @@ def history_error(error: HistoryError) -> str:
     elif error.record is not None:
         text += " " + _("The game's record is still in {file}.").format(file=error.record)
     return text
+
+
+def history_notice(error: HistoryError) -> str:
+    """What a game says as it starts when the history cannot take it: why, and what becomes
+    of the game when it ends."""
+    from rack_o.store.history import HistoryProblem
+
+    if error.problem is HistoryProblem.READ_ONLY:
+        return history_error(error)  # it stays read-only: nothing is kept for later either
+    return history_error(error) + " " + _("If the game ends, it is kept and added to the "
+                                          "history later.")
 
 
 def bot_spec_error(error: ValueError) -> str:

@@ -29,7 +29,7 @@ from rack_o.store.writer import RecordWriteError, RecordWriter
 from .console import BOT_PAUSE, Terminal, keyboard_tty, resume_note
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
-from .messages import history_error
+from .messages import history_error, history_notice
 from .prompt import echo, is_typed
 from .screens import dealer_draw_lines
 from .seating import seat_table
@@ -226,11 +226,7 @@ def new_game(
             saving.append(Text(_("Saved as you play.") + " " + saved_note, "dim"))
         problem = history_problem()
         if problem:
-            saving.append(Text(
-                history_error(problem) + " " + _("If the game ends, it is kept and added to the "
-                                                 "history later."),
-                "yellow",
-            ))
+            saving.append(Text(history_notice(problem), "yellow"))
         yield NewGame(game, header, writer, record_path, saved_note,
                       start_notices(game, seed, show_seed=show_seed), saving)
     finally:
@@ -238,12 +234,15 @@ def new_game(
 
 
 def add_finished(console: Console, game: Game, header: Header, record_path: Path | None) -> None:
-    """Put a finished game into the history; a sentence on `console` if it cannot be."""
+    """Put a finished game into the history; a sentence on `console` if it cannot be (but
+    not for a read-only history: the game said so as it started)."""
     from rack_o.store.autosave import add_to_history
+    from rack_o.store.history import HistoryProblem
 
     if game.is_over:
         problem = add_to_history(game, header, record_path)
-        if problem:
+        # A read-only history was named as the game started (`history_notice`): said once.
+        if problem and problem.problem is not HistoryProblem.READ_ONLY:
             console.print(history_error(problem), style="yellow", markup=False)
 
 

@@ -27,7 +27,7 @@ from .console import BOT_PAUSE, Terminal, keyboard_tty, make_console, resume_not
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .history import local_time, scores_text
 from .human import HumanAgent
-from .messages import history_error, record_file_error, record_not_found
+from .messages import history_error, history_notice, record_file_error, record_not_found
 from .screens import side_names
 from .setup import agents_for
 
@@ -295,11 +295,7 @@ def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
         notices += round_end_lines(game)
     problem = history_problem()
     if problem:
-        notices.append(Text(
-            history_error(problem) + " " + _("If the game ends, it is kept and added to the "
-                                             "history later."),
-            "yellow"
-        ))
+        notices.append(Text(history_notice(problem), "yellow"))
     return notices
 
 

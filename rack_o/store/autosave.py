@@ -94,7 +94,8 @@ def add_to_history(
 
     The history is given a second to be free (another racko writes a game in milliseconds);
     if it cannot take the game, the error names the game's `record` file, if it has one, and
-    that game is kept to be added on a later run (`error.kept`).
+    that game is kept to be added on a later run (`error.kept`), unless the history is
+    read-only: whoever made it so wants it left as it is, later too.
     """
     try:
         earlier = add_kept_games().problem if path is None else None
@@ -104,6 +105,8 @@ def add_to_history(
                     wait_ms=QUICK_WAIT_MS)
     except HistoryError as error:
         error.record = Path(record) if record else None
-        error.kept = record is not None and path is None and keep_for_later(record)
+        error.kept = (record is not None and path is None
+                      and error.problem is not HistoryProblem.READ_ONLY
+                      and keep_for_later(record))
         return error
     return None

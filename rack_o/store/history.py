@@ -25,6 +25,7 @@ from typing import TypeVar
 from rack_o.game import Game
 from rack_o.record import Header, dumps, events
 from rack_o.store.paths import history_path
+from rack_o.store.permissions import is_read_only
 
 BUSY_TIMEOUT_MS = 15_000
 QUICK_WAIT_MS = 1_000
@@ -90,6 +91,9 @@ class HistoryProblem(StrEnum):
     CANNOT_READ = "cannot be read"
     BUSY = "locked by another program"
     """Another process kept the database locked for longer than racko waits."""
+    READ_ONLY = "read-only"
+    """The file may not be written (its permission bits): no game is added to it, whoever
+    runs racko; it can still be read."""
 
 
 class HistoryError(Exception):
@@ -178,35 +182,52 @@ class PlayerStats:
 
 
 def connect(
-    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS
+    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS,
+    write: bool = True,
 ) -> sqlite3.Connection:
     """Open (creating it on first use) and migrate the history database; HistoryError if not.
 
-    The connection waits up to `wait_ms` for a database another process has locked.
+    The connection waits up to `wait_ms` for a database another process has locked. A
+    read-only database (see `is_read_only`) is opened only to be read, never migrated, and
+    not at all if the connection is to `write` (READ_ONLY).
     """
     path = Path(path) if path is not None else history_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        read_only = path.exists() and is_read_only(path.stat())
     except (FileExistsError, NotADirectoryError):
         blocking = next((folder for folder in (path.parent, *path.parent.parents)
                          if folder.exists() and not folder.is_dir()), path.parent)
         raise HistoryError(HistoryProblem.NOT_A_FOLDER, path, blocking=blocking) from None
     except OSError as error:
         raise _cannot_open(path, error) from None
+    if read_only and write:
+        raise HistoryError(HistoryProblem.READ_ONLY, path)
     try:
-        return _retrying(partial(_open, path, wait_ms), wait_ms)
+        return _retrying(partial(_open, path, wait_ms, read_only), wait_ms)
     except sqlite3.Error as error:
         if _is_busy(error):
             raise HistoryError(HistoryProblem.BUSY, path, str(error)) from None
         raise _cannot_open(path, error) from None
 
 
-def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
+def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False
+          ) -> sqlite3.Connection:
+    if read_only:
+        # Nothing is written, root or not. Without a log left to read, SQLite need not even
+        # make its shared-memory and log files beside it: the file is taken as it is.
+        logged = path.with_name(path.name + "-wal").exists()
+        uri = path.resolve().as_uri() + ("?mode=ro" if logged else "?immutable=1")
+        conn = sqlite3.connect(uri, uri=True, timeout=wait_ms / 1000, isolation_level=None)
+    else:
+        conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
-        _migrate(conn, path)
+        if read_only:
+            _check_version(conn, path)
+        else:
+            _migrate(conn, path)
     except BaseException:
         conn.close()
         raise
@@ -215,10 +236,11 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
 
 @contextmanager
 def opened(
-    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS
+    path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS,
+    write: bool = True,
 ) -> Iterator[sqlite3.Connection]:
     """`connect`, closing the connection afterwards."""
-    conn = connect(path, wait_ms=wait_ms)
+    conn = connect(path, wait_ms=wait_ms, write=write)
     try:
         yield conn
     finally:
@@ -363,7 +385,7 @@ def iter_games(
         " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
     )
     try:
-        with opened(path) as conn:
+        with opened(path, write=False) as conn:
             conn.row_factory = sqlite3.Row
             current: sqlite3.Row | None = None
             seats: list[tuple[str, str, int, int]] = []
@@ -389,7 +411,7 @@ def recent_games(
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
     """Every player name's record, most wins first (then win rate, then name)."""
     try:
-        with opened(path) as conn:
+        with opened(path, write=False) as conn:
             seats = conn.execute(
                 "SELECT name, group_concat(DISTINCT kind), COUNT(*), SUM(won) FROM seats"
                 " GROUP BY name"
@@ -443,10 +465,16 @@ def _cannot_open(path: Path, error: Exception) -> HistoryError:
     return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail)
 
 
-def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+def _check_version(conn: sqlite3.Connection, path: Path) -> int:
+    """The database's schema version; HistoryError if a newer racko made it."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise HistoryError(HistoryProblem.NEWER_SCHEMA, path, version=version)
+    return int(version)
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    version = _check_version(conn, path)
     # WAL lets readers go on while a game is written; it stays set in the file.
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")

@@ -18,6 +18,7 @@ from typing import Any
 
 from rack_o.record import dumps, event
 from rack_o.steps import Step
+from rack_o.store.permissions import is_read_only
 
 try:
     import fcntl
@@ -234,8 +235,7 @@ def _open_locked(path: Path, create: bool, new: bool) -> tuple[int, OSError | No
     read_only: OSError | None = None
     try:
         fd = os.open(path, os.O_RDWR | flags, 0o666)
-        if not new and not os.fstat(fd).st_mode & 0o222:
-            # Root may open any file for writing: a file nobody may write is still left alone.
+        if not new and is_read_only(os.fstat(fd)):  # root could open it for writing
             os.close(fd)
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
     except OSError as error:
