@@ -123,20 +123,62 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
     )
 
 
-def start_value(rack: Sequence[int], coming: Sequence[int], rules: Rules) -> float:
+def start_value(
+    rack: Sequence[int], coming: Sequence[int], rules: Rules, known: int = 0
+) -> float:
     """Expected turns from the start of this seat's next turn with `rack`, that turn included.
 
-    Zero for a rack that is already Rack-O.
+    Zero for a rack that is already Rack-O. The first `known` cards of `coming` are the draw
+    pile in its known order (after a turn-over).
     """
+    played, rack, coming = known_turns(rack, coming, rules, known)
     if is_racko(rack, rules.run_of_three):
-        return 0.0
+        return float(played)
+    return played + formula(rack, coming, rules)
+
+
+def formula(rack: Sequence[int], coming: Sequence[int], rules: Rules) -> float:
+    """`start_value` of a rack that is not Rack-O, from `features` alone: at least 1."""
     values = features(weigher(rack, coming, rules), coming)
     coefficients = COEFFICIENTS[rules.players, rules.run_of_three]
     return max(1.0, sum(c * x for c, x in zip(coefficients, values, strict=True)))
 
 
-Outcome = tuple[float, list[int], list[int]]
-"""One way a move may end: (its chance, the rack it leaves, the cards still to come)."""
+def known_turns(
+    rack: Sequence[int], coming: Sequence[int], rules: Rules, known: int
+) -> tuple[int, list[int], list[int]]:
+    """Solo play on from a turn start for as long as a whole turn's cards are `known` (the
+    first ones of `coming`, in order): (turns played, the rack then, the cards still to come).
+
+    Stops at Rack-O. These turns are certain, as in the rollouts, so a rack waiting for a
+    card the known pile holds (or passes by face down) is not left to the formula.
+    """
+    rack = list(rack)
+    coming = list(coming)
+    players = rules.players
+    played = 0
+    # Each turn: the other seats' discards (players - 1 cards, the last one face up), then
+    # the seat takes that card or draws the next.
+    while known >= players and not is_racko(rack, rules.run_of_three):
+        top = coming[players - 2]
+        del coming[:players - 1]
+        known -= players - 1
+        judge = weigher(rack, coming, rules)
+        if takes(judge, top, coming):
+            slot = placement(judge, top, may_throw=False)
+        else:
+            top = coming.pop(0)
+            known -= 1
+            slot = placement(weigher(rack, coming, rules), top, may_throw=True)
+        if slot:
+            rack[slot - 1] = top
+        played += 1
+    return played, rack, coming
+
+
+Outcome = tuple[float, list[int], list[int], int]
+"""One way a move may end: (its chance, the rack it leaves, the cards still to come, how
+many of the first of them are the draw pile in its known order)."""
 
 
 def _put(rack: tuple[int, ...], slot: int, card: int) -> list[int]:
@@ -147,9 +189,11 @@ def _put(rack: tuple[int, ...], slot: int, card: int) -> list[int]:
     return changed
 
 
-def _placed(rack: tuple[int, ...], slot: int, card: int, coming: list[int]) -> list[Outcome]:
+def _placed(
+    rack: tuple[int, ...], slot: int, card: int, coming: list[int], known: int
+) -> list[Outcome]:
     """The one, certain outcome of `card` going in `slot` (0: thrown away)."""
-    return [(1.0, _put(rack, slot, card), [c for c in coming if c != card])]
+    return [(1.0, _put(rack, slot, card), [c for c in coming if c != card], known)]
 
 
 def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
@@ -163,6 +207,7 @@ def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
     rules = view.rules
     rack = view.rack
     pile = known_draw_pile(view)
+    known = len(pile) if pile else 0
     coming = unseen_cards(view)
     if pile is not None:
         # As in the rollouts: the known pile first, then the cards in other racks.
@@ -176,11 +221,11 @@ def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
         for card in cards:
             rest = [c for c in coming if c != card]
             slot = placement(weigher(rack, rest, rules), card, may_throw=True)
-            drawn.append((1.0 / len(cards), _put(rack, slot, card), rest))
-        outcomes[DRAW] = drawn or [(1.0, list(rack), coming)]
+            drawn.append((1.0 / len(cards), _put(rack, slot, card), rest, max(known - 1, 0)))
+        outcomes[DRAW] = drawn or [(1.0, list(rack), coming, 0)]
         if top is not None:
             slot = placement(judge, top, may_throw=False)
-            outcomes[TAKE] = _placed(rack, slot, top, coming)
+            outcomes[TAKE] = _placed(rack, slot, top, coming, known)
             # Solo play weighs a blind draw by every card to come, the known next one or not.
             chosen = TAKE if takes(judge, top, coming) else DRAW
         else:
@@ -189,7 +234,7 @@ def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
     held = view.held
     assert held is not None
     for action in view.legal_actions:
-        outcomes[action] = _placed(rack, action.slot or 0, held, coming)
+        outcomes[action] = _placed(rack, action.slot or 0, held, coming, known)
     slot = placement(judge, held, may_throw=view.held_source == "draw")
     return outcomes, place(slot) if slot else DISCARD
 
@@ -203,7 +248,7 @@ def turns_to_go(view: SeatView) -> tuple[dict[Action, float], float]:
     """
     outcomes, chosen = move_outcomes(view)
     rules = view.rules
-    values = {action: sum(chance * (1.0 + start_value(rack, coming, rules))
-                          for chance, rack, coming in ways)
+    values = {action: sum(chance * (1.0 + start_value(rack, coming, rules, known))
+                          for chance, rack, coming, known in ways)
               for action, ways in outcomes.items()}
     return values, values[chosen]
