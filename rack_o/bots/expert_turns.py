@@ -7,10 +7,13 @@ policy against a determinised draw pile), and are calibrated against those rollo
 
 How: a rack at the start of a turn is worth `start_value`, a linear formula in what the hard
 bot's judgement says of it (`features`: its gaps' mean fill times, their number and size,
-and how likely the rack is to be complete soon), with one set of coefficients per player
-count and run-of-three rule. A move's figure is one (this turn) plus the value of the rack
-it leaves (zero if that rack goes Rack-O); a blind draw averages over the cards that may
-come, each handled as expert's solo policy would (`move_outcomes`). The coefficients were
+how likely the rack is to be complete soon and how many cards would take it out at once),
+with one set of coefficients per player count and run-of-three rule. A move's figure is one
+(this turn) plus the value of the rack it leaves (zero if that rack goes Rack-O); a blind
+draw averages over the cards that may come, each handled as expert's solo policy would
+(`move_outcomes`). After a turn-over the draw pile's order is known, and the turns it
+decides are not estimated but played out, as the rollouts play them (`known_turns`); the
+formula takes over where the known cards end. The coefficients were
 fitted to exactly that figure, by robust least squares, against the mean of 100 rollouts
 from each of 1,000 turn starts per table, half from expert-against-hard games and half
 from hard games, seeded apart from the calibration's: `python tools/fit_expert_turns.py 500
@@ -36,7 +39,7 @@ from rack_o.view import SeatView
 
 FEATURES = (
     "one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run", "slots²", "norm²",
-    "ordered", "descents", "quick",
+    "ordered", "descents", "quick", "out",
 )
 """What `features` returns, in order (see there)."""
 
@@ -44,13 +47,13 @@ FEATURES = (
 # means), per player count and run-of-three rule.
 COEFFICIENTS: dict[tuple[int, bool], tuple[float, ...]] = {
     (2, False): (-0.0657, -0.0438, -0.0125, 0.3475, 0.0578, 0.1414, 0.0282, 0.0000,
-        -0.0029, -0.0038, -0.0046, 0.0104, 0.2008),
+        -0.0029, -0.0038, -0.0046, 0.0104, 0.2008, 0.0),
     (2, True): (0.6769, -0.0035, 0.0073, 0.1398, 0.1696, 0.6302, 0.0273, 1.5707,
-        -0.0287, -0.0031, 0.0265, -0.9342, 0.6241),
+        -0.0287, -0.0031, 0.0265, -0.9342, 0.6241, 0.0),
     (3, False): (0.0815, -0.0820, -0.0326, 0.4346, 0.1077, 0.1161, 0.0144, 0.0000,
-        -0.0021, -0.0038, -0.0105, -0.0096, 0.1992),
+        -0.0021, -0.0038, -0.0105, -0.0096, 0.1992, 0.0),
     (4, False): (0.1466, -0.0975, -0.0289, 0.4685, 0.1683, -0.0015, 0.0086, 0.0000,
-        -0.0036, -0.0034, -0.0096, 0.0010, 0.2310),
+        -0.0036, -0.0034, -0.0096, 0.0010, 0.2310, 0.0),
 }
 _FAR = 50.0  # a gap that cannot be filled from the cards to come counts as this many turns
 
@@ -89,7 +92,8 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
     either); ordered: the cards in order from slot 1; descents: the places where the order
     breaks; quick: -log of the chance, to leading order, that the rack is complete by the
     time one card has come, for the choice of cards to keep that makes it likeliest (a rack
-    with more ways to fill its gaps goes faster than its mean fill times say).
+    with more ways to fill its gaps goes faster than its mean fill times say); out: how many
+    of the cards to come would take the rack out in one placement.
     """
     count = len(coming)
     judgement = judge.judgement
@@ -120,7 +124,22 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
         float(ordered_count(rack)),
         float(sum(1 for a, b in zip(rack, rack[1:], strict=False) if a > b)),
         min(Judgement(rack, coming, judgement.deck_size, _quick_table(count)).cost, _FAR),
+        float(_going_out(rack, coming, judge.run_rule)),
     )
+
+
+def _going_out(rack: Sequence[int], coming: Sequence[int], run_rule: bool) -> int:
+    """How many of the cards `coming` would take `rack` out in one placement."""
+    cards = [0, *rack, MAX_CARDS + 1]
+    found: set[int] = set()
+    for slot in range(1, RACK_SIZE + 1):
+        others = [*cards[:slot], *cards[slot + 1:]]
+        if any(a >= b for a, b in zip(others, others[1:], strict=False)):
+            continue
+        low, high = cards[slot - 1], cards[slot + 1]
+        found.update(card for card in coming if low < card < high and (
+            not run_rule or is_racko([*rack[:slot - 1], card, *rack[slot:]], True)))
+    return len(found)
 
 
 def start_value(
