@@ -7,8 +7,8 @@ many from games of one expert against hard bots, and as many from hard bots alon
 one's target is the mean of that many rollouts from it (`rack_o.bots.expert_rollout`, seeds
 "fit:..." and "fith:..."), and the formula is fitted to it the way `turns_to_go` uses it:
 one turn plus, over the racks the move solo play chooses may leave, their chance times the
-formula (0 for Rack-O; at least 1, found by refitting without the racks it puts below 1),
-by robust least squares (see `fit`).
+turns a known draw pile decides (`known_turns`) plus the formula (0 for Rack-O; at least 1,
+found by refitting without the racks it puts below 1), by robust least squares (see `fit`).
 Prints the COEFFICIENTS table to paste into the module, and per table the 5-fold
 cross-validated mean absolute error and share within 0.5 turns. Deterministic: fixed seeds.
 """
