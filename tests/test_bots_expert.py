@@ -259,6 +259,35 @@ def test_quick_is_minus_log_of_the_leading_chance_that_the_gaps_fill_by_one_card
     assert values[FEATURES.index("quick")] == pytest.approx(-math.log(chance))
 
 
+# Three players, slot 5 waits for a 9 or 10 (between 8 and 11); only the 9 may come.
+WAITING = [2, 4, 6, 8, 30, 11, 13, 15, 17, 19]
+OTHERS = [33, 34, 35, 36, 37, 38, 39, 40, 41, 42]
+
+
+@pytest.mark.parametrize(
+    ("pile", "turns"),
+    [
+        # each turn two cards go by for the other seats, the second face up: taken at once
+        ([33, 9, *OTHERS[2:]], 1.0),
+        # the seat draws the 9 on its first turn
+        ([33, 34, 9, *OTHERS[3:]], 1.0),
+        # ... or takes it face up on its third
+        ([*OTHERS[:7], 9, *OTHERS[7:]], 3.0),
+    ],
+)
+def test_a_known_draw_pile_s_turns_are_played_out_not_estimated(
+    pile: list[int], turns: float
+) -> None:
+    assert start_value(WAITING, pile, Rules(3), known=len(pile)) == turns
+
+
+def test_a_card_a_known_pile_passes_by_face_down_is_waited_for_after_it() -> None:
+    pile = [9, *OTHERS]
+    assert start_value(WAITING, pile, Rules(3), known=len(pile)) > 3.0
+    assert start_value(WAITING, pile, Rules(3), known=len(pile)) > start_value(
+        WAITING, pile, Rules(3))
+
+
 # A four-player rollout's pile (from a real position): with three other seats, two of every
 # three cards off the pile go by face down, and in this order, round after round, the cards
 # the rack waits for always do.

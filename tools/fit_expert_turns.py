@@ -7,8 +7,8 @@ many from games of one expert against hard bots, and as many from hard bots alon
 one's target is the mean of that many rollouts from it (`rack_o.bots.expert_rollout`, seeds
 "fit:..." and "fith:..."), and the formula is fitted to it the way `turns_to_go` uses it:
 one turn plus, over the racks the move solo play chooses may leave, their chance times the
-formula (0 for Rack-O; at least 1, found by refitting without the racks it puts below 1),
-by robust least squares (see `fit`).
+turns a known draw pile decides (`known_turns`) plus the formula (0 for Rack-O; at least 1,
+found by refitting without the racks it puts below 1), by robust least squares (see `fit`).
 Prints the COEFFICIENTS table to paste into the module, and per table the 5-fold
 cross-validated mean absolute error and share within 0.5 turns. Deterministic: fixed seeds.
 """
@@ -18,17 +18,18 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rack_o import Rules
+from rack_o import SeatView
 from rack_o.bots.expert_rollout import rollout_mean
 from rack_o.bots.expert_solo import weigher
-from rack_o.bots.expert_turns import FEATURES, features, move_outcomes
+from rack_o.bots.expert_turns import FEATURES, features, known_turns, move_outcomes
 from rack_o.rack import is_racko
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from calibrate import TOLERANCE, sample_positions  # noqa: E402
 
-Terms = list[tuple[float, tuple[float, ...] | None]]
-"""A position's racks after solo play's move: (chance, features, None for Rack-O)."""
+Terms = list[tuple[float, int, tuple[float, ...] | None]]
+"""A position's racks after solo play's move: (chance, the turns played out along a known
+draw pile, features or None for Rack-O)."""
 REFITS = 10
 HUBER = 0.5
 
@@ -36,18 +37,25 @@ HUBER = 0.5
 def dataset(table: str, count: int, rollouts: int) -> list[tuple[Terms, float]]:
     """(terms, rollout mean) for `count` expert-game and `count` hard-game positions."""
     players, run = int(table.removesuffix("r")), table.endswith("r")
-    rules = Rules(players, run_of_three=run)
     found = []
     for expert, name in ((True, "fit"), (False, "fith")):
         views = sample_positions(count, players, 7, run, "fit", expert)
         for index, view in enumerate(views):
-            outcomes, chosen = move_outcomes(view)
-            terms: Terms = [
-                (chance, None if is_racko(rack, run)
-                 else features(weigher(rack, coming, rules), coming))
-                for chance, rack, coming in outcomes[chosen]]
-            found.append((terms, rollout_mean(view, rollouts, f"{name}:{table}:{index}")))
+            found.append((terms_of(view),
+                          rollout_mean(view, rollouts, f"{name}:{table}:{index}")))
     return found
+
+
+def terms_of(view: SeatView) -> Terms:
+    """The terms of the racks solo play's move in `view` may leave."""
+    rules = view.rules
+    outcomes, chosen = move_outcomes(view)
+    terms: Terms = []
+    for chance, rack, coming, known in outcomes[chosen]:
+        played, rack, coming = known_turns(rack, coming, rules, known)
+        terms.append((chance, played, None if is_racko(rack, rules.run_of_three)
+                      else features(weigher(rack, coming, rules), coming)))
+    return terms
 
 
 def solve(rows: list[tuple[float, ...]], targets: list[float]) -> list[float]:
@@ -85,7 +93,8 @@ def fit(data: list[tuple[Terms, float]]) -> list[float]:
         for terms, target in data:
             row = [0.0] * len(FEATURES)
             fixed = 1.0  # this turn
-            for chance, values in terms:
+            for chance, played, values in terms:
+                fixed += chance * played
                 if values is None:
                     continue
                 if coefficients is not None and _value(coefficients, values) < 1.0:
@@ -104,8 +113,9 @@ def fit(data: list[tuple[Terms, float]]) -> list[float]:
 
 def estimate(coefficients: list[float], terms: Terms) -> float:
     """What `turns_to_go` says of a position with these coefficients."""
-    return 1.0 + sum(chance * max(1.0, _value(coefficients, values))
-                     for chance, values in terms if values is not None)
+    return 1.0 + sum(chance * (played + (0.0 if values is None
+                                         else max(1.0, _value(coefficients, values))))
+                     for chance, played, values in terms)
 
 
 def main() -> None:

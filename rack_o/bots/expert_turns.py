@@ -7,10 +7,13 @@ policy against a determinised draw pile), and are calibrated against those rollo
 
 How: a rack at the start of a turn is worth `start_value`, a linear formula in what the hard
 bot's judgement says of it (`features`: its gaps' mean fill times, their number and size,
-and how likely the rack is to be complete soon), with one set of coefficients per player
-count and run-of-three rule. A move's figure is one (this turn) plus the value of the rack
-it leaves (zero if that rack goes Rack-O); a blind draw averages over the cards that may
-come, each handled as expert's solo policy would (`move_outcomes`). The coefficients were
+how likely the rack is to be complete soon and how many cards would take it out at once),
+with one set of coefficients per player count and run-of-three rule. A move's figure is one
+(this turn) plus the value of the rack it leaves (zero if that rack goes Rack-O); a blind
+draw averages over the cards that may come, each handled as expert's solo policy would
+(`move_outcomes`). After a turn-over the draw pile's order is known, and the turns it
+decides are not estimated but played out, as the rollouts play them (`known_turns`); the
+formula takes over where the known cards end. The coefficients were
 fitted to exactly that figure, by robust least squares, against the mean of 100 rollouts
 from each of 1,000 turn starts per table, half from expert-against-hard games and half
 from hard games, seeded apart from the calibration's: `python tools/fit_expert_turns.py 500
@@ -36,21 +39,21 @@ from rack_o.view import SeatView
 
 FEATURES = (
     "one", "sum", "slowest", "norm", "gaps", "slots", "coming", "run", "slots²", "norm²",
-    "ordered", "descents", "quick",
+    "ordered", "descents", "quick", "out",
 )
 """What `features` returns, in order (see there)."""
 
 # Fitted by `python tools/fit_expert_turns.py 500 100` (robust least squares on rollout
 # means), per player count and run-of-three rule.
 COEFFICIENTS: dict[tuple[int, bool], tuple[float, ...]] = {
-    (2, False): (-0.0657, -0.0438, -0.0125, 0.3475, 0.0578, 0.1414, 0.0282, 0.0000,
-        -0.0029, -0.0038, -0.0046, 0.0104, 0.2008),
-    (2, True): (0.6769, -0.0035, 0.0073, 0.1398, 0.1696, 0.6302, 0.0273, 1.5707,
-        -0.0287, -0.0031, 0.0265, -0.9342, 0.6241),
-    (3, False): (0.0815, -0.0820, -0.0326, 0.4346, 0.1077, 0.1161, 0.0144, 0.0000,
-        -0.0021, -0.0038, -0.0105, -0.0096, 0.1992),
-    (4, False): (0.1466, -0.0975, -0.0289, 0.4685, 0.1683, -0.0015, 0.0086, 0.0000,
-        -0.0036, -0.0034, -0.0096, 0.0010, 0.2310),
+    (2, False): (0.2407, 0.0002, 0.0049, 0.2636, -0.0216, 0.1085, 0.0315, 0.0000,
+        -0.0001, -0.0034, -0.0048, 0.0097, 0.1984, -0.0415),
+    (2, True): (2.0077, 0.1406, 0.0552, -0.1315, -0.0993, 0.4714, 0.0492, 0.9223,
+        -0.0088, -0.0015, 0.0120, -0.9551, 0.5936, -0.3429),
+    (3, False): (0.3550, -0.0437, -0.0208, 0.3662, 0.0374, 0.0661, 0.0180, 0.0000,
+        0.0024, -0.0035, -0.0080, -0.0104, 0.1947, -0.0383),
+    (4, False): (0.3051, -0.0781, -0.0216, 0.4276, 0.1333, -0.0188, 0.0105, 0.0000,
+        -0.0019, -0.0031, -0.0098, -0.0012, 0.2276, -0.0195),
 }
 _FAR = 50.0  # a gap that cannot be filled from the cards to come counts as this many turns
 
@@ -89,7 +92,8 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
     either); ordered: the cards in order from slot 1; descents: the places where the order
     breaks; quick: -log of the chance, to leading order, that the rack is complete by the
     time one card has come, for the choice of cards to keep that makes it likeliest (a rack
-    with more ways to fill its gaps goes faster than its mean fill times say).
+    with more ways to fill its gaps goes faster than its mean fill times say); out: how many
+    of the cards to come would take the rack out in one placement.
     """
     count = len(coming)
     judgement = judge.judgement
@@ -120,23 +124,80 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
         float(ordered_count(rack)),
         float(sum(1 for a, b in zip(rack, rack[1:], strict=False) if a > b)),
         min(Judgement(rack, coming, judgement.deck_size, _quick_table(count)).cost, _FAR),
+        float(_going_out(rack, coming, judge.run_rule)),
     )
 
 
-def start_value(rack: Sequence[int], coming: Sequence[int], rules: Rules) -> float:
+def _going_out(rack: Sequence[int], coming: Sequence[int], run_rule: bool) -> int:
+    """How many of the cards `coming` would take `rack` out in one placement."""
+    cards = [0, *rack, MAX_CARDS + 1]
+    found: set[int] = set()
+    for slot in range(1, RACK_SIZE + 1):
+        others = [*cards[:slot], *cards[slot + 1:]]
+        if any(a >= b for a, b in zip(others, others[1:], strict=False)):
+            continue
+        low, high = cards[slot - 1], cards[slot + 1]
+        found.update(card for card in coming if low < card < high and (
+            not run_rule or is_racko([*rack[:slot - 1], card, *rack[slot:]], True)))
+    return len(found)
+
+
+def start_value(
+    rack: Sequence[int], coming: Sequence[int], rules: Rules, known: int = 0
+) -> float:
     """Expected turns from the start of this seat's next turn with `rack`, that turn included.
 
-    Zero for a rack that is already Rack-O.
+    Zero for a rack that is already Rack-O. The first `known` cards of `coming` are the draw
+    pile in its known order (after a turn-over).
     """
+    played, rack, coming = known_turns(rack, coming, rules, known)
     if is_racko(rack, rules.run_of_three):
-        return 0.0
+        return float(played)
+    return played + formula(rack, coming, rules)
+
+
+def formula(rack: Sequence[int], coming: Sequence[int], rules: Rules) -> float:
+    """`start_value` of a rack that is not Rack-O, from `features` alone: at least 1."""
     values = features(weigher(rack, coming, rules), coming)
     coefficients = COEFFICIENTS[rules.players, rules.run_of_three]
     return max(1.0, sum(c * x for c, x in zip(coefficients, values, strict=True)))
 
 
-Outcome = tuple[float, list[int], list[int]]
-"""One way a move may end: (its chance, the rack it leaves, the cards still to come)."""
+def known_turns(
+    rack: Sequence[int], coming: Sequence[int], rules: Rules, known: int
+) -> tuple[int, list[int], list[int]]:
+    """Solo play on from a turn start for as long as a whole turn's cards are `known` (the
+    first ones of `coming`, in order): (turns played, the rack then, the cards still to come).
+
+    Stops at Rack-O. These turns are certain, as in the rollouts, so a rack waiting for a
+    card the known pile holds (or passes by face down) is not left to the formula.
+    """
+    rack = list(rack)
+    coming = list(coming)
+    players = rules.players
+    played = 0
+    # Each turn: the other seats' discards (players - 1 cards, the last one face up), then
+    # the seat takes that card or draws the next.
+    while known >= players and not is_racko(rack, rules.run_of_three):
+        top = coming[players - 2]
+        del coming[:players - 1]
+        known -= players - 1
+        judge = weigher(rack, coming, rules)
+        if takes(judge, top, coming):
+            slot = placement(judge, top, may_throw=False)
+        else:
+            top = coming.pop(0)
+            known -= 1
+            slot = placement(weigher(rack, coming, rules), top, may_throw=True)
+        if slot:
+            rack[slot - 1] = top
+        played += 1
+    return played, rack, coming
+
+
+Outcome = tuple[float, list[int], list[int], int]
+"""One way a move may end: (its chance, the rack it leaves, the cards still to come, how
+many of the first of them are the draw pile in its known order)."""
 
 
 def _put(rack: tuple[int, ...], slot: int, card: int) -> list[int]:
@@ -147,9 +208,11 @@ def _put(rack: tuple[int, ...], slot: int, card: int) -> list[int]:
     return changed
 
 
-def _placed(rack: tuple[int, ...], slot: int, card: int, coming: list[int]) -> list[Outcome]:
+def _placed(
+    rack: tuple[int, ...], slot: int, card: int, coming: list[int], known: int
+) -> list[Outcome]:
     """The one, certain outcome of `card` going in `slot` (0: thrown away)."""
-    return [(1.0, _put(rack, slot, card), [c for c in coming if c != card])]
+    return [(1.0, _put(rack, slot, card), [c for c in coming if c != card], known)]
 
 
 def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
@@ -163,6 +226,7 @@ def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
     rules = view.rules
     rack = view.rack
     pile = known_draw_pile(view)
+    known = len(pile) if pile else 0
     coming = unseen_cards(view)
     if pile is not None:
         # As in the rollouts: the known pile first, then the cards in other racks.
@@ -176,11 +240,11 @@ def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
         for card in cards:
             rest = [c for c in coming if c != card]
             slot = placement(weigher(rack, rest, rules), card, may_throw=True)
-            drawn.append((1.0 / len(cards), _put(rack, slot, card), rest))
-        outcomes[DRAW] = drawn or [(1.0, list(rack), coming)]
+            drawn.append((1.0 / len(cards), _put(rack, slot, card), rest, max(known - 1, 0)))
+        outcomes[DRAW] = drawn or [(1.0, list(rack), coming, 0)]
         if top is not None:
             slot = placement(judge, top, may_throw=False)
-            outcomes[TAKE] = _placed(rack, slot, top, coming)
+            outcomes[TAKE] = _placed(rack, slot, top, coming, known)
             # Solo play weighs a blind draw by every card to come, the known next one or not.
             chosen = TAKE if takes(judge, top, coming) else DRAW
         else:
@@ -189,7 +253,7 @@ def move_outcomes(view: SeatView) -> tuple[dict[Action, list[Outcome]], Action]:
     held = view.held
     assert held is not None
     for action in view.legal_actions:
-        outcomes[action] = _placed(rack, action.slot or 0, held, coming)
+        outcomes[action] = _placed(rack, action.slot or 0, held, coming, known)
     slot = placement(judge, held, may_throw=view.held_source == "draw")
     return outcomes, place(slot) if slot else DISCARD
 
@@ -203,7 +267,7 @@ def turns_to_go(view: SeatView) -> tuple[dict[Action, float], float]:
     """
     outcomes, chosen = move_outcomes(view)
     rules = view.rules
-    values = {action: sum(chance * (1.0 + start_value(rack, coming, rules))
-                          for chance, rack, coming in ways)
+    values = {action: sum(chance * (1.0 + start_value(rack, coming, rules, known))
+                          for chance, rack, coming, known in ways)
               for action, ways in outcomes.items()}
     return values, values[chosen]
