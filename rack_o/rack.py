@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 Rack = Sequence[int]
 """Ten cards, slot 1 (front) first."""
@@ -31,6 +31,23 @@ def longest_run(rack: Rack) -> int:
 def is_racko(rack: Rack, run_of_three: bool = False) -> bool:
     """True when the rack goes Rack-O; with the two-player run rule it also needs a run of 3."""
     return is_ascending(rack) and (not run_of_three or longest_run(rack) >= 3)
+
+
+def going_out(rack: Rack, deck_size: int, run_of_three: bool = False) -> Iterator[tuple[int, int]]:
+    """Each (slot, card) whose placement makes `rack` a Rack-O, for cards 1..`deck_size` not
+    in it (a card may come once per slot where it goes out)."""
+    for index in range(len(rack)):
+        rest = [*rack[:index], *rack[index + 1:]]
+        if not is_ascending(rest):
+            continue
+        low = rack[index - 1] if index else 0
+        high = rack[index + 1] if index + 1 < len(rack) else deck_size + 1
+        for card in range(low + 1, high):
+            if card == rack[index]:
+                continue
+            if run_of_three and not is_racko([*rack[:index], card, *rack[index + 1:]], True):
+                continue
+            yield index + 1, card
 
 
 def ordered_count(rack: Rack) -> int:

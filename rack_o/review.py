@@ -31,9 +31,16 @@ from rack_o.bots.expert_solo import placement, weigher
 from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.game import Game
-from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, is_racko, ordered_count, run_bonus
+from rack_o.rack import (
+    POINTS_PER_CARD,
+    RACKO_POINTS,
+    going_out,
+    is_racko,
+    ordered_count,
+    run_bonus,
+)
 from rack_o.record import Event, Rebuilt, events, parse_lines, replay
-from rack_o.rules import RACK_SIZE, Rules
+from rack_o.rules import Rules
 from rack_o.steps import Turn
 from rack_o.view import SeatView
 
@@ -286,19 +293,9 @@ def finishers(rack: Sequence[int], rules: Rules) -> dict[int, float]:
     """The cards that would take `rack` out in one placement, each with the points it would
     then score (Rack-O, and its bonus if the rules give one)."""
     found: dict[int, float] = {}
-    for index in range(RACK_SIZE):
-        rest = [*rack[:index], *rack[index + 1:]]
-        if any(a >= b for a, b in zip(rest, rest[1:], strict=False)):
-            continue
-        low = rack[index - 1] if index else 0
-        high = rack[index + 1] if index + 1 < RACK_SIZE else rules.deck_size + 1
-        for card in range(low + 1, high):
-            if card in rack:
-                continue
-            changed = [*rack[:index], card, *rack[index + 1:]]
-            if is_racko(changed, rules.run_of_three):
-                bonus = run_bonus(changed) if rules.bonus else 0
-                found[card] = max(found.get(card, 0.0), float(RACKO_POINTS + bonus))
+    for slot, card in going_out(rack, rules.deck_size, rules.run_of_three):
+        bonus = run_bonus([*rack[:slot - 1], card, *rack[slot:]]) if rules.bonus else 0
+        found[card] = max(found.get(card, 0.0), float(RACKO_POINTS + bonus))
     return found
 
 

@@ -20,7 +20,7 @@ from rack_o.bots.loader import BotProblem
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.cli.messages import bot_spec_error, hint_text
 from rack_o.match import Tally, play_many
-from rack_o.rack import is_ascending, is_racko, longest_run
+from rack_o.rack import going_out, is_ascending, is_racko, longest_run
 
 DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
 
@@ -496,3 +496,16 @@ def test_a_finishing_card_goes_rack_o_wherever_one_slot_can(
         changed = rack[: slot - 1] + (card,) + rack[slot:]
         assert run_rule and is_ascending(rack) and is_ascending(changed)
         assert longest_run(changed) >= longest_run(rack)
+
+
+@given(st.lists(st.integers(1, 40), min_size=11, max_size=11, unique=True),
+       st.integers(1, 10), st.booleans())
+def test_going_out_names_exactly_the_placements_that_make_a_rack_o(
+    cards: list[int], broken: int, run_of_three: bool
+) -> None:
+    rack = sorted(cards[:10])
+    rack[broken - 1] = cards[10]  # an ascending rack, but for one slot (often)
+    found = set(going_out(rack, 40, run_of_three))
+    every = {(slot, card) for slot in range(1, 11) for card in range(1, 41) if card not in rack
+             and is_racko([*rack[:slot - 1], card, *rack[slot:]], run_of_three)}
+    assert found == every

@@ -33,7 +33,7 @@ from rack_o.bots.gaps import GAP_TURNS, INFEASIBLE, MAX_CARDS
 from rack_o.bots.hard import Weigher
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
-from rack_o.rack import is_racko, ordered_count
+from rack_o.rack import going_out, is_racko, ordered_count
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.view import SeatView
 
@@ -130,16 +130,8 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
 
 def _going_out(rack: Sequence[int], coming: Sequence[int], run_rule: bool) -> int:
     """How many of the cards `coming` would take `rack` out in one placement."""
-    cards = [0, *rack, MAX_CARDS + 1]
-    found: set[int] = set()
-    for slot in range(1, RACK_SIZE + 1):
-        others = [*cards[:slot], *cards[slot + 1:]]
-        if any(a >= b for a, b in zip(others, others[1:], strict=False)):
-            continue
-        low, high = cards[slot - 1], cards[slot + 1]
-        found.update(card for card in coming if low < card < high and (
-            not run_rule or is_racko([*rack[:slot - 1], card, *rack[slot:]], True)))
-    return len(found)
+    wanted = set(coming)
+    return len({card for _slot, card in going_out(rack, MAX_CARDS, run_rule) if card in wanted})
 
 
 def start_value(
