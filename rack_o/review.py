@@ -367,9 +367,9 @@ class Tally(NamedTuple):
         return self.labels[Label.GOOD] / self.moves if self.moves else None
 
     @property
-    def mean_cost(self) -> float:
-        """The mean cost of a turn, in turns."""
-        return self.cost / self.moves if self.moves else 0.0
+    def mean_cost(self) -> float | None:
+        """The mean cost of a turn, in turns; None with no turns."""
+        return self.cost / self.moves if self.moves else None
 
 
 def tally(moves: Iterable[Move], seat: int, round: int | None = None) -> Tally:

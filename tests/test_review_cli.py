@@ -116,7 +116,7 @@ def bob_leaves(lines: list[dict]) -> list[dict]:
 
 @pytest.mark.parametrize("cut", [before_bob_moves, bob_leaves],
                          ids=["before his first turn", "his one turn was leaving"])
-def test_a_player_with_no_reviewed_turn_has_no_accuracy_null_in_json_a_dash_in_text(
+def test_a_player_with_no_reviewed_turn_has_no_accuracy_or_mean_cost_null_in_json_a_dash_in_text(
     home: Path, cut: Callable[[list[dict]], list[dict]]
 ) -> None:
     path = planted(home / "g.jsonl")
@@ -125,7 +125,8 @@ def test_a_player_with_no_reviewed_turn_has_no_accuracy_null_in_json_a_dash_in_t
     code, out = invoke([str(path), "--player", "Bob", "--json"])
     assert code == 0, out
     [bob] = json.loads(out)["players"]
-    assert (bob["name"], bob["turns"], bob["accuracy"], bob["worst"]) == ("Bob", 0, None, None)
+    assert (bob["name"], bob["turns"], bob["accuracy"], bob["mean_cost"], bob["worst"]) == (
+        "Bob", 0, None, None, None)
     code, out = invoke([str(path), "--all"])
     assert code == 0, out
     [row] = [line.split() for line in out.splitlines() if line.split()[:1] == ["1"]

@@ -229,7 +229,7 @@ def _tally_line(counted: Tally) -> dict[str, Any]:
     return {
         "turns": counted.moves,
         "accuracy": None if counted.accuracy is None else round(counted.accuracy, 4),
-        "mean_cost": round(counted.mean_cost, 3),
+        "mean_cost": None if counted.mean_cost is None else round(counted.mean_cost, 3),
         "labels": {label.value: count for label, count in counted.labels.items()},
         "worst": None if worst is None else {"round": worst.round, "turn": worst.turn,
                                              "cost": round(worst.cost, 2)},
