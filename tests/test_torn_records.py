@@ -16,7 +16,9 @@ def test_a_torn_line_is_said_to_be_removed_only_once_it_is(home: Path) -> None:
     result = racko("resume", "torn", input="")
     assert_exited(result, 1)
     said = flat(result.output)
-    assert ("The last line of the record was cut off while it was being saved; "
-            "it held no move and has been removed.") in said
+    # What the torn line held cannot be known (a draw, say): it is not said to be nothing.
+    assert ("The last line of the record was cut off while it was being saved, so what it "
+            "held is lost: the game goes on from the move before it, and the line has been "
+            "removed.") in said
     assert "is removed when the game goes on" not in said
     assert path.read_bytes() == text.encode()

@@ -284,11 +284,13 @@ def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
     if _torn(record):
         if pausing:
-            torn = _("The last line of the record was cut off while it was being saved; it "
-                     "holds no move and is removed when the game goes on.")
+            torn = _("The last line of the record was cut off while it was being saved, so what "
+                     "it held is lost: the game goes on from the move before it, and the line "
+                     "is removed when the game goes on.")
         else:
-            torn = _("The last line of the record was cut off while it was being saved; it "
-                     "held no move and has been removed.")
+            torn = _("The last line of the record was cut off while it was being saved, so what "
+                     "it held is lost: the game goes on from the move before it, and the line "
+                     "has been removed.")
         notices.append(Text(torn, "yellow"))
     if any(event["type"] == "round_end" for event in record.missing_events):
         # The program died between the Rack-O turn and the round's end: nobody saw it yet.
