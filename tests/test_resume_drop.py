@@ -93,6 +93,8 @@ def test_a_damaged_record_is_not_dropped(
     code, out = invoke(["--drop", "damaged", "--yes"])
     assert code == 2
     assert "cannot drop" in out and "left exactly as it was" in out
+    # ...and the player is told how to be rid of it, since racko will not.
+    assert f"delete the file yourself: {path}" in " ".join(out.split())
     assert path.read_bytes() == data
 
 

@@ -92,3 +92,15 @@ def test_a_data_folder_that_is_a_file_is_named_in_a_sentence(
         assert ("The game history fileh/history.sqlite3 cannot be opened: "
                 "fileh is a file, not a folder.") in said
         assert "Errno" not in said
+
+
+@pytest.mark.parametrize("command", ["replay", "review", "resume"])
+def test_a_record_file_that_is_not_there_is_not_said_to_be_left_as_it_was(
+    home: Path, tmp_path: Path, command: str
+) -> None:
+    missing = tmp_path / "gone.jsonl"
+    result = racko(command, str(missing))
+    assert_exited(result, 2)
+    said = flat(result.output)
+    assert f"cannot {command} {missing}: no such file" in said
+    assert "left exactly as it was" not in said

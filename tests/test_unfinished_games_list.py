@@ -43,3 +43,16 @@ def test_resume_list_lists_many_games_and_names_a_big_hostile_record_among_them(
     assert squashed(f"Skipped a damaged record: {hostile}, line 2:") in squashed(listed.output)
     assert 'the second line must be "dealer_draw", not "turn"' in flat(listed.output)
     assert hashlib.sha256(hostile.read_bytes()).hexdigest() == before
+
+
+def test_resume_list_names_the_damaged_records_in_the_order_of_their_names(home: Path) -> None:
+    games = home / "games"
+    write_record(games / "2026-11-29-2105-ann-bob.jsonl", unfinished_game(9, turns=6))
+    names = ["c-broken.jsonl", "a-broken.jsonl", "b-broken.jsonl"]
+    for name in names:
+        (games / name).write_text("not a record\n", encoding="utf-8")
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    skipped = [line for line in flat(listed.output).split("Skipped a damaged record: ")[1:]]
+    assert [line.split(",")[0].split(":")[0] for line in skipped] == [
+        str(games / name) for name in sorted(names)]

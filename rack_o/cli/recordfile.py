@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from rack_o.i18n import _
-from rack_o.store.records import Record, RecordFileError
+from rack_o.store.records import Record, RecordFileError, RecordProblem
 
 from .exits import EXIT_BAD_FILE
 from .messages import record_file_error, record_not_found
@@ -30,9 +30,16 @@ def read_record(game_ref: str, cannot: str) -> Record:
     try:
         return load_record(path)
     except RecordFileError as error:
-        click.echo(cannot.format(error=record_file_error(error)), err=True)
-        click.echo(_("The file was left exactly as it was."), err=True)
+        say_refused(cannot, error)
         raise SystemExit(EXIT_BAD_FILE) from None
+
+
+def say_refused(cannot: str, error: RecordFileError) -> None:
+    """`cannot` (the command's sentence, with `{error}` for the file, line and reason) on
+    stderr, then that the file was left as it was (when there is a file)."""
+    click.echo(cannot.format(error=record_file_error(error)), err=True)
+    if error.problem != RecordProblem.NO_SUCH_FILE:
+        click.echo(_("The file was left exactly as it was."), err=True)
 
 
 def is_private(record: Record) -> bool:

@@ -28,6 +28,7 @@ from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
+from .recordfile import say_refused
 from .screens import side_names
 from .setup import agents_for
 
@@ -239,8 +240,7 @@ def hold(path: Path) -> RecordWriter:
 
 
 def _refuse(error: RecordFileError) -> NoReturn:
-    click.echo(_("Error: cannot resume {error}").format(error=record_file_error(error)), err=True)
-    click.echo(_("The file was left exactly as it was."), err=True)
+    say_refused(_("Error: cannot resume {error}"), error)
     raise SystemExit(EXIT_BAD_FILE) from None
 
 
@@ -360,9 +360,9 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
         # Read in full, rules checked: only a game known to be unfinished is ever dropped.
         summary = summary_of(load_record(path))
     except RecordFileError as error:
-        click.echo(_("Error: cannot drop {error}").format(error=record_file_error(error)),
-                   err=True)
-        click.echo(_("The file was left exactly as it was."), err=True)
+        say_refused(_("Error: cannot drop {error}"), error)
+        click.echo(_("racko never deletes a damaged record; if you no longer want it, delete "
+                     "the file yourself: {path}").format(path=path), err=True)
         return EXIT_BAD_FILE
     if summary.finished:
         console.print(_("{id} is a finished game: it is part of the history and is kept. Step "

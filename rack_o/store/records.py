@@ -295,7 +295,7 @@ def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFi
         except RecordFileError as error:
             problems.append(error)
     games.sort(key=lambda s: s.modified, reverse=True)
-    return games, problems
+    return games, problems  # the problems by file name (the folder's order is the disk's)
 
 
 def summarize(path: Path) -> Summary:
@@ -323,7 +323,8 @@ def summary_of(record: Record) -> Summary:
 
 def _record_files(folder: Path) -> list[Path]:
     try:
-        return [p for p in folder.iterdir() if p.name.endswith(RECORD_SUFFIX) and p.is_file()]
+        return sorted(p for p in folder.iterdir()
+                      if p.name.endswith(RECORD_SUFFIX) and p.is_file())
     except OSError:
         return []
 
