@@ -46,7 +46,7 @@ from rack_o.view import SeatView
 
 THRESHOLDS = (0.3, 0.8, 2.0)
 """The cost in turns from which a turn is an inaccuracy, a mistake, a blunder."""
-POINTS_PER_TURN = {2: 20.3, 3: 16.7, 4: 14.3}
+POINTS_PER_TURN = {2: 19.6, 3: 16.8, 4: 14.6}
 """What one turn to Rack-O is worth in round points, by players at the table
 (measured by benchmarks/review_points.py: see docs/review.md)."""
 _PLACE_DRAWN = PLACEMENTS + (DISCARD,)

@@ -30,7 +30,7 @@ from rack_o import DRAW, TAKE, Game, Player, Rules, dumps, place
 from rack_o.actions import Phase, Source
 from rack_o.cli import main
 from rack_o.cli import review as review_cli
-from rack_o.review import THRESHOLDS, Decision, Move, Play
+from rack_o.review import POINTS_PER_TURN, THRESHOLDS, Decision, Move, Play
 from rack_o.store.records import load_record
 
 NEARLY = [2, 5, 11, 14, 33, 21, 25, 29, 34, 38]
@@ -241,7 +241,7 @@ def _move(seat: int, round_: int, turn: int, cost: float) -> Move:
     choose = Decision(Phase.CHOOSE, None, TAKE, DRAW, 5.0 + cost, 5.0)
     placed = Decision(Phase.PLACE, 33, place(9), place(9), 5.0, 5.0)
     return Move(round_, turn, seat, Play(Source.DISCARD, 33, 9), Play(Source.DRAW, None, None),
-                choose, placed, 20.3 * cost, cost)
+                choose, placed, POINTS_PER_TURN[2] * cost, cost)
 
 
 def test_the_summary_of_four_players_and_fourteen_rounds_fits_80_by_24(home: Path) -> None:
