@@ -162,3 +162,17 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
     listed = runner.invoke(main, ["--lang", "fr", "resume", "--list"]).output
     assert "Parties inachevées, la dernière jouée d'abord" in listed
     assert "Joueurs et scores" in listed and not ENGLISH.search(listed), listed
+
+
+@pytest.mark.parametrize(
+    ("language", "name_colon", "then"),
+    [("fr", "Ann :", " ; "), ("el", "Ann:", "· "), ("cs", "Ann:", "; ")],
+)
+def test_a_review_summary_punctuates_as_its_language_does(
+    language: str, name_colon: str, then: str
+) -> None:
+    # Greek reads ";" as a question mark, French spaces its colon and semicolon.
+    example = Path(__file__).parent.parent / "docs" / "review-example.jsonl"
+    shown = CliRunner().invoke(main, ["--lang", language, "review", str(example)]).output
+    [line] = [line for line in shown.splitlines() if line.startswith(name_colon)]
+    assert then in line and ("; " in line) == (then.endswith("; "))

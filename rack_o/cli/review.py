@@ -140,11 +140,12 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     the counts, in one line, when `compact`."""
     counted = tally(moves, seat)
     labels = counted.labels
-    head = Text(seat_label(record, seat) + ": ", "bold")
+    # Whole patterns, so each language punctuates its own way (French " :", Greek "·").
+    head = Text(_("{name}:").format(name=seat_label(record, seat)) + " ", "bold")
     if counted.accuracy is None:  # no turn of theirs yet, or none played by them
         head.append(_("no turn to review."))
         return head
-    head.append(_("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0)))
+    line = _("accuracy {accuracy}").format(accuracy=percent(counted.accuracy, 0))
     worst = counted.worst
     if worst is None or worst.label is Label.GOOD:
         worst_text = None
@@ -158,7 +159,8 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
                                        played=play_text(worst.played),
                                        best=play_text(worst.best), cost=turns_text(worst.cost))
     if compact:
-        head.append("; " + worst_text if worst_text else ".")
+        head.append(_("{first}; {then}").format(first=line, then=worst_text) if worst_text
+                    else line + ".")
         return head
     parts = [
         ngettext("{count} inaccuracy", "{count} inaccuracies", labels[Label.INACCURACY]),
@@ -166,8 +168,9 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
         ngettext("{count} blunder", "{count} blunders", labels[Label.BLUNDER]),
     ]
     counts = (labels[Label.INACCURACY], labels[Label.MISTAKE], labels[Label.BLUNDER])
-    head.append("; " + ", ".join(part.format(count=count)
-                                 for part, count in zip(parts, counts, strict=True)) + ".")
+    counted_labels = ", ".join(part.format(count=count)
+                               for part, count in zip(parts, counts, strict=True))
+    head.append(_("{first}; {then}").format(first=line, then=counted_labels) + ".")
     if worst_text is None:
         return head
     # The biggest mistake indented under the name, wrapped lines too.
