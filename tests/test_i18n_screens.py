@@ -176,3 +176,17 @@ def test_a_review_summary_punctuates_as_its_language_does(
     shown = CliRunner().invoke(main, ["--lang", language, "review", str(example)]).output
     [line] = [line for line in shown.splitlines() if line.startswith(name_colon)]
     assert then in line and ("; " in line) == (then.endswith("; "))
+
+
+@pytest.mark.parametrize("language", ["el", "fr", "cs"])
+def test_a_review_s_moves_fit_80_columns_with_every_slot_number_shown(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    example = Path(__file__).parent.parent / "docs" / "review-example.jsonl"
+    shown = CliRunner().invoke(main, ["--lang", language, "review", str(example)]).output
+    lines = shown.splitlines()
+    footnote = next(i for i, line in enumerate(lines) if line.startswith("*"))
+    moves = lines[2:footnote]  # the moves table, below its header
+    assert len(moves) == 28
+    assert all(cell_len(line) <= 80 and "…" not in line for line in moves), shown
