@@ -23,7 +23,6 @@ from rack_o.store.records import (
     find_record,
     list_games,
     load_record,
-    read_text,
     summarize,
 )
 
@@ -301,8 +300,10 @@ def test_list_games_shows_players_start_round_scores_and_skips_damaged(
     assert [p.path.name for p in problems] == ["bad.jsonl"]
 
 
-def test_read_text_never_writes(tmp_path: Path) -> None:
+def test_reading_a_record_never_writes_it(tmp_path: Path) -> None:
     path = write_record(tmp_path / "g.jsonl", unfinished_game(1, 2))
     path.chmod(0o444)
-    text, size = read_text(path)
-    assert size == len(text.encode())
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    record = load_record(path)
+    assert record.size == len(before[0])
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before

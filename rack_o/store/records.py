@@ -139,16 +139,6 @@ class Summary:
     """The file's modification time (seconds since the epoch): when it was last played."""
 
 
-def read_text(path: str | os.PathLike[str]) -> tuple[str, int]:
-    """The complete lines of a record file as text, and their length in bytes.
-
-    Refuses (RecordFileError) a missing or non-regular file, an empty or huge one, binary
-    data and text that is not UTF-8. A torn tail after the last newline is left out.
-    """
-    path = Path(path)
-    return _text_of(path, _read_bytes(path))
-
-
 def _read_bytes(path: Path) -> bytes:
     """The whole file; RecordFileError for a missing, non-regular or huge one."""
     try:
@@ -172,7 +162,9 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _text_of(path: Path, data: bytes) -> tuple[str, int]:
-    """`read_text` for the bytes `data` read from `path`."""
+    """The complete lines of the bytes `data` read from `path`, as text, and their length in
+    bytes. RecordFileError for an empty file, binary data or text that is not UTF-8; a torn
+    tail after the last newline is left out."""
     if not data:
         raise RecordFileError(path, 1, RecordProblem.EMPTY)
     if data.isspace():  # blank lines are malformed lines (spec), and here they are all there is
