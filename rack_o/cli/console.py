@@ -23,11 +23,6 @@ from rich.console import Console, RenderableType
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
-
-def lines_taken(console: Console, *renderables: RenderableType) -> int:
-    """How many lines `renderables` take, one under the other, on `console`."""
-    return sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
-
 try:
     import termios
 except ImportError:  # pragma: no cover - Windows: typed-ahead keys cannot be thrown away
@@ -54,6 +49,11 @@ _SEQUENCES = {
     "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
 }
 _CONTROLS = {"\t": "tab", "\x7f": "backspace", "\x08": "backspace"}
+
+
+def lines_taken(console: Console, *renderables: RenderableType) -> int:
+    """How many lines `renderables` take, one under the other, on `console`."""
+    return sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
 
 
 def make_console() -> Console:
