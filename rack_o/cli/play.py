@@ -30,7 +30,7 @@ from .console import BOT_PAUSE, Terminal, keyboard_tty, resume_note
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
-from .prompt import echo, is_typed
+from .prompt import echo, is_no, is_typed, is_yes
 from .screens import dealer_draw_lines
 from .seating import seat_table
 from .session import cannot_save, run_session
@@ -146,7 +146,7 @@ def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Play
 
 
 def play_again(term: Terminal) -> bool:
-    """Ask whether the same table plays another game; True for y (Ctrl-C or Ctrl-D: no)."""
+    """Ask whether the same table plays another game; True for yes (Ctrl-C or Ctrl-D: no)."""
     term.flush_input()
     prompt = _("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
     shown = prompt
@@ -157,9 +157,9 @@ def play_again(term: Terminal) -> bool:
             term.console.print()
             return False
         shown = prompt
-        if key in ("y", "n", "q"):
+        if is_yes(key) or is_no(key) or key == "q":
             echo(term, key)
-            return key == "y"
+            return is_yes(key)
         if not is_typed(key):
             shown = ""  # the question is still on screen
             continue

@@ -7,6 +7,7 @@ nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignore
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Collection, Sequence
 
 from rich.cells import cell_len
@@ -77,14 +78,40 @@ def fitting(width: int, prompts: Sequence[str]) -> str:
     return prompts[-1]
 
 
+def _plain(text: str) -> str:
+    # A Greek "όχι" may be typed with or without its accent.
+    decomposed = unicodedata.normalize("NFD", text.strip().lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _said(answer: str, english: str, word: str) -> bool:
+    said = _plain(answer)
+    word = _plain(word)
+    return bool(said) and said in {english, english[:1], word, word[:1]}
+
+
+def is_yes(answer: str) -> bool:
+    """True for y or yes, or the word for yes in the language spoken, or its first letter."""
+    # Translators: the word for "yes"; a player may answer a yes-or-no question with it or
+    # with its first letter (and always with y).
+    return _said(answer, "yes", _("yes"))
+
+
+def is_no(answer: str) -> bool:
+    """True for n or no, or the word for no in the language spoken, or its first letter."""
+    # Translators: the word for "no"; a player may answer a yes-or-no question with it or
+    # with its first letter (and always with n).
+    return _said(answer, "no", _("no"))
+
+
 def confirm_quit(term: Terminal, warning: str | None = None) -> bool:
-    """Ask whether to really quit (after `warning`, if any); True for y."""
+    """Ask whether to really quit (after `warning`, if any); True for yes (`is_yes`)."""
     if warning:
         term.console.print(warning, style="yellow", markup=False)
     term.flush_input()  # only a key pressed after the question answers it
     answer = term.key(_("Quit this game? [bold]y[/] quits, any other key carries on > "))
     echo(term, answer)
-    return answer in ("y", "yes")
+    return is_yes(answer)
 
 
 def ask(

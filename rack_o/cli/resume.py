@@ -28,6 +28,7 @@ from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
+from .prompt import is_yes
 from .recordfile import say_refused
 from .screens import side_names
 from .setup import agents_for
@@ -377,7 +378,7 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
         except (EOFError, KeyboardInterrupt) as stop:
             console.print("\n" + _("The game was kept."), markup=False)
             return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
-        if answer.strip().lower() not in ("y", "yes"):
+        if not is_yes(answer):
             console.print(_("The game was kept."), markup=False)
             return EXIT_OK
     if not writer.drop():
