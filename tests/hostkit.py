@@ -19,10 +19,10 @@ from typing import Any, TypeVar
 
 import asyncssh
 
+from rack_o.host.guest_seats import GuestSeats
 from rack_o.host.hostkey import load_or_create
 from rack_o.host.lockout import LockOut
 from rack_o.host.server import HostServer
-from rack_o.host.table import Table
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]")
 
@@ -37,7 +37,7 @@ T = TypeVar("T")
 class Hosted:
     """A table served on 127.0.0.1:port."""
 
-    table: Table
+    table: GuestSeats
     server: HostServer
     port: int
     code: str = CODE
@@ -54,7 +54,7 @@ def hosted(
     login_timeout: float = 5.0,
 ) -> Iterator[Hosted]:
     """Serve a table whose seats are `names`, with its host key in `home`; stopped after."""
-    table = Table(dict(enumerate(names)), idle=idle, pause_seconds=0)
+    table = GuestSeats(dict(enumerate(names)), idle=idle, pause_seconds=0)
     server = HostServer(
         table, CODE, load_or_create(home / "host_key"), bind="127.0.0.1", port=0,
         lockout=lockout, failure_delay=failure_delay, login_timeout=login_timeout,
@@ -138,7 +138,7 @@ async def open_screen(
     return await conn.create_session(Screen, **options)
 
 
-def wait_until(table: Table, done: Callable[[], bool], timeout: float = WAIT) -> bool:
+def wait_until(table: GuestSeats, done: Callable[[], bool], timeout: float = WAIT) -> bool:
     """On the game thread: handle the table's events until `done()`, at most `timeout` s."""
     return table.wait(done, timeout)
 

@@ -32,7 +32,7 @@ def test_with_asyncssh_nothing_is_said() -> None:
 def test_the_parts_that_need_no_network_load_without_asyncssh() -> None:
     script = (
         "import sys; sys.modules['asyncssh'] = None\n"
-        "import rack_o.host.requirement, rack_o.host.table, rack_o.host.terminal\n"
+        "import rack_o.host.requirement, rack_o.host.guest_seats, rack_o.host.terminal\n"
         "print('loaded')"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -478,11 +478,11 @@ def test_a_flood_of_connections_is_cut_off_and_the_table_serves_again_after(
 
 
 def test_a_port_in_use_is_said_in_a_sentence(table: Hosted, tmp_path: Path) -> None:
+    from rack_o.host.guest_seats import GuestSeats
     from rack_o.host.hostkey import load_or_create
     from rack_o.host.server import HostError, HostServer
-    from rack_o.host.table import Table
 
-    second = HostServer(Table({0: "Ann"}), CODE, load_or_create(tmp_path / "host_key"),
+    second = HostServer(GuestSeats({0: "Ann"}), CODE, load_or_create(tmp_path / "host_key"),
                         bind="127.0.0.1", port=table.port)
     with pytest.raises(HostError) as error:
         second.start()

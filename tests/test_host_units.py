@@ -11,9 +11,9 @@ from contextlib import contextmanager
 
 import pytest
 
+from rack_o.host.guest_seats import GuestSeats
 from rack_o.host.keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, ESCAPE, KeyReader
 from rack_o.host.lockout import LockOut, address_key
-from rack_o.host.table import Table
 from rack_o.host.tablecode import ALPHABET, code_matches, new_code
 from rack_o.host.terminal import (
     MAX_LINE,
@@ -227,13 +227,13 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 
 
 def test_the_user_name_picks_the_seat_of_that_name_in_any_case() -> None:
-    table = Table(NAMES)
+    table = GuestSeats(NAMES)
     assert table.join("BOB", FakeLink(), 80, 24) is table.terminal(1)
     assert table.join("ann", FakeLink(), 80, 24) is table.terminal(0)
 
 
 def test_any_other_name_takes_the_next_free_seat_and_takes_it_back_later() -> None:
-    table = Table(NAMES)
+    table = GuestSeats(NAMES)
     first = FakeLink()
     assert table.join("zed", first, 80, 24) is table.terminal(0)
     assert table.join("yves", FakeLink(), 80, 24) is table.terminal(1)
@@ -251,14 +251,14 @@ def test_any_other_name_takes_the_next_free_seat_and_takes_it_back_later() -> No
 def test_a_second_connection_for_a_taken_seat_is_refused(
     first: str, second: str, refusal: str
 ) -> None:
-    table = Table(NAMES)
+    table = GuestSeats(NAMES)
     assert isinstance(table.join(first, FakeLink(), 80, 24), RemoteTerminal)
     answer = table.join(second, FakeLink(), 80, 24)
     assert isinstance(answer, str) and refusal in answer
 
 
 def test_a_full_table_names_the_seats_whose_guests_are_away() -> None:
-    table = Table({0: "Ann", 1: "Bob"})
+    table = GuestSeats({0: "Ann", 1: "Bob"})
     away = FakeLink()
     table.join("ann", away, 80, 24)
     table.join("bob", FakeLink(), 80, 24)
@@ -272,7 +272,7 @@ def test_a_full_table_names_the_seats_whose_guests_are_away() -> None:
 
 
 def test_a_released_seat_and_a_closed_table_take_nobody() -> None:
-    table = Table(NAMES)
+    table = GuestSeats(NAMES)
     link = FakeLink()
     table.join("ann", link, 80, 24)
     table.wait(lambda: table.terminal(0).is_connected, 1)
@@ -286,7 +286,7 @@ def test_a_released_seat_and_a_closed_table_take_nobody() -> None:
 
 
 def test_control_characters_in_a_seat_name_are_not_sent_to_a_guest() -> None:
-    table = Table({0: "A\x1b[2Jnn"})
+    table = GuestSeats({0: "A\x1b[2Jnn"})
     table.join("a\x1b[2jnn", FakeLink(), 80, 24)
     answer = table.join("a\x1b[2jnn", FakeLink(), 80, 24)
     assert isinstance(answer, str) and "\x1b" not in answer
@@ -296,7 +296,7 @@ def test_control_characters_in_a_seat_name_are_not_sent_to_a_guest() -> None:
 
 
 @contextmanager
-def watchdog(table: Table, seconds: float = 5) -> Iterator[None]:
+def watchdog(table: GuestSeats, seconds: float = 5) -> Iterator[None]:
     """Within: a wait for keys still going after `seconds` ends with GuestGone, never hangs."""
     timer = threading.Timer(seconds, table.post, [lambda: table.close("The test hung.")])
     timer.start()
@@ -307,9 +307,9 @@ def watchdog(table: Table, seconds: float = 5) -> Iterator[None]:
 
 
 @pytest.fixture
-def seat() -> Iterator[tuple[Table, RemoteTerminal, FakeLink]]:
+def seat() -> Iterator[tuple[GuestSeats, RemoteTerminal, FakeLink]]:
     """Ann's seat, connected (and watched)."""
-    table = Table({0: "Ann"}, idle=None, pause_seconds=0)
+    table = GuestSeats({0: "Ann"}, idle=None, pause_seconds=0)
     link = FakeLink()
     terminal = table.join("ann", link, 100, 30)
     assert isinstance(terminal, RemoteTerminal)
@@ -344,7 +344,7 @@ def test_the_hosts_environment_does_not_reach_a_guests_console(
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "33")
-    table = Table({0: "Ann"}, idle=None)
+    table = GuestSeats({0: "Ann"}, idle=None)
     link = FakeLink()
     terminal = table.join("ann", link, 90, 20)
     table.wait(lambda: terminal.is_connected, 1)
@@ -435,7 +435,7 @@ def test_a_resize_from_an_old_connection_is_ignored(seat) -> None:
 
 @pytest.mark.slow
 def test_a_silent_guest_is_let_go_and_their_seat_waits_for_them() -> None:
-    table = Table({0: "Ann"}, idle=0.2)
+    table = GuestSeats({0: "Ann"}, idle=0.2)
     link = FakeLink()
     terminal = table.join("ann", link, 80, 24)
     assert isinstance(terminal, RemoteTerminal)
@@ -460,7 +460,7 @@ def test_a_silent_guest_is_let_go_and_their_seat_waits_for_them() -> None:
 
 @pytest.mark.slow
 def test_typing_keeps_a_guest_from_being_let_go() -> None:
-    table = Table({0: "Ann"}, idle=0.3)
+    table = GuestSeats({0: "Ann"}, idle=0.3)
     link = FakeLink()
     terminal = table.join("ann", link, 80, 24)
     assert isinstance(terminal, RemoteTerminal)
@@ -534,7 +534,7 @@ def test_a_guest_back_without_a_redraw_callback_still_sees_the_prompt(seat) -> N
 
 
 def test_closing_the_table_says_nothing_else_after_the_goodbye() -> None:
-    table = Table({0: "Ann", 1: "Bob"})
+    table = GuestSeats({0: "Ann", 1: "Bob"})
     links = [FakeLink(), FakeLink()]
     for name, link in zip(("ann", "bob"), links, strict=True):
         table.join(name, link, 80, 24)

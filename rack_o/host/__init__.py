@@ -11,7 +11,7 @@ imports it, so that `requirement.require_asyncssh` can say how to install it.
 - `keyboard.py`: the bytes a guest's terminal sends, as key names
 - `inbox.py`: work posted to the game thread, run while it waits
 - `terminal.py`: `RemoteTerminal`, the Terminal of one seat over SSH; `GuestGone`
-- `table.py`: `Table`, the seats: who sits where, one connection each, presence
+- `guest_seats.py`: `GuestSeats`, the seats: who sits where, one connection each, presence
 - `server.py`: `HostServer`, the asyncssh server on its own thread
 - `demo.py`: a hand test of all of this, without the game (`python -m rack_o.host.demo`)
 

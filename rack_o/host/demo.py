@@ -18,9 +18,9 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from .guest_seats import GuestSeats
 from .hostkey import fingerprint, load_or_create
 from .server import DEFAULT_PORT, HostServer
-from .table import Table
 from .tablecode import new_code
 from .terminal import GuestEOF, GuestGone, GuestInterrupt, RemoteTerminal
 
@@ -30,7 +30,7 @@ NEWS = 8
 class Demo:
     """The demo's game thread: screens, turns and the host's commands."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: GuestSeats) -> None:
         self.table = table
         self.news: deque[str] = deque(maxlen=NEWS)
         self.keys: dict[int, deque[str]] = {seat: deque(maxlen=12) for seat in table.terminals}
@@ -125,7 +125,7 @@ class Demo:
                 return
 
 
-def _read_host_keyboard(table: Table, demo: Demo) -> None:
+def _read_host_keyboard(table: GuestSeats, demo: Demo) -> None:
     for line in sys.stdin:
         table.post(lambda line=line: demo.host_command(line))
 
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=10.0, help="minutes")
     args = parser.parse_args(argv)
     names = [name.strip() for name in args.names.split(",") if name.strip()]
-    table = Table(dict(enumerate(names)), idle=args.idle * 60)
+    table = GuestSeats(dict(enumerate(names)), idle=args.idle * 60)
     key = load_or_create()
     code = new_code()
     server = HostServer(table, code, key, bind=args.bind, port=args.port)

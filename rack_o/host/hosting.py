@@ -39,9 +39,9 @@ from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriter
 from rack_o.view import SeatView
 
+from .guest_seats import GuestSeats
 from .screen import SeatScreen
 from .seat import PersonSeat
-from .table import Table as Seats
 from .terminal import RemoteTerminal
 from .views import Presence, TableInfo
 
@@ -55,7 +55,7 @@ class HostedGame(Table):
 
     def __init__(
         self,
-        seats: Seats,
+        seats: GuestSeats,
         game: Game,
         agents: Sequence[Agent],
         *,

@@ -32,12 +32,12 @@ from rack_o.record import Event, Header
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
+from .guest_seats import GuestSeats
 from .hosting import HostedGame
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import attached_here, has_terminal, local_terminal
 from .seat import STAND_IN
 from .server import HostError, HostServer
-from .table import Table
 from .tablecode import new_code
 from .terminal import RemoteTerminal
 from .views import TableInfo, intro_lines
@@ -114,7 +114,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             key = load_or_create()
         except HostKeyError as error:
             raise click.ClickException(str(error)) from None
-        seats = Table(guests, idle=setup.idle, pause_seconds=setup.pause)
+        seats = GuestSeats(guests, idle=setup.idle, pause_seconds=setup.pause)
         server = HostServer(seats, new_code(), key, bind=setup.bind, port=setup.port)
         try:
             port = server.start()
@@ -152,7 +152,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             return EXIT_STOPPED
 
 
-def _run(opened: Opened, seats: Table, info: TableInfo, host_seat: int | None,
+def _run(opened: Opened, seats: GuestSeats, info: TableInfo, host_seat: int | None,
          setup: HostSetup, here: bool, console: Console) -> int:
     """Play the opened game at the table; the exit code."""
     game = opened.game

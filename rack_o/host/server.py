@@ -5,7 +5,7 @@ Refused here: every other way to log in (keys, keyboard-interactive, host-based,
 wrong code is slowed down and three lock the address out (lockout.py); exec (the guest is
 told so), subsystems such as SFTP, TCP, UNIX-socket and tun/tap forwarding, agent and X11
 forwarding; a session without a pty (told so); a second session on one connection; a
-second connection for a taken seat (told so, by the Table). What the guest types goes to
+second connection for a taken seat (told so, by the GuestSeats). What the guest types goes to
 their seat's RemoteTerminal, bounded there; what the game draws comes back through a
 thread-safe link that hangs up on a guest who stops reading.
 
@@ -27,9 +27,9 @@ import asyncssh
 
 from rack_o.i18n import _, ngettext
 
+from .guest_seats import GuestSeats
 from .keyboard import KeyReader
 from .lockout import LockOut
-from .table import Table
 from .tablecode import code_matches
 from .terminal import RemoteTerminal
 
@@ -91,11 +91,11 @@ def _cannot_listen(error: BaseException, bind: str, port: int) -> str:
 
 
 class HostServer:
-    """Serves one Table over SSH, on a thread of its own, until `stop`."""
+    """Serves one GuestSeats over SSH, on a thread of its own, until `stop`."""
 
     def __init__(
         self,
-        table: Table,
+        table: GuestSeats,
         code: str,
         host_key: asyncssh.SSHKey,
         *,
@@ -139,7 +139,7 @@ class HostServer:
 
     def stop(self) -> None:
         """Stop listening, close every connection and end the server's thread (after
-        `Table.close`, guests get a moment to take its goodbye)."""
+        `GuestSeats.close`, guests get a moment to take its goodbye)."""
         loop, thread = self._loop, self._thread
         if loop is None or thread is None or not thread.is_alive():
             return

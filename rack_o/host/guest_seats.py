@@ -24,7 +24,7 @@ IDLE_SECONDS = 600.0
 Presence = Callable[[int, bool], None]
 
 
-class Table:
+class GuestSeats:
     """The guest seats of a hosted game, each with its RemoteTerminal."""
 
     def __init__(
