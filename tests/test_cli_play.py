@@ -304,3 +304,38 @@ def test_a_question_mark_at_the_name_prompt_explains_it(home: Path) -> None:
     result = run(["--players", "2", "--bots", "easy", "--record", str(record)], input="?\nAnn\n")
     assert "Type each person's name (at most 16 characters)" in result.output
     assert events(record)[0]["players"][0] == {"name": "Ann", "kind": "human"}
+
+
+# ---------------------------------------------------------------- what the table is told
+
+
+def test_a_lone_person_s_confirmed_move_is_said_before_the_bots_reply(home: Path) -> None:
+    result = run(["--bots", "easy", "--names", "Ann", "--seed", "1", "--fast"],
+                 input="\nd\n5\n\nq\ny\n")
+    out = result.output
+    drawn = re.search(r"^You drew (\d+)\.$", out, flags=re.MULTILINE)
+    assert drawn, out
+    said = re.search(rf"Ann drew {drawn[1]}, put it in slot 5 and discarded \d+\.$", out,
+                     flags=re.MULTILINE)
+    assert said, out
+    confirm = out.index("Enter confirms", drawn.end())
+    assert confirm < said.start() < out.index("Easy ", said.end())
+
+
+def test_in_hot_seat_a_confirmed_move_never_names_the_drawn_card(home: Path) -> None:
+    result = run(["--players", "3", "--bots", "easy", "--names", "Ann,Bob", "--seed", "1",
+                  "--fast"], input="\n\nd\n5\n\n\nq\ny\n")
+    out = result.output
+    assert re.search(r"^You drew \d+\.$", out, flags=re.MULTILINE), out
+    assert not re.search(r"(Ann|Bob) drew \d+, put it", out), out
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--players", "2", "--bots", "easy,easy"], True),
+    (["--bots", "easy", "--names", "Ann"], False),
+])
+def test_a_table_of_computer_players_only_is_told_it_plays_itself(
+    home: Path, args: list[str], said: bool
+) -> None:
+    result = run([*args, "--fast", "--target", "5", "--seed", "3"], input="\nq\ny\n")
+    assert ("the game plays itself" in result.output) is said, result.output

@@ -259,8 +259,11 @@ def play_new_game(
     people = sum(seat.is_human for seat in seats)
     try:
         with new_game(rules, seats, seed, record, hints=hints, show_seed=people < 2) as started:
+            watching = [] if people else [Text(_(
+                "Every seat is a computer player: the game plays itself (Ctrl-C stops it)."),
+                "yellow")]
             code = run_session(term, started.game, agents,
-                               notices=started.notices + started.saving,
+                               notices=started.notices + watching + started.saving,
                                saved_note=started.saved_note, header=started.header,
                                writer=started.writer)
     except RecordWriteError as error:  # the opening lines: nothing was played yet

@@ -364,6 +364,14 @@ def turn_lines(game: Game, seat: int, history_before: int) -> list[RenderableTyp
     return [Text(describe_turn(event, names)) for event in history[history_before:]]
 
 
+def own_turn_line(game: Game, seat: int) -> Text:
+    """`seat`'s last turn whole (its drawn card named), for that seat's own screen."""
+    names = tuple(p.name for p in game.players)
+    turn = next(step for step in reversed(game.steps) if isinstance(step, Turn)
+                and step.seat == seat)
+    return Text(describe_turn(turn, names))
+
+
 def round_end_lines(game: Game) -> list[RenderableType]:
     """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
     names = tuple(p.name for p in game.players)
@@ -518,6 +526,9 @@ class _Session(Table):
                 # Nobody else may scroll back to this rack.
                 self.term.clear(scrollback=True)
                 self.screen_owner = None
+            else:
+                # The preview stays above: say the move was made before the bots reply.
+                self.console.print(own_turn_line(game, seat), style="dim")
             return
         self._report_bot_turn(seat, self.history_before)
 
