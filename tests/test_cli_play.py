@@ -339,3 +339,30 @@ def test_a_table_of_computer_players_only_is_told_it_plays_itself(
 ) -> None:
     result = run([*args, "--fast", "--target", "5", "--seed", "3"], input="\nq\ny\n")
     assert ("the game plays itself" in result.output) is said, result.output
+
+
+@pytest.mark.parametrize(("people", "shown"), [
+    ("1", "such as hard,easy [hard]"),
+    ("2", "[2]"),
+])
+def test_a_setup_question_shows_its_default_in_brackets(
+    home: Path, people: str, shown: str
+) -> None:
+    result = run(["--seed", "2", "--target", "5", "--fast"], input=f"{people}\n\n\nq\ny\n")
+    assert shown in " ".join(result.output.split()), result.output
+
+
+
+def test_the_end_of_a_game_says_how_to_replay_and_review_it(home: Path) -> None:
+    result = run(["--players", "2", "--bots", "easy,easy", "--fast", "--target", "5",
+                  "--seed", "4"])
+    replay = re.search(r"^Step through the game: racko replay (\S+)$", result.output,
+                       flags=re.MULTILINE)
+    review = re.search(r"^What each move cost: racko review (\S+)$", result.output,
+                       flags=re.MULTILINE)
+    assert replay and review, result.output
+    assert replay[1] == review[1]
+    reviewed = CliRunner().invoke(main, ["review", review[1]])
+    assert reviewed.exit_code == 0, reviewed.output
+    replayed = CliRunner().invoke(main, ["replay", replay[1], "--summary"])
+    assert replayed.exit_code == 0, replayed.output

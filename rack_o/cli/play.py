@@ -123,10 +123,12 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
     seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
     rules, seats = seat_or_leave(term, table)
     while True:
-        code = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
+        code, finished = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
         # Asked of people at a keyboard only: a script's input ends with its game.
         asking = not term.reads_lines and any(seat.is_human for seat in seats)
         if code != EXIT_OK or not asking or not play_again(term):
+            if finished is not None:
+                look_back(term.console, finished)
             raise SystemExit(code)
         seed = secrets.randbelow(1_000_000)
         record = next_record_path(record)
@@ -246,11 +248,24 @@ def add_finished(console: Console, game: Game, header: Header, record_path: Path
             console.print(history_error(problem), style="yellow", markup=False)
 
 
+def look_back(console: Console, record_path: Path) -> None:
+    """How to step through a finished game and see what each move cost (said last, once
+    nothing more is asked: the final screen keeps its banner and standings in view)."""
+    from rack_o.store.paths import record_ref
+
+    ref = record_ref(record_path)
+    console.print(_("Step through the game: racko replay {id}").format(id=ref),
+                  markup=False, highlight=False)
+    console.print(_("What each move cost: racko review {id}").format(id=ref),
+                  markup=False, highlight=False)
+
+
 def play_new_game(
     term: Terminal, rules: Rules, seats: list[Player], seed: int, record: Path | None,
     *, hints: bool = True,
-) -> int:
-    """Deal a new game for these seats, play it at `term` and save it; the exit code.
+) -> tuple[int, Path | None]:
+    """Deal a new game for these seats, play it at `term` and save it; the exit code, and
+    the record of the game if it was played to its end.
 
     Without `hints`, h gives no hint and the record's game line says so.
     """
@@ -270,6 +285,6 @@ def play_new_game(
         term.console.print(
             cannot_save(error) + " " + _("No game was started."), markup=False, highlight=False
         )
-        return EXIT_STOPPED
+        return EXIT_STOPPED, None
     add_finished(term.console, started.game, started.header, started.record_path)
-    return code
+    return code, (started.record_path if started.game.is_over else None)

@@ -322,7 +322,7 @@ def take_up(record: Record, writer: RecordWriter) -> None:
 
 def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
     """Read the locked record, show where the game stands and play it on; exits."""
-    from .play import add_finished
+    from .play import add_finished, look_back
     from .session import run_session
 
     record = saved_game(term, writer)
@@ -346,6 +346,8 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
     code = run_session(term, game, agents, notices=notices, saved_note=resume_note(record.ref),
                        header=record.header, writer=writer, events=record.events)
     add_finished(term.console, game, record.header, writer.path)
+    if game.is_over:
+        look_back(term.console, writer.path)
     raise SystemExit(code)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
@@ -71,9 +72,10 @@ def split_names(text: str, hint: str | None = "--names") -> list[str]:
 
 
 def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any]) -> Any:
-    """Ask until `parse` accepts the answer; it raises click.BadParameter to ask again."""
+    """Ask until `parse` accepts the answer (`prompt` is plain text: a default in brackets is
+    shown as it is); it raises click.BadParameter to ask again."""
     while True:
-        answer = term.line(prompt).strip()
+        answer = term.line(escape(prompt)).strip()
         try:
             return parse(answer)
         except click.BadParameter as error:
