@@ -9,8 +9,9 @@ import pytest
 from builders import finished_game, header_for, with_header
 from click.testing import CliRunner
 
+from rack_o.cli import history as history_module
 from rack_o.cli import main
-from rack_o.cli.history import local_time
+from rack_o.cli.history import BLOCK, local_time
 from rack_o.store.history import record_game
 
 
@@ -42,6 +43,35 @@ def test_history_lists_date_players_winner_scores_rounds_and_id(home: Path) -> N
     assert row.split()[0] == local_time("2026-11-29T21:05:00Z").split()[0]
     assert row.split(scores)[1].split() == [winner, str(len(game.rounds))]
     assert "ID 2026-11-29-2105-ann-bob-cy" in below
+
+
+PEOPLE = ("human", "human")
+WITH_A_BOT = ("human", "bot:easy")
+LEGEND = "* a computer player."
+HOW_TO_REPLAY = "Step through a game with: racko replay ID"
+
+
+@pytest.mark.parametrize("block", [BLOCK, 2])  # one table, or streamed a block at a time
+@pytest.mark.parametrize(("seated", "legend"), [
+    ([PEOPLE] * 5, False),
+    ([PEOPLE] * 4 + [WITH_A_BOT], True),  # the bot in the newest game, listed first
+    ([WITH_A_BOT] + [PEOPLE] * 4, True),  # in the oldest, listed last (in the last block)
+    ([WITH_A_BOT] * 5, True),
+])
+def test_history_explains_the_star_only_when_a_listed_game_had_a_computer_player(
+    home: Path, monkeypatch: pytest.MonkeyPatch, block: int, seated: list[tuple[str, str]],
+    legend: bool,
+) -> None:
+    monkeypatch.setattr(history_module, "BLOCK", block)
+    for seed, kinds in enumerate(seated):
+        game = finished_game(seed, target=75, kinds=kinds)
+        game.started = f"2026-11-29T21:0{seed}:00Z"
+        record_game(game, header_for(game))
+    code, out = run("history")
+    assert code == 0, out
+    footnote = out.rstrip().splitlines()[-1].strip()
+    assert footnote == (f"{LEGEND}  {HOW_TO_REPLAY}" if legend else HOW_TO_REPLAY)
+    assert ("*" in out) is legend
 
 
 def test_history_json_and_filters(home: Path) -> None:

@@ -15,6 +15,7 @@ from rack_o import Game, Rules, i18n
 from rack_o.bots.hint import Advice, Between, Reason, hint
 from rack_o.bots.loader import BotProblem, BotSpecError
 from rack_o.cli.messages import (
+    SHOWN_MATCHES,
     bot_spec_error,
     hint_text,
     history_error,
@@ -182,11 +183,23 @@ def test_a_history_error_says_where_the_game_still_is() -> None:
         f"The game's record is still in {FILE}.")
 
 
-def test_a_saved_game_matching_several_names_the_first_five() -> None:
-    error = RecordNotFoundError("2026", Path("/games"), tuple(f"2026-{n}" for n in range(7)))
-    assert record_not_found(error) == (
-        '"2026" matches several saved games (2026-0, 2026-1, 2026-2, 2026-3, 2026-4); give more '
-        "of the ID.")
+@pytest.mark.parametrize(("matching", "named", "more"), [
+    (2, 2, None), (6, 6, None), (SHOWN_MATCHES, SHOWN_MATCHES, None),
+    (SHOWN_MATCHES + 1, SHOWN_MATCHES - 1, "  … and 2 more"),
+    (40, SHOWN_MATCHES - 1, f"  … and {40 - SHOWN_MATCHES + 1} more"),
+])
+def test_an_id_matching_several_saved_games_names_them_one_a_line_and_how_to_pick_one(
+    matching: int, named: int, more: str | None
+) -> None:
+    ids = tuple(f"2026-12-01-{400 + n:04d}-player-1-expert-hard" for n in range(matching))
+    lines = record_not_found(RecordNotFoundError("2026", Path("/games"), ids)).split("\n")
+    assert lines[0] == f'"2026" matches {matching} saved games:'
+    assert lines[1:named + 1] == [f"  {game_id}" for game_id in ids[:named]]
+    assert lines[named + 1:] == [*([more] if more else []),
+                                 'Give the full ID, or more of its start than "2026".']
+
+
+def test_a_lookup_error_from_elsewhere_says_itself() -> None:
     assert record_not_found(LookupError("other")) == "other"
 
 

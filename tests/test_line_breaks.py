@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 from clirun import racko
+from rich.text import Text
 
 from rack_o.cli.console import fill
+from rack_o.cli.flow import Flow
 
 
 def test_a_stop_message_keeps_the_resume_command_whole_and_each_score_with_its_name(
@@ -35,3 +37,25 @@ def test_fill_never_breaks_at_a_no_break_space() -> None:
 def test_fill_keeps_a_command_line_whole() -> None:
     command = "racko resume /a/very/long/path/" + "x" * 80 + ".jsonl"
     assert fill("Carry on later with:\n" + command, 40).splitlines()[-1] == command
+
+
+
+FLOW_PIECES = [("", "Player 1 0"), (" · ", "Expert* 0"), (" · ", "Annabelle-Marie &"),
+               (" ", "Christabel-Rose 145")]
+
+
+@pytest.mark.parametrize("width", range(19, 60))
+def test_a_flow_breaks_only_between_pieces_and_leaves_the_joint_out(width: int) -> None:
+    lines = [line.plain for line in Flow([(j, Text(p)) for j, p in FLOW_PIECES]).lines(width)]
+    assert all(len(line) <= width for line in lines)
+    # Each line is whole pieces with their joints, the first one's left out at the break.
+    pieces = iter(FLOW_PIECES)
+    for line in lines:
+        first = next(pieces)[1]
+        assert line.startswith(first), line
+        rest = line.removeprefix(first)
+        while rest:
+            joint, piece = next(pieces)
+            assert rest.startswith(joint + piece), line
+            rest = rest.removeprefix(joint + piece)
+    assert next(pieces, None) is None

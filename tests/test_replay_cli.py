@@ -55,6 +55,24 @@ def test_stepping_shows_every_rack_turn_by_turn(home: Path) -> None:
         assert row.split()[1:11] == [str(card) for card in dealt]
 
 
+def test_an_id_matching_several_games_names_each_one_whole_on_a_line_of_its_own(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    ids = ["2026-12-01-0425-ann-bob-cy", "2026-12-01-0430-ann-bob-cy",
+           "2026-12-01-0431-player-1-expert-hard", "2026-12-01-0431-player-1-expert-hard-2",
+           "2026-12-01-0431-player-1-expert-hard-3", "2026-12-01-0432-paiktis-1-expert-hard"]
+    for seed, game_id in enumerate(ids):
+        write_record(home / "games" / f"{game_id}.jsonl", finished_game(seed))
+    code, out = invoke(["2026"])
+    assert code == 2, out
+    lines = out.splitlines()
+    said = next(n for n, line in enumerate(lines)
+                if line.endswith('"2026" matches 6 saved games:'))
+    assert lines[said + 1:] == [f"  {game_id}" for game_id in sorted(ids)] + [
+        'Give the full ID, or more of its start than "2026".']
+
+
 def dealt_rack(deck: list[int], seat: int, players: int, dealer: int) -> list[int]:
     """Slot 1 first: the seat's tenth card received down to its first."""
     order = [(dealer + 1 + k) % players for k in range(10 * players)]

@@ -271,7 +271,7 @@ def test_find_record_by_id_prefix_or_path(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(RecordNotFoundError) as several:
         find_record("2026-11")
     assert several.value.matches == (record_id(a), record_id(b))
-    assert "several saved games" in record_not_found(several.value)
+    assert record_not_found(several.value).startswith('"2026-11" matches 2 saved games:\n')
     with pytest.raises(RecordNotFoundError) as none:
         find_record("nope")
     assert (none.value.ref, none.value.folder, none.value.matches) == ("nope", games, ())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
 from builders import record_text, unfinished_game, write_record
 from clirun import assert_exited, flat, racko, squashed
 
@@ -23,7 +24,67 @@ def test_resume_list_explains_the_star_only_when_a_bot_is_listed(home: Path) -> 
     listed = racko("resume", "--list")
     assert_exited(listed, 0)
     assert "Bob* 0" in listed.output
-    assert listed.output.rstrip().splitlines()[-1].strip() == LEGEND
+    assert listed.output.rstrip().splitlines()[-2].strip() == LEGEND
+
+
+THREE = (("Player 1", "human"), ("Expert", "bot:expert"), ("Hard", "bot:hard"))
+GREEK = (("Παίκτης 1", "human"), ("Expert", "bot:expert"), ("Hard", "bot:hard"))
+PARTNERS = (("Annabelle-Marie", "human"), ("Bartholomew-Max", "bot:hard"),
+            ("Christabel-Rose", "human"), ("Demetrius-Alexa", "bot:easy"))
+
+
+# Each table: the games listed (ID, players), and each piece of the scores that must stay on
+# one line, with how many rows show it. Round 1 is under way: every score is 0, a team's
+# with its last player.
+TABLES = {
+    "three players": (
+        {"2026-12-01-0431-player-1-expert-hard-3": THREE,
+         "2026-12-01-0432-paiktis-1-expert-hard": GREEK},
+        {"Player 1 0": 1, "Παίκτης 1 0": 1, "Expert* 0": 2, "Hard* 0": 2},
+    ),
+    "partners": (
+        {"2026-12-01-0433-annabelle-marie-barthol": PARTNERS},
+        {"Annabelle-Marie &": 1, "Christabel-Rose 0": 1, "Bartholomew-Max* &": 1,
+         "Demetrius-Alexa* 0": 1},
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+@pytest.mark.parametrize("columns", ["80", "100"])
+@pytest.mark.parametrize("table", TABLES)
+def test_resume_list_keeps_each_score_on_the_line_of_its_name(
+    home: Path, monkeypatch: pytest.MonkeyPatch, table: str, columns: str, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    seats, kept_whole = TABLES[table]
+    for n, (game_id, players) in enumerate(seats.items()):
+        names, kinds = zip(*players, strict=True)
+        game = unfinished_game(n, turns=5, players=len(names), names=names, kinds=kinds,
+                               partners=len(names) == 4)
+        write_record(home / "games" / f"{game_id}.jsonl", game)
+    listed = racko("--lang", language, "resume", "--list")
+    assert_exited(listed, 0)
+    lines = listed.output.splitlines()
+    assert all(len(line) <= int(columns) for line in lines)
+    for piece, rows in kept_whole.items():
+        assert sum(piece in line for line in lines) == rows, listed.output
+
+
+@pytest.mark.parametrize(("games", "said"), [
+    (1, "Carry it on with: racko resume"),
+    (3, "Carry one on with: racko resume ID (or run racko resume and type its number)"),
+])
+def test_resume_list_ends_saying_how_to_carry_a_game_on(
+    home: Path, monkeypatch: pytest.MonkeyPatch, games: int, said: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for n in range(games):
+        write_record(home / "games" / f"2026-11-29-210{n}-ann-bob.jsonl",
+                     unfinished_game(n, turns=4))
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    assert listed.output.rstrip().splitlines()[-1] == said
 
 
 def test_resume_list_lists_many_games_and_names_a_big_hostile_record_among_them(

@@ -214,23 +214,38 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
     winner_width = max(cell_len(_("Winner")), min(16, widest))
     block = list(islice(rest, BLOCK))
     if not block:
-        console.print(_games_table(first, winner_width))
+        console.print(_games_table(first, winner_width, caption=_caption(_has_bot(first))))
         return
+    bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
     # Long: every block gets the widths of the first, the widest column all the room left.
     started = max(cell_len(_("Started")), *(
         cell_len(line) for game in first for line in _started(game).splitlines()))
     rounds = max(cell_len(_("Rounds")), 6)
     scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
     widths = _Widths(started, scores, winner_width, rounds)
-    console.print(_games_table(first, winner_width, widths=widths, caption=False))
+    console.print(_games_table(first, winner_width, widths=widths))
     while after := list(islice(rest, BLOCK)):
+        bots = bots or _has_bot(after)
         if console.color_system is None:
             _print_plain(console, block, widths)
         else:
-            console.print(_games_table(block, winner_width, widths=widths, title=False,
-                                       caption=False))
+            console.print(_games_table(block, winner_width, widths=widths, title=False))
         block = after
-    console.print(_games_table(block, winner_width, widths=widths, title=False))
+    console.print(_games_table(block, winner_width, widths=widths, title=False,
+                               caption=_caption(bots)))
+
+
+def _has_bot(games: Sequence[GameRow]) -> bool:
+    """True when a computer player sat in one of `games` (its name is starred)."""
+    return any(kind != "human" for game in games for kind in game.kinds)
+
+
+def _caption(bots: bool) -> str:
+    """The footnote under the listing: the star explained if a computer player is listed
+    (`bots`), and how to step through a game."""
+    if bots:
+        return _("* a computer player.  Step through a game with: racko replay ID")
+    return _("Step through a game with: racko replay ID")
 
 
 _GAP = 2
@@ -246,8 +261,7 @@ def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) ->
         if row is None:
             console.file.write("".join(lines))
             lines.clear()
-            console.print(_games_table([game], widths.winner, widths=widths, title=False,
-                                       caption=False))
+            console.print(_games_table([game], widths.winner, widths=widths, title=False))
         else:
             lines.append(row)
     console.file.write("".join(lines))
@@ -306,18 +320,18 @@ def _games_table(
     *,
     widths: _Widths | None = None,
     title: bool = True,
-    caption: bool = True,
+    caption: str | None = None,
 ) -> Table:
-    """The history table of `games`, the winner's column `winner_width` wide; with `widths`
-    every column has a fixed width. `title` also says whether the headings are shown."""
+    """The history table of `games`, the winner's column `winner_width` wide, `caption` under
+    it; with `widths` every column has a fixed width. `title` also says whether the headings
+    are shown."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     table = Table(
         title=_("Finished games, newest first") if title else None,
-        caption=_("* a computer player.  Step through a game with: racko replay ID")
-        if caption else None,
+        caption=caption,
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
         pad_edge=False,

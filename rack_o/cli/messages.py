@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rack_o.i18n import N_, _, number
+from rack_o.i18n import N_, _, ngettext, number
 
 if TYPE_CHECKING:
     from rack_o.bots.hint import Advice, Between
     from rack_o.store.history import HistoryError
     from rack_o.store.records import RecordFileError
 
-SHOWN_MATCHES = 5
-"""How many of the saved games matching an ambiguous ID are named."""
+SHOWN_MATCHES = 10
+"""The most lines that name the saved games matching an ambiguous ID: more matches than that
+are named up to one line fewer, and the last line counts the others."""
 
 # The reasons a record file is refused that need no value, by RecordProblem.
 _RECORD_REASONS = {
@@ -67,10 +68,21 @@ def record_not_found(error: LookupError) -> str:
 
     if not isinstance(error, RecordNotFoundError):
         return str(error)
-    if error.matches:
-        return _('"{ref}" matches several saved games ({names}); give more of the ID.').format(
-            ref=error.ref, names=", ".join(error.matches[:SHOWN_MATCHES])
-        )
+    matches = error.matches
+    if matches:
+        # One ID a line, whole, so that it can be read and copied at any width.
+        shown = matches if len(matches) <= SHOWN_MATCHES else matches[: SHOWN_MATCHES - 1]
+        lines = [ngettext('"{ref}" matches {count} saved game:',
+                          '"{ref}" matches {count} saved games:', len(matches)).format(
+                     ref=error.ref, count=len(matches))]
+        lines += [f"  {match}" for match in shown]
+        if len(shown) < len(matches):
+            more = len(matches) - len(shown)
+            lines.append("  " + ngettext("… and {count} more", "… and {count} more", more).format(
+                count=more))
+        lines.append(_('Give the full ID, or more of its start than "{ref}".').format(
+            ref=error.ref))
+        return "\n".join(lines)
     return _('No saved game "{ref}" in {folder} and no such file.').format(
         ref=error.ref, folder=error.folder
     )

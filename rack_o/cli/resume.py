@@ -7,6 +7,7 @@ the same people and bots take their seats and the record grows in the same file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -21,10 +22,12 @@ from rack_o.actions import Phase
 from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
+from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, Summary
 
 from .console import BOT_PAUSE, Terminal, keyboard_tty, make_console, resume_note
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
+from .flow import Flow
 from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
@@ -68,13 +71,32 @@ def games_table(
     for number, game in enumerate(games, start=1):
         shown = [name if kind == "human" else f"{name}*"
                  for name, kind in zip(game.names, game.kinds, strict=True)]
-        sides = side_names(game.rules, shown)
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
         if mark_busy and is_busy(game.path):
             where.append("\n" + _("being played now"), "bold yellow")
-        table.add_row(str(number), where, str(game.round), Text(scores_text(sides, game.totals)))
+        table.add_row(str(number), where, str(game.round),
+                      _scores(game.rules, shown, game.totals))
     return table
+
+
+def _scores(rules: Rules, shown: Sequence[str], totals: Sequence[int]) -> Flow:
+    """ "Ann 120 · Bob 95" (with partners "Ann & Cy 120 · …"), wrapping only between players:
+    a score stays with its name."""
+    pieces: list[tuple[str, Text]] = []
+    for side, total in enumerate(totals):
+        seats = [seat for seat in range(len(shown)) if rules.team_of(seat) == side]
+        for index, seat in enumerate(seats):
+            text = f"{shown[seat]} {total}" if seat == seats[-1] else f"{shown[seat]} &"
+            pieces.append((" " if index else " · ", Text(text)))
+    return Flow(pieces)
+
+
+def _how_to_carry_on(games: int) -> str:
+    """The line under the list of unfinished games: how to carry one on."""
+    if games == 1:  # `racko resume` carries the only one on without asking
+        return _("Carry it on with: racko resume")
+    return _("Carry one on with: racko resume ID (or run racko resume and type its number)")
 
 
 def _choose(term: Terminal, list_only: bool) -> Path:
@@ -99,6 +121,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         raise SystemExit(EXIT_NOTHING)
     console.print(games_table(unfinished))
     if list_only:
+        console.print(_how_to_carry_on(len(unfinished)), markup=False)
         raise SystemExit(0)
     if len(unfinished) == 1:
         return unfinished[0].path

@@ -79,7 +79,8 @@ class RecordFileError(Exception):
 
 
 class RecordNotFoundError(LookupError):
-    """No saved game, or more than one, answers to `ref` in `folder`; `matches` are their IDs."""
+    """No saved game, or more than one, answers to `ref` in `folder`; `matches` are their IDs,
+    sorted."""
 
     def __init__(self, ref: str, folder: Path, matches: tuple[str, ...] = ()) -> None:
         super().__init__(ref, folder, matches)
@@ -261,7 +262,8 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
             return exact
     except OSError:
         pass  # an ID too long to be a file name is no saved game's
-    matches = sorted(p for p in _record_files(folder) if record_id(p).startswith(str(ref)))
+    matches = sorted((p for p in _record_files(folder) if record_id(p).startswith(str(ref))),
+                     key=record_id)
     if len(matches) == 1:
         return matches[0]
     raise RecordNotFoundError(str(ref), folder, tuple(record_id(p) for p in matches))
