@@ -29,7 +29,7 @@ from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
 from .recordfile import is_private, read_record
-from .scoreboard import racko_banner, round_table, standings
+from .scoreboard import fitted_round_table, points_caption, racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
     NOT_SCORING,
@@ -141,11 +141,12 @@ def _scores(game: Game) -> str:
 
 
 def round_over_screen(game: Game) -> RenderableType:
-    """The Rack-O banner and the round's score table (and the standings if the game ended)."""
+    """The Rack-O banner and the round's score table as play shows it (and the standings if
+    the game ended)."""
     names = [p.name for p in game.players]
     result = game.rounds[-1]
     parts: list[RenderableType] = [racko_banner(result, names),
-                                   round_table(result, names, game.rules)]
+                                   fitted_round_table(result, names, game.rules)]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     return Group(*parts)
@@ -182,9 +183,12 @@ def summary(record: Record) -> RenderableType:
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
     head.append("\n" + " · ".join(details))
     parts: list[RenderableType] = [head]
-    tables = [round_table(result, names, rules) for result in game.rounds]
+    tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
     same_widths(tables)
-    parts += tables
+    # A table's own caption wraps at the table's width: the footnote gets the console's.
+    footnote = Text(points_caption(rules), "dim")
+    for table in tables:
+        parts += [table, footnote]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     else:
