@@ -106,6 +106,33 @@ def test_n_jumps_to_the_round_table_and_the_end_says_so(home: Path) -> None:
     assert "Final standings" in out and "The end of the game." in out
 
 
+@pytest.mark.parametrize("last_key", ["\n", " \n", "q\n", "n\n", ""],
+                         ids=["enter", "space", "q", "n", "input-ends"])
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
+def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
+    home: Path, finished: bool, last_key: str
+) -> None:
+    if finished:
+        game = finished_game(7)
+        to_the_end = "n\n" * len(game.rounds)
+    else:
+        game = unfinished_game(3, 5, kinds=("human", "bot:easy"))
+        to_the_end = "n\n"  # the round never ends: n stops at the record's last turn
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], keys="\n" + to_the_end + "?\n" + last_key)
+    assert code == 0, out
+    ending = "The end of the game." if finished else "The end of the record."
+    prompt = f"{ending} Enter or q ends the replay > "
+    last = out.split("Replay of g")[-1]
+    if not finished:
+        assert "round 1, turn 5" in last and "racko resume g" in last
+    assert "next turn" not in last and "next round" not in last
+    assert last.count(prompt) == 2  # asked again after the help
+    assert ("The replay is over: press Enter (or Space) or q to leave it.\n"
+            + prompt) in last
+    assert out.rstrip().endswith(prompt.rstrip())  # nothing more once left
+
+
 def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(7))
     code, out = invoke([str(path)], keys="z\nq\n")
