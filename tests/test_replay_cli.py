@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -11,9 +12,13 @@ import pytest
 from builders import finished_game, record_lines, unfinished_game, write_record
 from click.testing import CliRunner
 from clirun import squashed
+from rich.console import Console
 from test_store_records import DAMAGE, lines_of
 
+from rack_o import i18n
 from rack_o.cli import main
+from rack_o.cli.scoreboard import points_caption
+from rack_o.rules import Rules
 
 
 def invoke(args: list[str], keys: str = "") -> tuple[int, str]:
@@ -35,6 +40,35 @@ def test_summary_shows_every_round_table_and_the_winner(home: Path) -> None:
         assert " ".join(f"{c:>2}" for c in result.racks[result.racko]) in racko_row
     winner = names[game.winner]
     assert f"{winner} wins with {game.totals[game.winner]} points after {len(game.rounds)}" in out
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+@pytest.mark.parametrize("stepping", [False, True], ids=["summary", "stepping"])
+def test_the_round_tables_footnote_is_wrapped_at_the_terminals_width_as_in_play(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str, stepping: bool
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    game = finished_game(6, target=50, names=("Al", "Cy"))  # short names: a narrow table
+    write_record(home / "games" / "g.jsonl", game)
+    if stepping:
+        code, out = invoke(["g", "--lang", language], keys="\n" + "n\n" * len(game.rounds))
+    else:
+        code, out = invoke(["g", "--summary", "--lang", language])
+    assert code == 0, out
+    with i18n.restoring_language():
+        i18n.install(language)
+        footnote = points_caption(Rules(2))
+    # Laid out at the terminal's width, as play shows it (one line unless longer than 80).
+    at_80 = Console(file=io.StringIO(), width=80)
+    with at_80.capture() as captured:
+        at_80.print(footnote)
+    wrapped = [line.rstrip() for line in captured.get().splitlines()]
+    assert len(wrapped) == -(-len(footnote) // 80)
+    lines = [line.rstrip() for line in out.splitlines()]
+    found = [at for at in range(len(lines)) if lines[at : at + len(wrapped)] == wrapped]
+    assert len(found) == len(game.rounds), out
+    if not stepping:  # piped, a stepping screen's prompt runs on into the next screen
+        assert max(map(len, lines)) <= 80
 
 
 def test_stepping_shows_every_rack_turn_by_turn(home: Path) -> None:
@@ -88,6 +122,33 @@ def test_n_jumps_to_the_round_table_and_the_end_says_so(home: Path) -> None:
     assert code == 0, out
     assert out.count("RACK-O!") == len(game.rounds)
     assert "Final standings" in out and "The end of the game." in out
+
+
+@pytest.mark.parametrize("last_key", ["\n", " \n", "q\n", "n\n", ""],
+                         ids=["enter", "space", "q", "n", "input-ends"])
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
+def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
+    home: Path, finished: bool, last_key: str
+) -> None:
+    if finished:
+        game = finished_game(7)
+        to_the_end = "n\n" * len(game.rounds)
+    else:
+        game = unfinished_game(3, 5, kinds=("human", "bot:easy"))
+        to_the_end = "n\n"  # the round never ends: n stops at the record's last turn
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], keys="\n" + to_the_end + "?\n" + last_key)
+    assert code == 0, out
+    ending = "The end of the game." if finished else "The end of the record."
+    prompt = f"{ending} Enter or q ends the replay > "
+    last = out.split("Replay of g")[-1]
+    if not finished:
+        assert "round 1, turn 5" in last and "racko resume g" in last
+    assert "next turn" not in last and "next round" not in last
+    assert last.count(prompt) == 2  # asked again after the help
+    assert ("The replay is over: press Enter (or Space) or q to leave it.\n"
+            + prompt) in last
+    assert out.rstrip().endswith(prompt.rstrip())  # nothing more once left
 
 
 def test_a_wrong_key_says_what_is_valid(home: Path) -> None:

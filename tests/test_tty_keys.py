@@ -250,6 +250,26 @@ def test_the_pager_shows_a_screen_at_a_time_and_never_runs_a_program(
     assert "1-9/30 · space b q" in screens[0]  # the short form: the long one is too wide
 
 
+@pytest.mark.parametrize(
+    ("width", "first", "before_the_end", "at_the_end"),
+    [(80, "Rules · lines 1-9 of 30 · space more · b back · q returns",
+      "Rules · lines 13-21 of 30 · space more · b back · q returns",
+      "Rules · lines 22-30 of 30 (end) · b back · space or q returns"),
+     (40, "1-9/30 · space b q", "13-21/30 · space b q", "22-30/30 (end) · b q")],
+    ids=["long", "short"],
+)
+def test_the_pagers_last_screen_says_it_is_the_end_and_offers_no_more(
+    keyboard: FakeKeyboard, width: int, first: str, before_the_end: str, at_the_end: str
+) -> None:
+    text = "\n".join(f"line {n}" for n in range(1, 31))
+    term = key_terminal(width, 10)
+    keyboard.chunks = iter(["\x1b[F", "b", "\x1b[F", "q"])  # end, back, end, q
+    page(term, Text(text), "Rules")
+    statuses = [screen.rstrip().rsplit("\n", 1)[-1].strip()
+                for screen in output(term).split("\x1b[H\x1b[2J")[1:]]
+    assert statuses == [first, at_the_end, before_the_end, at_the_end]
+
+
 def test_without_a_terminal_the_pager_prints_all_and_waits_for_a_line() -> None:
     term = Terminal(Console(file=io.StringIO(), width=40), stdin=io.StringIO("\n"))
     page(term, Text("a\nb"), "Rules")

@@ -112,12 +112,17 @@ class Pager:
 def status(title: str, first: int, last: int, total: int, width: int, whole: bool = False) -> str:
     """The pager's bottom line (rich markup): where the reader is and the keys, in a shorter
     form when the long one does not fit in `width` columns; only how to go back when the
-    `whole` text is on screen."""
+    `whole` text is on screen, and no "more" on the last screen (where space goes back)."""
     if whole:
         return f"[reverse]{escape(_('{title} · space or q returns').format(title=title))}[/]"
-    long = _("{title} · lines {first}-{last} of {total} · space more · b back · "
-             "q returns").format(title=title, first=first, last=last, total=total)
-    if cell_len(long) < width:
-        return f"[reverse]{escape(long)}[/]"
-    short = _("{first}-{last}/{total} · space b q").format(first=first, last=last, total=total)
-    return f"[reverse]{escape(short)}[/]"
+    if last >= total:
+        long = _("{title} · lines {first}-{last} of {total} (end) · b back · space or q "
+                 "returns").format(title=title, first=first, last=last, total=total)
+        short = _("{first}-{last}/{total} (end) · b q").format(
+            first=first, last=last, total=total)
+    else:
+        long = _("{title} · lines {first}-{last} of {total} · space more · b back · "
+                 "q returns").format(title=title, first=first, last=last, total=total)
+        short = _("{first}-{last}/{total} · space b q").format(
+            first=first, last=last, total=total)
+    return f"[reverse]{escape(long if cell_len(long) < width else short)}[/]"

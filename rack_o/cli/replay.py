@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import click
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -29,7 +30,7 @@ from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
 from .recordfile import is_private, read_record
-from .scoreboard import racko_banner, round_table, standings
+from .scoreboard import fitted_round_table, points_caption, racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
     NOT_SCORING,
@@ -44,6 +45,8 @@ KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )
+END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
+END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
 NEXT = (ENTER, SPACE)
 
 EXAMPLE = N_("""\b
@@ -141,11 +144,12 @@ def _scores(game: Game) -> str:
 
 
 def round_over_screen(game: Game) -> RenderableType:
-    """The Rack-O banner and the round's score table (and the standings if the game ended)."""
+    """The Rack-O banner and the round's score table as play shows it (and the standings if
+    the game ended)."""
     names = [p.name for p in game.players]
     result = game.rounds[-1]
     parts: list[RenderableType] = [racko_banner(result, names),
-                                   round_table(result, names, game.rules)]
+                                   fitted_round_table(result, names, game.rules)]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     return Group(*parts)
@@ -182,9 +186,12 @@ def summary(record: Record) -> RenderableType:
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
     head.append("\n" + " · ".join(details))
     parts: list[RenderableType] = [head]
-    tables = [round_table(result, names, rules) for result in game.rounds]
+    tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
     same_widths(tables)
-    parts += tables
+    # A table's own caption wraps at the table's width: the footnote gets the console's.
+    footnote = Text(points_caption(rules), "dim")
+    for table in tables:
+        parts += [table, footnote]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     else:
@@ -211,42 +218,66 @@ def _cell_width(cell: object) -> int:
 
 
 def step_through(term: Terminal, record: Record) -> None:
-    """Show each step and wait for a key: Enter the next, n to the round's end, q to stop."""
+    """Show each step and wait for a key: Enter the next, n to the round's end, q to stop.
+
+    The last step also says that the record ends there, and its prompt offers only leaving.
+    """
     console = term.console
     skipping = False
-    for step in steps(record):
-        if skipping and not step.round_over:
+    count = step_count(record.game)
+    for number, step in enumerate(steps(record), start=1):
+        last = number == count
+        if skipping and not step.round_over and not last:
             continue
-        skipping = False
         term.clear()
         console.print(step_screen(step, record.id))
         if step.round_over:
             console.print(round_over_screen(step.game))
-        term.flush_input()
-        shown = f"{_(KEYS_PROMPT)} > "
-        while True:
-            key = term.key(shown)
-            shown = f"{_(KEYS_PROMPT)} > "
-            if key in (*NEXT, "n", "q"):
-                echo(term, key)
-                break
-            if not is_typed(key):
-                if not term.reads_lines:
-                    shown = ""  # the prompt is still on screen
-                continue
-            echo(term, key)
-            if key == "?":
-                console.print(_(KEYS_HELP), style="cyan")
-            else:
-                console.print(_("Not a replay key.") + " " + _(KEYS_HELP),
-                              style="red", markup=False)
+        if last:
+            if not record.game.is_over:
+                console.print(unfinished_note(record))
+            ending = _("The end of the game.") if record.game.is_over else _(
+                "The end of the record.")
+            prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
+            replay_key(term, prompt, (*NEXT, "n", "q"), _(END_HELP))
+            if term.reads_lines:
+                console.print()  # the line read was not shown: end the prompt's line
+            return
+        key = replay_key(term, _(KEYS_PROMPT), (*NEXT, "n", "q"), _(KEYS_HELP))
         if key == "q":
             return
         skipping = key == "n"
-    if not record.game.is_over:
+    if not count:  # nothing to step through: a record of its first line alone
         console.print(unfinished_note(record))
-    else:
-        console.print(Text(_("The end of the game."), "bold"))
+
+
+def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str) -> str:
+    """One of `keys`, pressed after `prompt` (rich markup); ? shows `help_text`, another
+    typed key says it is not a replay key and asks again."""
+    console = term.console
+    term.flush_input()
+    shown = f"{prompt} > "
+    while True:
+        key = term.key(shown)
+        shown = f"{prompt} > "
+        if key in keys:
+            echo(term, key)
+            return key
+        if not is_typed(key):
+            if not term.reads_lines:
+                shown = ""  # the prompt is still on screen
+            continue
+        echo(term, key)
+        if key == "?":
+            console.print(help_text, style="cyan", markup=False)
+        else:
+            console.print(_("Not a replay key.") + " " + help_text, style="red", markup=False)
+
+
+def step_count(game: Game) -> int:
+    """How many steps `steps` yields for a record whose game is `game` (the last step's
+    number)."""
+    return sum(isinstance(step, (DealerDraw, Deal, Turn)) for step in game.steps)
 
 
 @click.command(epilog=EXAMPLE)

@@ -27,12 +27,22 @@ def rules_markdown() -> Markdown:
     return Markdown(rules_text())
 
 
-@click.command(epilog="Example:  racko rules | less -R")
-@click.option("--pager", is_flag=True,
-              help="Page through the rules a screen at a time (space, b, q) instead of printing "
-              "them.")
+@click.command(epilog="""\b
+Examples:
+  racko rules                 (a screen at a time in a terminal)
+  racko rules > rules.txt     (the whole text, to read elsewhere)
+""")
+@click.option("--pager/--no-pager", default=True,
+              help="In a terminal: page through the rules in racko's own pager (space, b, q), "
+              "or print them whole (--no-pager). Piped or redirected, they are always printed "
+              "whole.")
 def rules(pager: bool) -> None:
-    """Show the rules of Rack-O as this program plays them."""
+    """Show the rules of Rack-O as this program plays them.
+
+    In a terminal they are shown a screen at a time in racko's own pager: space the next
+    screen, b the one before, q leaves. Piped into another program or a file, they are
+    printed whole.
+    """
     from .console import Terminal
     from .pager import page
 
