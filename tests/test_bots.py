@@ -509,3 +509,20 @@ def test_going_out_names_exactly_the_placements_that_make_a_rack_o(
     every = {(slot, card) for slot in range(1, 11) for card in range(1, 41) if card not in rack
              and is_racko([*rack[:slot - 1], card, *rack[slot:]], run_of_three)}
     assert found == every
+
+
+@pytest.mark.parametrize(
+    ("rack", "slot", "card", "between"),
+    [
+        # 48 and 47 in slots 3-4 are not worth keeping: the 21 fits above the 9 of slot 2.
+        ((3, 9, 48, 47, 37, 40, 42, 44, 46, 50), 5, 21, (9, 40, 2, 6)),
+        ((3, 9, 11, 13, 37, 40, 42, 44, 46, 50), 5, 21, (13, 40, 4, 6)),
+        ((30, 9, 11, 13, 37, 40, 42, 44, 46, 50), 1, 2, (None, 9, None, 2)),
+    ],
+)
+def test_a_hint_names_the_kept_cards_around_a_card_and_their_slots(
+    rack: tuple[int, ...], slot: int, card: int, between: tuple[int | None, ...]
+) -> None:
+    from rack_o.bots.hint import Between, _between
+
+    assert _between(rack, slot, card, 50) == Between(*between)

@@ -92,17 +92,19 @@ def hint_cases() -> list[tuple[Advice, list[str]]]:
     from rack_o.actions import DISCARD, DRAW, TAKE, place
 
     return [
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, 23)), ["17", "4", "9", "23"]),
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, 23), known_draw=True),
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, 23, 2, 6)),
+         ["17", "4", "9", "23", "2", "6"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, 23, None, 6), known_draw=True),
          ["17", "23"]),
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, None)), ["17", "9"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, None, 2, None)), ["17", "9", "2"]),
         (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, None)), ["17", "4"]),
         (Advice(DRAW, Reason.DRAW_EMPTY_DISCARD), []),
         (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31), ["31"]),
         (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31, known_draw=True), ["31"]),
         (Advice(DISCARD, Reason.DISCARD, 12), ["12"]),
         (Advice(place(2), Reason.PLACE_CHEAPEST, 12, 2, 40), ["12", "2", "40"]),
-        (Advice(place(2), Reason.PLACE_FITS, 12, 2, 40, Between(5, 20)), ["12", "40", "20"]),
+        (Advice(place(2), Reason.PLACE_FITS, 12, 2, 40, Between(5, 20, 1, 3)),
+         ["12", "40", "20", "3"]),
     ]
 
 

@@ -30,11 +30,13 @@ class Reason(StrEnum):
 
 @dataclass(frozen=True)
 class Between:
-    """Where a card sits among the cards worth keeping: the kept cards just below and above it
-    (None where there is none; both None: it starts an ascending run)."""
+    """Where a card sits among the cards worth keeping: the kept cards just below and above it,
+    and their slots (None where there is none; both None: it starts an ascending run)."""
 
     low: int | None
     high: int | None
+    low_slot: int | None = None
+    high_slot: int | None = None
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,9 @@ def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> Bet
     lower = [s for s in kept if s < slot]
     higher = [s for s in kept if s > slot]
     return Between(changed[lower[-1] - 1] if lower else None,
-                   changed[higher[0] - 1] if higher else None)
+                   changed[higher[0] - 1] if higher else None,
+                   lower[-1] if lower else None,
+                   higher[0] if higher else None)
 
 
 def hint(view: SeatView) -> Advice:

@@ -170,14 +170,18 @@ def bot_spec_error(error: ValueError) -> str:
 
 
 def _where(between: Between | None) -> str:
-    """Where a card sits among the cards worth keeping."""
-    low, high = (None, None) if between is None else (between.low, between.high)
+    """Where a card sits among the cards worth keeping, and their slots (a card between them
+    that is not worth keeping is not named: the slots say where the named ones are)."""
+    if between is None:
+        return _("where it starts an ascending run")
+    low, high = between.low, between.high
     if low is not None and high is not None:
-        return _("between your {low} and {high}").format(low=low, high=high)
+        return _("between your {low} (slot {low_slot}) and your {high} (slot {high_slot})").format(
+            low=low, high=high, low_slot=between.low_slot, high_slot=between.high_slot)
     if high is not None:
-        return _("below your {card}").format(card=high)
+        return _("below your {card} (slot {at})").format(card=high, at=between.high_slot)
     if low is not None:
-        return _("above your {card}").format(card=low)
+        return _("above your {card} (slot {at})").format(card=low, at=between.low_slot)
     return _("where it starts an ascending run")
 
 
