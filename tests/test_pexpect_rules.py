@@ -1,5 +1,5 @@
-"""`racko rules` in a real terminal: a screen at a time in racko's own pager, unless asked to
-print it whole (in a pipe it is printed whole: tests/test_cli_help.py)."""
+"""`racko rules` in a real terminal: printed whole, or a screen at a time in racko's own pager
+with --pager (in a pipe it is always printed whole: tests/test_cli_help.py)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ LAST_WORDS = rules_text().split()[-1]
 
 
 @pytest.mark.parametrize("way_out", ["q", " ", "\x03"], ids=["q", "space", "ctrl-c"])
-def test_racko_rules_in_a_terminal_pages_in_racko_and_ends_on_a_clean_screen(
+def test_racko_rules_pager_in_a_terminal_pages_in_racko_and_ends_on_a_clean_screen(
     tmp_path: Path, way_out: str
 ) -> None:
-    child = spawn(["rules"], tmp_path, PATH="/nonexistent")  # no `less` to reach, were it tried
+    # No `less` to reach, were it tried.
+    child = spawn(["rules", "--pager"], tmp_path, PATH="/nonexistent")
     child.expect("space more · b back · q returns")
     first = visible(child).splitlines()
     assert len(first) == 24 and first[-1].startswith("Rules of Rack-O · lines 1-23 of ")
@@ -36,8 +37,9 @@ def test_racko_rules_in_a_terminal_pages_in_racko_and_ends_on_a_clean_screen(
     assert visible(child) == ""
 
 
-def test_racko_rules_no_pager_prints_them_whole_in_a_terminal(tmp_path: Path) -> None:
-    child = spawn(["rules", "--no-pager"], tmp_path)
+@pytest.mark.parametrize("args", [[], ["--no-pager"]], ids=["plain", "no-pager"])
+def test_racko_rules_prints_them_whole_in_a_terminal(tmp_path: Path, args: list[str]) -> None:
+    child = spawn(["rules", *args], tmp_path)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -29,20 +29,17 @@ def rules_markdown() -> Markdown:
 
 @click.command(epilog="""\b
 Examples:
-  racko rules                 (a screen at a time in a terminal)
-  racko rules > rules.txt     (the whole text, to read elsewhere)
+  racko rules
+  racko rules --pager         (a screen at a time)
 """)
-@click.option("--pager/--no-pager", default=True,
-              help="In a terminal: page through the rules in racko's own pager (space, b, q), "
-              "or print them whole (--no-pager). Piped or redirected, they are always printed "
-              "whole.")
+@click.option("--pager/--no-pager", default=False,
+              help="Page through the rules a screen at a time (space, b, q) instead of printing "
+              "them.")
 def rules(pager: bool) -> None:
-    """Show the rules of Rack-O as this program plays them.
-
-    In a terminal they are shown a screen at a time in racko's own pager: space the next
-    screen, b the one before, q leaves. Piped into another program or a file, they are
-    printed whole.
-    """
+    """Show the rules of Rack-O as this program plays them."""
+    # Printed whole by default: a script or a terminal test reading `racko rules` gets them
+    # all and an end; --pager is racko's own pager (never an outside one that could run a
+    # shell), in a terminal only.
     from .console import Terminal
     from .pager import page
 
