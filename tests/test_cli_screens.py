@@ -180,3 +180,10 @@ def test_the_rack_caption_says_what_a_rack_still_needs(
     rack: tuple[int, ...], run_of_three: bool, caption: str
 ) -> None:
     assert rack_caption(rack, run_of_three=run_of_three).plain == caption
+
+
+def test_equal_totals_below_the_winner_share_their_place() -> None:
+    shown = text(standings((120, 505, 120, 90), NAMES, Rules(4), winner=1, rounds=6))
+    assert re.search(r"1\s+Bob\s+505", shown)
+    assert re.search(r"2\s+Ann\s+120", shown) and re.search(r"2\s+Cy\s+120", shown), shown
+    assert re.search(r"4\s+Dee\s+90", shown), shown

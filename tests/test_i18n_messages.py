@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import gettext
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -234,3 +235,18 @@ def test_only_the_cli_words_messages(package: str) -> None:
         calls = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
                  and getattr(node.func, "id", None) in ("_", "N_", "ngettext")]
         assert not calls, f"{path}: translated on lines {calls}"
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_a_hint_never_ends_a_line_inside_a_slot_number(language: str) -> None:
+    from rack_o.actions import TAKE
+    from rack_o.cli.console import fill
+
+    i18n.install(language)
+    try:
+        text = hint_text(Advice(TAKE, Reason.TAKE, 46, 9, between=Between(34, 47, 7, 10)))
+    finally:
+        i18n.install("en")
+    for width in range(30, 81):
+        for line in fill(text, width).splitlines():
+            assert not re.search(r"\(\S+$", line), (width, line)

@@ -281,3 +281,25 @@ def test_a_read_only_record_is_never_written_even_by_root(home: Path) -> None:
     assert code == 2, out
     assert f"cannot write to {path}: Permission denied." in flat(out)
     assert (digest(path), path.stat().st_mtime_ns) == before
+
+
+def test_part_of_an_id_names_the_one_unfinished_game_among_finished_ones(home: Path) -> None:
+    write_record(home / "games" / "2026-11-29-2100-ann-bob.jsonl", finished_game(2))
+    write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl",
+                 unfinished_game(4, turns=5, target=500))
+    write_record(home / "games" / "2026-11-29-2110-ann-bob.jsonl", finished_game(3))
+    code, out = invoke(["2026-11-29"], keys="")  # the input ends at once, like Ctrl-D
+    assert "resuming 2026-11-29-2105-ann-bob" in out, out
+    assert code == 1
+
+
+def test_part_of_an_id_lists_only_the_unfinished_games_it_matches(home: Path) -> None:
+    write_record(home / "games" / "2026-11-29-2100-ann-bob.jsonl", finished_game(2))
+    for minute in ("05", "10"):
+        write_record(home / "games" / f"2026-11-29-21{minute}-ann-bob.jsonl",
+                     unfinished_game(4, turns=5, target=500))
+    code, out = invoke(["2026-11-29"])
+    assert code == 2
+    assert '"2026-11-29" matches 2 saved games:' in out, out
+    assert "2026-11-29-2105-ann-bob" in out and "2026-11-29-2110-ann-bob" in out
+    assert "2026-11-29-2100-ann-bob" not in out

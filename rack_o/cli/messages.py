@@ -8,6 +8,7 @@ importing this module loads neither the store nor the bots.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rack_o.i18n import N_, _, ngettext, number
@@ -169,6 +170,11 @@ def bot_spec_error(error: ValueError) -> str:
         spec=spec, name=name, missing=_(" and ").join(parts[part] for part in error.missing))
 
 
+def _slots_kept_whole(text: str) -> str:
+    """`text` with each "(slot 10)" joined by a no-break space: a line never ends inside one."""
+    return re.sub(r"\((\S+) (\d+)\)", "(\\1\u00a0\\2)", text)
+
+
 def _where(between: Between | None) -> str:
     """Where a card sits among the cards worth keeping, and their slots (a card between them
     that is not worth keeping is not named: the slots say where the named ones are)."""
@@ -176,13 +182,15 @@ def _where(between: Between | None) -> str:
         return _("where it starts an ascending run")
     low, high = between.low, between.high
     if low is not None and high is not None:
-        return _("between your {low} (slot {low_slot}) and your {high} (slot {high_slot})").format(
+        where = _("between your {low} (slot {low_slot}) and your {high} (slot {high_slot})").format(
             low=low, high=high, low_slot=between.low_slot, high_slot=between.high_slot)
-    if high is not None:
-        return _("below your {card} (slot {at})").format(card=high, at=between.high_slot)
-    if low is not None:
-        return _("above your {card} (slot {at})").format(card=low, at=between.low_slot)
-    return _("where it starts an ascending run")
+    elif high is not None:
+        where = _("below your {card} (slot {at})").format(card=high, at=between.high_slot)
+    elif low is not None:
+        where = _("above your {card} (slot {at})").format(card=low, at=between.low_slot)
+    else:
+        return _("where it starts an ascending run")
+    return _slots_kept_whole(where)
 
 
 def hint_text(advice: Advice) -> str:

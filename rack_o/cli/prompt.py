@@ -18,7 +18,7 @@ from rich.text import Text
 from rack_o.agent import LeaveGame
 from rack_o.i18n import _
 
-from .console import ENTER, SPACE, Terminal
+from .console import ENTER, SPACE, Terminal, fill
 
 Redraw = Callable[[RenderableType | None], None]
 """Paints the prompt's screen again, with a note (help, a hint, an error) above the prompt."""
@@ -158,7 +158,7 @@ def ask(
         elif key == "s" and sheet is not None:
             sheet()
         elif key == "h" and hint is not None:
-            note = Text(_("Hint: {hint}").format(hint=hint()), "cyan")
+            note = Text(fill(_("Hint: {hint}").format(hint=hint()), term.width), "cyan")
         elif key == "h" and hints_off:
             note = Text(_("Hints are off for this game."), "yellow")
         elif key == "q":

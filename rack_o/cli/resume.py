@@ -228,7 +228,9 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
         try:
             path = find_record(game_ref)
         except LookupError as error:
-            raise click.BadParameter(record_not_found(error), param_hint="ID|FILE") from None
+            path = _the_unfinished_one(error)
+            if isinstance(path, LookupError):
+                raise click.BadParameter(record_not_found(path), param_hint="ID|FILE") from None
     # The lock is taken before the file is read and held until racko leaves it: a game can be
     # looked at, carried on or dropped in one window at a time, so no window ever writes on
     # from a state another one has moved past.
@@ -239,6 +241,27 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
         _carry_on(term, writer, load_bots)
     finally:
         writer.close()
+
+
+def _the_unfinished_one(error: LookupError) -> Path | LookupError:
+    """Of the saved games a part of an ID matches, the one unfinished game (only those can be
+    carried on or dropped); else the error, naming only the unfinished ones if any are."""
+    from rack_o.store.records import RecordNotFoundError, find_record, summarize
+
+    if not isinstance(error, RecordNotFoundError) or not error.matches:
+        return error
+    unfinished = []
+    for match in error.matches:
+        try:
+            if not summarize(find_record(match)).finished:
+                unfinished.append(match)
+        except (OSError, LookupError, RecordFileError):
+            continue  # named by the error below if nothing else matches
+    if len(unfinished) == 1:
+        return find_record(unfinished[0])
+    if unfinished:
+        return RecordNotFoundError(error.ref, error.folder, tuple(unfinished))
+    return error
 
 
 def hold(path: Path) -> RecordWriter:

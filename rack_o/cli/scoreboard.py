@@ -170,8 +170,10 @@ def standings(
     table.add_column(_("Team") if rules.partners else _("Player"))
     table.add_column(_("Points"), justify="right", no_wrap=True)
     order = sorted(range(len(totals)), key=lambda side: -totals[side])
-    for place, side in enumerate(order, start=1):
+    for side in order:
         style = "bold" if side == winner else ""
+        # Equal totals share a place ("1, 2, 2, 4"): the winner alone is ever first.
+        place = 1 + sum(total > totals[side] for total in totals)
         table.add_row(str(place), Text(side_name(rules, names, side), style), str(totals[side]))
     if rules.partners:
         sentence = ngettext(
