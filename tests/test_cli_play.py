@@ -342,7 +342,7 @@ def test_a_table_of_computer_players_only_is_told_it_plays_itself(
 
 
 @pytest.mark.parametrize(("people", "shown"), [
-    ("1", "such as hard,easy [hard]"),
+    ("1", "Who plays against you? [hard]"),
     ("2", "[2]"),
 ])
 def test_a_setup_question_shows_its_default_in_brackets(
@@ -366,3 +366,11 @@ def test_the_end_of_a_game_says_how_to_replay_and_review_it(home: Path) -> None:
     assert reviewed.exit_code == 0, reviewed.output
     replayed = CliRunner().invoke(main, ["replay", replay[1], "--summary"])
     assert replayed.exit_code == 0, replayed.output
+
+
+def test_the_bot_levels_are_named_on_a_line_before_the_question(home: Path) -> None:
+    result = run(["--seed", "2", "--target", "5", "--fast"], input="1\n\n\nq\ny\n")
+    lines = result.output.splitlines()
+    levels = next(i for i, line in enumerate(lines) if "Bot levels: " in line)
+    assert "easy, medium, hard, expert" in lines[levels], lines[levels]
+    assert "Who plays against you? [hard]" in lines[levels + 1]

@@ -121,8 +121,10 @@ def ask_bots(term: Terminal, people: int) -> list[str]:
             )
         return specs
 
-    return _ask(term, _("Who plays against you? Levels {levels}; one per seat, such as "
-                        "hard,easy [{default}] ").format(levels=levels, default=DEFAULT_BOT),
+    # The levels on a line of their own: the question and its default stay on one line.
+    term.console.print(_("Bot levels: {levels}. One per seat, such as hard,easy.").format(
+        levels=levels), markup=False, highlight=False)
+    return _ask(term, _("Who plays against you? [{default}] ").format(default=DEFAULT_BOT),
                 parse)
 
 
