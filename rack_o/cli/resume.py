@@ -81,15 +81,10 @@ def games_table(
 
 
 def _scores(rules: Rules, shown: Sequence[str], totals: Sequence[int]) -> Flow:
-    """ "Ann 120 · Bob 95" (with partners "Ann & Cy 120 · …"), wrapping only between players:
+    """ "Ann 120 · Bob 95" (with partners "Ann & Cy 120 · …"), wrapping only between sides:
     a score stays with its name."""
-    pieces: list[tuple[str, Text]] = []
-    for side, total in enumerate(totals):
-        seats = [seat for seat in range(len(shown)) if rules.team_of(seat) == side]
-        for index, seat in enumerate(seats):
-            text = f"{shown[seat]} {total}" if seat == seats[-1] else f"{shown[seat]} &"
-            pieces.append((" " if index else " · ", Text(text)))
-    return Flow(pieces)
+    return Flow([(" · ", Text(f"{side} {total}"))
+                 for side, total in zip(side_names(rules, shown), totals, strict=False)])
 
 
 def _how_to_carry_on(games: int) -> str:
