@@ -13,6 +13,7 @@ import os
 import random
 import re
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -205,3 +206,37 @@ def test_a_signal_that_comes_as_the_keyboard_read_begins_still_stops_the_game_at
     os.close(keyboard)
     os.close(typing)
     assert took < 2
+
+
+class _DroppedWhileSignalled:
+    """An object whose `__del__` is where the SIGTERM's handler runs."""
+
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGTERM)  # runs the handler here and now
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_stop_raised_where_python_throws_exceptions_away_still_stops_the_game() -> None:
+    """A handler that runs inside a `__del__` or a garbage collector's callback raises where
+    Python only reports what is raised: the stop must not be lost with it."""
+    start = time.monotonic()
+    with pytest.raises(Hangup), _StopSignals():
+        _DroppedWhileSignalled()  # dropped at once
+        time.sleep(3)
+    assert time.monotonic() - start < 1.5
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_other_exceptions_python_throws_away_are_still_reported() -> None:
+    seen: list[BaseException | None] = []
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: seen.append(unraisable.exc_value)
+    try:
+        with _StopSignals():
+            class _Failing:
+                def __del__(self) -> None:
+                    raise ValueError("in a __del__")
+            _Failing()
+    finally:
+        sys.unraisablehook = previous
+    assert [type(error) for error in seen] == [ValueError]

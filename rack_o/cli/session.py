@@ -12,17 +12,21 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext, suppress
 from types import FrameType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 try:
     from termios import error as TermiosError
 except ImportError:  # pragma: no cover - Windows
     TermiosError = OSError  # type: ignore[assignment,misc]
+
+if TYPE_CHECKING:
+    from sys import UnraisableHookArgs
 
 from rich.console import RenderableType
 from rich.markup import escape
@@ -92,6 +96,8 @@ class _StopSignals:
     just before a read of the keyboard starts, or inside a change to the game, would wait for
     the next key; so a watcher thread, told of each signal through the wakeup file, sends it
     again to the main thread until it has been handled (the read is then interrupted).
+    A Hangup raised where Python throws exceptions away (a `__del__`, a garbage collector's
+    callback) is taken back through `sys.unraisablehook` and the signal sent again.
     """
 
     def __init__(self) -> None:
@@ -102,6 +108,7 @@ class _StopSignals:
         self._previous: dict[int, object] = {}
         self._wakeup: tuple[int, int] | None = None
         self._previous_wakeup = -1
+        self._previous_unraisable = sys.unraisablehook
         # Only POSIX delivers these as signals (Windows' os.kill ends a process outright).
         self._active = (hasattr(signal, "SIGHUP")
                         and threading.current_thread() is threading.main_thread())
@@ -113,6 +120,8 @@ class _StopSignals:
         os.set_blocking(write, False)
         self._wakeup = (read, write)
         self._previous_wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        self._previous_unraisable = sys.unraisablehook
+        sys.unraisablehook = self._lost
         for signum in (signal.SIGHUP, signal.SIGTERM):
             self._previous[signum] = signal.signal(signum, self._handle)
         threading.Thread(target=self._watch, args=(read,), daemon=True,
@@ -130,6 +139,7 @@ class _StopSignals:
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
             self._previous.clear()
             if self._wakeup is not None:
+                sys.unraisablehook = self._previous_unraisable
                 signal.set_wakeup_fd(self._previous_wakeup)
                 os.close(self._wakeup[1])  # the watcher reads the end, and stops
                 self._wakeup = None
@@ -149,6 +159,22 @@ class _StopSignals:
             return  # the watcher sends it again in a moment
         self.hold()
         raise Hangup(signum)
+
+    def _lost(self, unraisable: UnraisableHookArgs) -> None:
+        lost = unraisable.exc_value
+        if not isinstance(lost, Hangup) or lost.signum is None:
+            self._previous_unraisable(unraisable)
+            return
+        with self._lock:
+            if self._wakeup is None:
+                return
+            self.holding = False  # the stop never began: the handler must raise again
+            if signal.SIGINT in self._previous:
+                signal.signal(signal.SIGINT, self._previous.pop(signal.SIGINT))  # type: ignore[arg-type]
+            # The handler cannot be run from here (what it raised would be lost again): the
+            # watcher is told, as by the signal itself, and sends it again.
+            with suppress(BlockingIOError):
+                os.write(self._wakeup[1], bytes([lost.signum]))
 
     def _watch(self, wakeup: int) -> None:
         main = threading.main_thread().ident
