@@ -1,7 +1,8 @@
 """Reading keys: what a raw terminal sends, as keys; typed-ahead keys thrown away; prompts that
 ignore keys they have no use for; racko's pager; hints counted into the record.
 
-The keyboard is faked where click's `getchar` reads it, so these run without a terminal.
+The keyboard is faked where click's `getchar` reads it, so most of these run without a
+terminal; a pseudo-terminal shows that a key typed as a prompt appears is kept.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import io
 import random
 import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -86,12 +88,18 @@ class FakeKeyboard:
         self.flushes += 1
 
 
+@contextmanager
+def _no_raw_terminal() -> Iterator[None]:
+    yield None  # the keys come from click.getchar, faked
+
+
 @pytest.fixture
 def keyboard(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeKeyboard]:
     """A terminal keyboard whose chunks a test sets: `keyboard.chunks = iter([...])`."""
     fake = FakeKeyboard([])
     monkeypatch.setattr(console_module, "_is_terminal", lambda stream: True)
     monkeypatch.setattr(click, "getchar", fake.getchar)
+    monkeypatch.setattr(console_module, "_keys_as_typed", _no_raw_terminal)
     monkeypatch.setattr(console_module.termios, "tcflush", fake.tcflush)
     monkeypatch.setattr(console_module.sys.stdin, "fileno", lambda: 0, raising=False)
     yield fake

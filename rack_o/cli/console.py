@@ -2,13 +2,16 @@
 
 Passed in to everything that draws or asks, never global, so tests can give a StringIO
 console and scripted input. On a keyboard that is a terminal each choice is one keypress
-(click's `getchar`); from a pipe or a test, input is read line by line. Control codes
+(the terminal set raw as click's `getchar` does, but keeping the keys already typed); from a
+pipe or a test, input is read line by line. Control codes
 (clearing) are only sent to a real terminal: the console's, or at a hand-off the keyboard's
 (/dev/tty) when the output goes elsewhere.
 """
 
 from __future__ import annotations
 
+import codecs
+import os
 import sys
 import textwrap
 import time
@@ -25,8 +28,13 @@ from rack_o.store.safe_text import printable as printable
 
 try:
     import termios
+    import tty
 except ImportError:  # pragma: no cover - Windows: typed-ahead keys cannot be thrown away
     termios = None  # type: ignore[assignment]
+    tty = None  # type: ignore[assignment]
+
+_READ_BYTES = 32
+"""The most one read of the keyboard takes: keys typed fast, or an escape sequence."""
 
 BOT_PAUSE = 0.8
 """Seconds a computer player's move stays on screen before the game goes on (no --fast)."""
@@ -114,6 +122,37 @@ def keyboard_tty() -> str | None:
     return "/dev/tty" if _is_terminal(sys.stdin) else None
 
 
+@contextmanager
+def _keys_as_typed() -> Iterator[int | None]:
+    """Within: the keyboard's terminal hands over each key as typed, unechoed, Ctrl-C and
+    Ctrl-D as characters (raw, as click's getchar sets it), lines still ending where they
+    should on output; keys typed before are kept. Yields its file descriptor, or None where it
+    cannot be set so (no termios: click's getchar reads the keys)."""
+    fd: int | None = None
+    before: list | None = None
+    if termios is not None:
+        try:
+            fd = sys.stdin.fileno()
+            before = termios.tcgetattr(fd)
+            tty.setraw(fd, termios.TCSANOW)  # not TCSAFLUSH, tty's default
+            raw = termios.tcgetattr(fd)
+            raw[1] |= termios.OPOST  # a prompt that wraps starts its next line at the left
+            termios.tcsetattr(fd, termios.TCSANOW, raw)
+        except (OSError, ValueError, termios.error):
+            _restore(fd, before)
+            fd = before = None
+    try:
+        yield fd
+    finally:
+        _restore(fd, before)
+
+
+def _restore(fd: int | None, before: list | None) -> None:
+    if fd is not None and before is not None and termios is not None:
+        with suppress(OSError, ValueError, termios.error):
+            termios.tcsetattr(fd, termios.TCSADRAIN, before)
+
+
 def _is_terminal(stream: object) -> bool:
     try:
         return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
@@ -135,6 +174,7 @@ class Terminal:
     """A terminal to clear the screen and scrollback on when the console is not one."""
     _typed: list[str] = field(default_factory=list, repr=False)
     """Keys that arrived in one read with the key returned before them, not yet asked for."""
+    _decoder: codecs.IncrementalDecoder | None = field(default=None, repr=False)
 
     @property
     def reads_lines(self) -> bool:
@@ -161,12 +201,33 @@ class Terminal:
         if self.reads_lines:
             typed = self.read(prompt).strip()
             return typed.lower() if typed else ENTER
-        if prompt:
-            self.console.print(prompt, end="")
-        self.console.file.flush()
-        while not self._typed:
-            self._typed += split_keys(click.getchar())
+        # The terminal is set to hand over keys as they are typed before the prompt shows, so
+        # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
+        # with a flush, which lost such a key. Keys typed ahead are thrown away only where
+        # racko means to (`flush_input`).
+        with _keys_as_typed() as fd:
+            if prompt:
+                self.console.print(prompt, end="")
+            self.console.file.flush()
+            while not self._typed:
+                self._typed += split_keys(self._read_keys(fd))
         return self._typed.pop(0)
+
+    def _read_keys(self, fd: int | None) -> str:
+        """What one read of the keyboard gives, waiting for a key (`fd`: the terminal, set by
+        `_keys_as_typed`; None: click's getchar reads it)."""
+        if fd is None:
+            return click.getchar()
+        if self._decoder is None:
+            encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+            self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        typed = ""
+        while not typed:  # a character cut in two by a full read comes with the next
+            read = os.read(fd, _READ_BYTES)
+            if not read:
+                raise EOFError  # the terminal is gone
+            typed = self._decoder.decode(read)
+        return typed
 
     def line(self, prompt: str) -> str:
         """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""

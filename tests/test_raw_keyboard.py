@@ -1,0 +1,139 @@
+"""The keyboard in a real pseudo-terminal: a key typed the instant a prompt appears is kept,
+the terminal is given back as it was, and typed-ahead keys go only when racko throws them away."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from rich.console import Console
+
+import rack_o.cli.console as console_module
+from rack_o.cli.console import ENTER, Terminal
+
+termios = pytest.importorskip("termios")
+
+
+class _Keyboard:
+    """Standard input that is the far end of a pseudo-terminal the test types into."""
+
+    encoding = "utf-8"
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def typing(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Terminal, int, int]]:
+    """(a key-reading terminal, the pty's end the test types into, the keyboard's end)."""
+    typed, keyboard = os.openpty()
+    monkeypatch.setattr(sys, "stdin", _Keyboard(keyboard))
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True,
+                      color_system=None)
+    term = Terminal(console, pause_seconds=0)
+    assert not term.reads_lines
+    yield term, typed, keyboard
+    os.close(typed)
+    os.close(keyboard)
+
+
+def _type_later(fd: int, keys: bytes, after: float = 0.3) -> threading.Thread:
+    def type_them() -> None:
+        time.sleep(after)
+        os.write(fd, keys)
+    thread = threading.Thread(target=type_them, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_key_typed_as_the_prompt_appears_is_kept(typing: tuple[Terminal, int, int]) -> None:
+    """It reaches the terminal before the keyboard is read: tty's raw mode, set with a flush
+    (as click's getchar sets it), threw it away, and racko then waited for another key."""
+    term, typed, _keyboard = typing
+    os.write(typed, b"d")
+    later = _type_later(typed, b"x")
+    assert term.key("d draws > ") == "d"
+    later.join()
+
+
+def test_the_terminal_is_given_back_as_it_was(typing: tuple[Terminal, int, int]) -> None:
+    term, typed, keyboard = typing
+    before = termios.tcgetattr(keyboard)
+    os.write(typed, b"5")
+    assert term.key() == "5"
+    assert termios.tcgetattr(keyboard) == before
+    assert before[3] & termios.ICANON and before[3] & termios.ECHO
+
+
+def test_keys_typed_ahead_go_only_when_racko_throws_them_away(
+    typing: tuple[Terminal, int, int],
+) -> None:
+    term, typed, _keyboard = typing
+    os.write(typed, b"d5\r")
+    assert term.key() == "d"
+    time.sleep(0.05)
+    term.flush_input()  # the rack is on screen: what was typed before it is gone
+    later = _type_later(typed, b"7")
+    assert term.key() == "7"
+    later.join()
+
+
+def test_keys_typed_between_two_reads_wait_for_the_second(
+    typing: tuple[Terminal, int, int],
+) -> None:
+    term, typed, _keyboard = typing
+    os.write(typed, b"t")
+    assert term.key() == "t"
+    os.write(typed, b"\r")  # typed while racko drew the next screen, with no flush meant
+    assert term.key() == ENTER
+
+
+def test_a_letter_whose_bytes_come_apart_is_one_key(typing: tuple[Terminal, int, int]) -> None:
+    term, typed, _keyboard = typing
+    first, second = "é".encode()
+    os.write(typed, bytes([first]))
+    later = _type_later(typed, bytes([second]), after=0.1)
+    assert term.key() == "é"
+    later.join()
+
+
+@pytest.mark.parametrize(("key", "error"), [(b"\x03", KeyboardInterrupt), (b"\x04", EOFError)])
+def test_ctrl_c_and_ctrl_d_come_as_keys_and_stop(
+    typing: tuple[Terminal, int, int], key: bytes, error: type[BaseException],
+) -> None:
+    term, typed, keyboard = typing
+    before = termios.tcgetattr(keyboard)
+    later = _type_later(typed, key, after=0.1)  # once the keyboard is raw: they are characters
+    with pytest.raises(error):
+        term.key()
+    later.join()
+    assert termios.tcgetattr(keyboard) == before
+
+
+def test_a_keyboard_that_ends_stops_as_ctrl_d_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read that gives nothing is the end of the keyboard: never a loop reading nothing."""
+    ended, end = os.pipe()
+    os.close(end)
+
+    @contextmanager
+    def keyboard_that_ended() -> Iterator[int]:
+        yield ended
+
+    monkeypatch.setattr(console_module, "_keys_as_typed", keyboard_that_ended)
+    monkeypatch.setattr(console_module, "_is_terminal", lambda stream: True)
+    term = Terminal(Console(file=io.StringIO()), pause_seconds=0)
+    with pytest.raises(EOFError):
+        term.key()
+    os.close(ended)
