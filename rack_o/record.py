@@ -210,7 +210,7 @@ def read_header(number: int, line: Event) -> Header:
     return Header(
         players=tuple(Player(p["name"], p["kind"]) for p in players),
         rules=rules,
-        seed=seed if isinstance(seed, int | str) and not isinstance(seed, bool) else None,
+        seed=seed if _usable_seed(seed) else None,
         started=started if isinstance(started, str) else None,
         hints=hints,
         line=dict(line),
@@ -313,14 +313,16 @@ class _Replayer:
             raise RecordError(number, 'a record has exactly one "game" line, the first')
         if game is None:
             if kind != "dealer_draw":
-                raise RecordError(number, f'the second line must be "dealer_draw", not "{kind}"')
+                raise RecordError(
+                    number, f'the second line must be "dealer_draw", not {_json(kind)}'
+                )
             return self._dealer_draw(number, line)
         if kind == "dealer_draw":
             raise RecordError(number, 'a record has exactly one "dealer_draw" line, the second')
         if kind in _DERIVED:
             return self._derived(number, line)
         if kind not in ("deal", "turn"):
-            raise RecordError(number, f'unknown event type "{kind}"')
+            raise RecordError(number, f"unknown event type {_json(kind)}")
         if self.derived:
             missing = self.derived[0][1]["type"]
             raise RecordError(
@@ -430,6 +432,18 @@ def _clause(message: str) -> str:
     if first[:1].isupper() and first[1:].islower():
         message = message[0].lower() + message[1:]
     return message.removesuffix(".")
+
+
+def _usable_seed(seed: Any) -> bool:
+    """An int, or a string a generator can take: a lone surrogate ("\\ud800", valid JSON) has
+    no UTF-8 form, so no generator (nor screen) can take it."""
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return isinstance(seed, int) and not isinstance(seed, bool)
 
 
 def _int_list(value: Any) -> bool:

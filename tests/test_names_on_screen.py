@@ -84,3 +84,37 @@ def test_a_name_far_too_long_in_a_record_is_shown_cut_short(home: Path) -> None:
         squashed = "".join(result.output.split())
         assert "X" * 31 + "…" in squashed, args
         assert "X" * 32 not in squashed, args
+
+
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [("a\x1b[2J\x07", "a\\x1b[2J\\x07"), ("9" * 5000, "9" * 63 + "…")],
+)
+def test_a_seed_in_a_record_is_printed_escaped_and_cut_short(
+    home: Path, seed: str, shown: str
+) -> None:
+    lines = record_text(unfinished_game(3, 6)).splitlines()
+    header = json.loads(lines[0])
+    header["seed"] = seed
+    (home / "games" / "seeded.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    for args in (["replay", "seeded", "--summary"], ["resume", "seeded"]):
+        result = racko(*args, input="")
+        assert "\x1b" not in result.output and "\x07" not in result.output, args
+        assert shown in "".join(result.output.split()), args
+        assert "9" * 64 not in "".join(result.output.split()), args
+
+
+def test_a_seed_with_a_lone_surrogate_is_read_as_no_seed(home: Path) -> None:
+    lines = record_text(unfinished_game(3, 6)).splitlines()
+    (home / "games" / "odd.jsonl").write_text(
+        "\n".join([lines[0].replace('"seed": 3', '"seed": "\\ud800"'), *lines[1:]]) + "\n",
+        encoding="utf-8",
+    )
+    summary = racko("replay", "odd", "--summary")
+    assert_exited(summary, 0)
+    assert "seed" in summary.output
+    resumed = racko("resume", "odd", input="")
+    assert_exited(resumed, 1)
+    assert "Nothing was played" in resumed.output

@@ -271,6 +271,15 @@ def unknown_type(events: list[Event]) -> int:
     return 3
 
 
+def typed(kind: str, at_line: int = 3) -> Callable[[list[Event]], int]:
+    """A line of type `kind` inserted at index `at_line`."""
+    def mutate(events: list[Event]) -> int:
+        events.insert(at_line, {"type": kind})
+        return at_line
+
+    return mutate
+
+
 def turn_before_the_deal(events: list[Event]) -> int:
     events.insert(2, {"type": "turn", "seat": 0, "source": "draw", "card": 1, "slot": 1})
     return 2
@@ -418,6 +427,10 @@ SPELLED = [
      "not 1000000000000000000000000000000…"),
     ("a huge seat", first_turn_where(lambda e: True, {"seat": 10**400}),
      "not 1000000000000000000000000000000…'s"),
+    ("a type with control characters", typed("\x1b[2J\x07"),
+     'unknown event type "\\u001b[2J\\u0007"'),
+    ("a second line of a huge type", typed("x" * 5000, 1),
+     'must be "dealer_draw", not "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'),
 ]
 
 
@@ -433,3 +446,14 @@ def test_a_refused_value_is_quoted_as_the_record_spells_it_and_cut_short_when_hu
         rebuild(text_of(events))
     assert said in str(refused.value)
     assert len(str(refused.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("seed", "kept"),
+    [(7, 7), ("tuesday", "tuesday"), ("\x1b[2J", "\x1b[2J"), ("\ud800", None), (True, None),
+     (1.5, None), (None, None)],
+)
+def test_a_seed_no_generator_can_take_is_read_as_no_seed(seed: object, kept: object) -> None:
+    events = [dict(event) for event in record_lines(played_game())]
+    events[0] = events[0] | {"seed": seed}
+    assert rebuild(text_of(events), seeded=True).header.seed == kept

@@ -244,6 +244,17 @@ def shown_name(name: object) -> str:
     return text if len(text) <= NAME_SHOWN else text[: NAME_SHOWN - 1] + "…"
 
 
+SEED_SHOWN = 64
+"""The most characters of a record's seed that are shown (racko's own are 20 digits at most)."""
+
+
+def shown_seed(seed: object) -> str:
+    """A record's seed as it may be shown: printable, and cut to SEED_SHOWN (a seed is any
+    string or number the file's writer chose)."""
+    text = printable(seed)
+    return text if len(text) <= SEED_SHOWN else text[: SEED_SHOWN - 1] + "…"
+
+
 def find_record(ref: str | os.PathLike[str]) -> Path:
     """The record file `ref` names: a path to a file, or the ID of a saved game (or its start).
 
