@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from builders import record_text, unfinished_game, write_record
+from builders import finished_game, record_text, unfinished_game, write_record
 from clirun import assert_exited, racko
 
 from rack_o.cli.console import printable
@@ -106,15 +106,15 @@ def test_a_seed_in_a_record_is_printed_escaped_and_cut_short(
         assert "9" * 64 not in "".join(result.output.split()), args
 
 
-def test_a_seed_with_a_lone_surrogate_is_read_as_no_seed(home: Path) -> None:
-    lines = record_text(unfinished_game(3, 6)).splitlines()
-    (home / "games" / "odd.jsonl").write_text(
-        "\n".join([lines[0].replace('"seed": 3', '"seed": "\\ud800"'), *lines[1:]]) + "\n",
-        encoding="utf-8",
-    )
-    summary = racko("replay", "odd", "--summary")
-    assert_exited(summary, 0)
-    assert "seed" in summary.output
-    resumed = racko("resume", "odd", input="")
-    assert_exited(resumed, 1)
-    assert "Nothing was played" in resumed.output
+def test_a_record_with_half_a_character_is_refused_naming_its_line(home: Path) -> None:
+    lines = record_text(finished_game(3)).splitlines()
+    lines[0] = lines[0].replace('"seed": 3', '"seed": "\\ud800"')
+    assert "\\ud800" in lines[0]
+    record = home / "games" / "odd.jsonl"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = record.read_bytes()
+    for args in (["replay", "odd", "--summary"], ["resume", "odd"], ["review", "odd"]):
+        result = racko(*args, input="")
+        assert_exited(result, 2)
+        assert f"{record}, line 1: the line is not UTF-8 text" in result.output, args
+    assert record.read_bytes() == before

@@ -448,12 +448,31 @@ def test_a_refused_value_is_quoted_as_the_record_spells_it_and_cut_short_when_hu
     assert len(str(refused.value)) < 200
 
 
+LONE_SURROGATES = [
+    ("in the seed", 0, '"seed": "\\ud800"'),
+    ("in the start time", 0, '"started": "2026\\udc80"'),
+    ("in a field racko does not know", 4, '"note": "a\\uDBFFb"'),
+    ("in a key", 4, '"\\ud800": 1'),
+    ("deep in a list", 4, '"x": [[[["\\ud800"]]]]'),
+]
+
+
 @pytest.mark.parametrize(
-    ("seed", "kept"),
-    [(7, 7), ("tuesday", "tuesday"), ("\x1b[2J", "\x1b[2J"), ("\ud800", None), (True, None),
-     (1.5, None), (None, None)],
+    ("index", "field"), [case[1:] for case in LONE_SURROGATES],
+    ids=[case[0] for case in LONE_SURROGATES],
 )
-def test_a_seed_no_generator_can_take_is_read_as_no_seed(seed: object, kept: object) -> None:
-    events = [dict(event) for event in record_lines(played_game())]
-    events[0] = events[0] | {"seed": seed}
-    assert rebuild(text_of(events), seeded=True).header.seed == kept
+def test_a_line_holding_half_a_character_is_refused_as_not_utf8_text(
+    index: int, field: str
+) -> None:
+    lines = text_of(record_lines(played_game())).splitlines(keepends=True)
+    lines[index] = lines[index].rstrip().removesuffix("}") + ", " + field + "}\n"  # last wins
+    with pytest.raises(RecordError, match=r"not UTF-8 text: it holds half a character") as refused:
+        rebuild("".join(lines), seeded=True)
+    assert refused.value.line == index + 1
+
+
+@pytest.mark.parametrize("field", ['"name": "\\ud83d\\ude00"', '"note": "\\\\ud800"'])
+def test_a_whole_escaped_pair_or_an_escaped_backslash_is_text(field: str) -> None:
+    lines = text_of(record_lines(played_game())).splitlines(keepends=True)
+    lines[4] = lines[4].replace("{", "{" + field + ", ", 1)
+    assert rebuild("".join(lines)).game.is_over
