@@ -118,3 +118,22 @@ def test_a_record_with_half_a_character_is_refused_naming_its_line(home: Path) -
         assert_exited(result, 2)
         assert f"{record}, line 1: the line is not UTF-8 text" in result.output, args
     assert record.read_bytes() == before
+
+
+def test_a_kind_and_start_time_from_a_record_reach_the_history_escaped_and_cut_short(
+    home: Path,
+) -> None:
+    lines = record_text(finished_game(3)).splitlines()
+    header = json.loads(lines[0])
+    header["players"][1]["kind"] = "bot:\x1b[2J" + "k" * 3000
+    header["started"] = "\x1b]0;" + "2" * 3000
+    (home / "games" / "odd.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    assert_exited(racko("resume", "odd"), 1)  # a finished game: added to the history
+    for args, shown in ((["stats"], "bot \\x1b[2J" + "k" * 20 + "…"),
+                        (["history"], "\\x1b]0;" + "2" * 24 + "…")):
+        result = racko(*args)
+        assert_exited(result, 0)
+        assert "\x1b" not in result.output, args
+        assert shown in result.output, args
