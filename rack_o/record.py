@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -129,8 +130,9 @@ def dumps(line: Event) -> str:
 def parse_lines(text: str) -> list[tuple[int, Event]]:
     """(line number, event) for each line of a record; a torn last line is dropped.
 
-    Raises RecordError for a blank or malformed line anywhere but at the very end, or a
-    line that is not a JSON object with a string "type".
+    Raises RecordError for a blank or malformed line anywhere but at the very end, a line
+    that is not a JSON object with a string "type", or one whose strings are not UTF-8 text
+    (a lone surrogate, "\\ud800", is valid JSON but half a character).
     """
     return list(iter_lines(text))
 
@@ -157,6 +159,12 @@ def iter_lines(text: str) -> Iterator[tuple[int, Event]]:
             raise RecordError(number, reason) from None
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
             raise RecordError(number, 'each line must be a JSON object with a "type"')
+        if _SURROGATE_ESCAPE.search(line):
+            lone = _lone_surrogate(value)
+            if lone:
+                raise RecordError(
+                    number, f"the line is not UTF-8 text: it holds half a character ({lone})"
+                )
         parsed += 1
         yield number, value
     if not parsed:
@@ -313,14 +321,16 @@ class _Replayer:
             raise RecordError(number, 'a record has exactly one "game" line, the first')
         if game is None:
             if kind != "dealer_draw":
-                raise RecordError(number, f'the second line must be "dealer_draw", not "{kind}"')
+                raise RecordError(
+                    number, f'the second line must be "dealer_draw", not {_json(kind)}'
+                )
             return self._dealer_draw(number, line)
         if kind == "dealer_draw":
             raise RecordError(number, 'a record has exactly one "dealer_draw" line, the second')
         if kind in _DERIVED:
             return self._derived(number, line)
         if kind not in ("deal", "turn"):
-            raise RecordError(number, f'unknown event type "{kind}"')
+            raise RecordError(number, f"unknown event type {_json(kind)}")
         if self.derived:
             missing = self.derived[0][1]["type"]
             raise RecordError(
@@ -430,6 +440,29 @@ def _clause(message: str) -> str:
     if first[:1].isupper() and first[1:].islower():
         message = message[0].lower() + message[1:]
     return message.removesuffix(".")
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""How JSON spells half of a UTF-16 pair: a string holding one alone is no UTF-8 text."""
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in any string (or key) of `value`, as its escape, or None.
+    Iterative: a line nested thousands deep is still looked through."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return ascii(item[error.start])[1:-1]
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+    return None
 
 
 def _int_list(value: Any) -> bool:

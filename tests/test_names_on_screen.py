@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from builders import record_text, unfinished_game, write_record
+from builders import finished_game, record_text, unfinished_game, write_record
 from clirun import assert_exited, racko
 
 from rack_o.cli.console import printable
@@ -84,3 +84,56 @@ def test_a_name_far_too_long_in_a_record_is_shown_cut_short(home: Path) -> None:
         squashed = "".join(result.output.split())
         assert "X" * 31 + "…" in squashed, args
         assert "X" * 32 not in squashed, args
+
+
+@pytest.mark.parametrize(
+    ("seed", "shown"),
+    [("a\x1b[2J\x07", "a\\x1b[2J\\x07"), ("9" * 5000, "9" * 63 + "…")],
+)
+def test_a_seed_in_a_record_is_printed_escaped_and_cut_short(
+    home: Path, seed: str, shown: str
+) -> None:
+    lines = record_text(unfinished_game(3, 6)).splitlines()
+    header = json.loads(lines[0])
+    header["seed"] = seed
+    (home / "games" / "seeded.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    for args in (["replay", "seeded", "--summary"], ["resume", "seeded"]):
+        result = racko(*args, input="")
+        assert "\x1b" not in result.output and "\x07" not in result.output, args
+        assert shown in "".join(result.output.split()), args
+        assert "9" * 64 not in "".join(result.output.split()), args
+
+
+def test_a_record_with_half_a_character_is_refused_naming_its_line(home: Path) -> None:
+    lines = record_text(finished_game(3)).splitlines()
+    lines[0] = lines[0].replace('"seed": 3', '"seed": "\\ud800"')
+    assert "\\ud800" in lines[0]
+    record = home / "games" / "odd.jsonl"
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = record.read_bytes()
+    for args in (["replay", "odd", "--summary"], ["resume", "odd"], ["review", "odd"]):
+        result = racko(*args, input="")
+        assert_exited(result, 2)
+        assert f"{record}, line 1: the line is not UTF-8 text" in result.output, args
+    assert record.read_bytes() == before
+
+
+def test_a_kind_and_start_time_from_a_record_reach_the_history_escaped_and_cut_short(
+    home: Path,
+) -> None:
+    lines = record_text(finished_game(3)).splitlines()
+    header = json.loads(lines[0])
+    header["players"][1]["kind"] = "bot:\x1b[2J" + "k" * 3000
+    header["started"] = "\x1b]0;" + "2" * 3000
+    (home / "games" / "odd.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    assert_exited(racko("resume", "odd"), 1)  # a finished game: added to the history
+    for args, shown in ((["stats"], "bot \\x1b[2J" + "k" * 20 + "…"),
+                        (["history"], "\\x1b]0;" + "2" * 24 + "…")):
+        result = racko(*args)
+        assert_exited(result, 0)
+        assert "\x1b" not in result.output, args
+        assert shown in result.output, args

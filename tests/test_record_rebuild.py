@@ -271,6 +271,15 @@ def unknown_type(events: list[Event]) -> int:
     return 3
 
 
+def typed(kind: str, at_line: int = 3) -> Callable[[list[Event]], int]:
+    """A line of type `kind` inserted at index `at_line`."""
+    def mutate(events: list[Event]) -> int:
+        events.insert(at_line, {"type": kind})
+        return at_line
+
+    return mutate
+
+
 def turn_before_the_deal(events: list[Event]) -> int:
     events.insert(2, {"type": "turn", "seat": 0, "source": "draw", "card": 1, "slot": 1})
     return 2
@@ -418,6 +427,10 @@ SPELLED = [
      "not 1000000000000000000000000000000…"),
     ("a huge seat", first_turn_where(lambda e: True, {"seat": 10**400}),
      "not 1000000000000000000000000000000…'s"),
+    ("a type with control characters", typed("\x1b[2J\x07"),
+     'unknown event type "\\u001b[2J\\u0007"'),
+    ("a second line of a huge type", typed("x" * 5000, 1),
+     'must be "dealer_draw", not "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'),
 ]
 
 
@@ -433,3 +446,33 @@ def test_a_refused_value_is_quoted_as_the_record_spells_it_and_cut_short_when_hu
         rebuild(text_of(events))
     assert said in str(refused.value)
     assert len(str(refused.value)) < 200
+
+
+LONE_SURROGATES = [
+    ("in the seed", 0, '"seed": "\\ud800"'),
+    ("in the start time", 0, '"started": "2026\\udc80"'),
+    ("in a field racko does not know", 4, '"note": "a\\uDBFFb"'),
+    ("in a key", 4, '"\\ud800": 1'),
+    ("deep in a list", 4, '"x": [[[["\\ud800"]]]]'),
+]
+
+
+@pytest.mark.parametrize(
+    ("index", "field"), [case[1:] for case in LONE_SURROGATES],
+    ids=[case[0] for case in LONE_SURROGATES],
+)
+def test_a_line_holding_half_a_character_is_refused_as_not_utf8_text(
+    index: int, field: str
+) -> None:
+    lines = text_of(record_lines(played_game())).splitlines(keepends=True)
+    lines[index] = lines[index].rstrip().removesuffix("}") + ", " + field + "}\n"  # last wins
+    with pytest.raises(RecordError, match=r"not UTF-8 text: it holds half a character") as refused:
+        rebuild("".join(lines), seeded=True)
+    assert refused.value.line == index + 1
+
+
+@pytest.mark.parametrize("field", ['"name": "\\ud83d\\ude00"', '"note": "\\\\ud800"'])
+def test_a_whole_escaped_pair_or_an_escaped_backslash_is_text(field: str) -> None:
+    lines = text_of(record_lines(played_game())).splitlines(keepends=True)
+    lines[4] = lines[4].replace("{", "{" + field + ", ", 1)
+    assert rebuild("".join(lines)).game.is_over

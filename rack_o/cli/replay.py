@@ -23,7 +23,7 @@ from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
 from rack_o.record import replay as replay_record
 from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
-from rack_o.store.records import Record
+from rack_o.store.records import Record, shown_seed
 
 from .console import ENTER, SPACE, Terminal, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
@@ -181,7 +181,7 @@ def summary(record: Record) -> RenderableType:
                                       (_("run of three"), rules.run_of_three)) if on]
     details = [_("first to {target}").format(target=rules.target), *variants,
                _("started {started}").format(started=local_time(header.started)),
-               _("seed {seed}").format(seed=header.seed)]
+               _("seed {seed}").format(seed=shown_seed(header.seed))]
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
     head.append("\n" + " · ".join(details))

@@ -23,7 +23,7 @@ from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import Rules
-from rack_o.store.records import Record, RecordFileError, Summary
+from rack_o.store.records import Record, RecordFileError, Summary, shown_seed
 
 from .console import BOT_PAUSE, Terminal, keyboard_tty, make_console, resume_note
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
@@ -157,7 +157,8 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
                           + _("first to {target} wins").format(target=rules.target)))
     if seed is not None:
         lines.append(Text(
-            _("Seed {seed}: the cards are dealt as they would have been.").format(seed=seed)
+            _("Seed {seed}: the cards are dealt as they would have been.").format(
+                seed=shown_seed(seed))
         ))
     return lines
 

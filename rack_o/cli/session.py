@@ -38,6 +38,7 @@ from rack_o.game import Game
 from rack_o.i18n import N_, _
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
+from rack_o.store.records import shown_seed
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
@@ -423,7 +424,7 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     seed = header.seed if header is not None else None
     if seed is not None:
         notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
-                       "again.").format(seed=seed))
+                       "again.").format(seed=shown_seed(seed)))
     return notes
 
 

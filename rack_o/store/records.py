@@ -25,7 +25,7 @@ from rack_o.game import Game
 from rack_o.record import Event, Header, iter_lines, rebuild
 from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
-from rack_o.store.safe_text import printable
+from rack_o.store.safe_text import shown
 
 # Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
 MAX_RECORD_BYTES = 32 * 1024 * 1024
@@ -240,8 +240,17 @@ def _printable_names(line: Event) -> None:
 
 def shown_name(name: object) -> str:
     """A player name from a file as it may be shown: printable, and cut to NAME_SHOWN."""
-    text = printable(name)
-    return text if len(text) <= NAME_SHOWN else text[: NAME_SHOWN - 1] + "…"
+    return shown(name, NAME_SHOWN)
+
+
+SEED_SHOWN = 64
+"""The most characters of a record's seed that are shown (racko's own are 20 digits at most)."""
+
+
+def shown_seed(seed: object) -> str:
+    """A record's seed as it may be shown: printable, and cut to SEED_SHOWN (a seed is any
+    string or number the file's writer chose)."""
+    return shown(seed, SEED_SHOWN)
 
 
 def find_record(ref: str | os.PathLike[str]) -> Path:

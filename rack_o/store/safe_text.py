@@ -10,3 +10,10 @@ def printable(text: object) -> str:
     return "".join(
         char if char.isprintable() or char == " " else ascii(char)[1:-1] for char in str(text)
     )
+
+
+def shown(text: object, limit: int) -> str:
+    """`printable(text)` cut to `limit` characters, the last one "…" when cut: a value from a
+    file (a name, a seed, a bot's kind) never fills the screen."""
+    safe = printable(text)
+    return safe if len(safe) <= limit else safe[: limit - 1] + "…"
