@@ -137,3 +137,44 @@ def test_a_kind_and_start_time_from_a_record_reach_the_history_escaped_and_cut_s
         assert_exited(result, 0)
         assert "\x1b" not in result.output, args
         assert shown in result.output, args
+
+
+def test_a_record_file_named_with_control_characters_is_shown_escaped(home: Path) -> None:
+    name = "2026-\x1b[2Jx"
+    write_record(home / "games" / f"{name}.jsonl", unfinished_game(3, 6))
+    (home / "games" / "2026-\x07bad.jsonl").write_text("not a record\n", encoding="utf-8")
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    assert "\x1b" not in listed.output and "\x07" not in listed.output
+    assert "2026-\\x1b[2Jx" in listed.output
+    assert "2026-\\x07bad.jsonl" in listed.output  # "Skipped a damaged record: …"
+    summary = racko("replay", "2026-\\x1b[2Jx", "--summary")  # the ID as shown is the one to type
+    assert_exited(summary, 0)
+    assert "\x1b" not in summary.output
+
+
+def test_a_bot_kind_far_too_long_is_named_cut_short_when_resume_refuses_it(home: Path) -> None:
+    lines = record_text(unfinished_game(3, 6)).splitlines()
+    header = json.loads(lines[0])
+    header["players"][1]["kind"] = "bot:" + "pkg.mod:" + "K" * 100_000
+    (home / "games" / "plugin.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    result = racko("resume", "plugin")
+    assert_exited(result, 2)
+    assert "code outside racko" in result.output
+    assert "K" * 40 not in result.output
+    assert len(result.output) < 1000
+
+
+def test_a_record_without_a_seed_says_nothing_of_one(home: Path) -> None:
+    lines = record_text(finished_game(3)).splitlines()
+    header = json.loads(lines[0])
+    header["seed"] = None
+    (home / "games" / "unseeded.jsonl").write_text(
+        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    summary = racko("replay", "unseeded", "--summary")
+    assert_exited(summary, 0)
+    assert "seed" not in summary.output.splitlines()[1]
+    assert "None" not in summary.output

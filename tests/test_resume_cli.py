@@ -303,3 +303,10 @@ def test_part_of_an_id_lists_only_the_unfinished_games_it_matches(home: Path) ->
     assert '"2026-11-29" matches 2 saved games:' in out, out
     assert "2026-11-29-2105-ann-bob" in out and "2026-11-29-2110-ann-bob" in out
     assert "2026-11-29-2100-ann-bob" not in out
+
+
+def test_list_with_an_id_says_it_takes_none_rather_than_ignore_it(home: Path) -> None:
+    write_record(home / "games" / "a.jsonl", unfinished_game(3, 6))
+    code, out = invoke(["--list", "a"])
+    assert code == 2
+    assert "--list lists every unfinished game and takes no ID" in flat(out)

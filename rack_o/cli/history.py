@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from rack_o.i18n import N_, _, ngettext, number, percent
-from rack_o.store.safe_text import shown
+from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .console import printable
 from .exits import EXIT_NOTHING
@@ -46,10 +46,6 @@ Examples:
 """)
 
 
-SHOWN_AS_IS = 32
-"""The most characters of a record's start time or a bot's kind shown as the file spells them."""
-
-
 def local_time(stamp: object) -> str:
     """An ISO UTC time such as 2026-11-29T21:05:00Z as local "2026-11-29 22:05" ("?" if none
     or not a string); a string that is no usable time is shown as it is."""
@@ -61,7 +57,7 @@ def local_time(stamp: object) -> str:
             moment = moment.astimezone()
     except (ValueError, OverflowError, OSError):
         # OverflowError: a date at the edge of the calendar moved past it by the time zone.
-        return shown(stamp, SHOWN_AS_IS)
+        return shown(stamp, SHORT_SHOWN)
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
@@ -393,7 +389,7 @@ def stats(as_json: bool) -> None:
         [
             printable(row.name),
             "\n".join(_("person") if kind == "human"
-                      else shown(kind.replace("bot:", "bot "), SHOWN_AS_IS) for kind in row.kinds),
+                      else shown(kind.replace("bot:", "bot "), SHORT_SHOWN) for kind in row.kinds),
             str(row.games),
             str(row.wins),
             percent(row.win_rate, 0),

@@ -43,6 +43,7 @@ _RECORD_REASONS = {
 def record_file_error(error: RecordFileError) -> str:
     """Which record file cannot be used, at which line, and why: "FILE, line N: reason"."""
     from rack_o.store.records import MAX_RECORD_BYTES, RecordProblem
+    from rack_o.store.safe_text import printable
 
     problem = error.problem
     if problem is RecordProblem.UNREADABLE:
@@ -57,9 +58,10 @@ def record_file_error(error: RecordFileError) -> str:
     else:
         reason = _(_RECORD_REASONS[problem])
     # Whole patterns, so that a language can write the colon its own way (French: " : ").
+    shown_path = printable(str(error.path))
     if error.line is None:
-        return _("{file}: {reason}").format(file=error.path, reason=reason)
-    return _("{file}, line {line}: {reason}").format(file=error.path, line=error.line,
+        return _("{file}: {reason}").format(file=shown_path, reason=reason)
+    return _("{file}, line {line}: {reason}").format(file=shown_path, line=error.line,
                                                      reason=reason)
 
 

@@ -180,8 +180,9 @@ def summary(record: Record) -> RenderableType:
     variants = [name for name, on in ((_("bonus"), rules.bonus), (_("partners"), rules.partners),
                                       (_("run of three"), rules.run_of_three)) if on]
     details = [_("first to {target}").format(target=rules.target), *variants,
-               _("started {started}").format(started=local_time(header.started)),
-               _("seed {seed}").format(seed=shown_seed(header.seed))]
+               _("started {started}").format(started=local_time(header.started))]
+    if header.seed is not None:  # a record may have none (a game dealt by other means)
+        details.append(_("seed {seed}").format(seed=shown_seed(header.seed)))
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
     head.append("\n" + " · ".join(details))

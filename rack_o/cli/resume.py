@@ -208,6 +208,9 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
 
     if yes and not drop:
         raise click.UsageError(_("--yes goes with --drop: racko resume --drop ID --yes"))
+    if list_only and game_ref is not None and not drop:
+        raise click.UsageError(_("--list lists every unfinished game and takes no ID: racko "
+                                 "resume --list, or racko resume ID to carry one on."))
     if drop and (list_only or game_ref is None):
         raise click.UsageError(_("--drop needs the ID of the game to drop: racko resume --drop "
                                  "ID (racko resume --list shows them)."))

@@ -23,6 +23,7 @@ from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, Rules
+from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .messages import bot_spec_error
 
@@ -227,14 +228,14 @@ def agents_for(
             raise click.UsageError(
                 _('Seat {seat} ({name}) is "{kind}": neither "human" nor "bot:<level>", so '
                   "nobody can take that seat.").format(
-                    seat=seat + 1, name=player.name, kind=player.kind
+                    seat=seat + 1, name=player.name, kind=shown(player.kind, SHORT_SHOWN)
                 )
             )
         if spec.lower() not in LEVELS and not load_bots:
             raise click.UsageError(
                 _("Seat {seat} ({name}) was played by the bot {bot}, which is code outside "
                   "racko. Resume with --load-bots to import it, if you trust it.").format(
-                    seat=seat + 1, name=player.name, bot=repr(spec)
+                    seat=seat + 1, name=player.name, bot=repr(shown(spec, SHORT_SHOWN))
                 )
             )
         try:

@@ -13,6 +13,8 @@ import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rack_o.store.safe_text import printable
+
 RECORD_SUFFIX = ".jsonl"
 HISTORY_NAME = "history.sqlite3"
 
@@ -38,8 +40,9 @@ def history_path() -> Path:
 
 
 def record_id(path: str | os.PathLike[str]) -> str:
-    """The short name a record is known by: its file name without the suffix."""
-    name = Path(path).name
+    """The short name a record is known by: its file name without the suffix, control
+    characters spelt out (`printable`), as it is shown and may be typed."""
+    name = printable(Path(path).name)
     return name[: -len(RECORD_SUFFIX)] if name.endswith(RECORD_SUFFIX) else name
 
 
@@ -52,7 +55,7 @@ def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
             return record_id(path)
     except OSError:
         pass
-    return shlex.quote(str(path)) if quoted else str(path)
+    return printable(shlex.quote(str(path)) if quoted else str(path))
 
 
 def create_record_file(started: str | None, names: list[str]) -> Path:

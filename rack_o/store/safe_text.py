@@ -17,3 +17,7 @@ def shown(text: object, limit: int) -> str:
     file (a name, a seed, a bot's kind) never fills the screen."""
     safe = printable(text)
     return safe if len(safe) <= limit else safe[: limit - 1] + "…"
+
+
+SHORT_SHOWN = 32
+"""The most characters shown of a short value from a file (a bot's kind, a start time)."""
