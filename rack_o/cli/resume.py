@@ -307,7 +307,8 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
         term.console.print(
-            _("That game is over: {winner} won ({scores}). Step through it with: racko replay "
+            # The command on a line of its own, so that it never breaks before the ID.
+            _("That game is over: {winner} won ({scores}). Step through it with:\nracko replay "
               "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
                              id=record.ref),
             markup=False,
