@@ -18,6 +18,7 @@ import rack_o.cli.console as console_module
 from rack_o.cli.console import ENTER, Terminal
 
 termios = pytest.importorskip("termios")
+tty = pytest.importorskip("tty")
 
 
 class _Keyboard:
@@ -137,3 +138,31 @@ def test_a_keyboard_that_ends_stops_as_ctrl_d_does(monkeypatch: pytest.MonkeyPat
     with pytest.raises(EOFError):
         term.key()
     os.close(ended)
+
+
+def test_a_ctrl_c_typed_ahead_stops_when_the_keys_are_thrown_away(
+    typing: tuple[Terminal, int, int],
+) -> None:
+    """Enter and Ctrl-C typed together: the Ctrl-C comes while the keyboard is still raw, so
+    it waits as a character; throwing typed-ahead keys away must not throw the stop away."""
+    term, typed, keyboard = typing
+    before = termios.tcgetattr(keyboard)
+    tty.setraw(keyboard, termios.TCSANOW)
+    os.write(typed, b"\x03")
+    time.sleep(0.05)
+    termios.tcsetattr(keyboard, termios.TCSANOW, before)
+    with pytest.raises(KeyboardInterrupt):
+        term.flush_input()
+    later = _type_later(typed, b"d", after=0.05)
+    assert term.key() == "d"  # the Ctrl-C was used once, and nothing else was left
+    later.join()
+
+
+def test_keys_typed_ahead_are_thrown_away_all_at_once(typing: tuple[Terminal, int, int]) -> None:
+    term, typed, _keyboard = typing
+    os.write(typed, b"d5\r" * 200)
+    time.sleep(0.05)
+    term.flush_input()
+    later = _type_later(typed, b"t", after=0.05)
+    assert term.key() == "t"
+    later.join()

@@ -54,6 +54,11 @@ from rack_o.rules import Rules
         ("\x1b", ["escape"]),
         ("\x1b[1;5C", ["escape"]),  # Ctrl-Right: no use here, one key all the same
         ("x\x1b[A", ["x", "up"]),
+        ("\x1b[B\x1b[B", ["down", "down"]),  # a held arrow, a mouse wheel: one read, two keys
+        ("\x1b[6~\x1b[6~", ["pagedown", "pagedown"]),
+        ("\x1b[Cd", ["right", "d"]),
+        ("\x1bOAq", ["up", "q"]),
+        ("\x1b[1;5C\x1b[B", ["escape", "down"]),
         ("\t", ["tab"]),
         ("\x7f", ["backspace"]),
         ("\x15", ["ctrl-u"]),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import select
 import sys
 import textwrap
 import time
@@ -35,6 +36,8 @@ except ImportError:  # pragma: no cover - Windows: typed-ahead keys cannot be th
 
 _READ_BYTES = 32
 """The most one read of the keyboard takes: keys typed fast, or an escape sequence."""
+_DRAIN_READS = 16
+"""The most reads that look through keys typed ahead before they are thrown away."""
 
 BOT_PAUSE = 0.8
 """Seconds a computer player's move stays on screen before the game goes on (no --fast)."""
@@ -55,6 +58,7 @@ _SEQUENCES = {
     "\x1b[5~": "pageup", "\x1b[6~": "pagedown",
     "\x1b[H": "home", "\x1bOH": "home", "\x1b[1~": "home",
     "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
+    "\x1b[C": "right", "\x1bOC": "right", "\x1b[D": "left", "\x1bOD": "left",
 }
 _CONTROLS = {"\t": "tab", "\x7f": "backspace", "\x08": "backspace"}
 
@@ -73,15 +77,29 @@ def split_keys(chunk: str) -> list[str]:
     """The keys in what one read from a raw terminal gave (keys typed fast arrive together).
 
     A printable character is itself, lower-cased; Return is ENTER; an escape sequence (which
-    a terminal sends in one write) is one key named by `_SEQUENCES`, else "escape"; another
-    control character is a name ("tab", "ctrl-u"). Ctrl-C raises KeyboardInterrupt and
-    Ctrl-D EOFError, wherever they are in the chunk.
+    a terminal sends in one write) is one key named by `_SEQUENCES`, the keys typed after it
+    kept, else "escape" with the rest of what came up to the next escape; another control
+    character is a name ("tab", "ctrl-u"). Ctrl-C raises KeyboardInterrupt and Ctrl-D
+    EOFError, wherever they are in the chunk.
     """
     if "\x03" in chunk:
         raise KeyboardInterrupt
     if "\x04" in chunk:
         raise EOFError
-    typed, escape, sequence = chunk.replace("\r\n", "\r").partition("\x1b")
+    typed, *escaped = chunk.replace("\r\n", "\r").split("\x1b")
+    keys = _plain_keys(typed)
+    for after in escaped:  # two arrows in one read (a held key, a mouse wheel) are two keys
+        sequence = "\x1b" + after
+        known = next((known for known in _SEQUENCES if sequence.startswith(known)), None)
+        if known is None:
+            keys.append("escape")
+        else:
+            keys += [_SEQUENCES[known], *_plain_keys(sequence[len(known):])]
+    return keys
+
+
+def _plain_keys(typed: str) -> list[str]:
+    """The keys of characters typed without an escape among them."""
     keys: list[str] = []
     for char in typed:
         lowered = char.lower()
@@ -95,8 +113,6 @@ def split_keys(chunk: str) -> list[str]:
             keys.append("ctrl-" + chr(ord(char) + 0x40).lower())
         else:
             keys.append(f"u+{ord(char):04x}")
-    if escape:
-        keys.append(_SEQUENCES.get(escape + sequence, "escape"))
     return keys
 
 
@@ -145,6 +161,19 @@ def _keys_as_typed() -> Iterator[int | None]:
         yield fd
     finally:
         _restore(fd, before)
+
+
+def _waiting(fd: int) -> bytes:
+    """What was typed and not read yet (read without waiting, a bounded amount)."""
+    waiting = b""
+    for _read in range(_DRAIN_READS):
+        if not select.select([fd], [], [], 0)[0]:
+            break
+        read = os.read(fd, 1024)
+        if not read:
+            break
+        waiting += read
+    return waiting
 
 
 def _restore(fd: int | None, before: list | None) -> None:
@@ -249,8 +278,12 @@ class Terminal:
         self._typed.clear()
         if self.reads_lines or termios is None:
             return
+        with _keys_as_typed() as fd:
+            thrown = _waiting(fd) if fd is not None else b""
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        if b"\x03" in thrown:
+            raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
 
     @contextmanager
     def keys_unseen(self) -> Iterator[None]:
