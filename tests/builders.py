@@ -11,8 +11,9 @@ a card of its band, with a few random moves mixed in.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -287,6 +288,16 @@ def record_text(game: Game) -> str:
 def write_record(path: Path, game: Game) -> Path:
     """Write the game's record to `path` and return `path`."""
     path.write_text(record_text(game), encoding="utf-8")
+    return path
+
+
+def write_with_header(path: Path, game: Game, change: Callable[[dict[str, Any]], None]) -> Path:
+    """Write the game's record to `path` with its game line first changed by `change` (a
+    hostile or odd file); return `path`."""
+    first, *rest = record_text(game).splitlines()
+    header = json.loads(first)
+    change(header)
+    path.write_text("\n".join([json.dumps(header), *rest]) + "\n", encoding="utf-8")
     return path
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
-from builders import finished_game, record_text, unfinished_game, write_record
+from builders import finished_game, record_text, unfinished_game, write_record, write_with_header
 from clirun import assert_exited, racko
 
 from rack_o.cli.console import printable
@@ -57,12 +56,10 @@ def test_printable_escapes_control_characters(text: str, shown: str) -> None:
 
 
 def test_a_name_with_control_characters_in_a_record_is_printed_escaped(home: Path) -> None:
-    lines = record_text(unfinished_game(3, 6)).splitlines()
-    header = json.loads(lines[0])
-    header["players"][0]["name"] = "a\nb\x1b[2J\x07"
-    (home / "games" / "esc.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["players"][0]["name"] = "a\nb\x1b[2J\x07"
+
+    write_with_header(home / "games" / "esc.jsonl", unfinished_game(3, 6), change)
     for args in (["replay", "esc", "--summary"], ["replay", "esc"], ["resume", "--list"]):
         result = racko(*args, input="q\n")
         assert_exited(result, 0)
@@ -71,12 +68,10 @@ def test_a_name_with_control_characters_in_a_record_is_printed_escaped(home: Pat
 
 
 def test_a_name_far_too_long_in_a_record_is_shown_cut_short(home: Path) -> None:
-    lines = record_text(unfinished_game(3, 6)).splitlines()
-    header = json.loads(lines[0])
-    header["players"][0]["name"] = "X" * 5000
-    (home / "games" / "long.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["players"][0]["name"] = "X" * 5000
+
+    write_with_header(home / "games" / "long.jsonl", unfinished_game(3, 6), change)
     for args in (["replay", "long", "--summary"], ["replay", "long"], ["resume", "--list"],
                  ["review", "long", "--reveal"]):
         result = racko(*args, input="q\n")
@@ -93,12 +88,10 @@ def test_a_name_far_too_long_in_a_record_is_shown_cut_short(home: Path) -> None:
 def test_a_seed_in_a_record_is_printed_escaped_and_cut_short(
     home: Path, seed: str, shown: str
 ) -> None:
-    lines = record_text(unfinished_game(3, 6)).splitlines()
-    header = json.loads(lines[0])
-    header["seed"] = seed
-    (home / "games" / "seeded.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["seed"] = seed
+
+    write_with_header(home / "games" / "seeded.jsonl", unfinished_game(3, 6), change)
     for args in (["replay", "seeded", "--summary"], ["resume", "seeded"]):
         result = racko(*args, input="")
         assert "\x1b" not in result.output and "\x07" not in result.output, args
@@ -123,13 +116,11 @@ def test_a_record_with_half_a_character_is_refused_naming_its_line(home: Path) -
 def test_a_kind_and_start_time_from_a_record_reach_the_history_escaped_and_cut_short(
     home: Path,
 ) -> None:
-    lines = record_text(finished_game(3)).splitlines()
-    header = json.loads(lines[0])
-    header["players"][1]["kind"] = "bot:\x1b[2J" + "k" * 3000
-    header["started"] = "\x1b]0;" + "2" * 3000
-    (home / "games" / "odd.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["players"][1]["kind"] = "bot:\x1b[2J" + "k" * 3000
+        header["started"] = "\x1b]0;" + "2" * 3000
+
+    write_with_header(home / "games" / "odd.jsonl", finished_game(3), change)
     assert_exited(racko("resume", "odd"), 1)  # a finished game: added to the history
     for args, shown in ((["stats"], "bot \\x1b[2J" + "k" * 20 + "…"),
                         (["history"], "\\x1b]0;" + "2" * 24 + "…")):
@@ -154,12 +145,10 @@ def test_a_record_file_named_with_control_characters_is_shown_escaped(home: Path
 
 
 def test_a_bot_kind_far_too_long_is_named_cut_short_when_resume_refuses_it(home: Path) -> None:
-    lines = record_text(unfinished_game(3, 6)).splitlines()
-    header = json.loads(lines[0])
-    header["players"][1]["kind"] = "bot:" + "pkg.mod:" + "K" * 100_000
-    (home / "games" / "plugin.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["players"][1]["kind"] = "bot:" + "pkg.mod:" + "K" * 100_000
+
+    write_with_header(home / "games" / "plugin.jsonl", unfinished_game(3, 6), change)
     result = racko("resume", "plugin")
     assert_exited(result, 2)
     assert "code outside racko" in result.output
@@ -168,12 +157,10 @@ def test_a_bot_kind_far_too_long_is_named_cut_short_when_resume_refuses_it(home:
 
 
 def test_a_record_without_a_seed_says_nothing_of_one(home: Path) -> None:
-    lines = record_text(finished_game(3)).splitlines()
-    header = json.loads(lines[0])
-    header["seed"] = None
-    (home / "games" / "unseeded.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["seed"] = None
+
+    write_with_header(home / "games" / "unseeded.jsonl", finished_game(3), change)
     summary = racko("replay", "unseeded", "--summary")
     assert_exited(summary, 0)
     assert "seed" not in summary.output.splitlines()[1]

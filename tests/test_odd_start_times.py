@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from builders import record_text, unfinished_game
+from builders import unfinished_game, write_with_header
 from clirun import assert_exited, racko
 
 from rack_o.cli.history import local_time
@@ -53,12 +52,10 @@ def test_local_time_shows_what_it_cannot_convert_raw_or_as_a_question_mark(
 def test_replay_summary_and_resume_list_survive_an_odd_start(
     home: Path, started: object, shown: str
 ) -> None:
-    lines = record_text(unfinished_game(3, 6)).splitlines()
-    header = json.loads(lines[0])
-    header["started"] = started
-    (home / "games" / "odd.jsonl").write_text(
-        "\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8"
-    )
+    def change(header: dict) -> None:
+        header["started"] = started
+
+    write_with_header(home / "games" / "odd.jsonl", unfinished_game(3, 6), change)
     with time_zone("Asia/Tokyo"):
         summary = racko("replay", "odd", "--summary")
         listing = racko("resume", "--list")
