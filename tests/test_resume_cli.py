@@ -311,3 +311,23 @@ def test_list_with_an_id_says_it_takes_none_rather_than_ignore_it(home: Path) ->
     code, out = invoke(["--list", "a"])
     assert code == 2
     assert "--list lists every unfinished game and takes no ID" in flat(out)
+
+
+@pytest.mark.parametrize(("keys", "code"), [("q\n", 1), ("", 1)])
+def test_q_or_the_end_of_input_at_carry_on_leaves_the_game_as_it_was(
+    home: Path, keys: str, code: int,
+) -> None:
+    path = write_record(home / "games" / "open.jsonl", unfinished_game(3, 6))
+    before = digest(path)
+    got, out = invoke(["open"], keys)
+    assert got == code
+    assert "Press Enter to carry on · q leaves" in out
+    assert "Nothing was played." in flat(out) and "racko resume open" in out
+    assert digest(path) == before
+
+
+def test_a_wrong_key_at_carry_on_says_what_is_allowed_and_asks_again(home: Path) -> None:
+    write_record(home / "games" / "open.jsonl", unfinished_game(3, 6))
+    _code, out = invoke(["open"], "u\nq\n")
+    assert "u is not valid here: Enter carries the game on, q leaves it as it is." in flat(out)
+    assert "Nothing was played." in flat(out)

@@ -25,13 +25,13 @@ from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, Summary, shown_seed
 
-from .console import BOT_PAUSE, Terminal, keyboard_tty, make_console, resume_note
+from .console import BOT_PAUSE, ENTER, Terminal, keyboard_tty, make_console, resume_note
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .flow import Flow
 from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
-from .prompt import is_yes
+from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .screens import side_names
 from .setup import agents_for
@@ -175,15 +175,17 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
     for notice in notices:
         term.console.print(notice)
+    stop: BaseException | None = None
     try:
-        term.read(_("Press Enter to carry on > "))
-    except (EOFError, KeyboardInterrupt) as stop:
-        term.console.print(
-            "\n" + _("Nothing was played.") + " " + resume_note(ref),
-            markup=False,
-        )
-        code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
-        raise SystemExit(code) from None
+        if ask(term, _("Press Enter to carry on · [bold]q[/] leaves"), (ENTER, "q"),
+               valid=_("Enter carries the game on, q leaves it as it is"),
+               help_text=_("Enter carries the game on from here; q leaves it as it is, nothing "
+                           "played, to be carried on later.")) == ENTER:
+            return
+    except (EOFError, KeyboardInterrupt) as error:
+        stop = error
+    term.console.print("\n" + _("Nothing was played.") + " " + resume_note(ref), markup=False)
+    raise SystemExit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING)
 
 
 @click.command(epilog=EXAMPLE)
