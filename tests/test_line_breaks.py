@@ -8,6 +8,7 @@ import pytest
 from clirun import racko
 from rich.text import Text
 
+from rack_o import i18n
 from rack_o.cli.console import fill
 from rack_o.cli.flow import Flow
 
@@ -59,3 +60,19 @@ def test_a_flow_breaks_only_between_pieces_and_leaves_the_joint_out(width: int) 
             assert rest.startswith(joint + piece), line
             rest = rest.removeprefix(joint + piece)
     assert next(pieces, None) is None
+
+
+@pytest.mark.parametrize("people", [2, 3, 4])
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_at_60_columns_a_set_up_question_never_breaks_its_default_in_brackets(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str, people: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    with i18n.restoring_language():
+        i18n.install(language)
+        names = [i18n._("Player {seat}").format(seat=seat) for seat in range(1, people + 1)]
+    result = racko("--lang", language, "play", "--seed", "2", "--record",
+                   str(home / "g.jsonl"), input=f"{people}\n\n")
+    # Piped, the answers are not echoed: each prompt runs on into what follows it.
+    default = f"[{', '.join(names)}]"
+    assert any(default in line for line in result.output.splitlines()), result.output

@@ -128,8 +128,9 @@ def test_n_jumps_to_the_round_table_and_the_end_says_so(home: Path) -> None:
                          ids=["enter", "space", "q", "n", "input-ends"])
 @pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
 def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
-    home: Path, finished: bool, last_key: str
+    home: Path, monkeypatch: pytest.MonkeyPatch, finished: bool, last_key: str
 ) -> None:
+    monkeypatch.setenv("LINES", "60")  # each round's end on the screen of its last turn
     if finished:
         game = finished_game(7)
         to_the_end = "n\n" * len(game.rounds)
@@ -234,3 +235,32 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
     code, out = invoke(["g"], "q\n")
     assert code == 0, out
     assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")
+
+
+PROMPTS = re.compile(r"(?:Enter next turn · n next round · q quit|Enter the rest of this turn · "
+                     r"q quit|The end of the game\. Enter or q ends the replay) > ")
+
+
+@pytest.mark.parametrize(("columns", "lines", "players"), [(80, 24, 3), (60, 20, 4)])
+def test_every_replay_screen_fits_the_terminal_and_the_last_turn_is_followed_by_the_end(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, lines: int, players: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", str(lines))
+    game = finished_game(8, players=players, target=100)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], keys="n\n" * 100)
+    assert code == 0, out
+    screens = PROMPTS.split(out)[:-1]  # each screen ends with its prompt, on a line of its own
+    assert all(len(screen.splitlines()) + 1 <= lines for screen in screens), max(
+        screens, key=lambda screen: len(screen.splitlines()))
+    # The last turn's screen starts with where it is and what was played; the round's end,
+    # the round table and the standings follow on the next screens, nothing left out.
+    last = next(at for at, screen in enumerate(screens) if screen.startswith(
+        f"Replay of g  ·  round {len(game.rounds)}, turn {game.rounds[-1].turns}  ·  "))
+    assert re.search(r"^\w+ (drew|took) \d+", screens[last].splitlines()[1])
+    rest = "\n".join(screens[last:])
+    for said in ("RACK-O!", f"Round {len(game.rounds)} — ", "Final standings",
+                 f"wins with {max(game.totals)} points"):
+        assert said in rest, said
+    assert out.endswith("The end of the game. Enter or q ends the replay > \n")

@@ -331,3 +331,28 @@ def test_a_wrong_key_at_carry_on_says_what_is_allowed_and_asks_again(home: Path)
     _code, out = invoke(["open"], "u\nq\n")
     assert "u is not valid here: Enter carries the game on, q leaves it as it is." in flat(out)
     assert "Nothing was played." in flat(out)
+
+
+@pytest.mark.parametrize("width", [60, 61, 67, 72, 80, 90, 100])
+@pytest.mark.parametrize("language", ["en", "el"])
+def test_the_list_keeps_each_name_with_its_score_and_each_id_whole_at_any_width(
+    home: Path, monkeypatch: pytest.MonkeyPatch, width: int, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    alone = unfinished_game(4, turns=40, players=4,
+                            names=["Ἀλέξανδρος", "Hráč 2", "Konstantinos", "Dorothea"])
+    teams = unfinished_game(5, turns=40, players=4, partners=True,
+                            names=["Hráč 1", "Hráč 2", "Hráč 3", "Hráč 4"])
+    ids = ["2026-11-30-0111-alexandros-hrac-2-konstantinos",
+           "2026-11-30-0112-hrac-1-hrac-2-hrac-3-hrac-4"]
+    for game_id, game in zip(ids, (alone, teams), strict=True):
+        write_record(home / "games" / f"{game_id}.jsonl", game)
+    result = CliRunner().invoke(main, ["--lang", language, "resume", "--list"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    sides = [f"{name}{'' if seat == 0 else '*'} {total}" for seat, (name, total) in enumerate(
+        zip(["Ἀλέξανδρος", "Hráč 2", "Konstantinos", "Dorothea"], alone.totals, strict=True))]
+    sides += [f"Hráč 1 & Hráč 3* {teams.totals[0]}", f"Hráč 2* & Hráč 4* {teams.totals[1]}"]
+    for whole in (*sides, *ids):
+        assert any(whole in line for line in lines), (whole, result.output)
+    assert all(len(line) <= width for line in lines), result.output

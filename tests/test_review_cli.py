@@ -23,6 +23,7 @@ from builders import (
     write_record,
 )
 from click.testing import CliRunner
+from rich.cells import cell_len
 from rich.console import Console
 from test_store_records import DAMAGE, lines_of
 
@@ -278,3 +279,59 @@ def test_the_record_text_of_the_game_is_what_is_reviewed(home: Path) -> None:
     second.write_text(record_text(game), encoding="utf-8")
     assert invoke([str(first), "--json"])[1].replace("\"a\"", "\"b\"") == invoke(
         [str(second), "--json"])[1]
+
+
+LANGUAGES = ["en", "fr", "cs", "el"]
+DECIMALS = re.compile(r"\d+(?:[.,]\d)?")
+
+
+def _numbers(play: str) -> list[str]:
+    """The card and slot a --json play names: "take 18 to slot 9" → ["18", "9"]."""
+    return re.findall(r"\d+", play)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_at_60_columns_each_costly_turn_keeps_every_number_on_its_row(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    path = write_record(home / "g.jsonl", finished_game(
+        7, players=3, target=75, names=["Annabelle", "Bob", "Zoë"]))
+    _code, text = invoke([str(path), "--all", "--json"])
+    costly = [move for move in json.loads(text)["moves"] if move["label"] != "good"]
+    out = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--all"]).output
+    lines = out.splitlines()
+    rule = next(at for at, line in enumerate(lines) if line.startswith("──"))
+    rows = lines[rule + 1 : rule + 1 + len(costly)]
+    assert len(costly) >= 5 and all(len(line) <= 60 and "…" not in line for line in rows), out
+    for move, row in zip(costly, rows, strict=True):
+        # Round, turn, the cards and slots played and the expert's, then the whole cost.
+        numbers = DECIMALS.findall(row)
+        assert numbers[:-1] == [str(move["round"]), str(move["turn"]), *_numbers(
+            move["played"]), *_numbers(move["best"])], row
+        assert abs(float(numbers[-1].replace(",", ".")) - move["cost"]) <= 0.051, row
+        assert move["player"] in row
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_at_60_columns_the_summary_keeps_every_number_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    names = ["Annabelle-Marie", "Bartholomew", "Konstantinos", "Ἀλέξανδρος"]
+    path = write_record(home / "four.jsonl", finished_game(5, players=4, target=75,
+                                                           names=names))
+    _code, text = invoke([str(path), "--all", "--json"])
+    players = json.loads(text)["players"]
+    out = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--all"]).output
+    summary = out.rsplit("\n\n", 1)[1].splitlines()
+    assert all(cell_len(line) <= 60 and "…" not in line for line in summary), out
+    rule = next(at for at, line in enumerate(summary) if line.startswith("──"))
+    rounds = summary[rule + 1 : rule + 1 + len(players[0]["rounds"])]
+    for number_, row in enumerate(rounds, start=1):
+        shares = [str(round(100 * tallied["accuracy"])) for player in players
+                  for tallied in player["rounds"] if tallied["round"] == number_]
+        numbers = DECIMALS.findall(row)  # the round, then each player's share and cost
+        assert [numbers[0], *numbers[1::2]] == [str(number_), *shares], row
+        assert len(numbers) == 1 + 2 * len(players) and all(
+            re.fullmatch(r"\d+[.,]\d", cost) for cost in numbers[2::2]), row

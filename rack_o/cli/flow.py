@@ -24,6 +24,11 @@ class Flow:
                        for index, (joint, piece) in enumerate(pieces)]
 
     @property
+    def widest(self) -> int:
+        """The widest piece, in cells: the narrowest the flow can be laid out unfolded."""
+        return max((piece.cell_len for _joint, piece in self.pieces), default=0)
+
+    @property
     def plain(self) -> str:
         """The pieces on one line, as text."""
         return "".join(joint + piece.plain for joint, piece in self.pieces)
@@ -40,9 +45,8 @@ class Flow:
         return lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((piece.cell_len for _joint, piece in self.pieces), default=0)
         whole = cell_len(self.plain)
-        return Measurement(widest, whole).with_maximum(options.max_width)
+        return Measurement(self.widest, whole).with_maximum(options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for line in self.lines(options.max_width):

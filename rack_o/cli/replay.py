@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import click
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -25,7 +25,7 @@ from rack_o.record import replay as replay_record
 from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, shown_seed
 
-from .console import ENTER, SPACE, Terminal, make_console
+from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
@@ -44,6 +44,11 @@ from .screens import (
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
+)
+MORE_PROMPT = N_("[bold]Enter[/] the rest of this turn · [bold]q[/] quit")
+MORE_HELP = N_(
+    "This turn goes on over the next screen: press Enter (or Space) to see the rest of it, "
+    "q to quit."
 )
 END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
 END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
@@ -146,13 +151,37 @@ def _scores(game: Game) -> str:
 def round_over_screen(game: Game) -> RenderableType:
     """The Rack-O banner and the round's score table as play shows it (and the standings if
     the game ended)."""
+    return Group(*round_over_parts(game))
+
+
+def round_over_parts(game: Game) -> list[RenderableType]:
+    """The round's end in the parts a screen may be cut between: the Rack-O banner, the
+    round's score table, and the standings if the game ended."""
     names = [p.name for p in game.players]
     result = game.rounds[-1]
     parts: list[RenderableType] = [racko_banner(result, names),
                                    fitted_round_table(result, names, game.rules)]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
-    return Group(*parts)
+    return parts
+
+
+def step_screens(console: Console, step: Step, record: Record, last: bool,
+                 room: int) -> list[RenderableType]:
+    """A step's screens, each within `room` lines if it can be: the step, then (when it
+    ended the round, or the record) what follows it, on as few screens as fit."""
+    parts = [step_screen(step, record.id)]
+    if step.round_over:
+        parts += round_over_parts(step.game)
+    if last and not record.game.is_over:
+        parts.append(unfinished_note(record))
+    screens: list[list[RenderableType]] = []
+    for part in parts:
+        if screens and lines_taken(console, *screens[-1], part) <= room:
+            screens[-1].append(part)
+        else:
+            screens.append([part])
+    return [Group(*screen) for screen in screens]
 
 
 def unfinished_note(record: Record) -> Text:
@@ -230,13 +259,15 @@ def step_through(term: Terminal, record: Record) -> None:
         last = number == count
         if skipping and not step.round_over and not last:
             continue
+        *firsts, final = step_screens(console, step, record, last, _room(term))
+        for screen in firsts:
+            term.clear()
+            console.print(screen)
+            if replay_key(term, _(MORE_PROMPT), (*NEXT, "n", "q"), _(MORE_HELP)) == "q":
+                return
         term.clear()
-        console.print(step_screen(step, record.id))
-        if step.round_over:
-            console.print(round_over_screen(step.game))
+        console.print(final)
         if last:
-            if not record.game.is_over:
-                console.print(unfinished_note(record))
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
@@ -250,6 +281,15 @@ def step_through(term: Terminal, record: Record) -> None:
         skipping = key == "n"
     if not count:  # nothing to step through: a record of its first line alone
         console.print(unfinished_note(record))
+
+
+def _room(term: Terminal) -> int:
+    """The lines a replay screen may take: the terminal's height less the tallest prompt."""
+    endings = (_("The end of the game."), _("The end of the record."))
+    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT),
+               *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
+    return term.height - max(lines_taken(term.console, Text.from_markup(f"{prompt} > "))
+                             for prompt in prompts)
 
 
 def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str) -> str:

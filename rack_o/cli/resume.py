@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 from rich import box
-from rich.console import RenderableType
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -50,10 +51,12 @@ Examples:
 
 
 def games_table(
-    games: list[Summary], title: str | None = None, *, mark_busy: bool = True
+    games: list[Summary], title: str | None = None, *, mark_busy: bool = True,
+    width: int = 80,
 ) -> Table:
     """The unfinished games, numbered: ID (and, if `mark_busy`, "being played now" for a game
-    open in another racko), when started, round, players and scores."""
+    open in another racko), when started, round, players and scores; the players and scores
+    under the ID when a column of their own would split a name from its score in `width`."""
     from rack_o.store.writer import is_busy
 
     if title is None:
@@ -62,12 +65,7 @@ def games_table(
                   padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
     if any(kind != "human" for game in games for kind in game.kinds):
         table.caption = _("* a computer player")
-    # The ID is what gets typed or copied: it never wraps (the start time goes under it);
-    # the players' column does.
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("ID · " + _("Started"), no_wrap=True)
-    table.add_column(_("Round"), justify="right", no_wrap=True)
-    table.add_column(_("Players and scores"))
+    rows: list[tuple[str, Text, str, Flow]] = []
     for number, game in enumerate(games, start=1):
         shown = [name if kind == "human" else f"{name}*"
                  for name, kind in zip(game.names, game.kinds, strict=True)]
@@ -75,9 +73,38 @@ def games_table(
         where.append("\n" + local_time(game.started), "dim")
         if mark_busy and is_busy(game.path):
             where.append("\n" + _("being played now"), "bold yellow")
-        table.add_row(str(number), where, str(game.round),
-                      _scores(game.rules, shown, game.totals))
+        rows.append((str(number), where, str(game.round),
+                     _scores(game.rules, shown, game.totals)))
+    heads = ["#", "ID · " + _("Started"), _("Round"), _("Players and scores")]
+    widths = [max((_widest(row[column]) for row in rows), default=0)
+              for column in range(3)] + [max((row[3].widest for row in rows), default=0)]
+    widths = [max(widest, cell_len(head)) for widest, head in zip(widths[:3], heads,
+                                                                  strict=False)] + widths[3:]
+    # The ID is what gets typed or copied: it never wraps (the start time goes under it);
+    # the players' column does, between sides. When it cannot hold its widest side beside the
+    # IDs, the players and scores go under each ID instead.
+    beside = sum(widths[:3]) + 2 * 3 + widths[3] <= width
+    table.add_column("#", justify="right", no_wrap=True)
+    if beside:
+        table.add_column(heads[1], no_wrap=True)
+    else:
+        table.add_column(f"{heads[1]}\n{heads[3]}", no_wrap=True,
+                         max_width=max(widths[1], widths[3]))
+    table.add_column(heads[2], justify="right", no_wrap=True)
+    if beside:
+        table.add_column(heads[3])
+    for number_, where, round_, scores in rows:
+        if beside:
+            table.add_row(number_, where, round_, scores)
+        else:
+            table.add_row(number_, Group(where, scores), round_)
     return table
+
+
+def _widest(text: Text | str) -> int:
+    """The widest line of `text`, in cells."""
+    plain = text.plain if isinstance(text, Text) else text
+    return max((cell_len(line) for line in plain.splitlines()), default=0)
 
 
 def _scores(rules: Rules, shown: Sequence[str], totals: Sequence[int]) -> Flow:
@@ -114,7 +141,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             markup=False,
         )
         raise SystemExit(EXIT_NOTHING)
-    console.print(games_table(unfinished))
+    console.print(games_table(unfinished, width=console.width))
     if list_only:
         console.print(_how_to_carry_on(len(unfinished)), markup=False)
         raise SystemExit(0)
@@ -420,7 +447,8 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING
     # This racko holds the game's lock while it asks: the game is not being played.
-    console.print(games_table([summary], _("The game to drop"), mark_busy=False))
+    console.print(games_table([summary], _("The game to drop"), mark_busy=False,
+                              width=console.width))
     if not yes:
         try:
             answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "

@@ -10,11 +10,13 @@ import io
 import json
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -25,6 +27,7 @@ from rack_o.store.records import Record
 
 from .console import lines_taken, make_console
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
+from .flow import Flow
 from .recordfile import is_private, read_record
 
 EXAMPLE = N_("""\b
@@ -50,15 +53,19 @@ PROGRESS_AFTER = 1.0
 """Seconds of reviewing after which a progress bar appears (on a terminal)."""
 
 
-def play_text(play: Play) -> str:
-    """A whole turn in words: "take 23 → slot 4", "draw 17 → discard", "draw"."""
+def play_text(play: Play, short: bool = False) -> str:
+    """A whole turn in words: "take 23 → slot 4", "draw 17 → discard", "draw"; when `short`,
+    for narrow screens: "take 23 → 4", "discard 17"."""
     if play.card is None:
         return _("draw")
     if play.slot is None:
-        return _("draw {card} → discard").format(card=play.card)
+        return (_("discard {card}") if short else _("draw {card} → discard")).format(
+            card=play.card)
     if play.source == "discard":
-        return _("take {card} → slot {slot}").format(card=play.card, slot=play.slot)
-    return _("draw {card} → slot {slot}").format(card=play.card, slot=play.slot)
+        text = _("take {card} → {slot}") if short else _("take {card} → slot {slot}")
+    else:
+        text = _("draw {card} → {slot}") if short else _("draw {card} → slot {slot}")
+    return text.format(card=play.card, slot=play.slot)
 
 
 def turns_text(cost: float) -> str:
@@ -72,35 +79,75 @@ def seat_label(record: Record, seat: int) -> str:
     return player.name if player.is_human else f"{player.name} ({player.bot or player.kind})"
 
 
-def moves_table(moves: Sequence[Move], record: Record, every: bool) -> RenderableType | None:
+class Layout(NamedTuple):
+    """How narrow the moves table is drawn: `short` plays ("take 23 → 4") in columns one space
+    apart; `tight`, the round and turn in one column ("3:12") and labels as marks ("??")."""
+
+    short: bool
+    tight: bool
+
+
+LAYOUTS = (Layout(False, False), Layout(True, False), Layout(True, True))
+"""The moves table's layouts, widest first: the first that fits the screen is drawn."""
+MARKS = {Label.GOOD: "", Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}
+NAME_MOST = 18
+"""The widest a name heading a column of the round table is (then cut with "…")."""
+NAME_CELLS = (10, 9)
+"""The widest a name is in the moves table (then cut with "…"), in the wide layout and the
+narrow ones; 9 keeps every language's default names ("Παίκτης 1") whole."""
+
+
+def moves_table(moves: Sequence[Move], record: Record, every: bool,
+                width: int = 80) -> RenderableType | None:
     """The turns that cost something (every turn with `every`), one row each, and what a
-    star means if one is shown; None if no turn is shown."""
+    star (or a mark) means if one is shown, in the widest layout that fits `width` columns;
+    None if no turn is shown. No number is ever cut short: at the last a play wraps."""
     shown = [move for move in moves if every or move.label is not Label.GOOD]
     if not shown:
         return None
-    several = len({move.seat for move in moves}) > 1
-    starred = [at_stake(move) for move in shown]
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
-                  collapse_padding=True)
-    table.add_column(_("Round"), justify="right", no_wrap=True)
-    table.add_column(_("Turn"), justify="right", no_wrap=True)
+    for layout in LAYOUTS:
+        table = _moves_table(shown, record, len({move.seat for move in moves}) > 1, layout)
+        if _width(table) <= width:
+            break
+    notes: list[RenderableType] = []
+    if layout.tight:
+        marked = [label for label in MARKS if MARKS[label]
+                  and any(move.label is label for move in shown)]
+        notes += [Flow([(" · ", Text(f"{MARKS[label]} {_(LABEL_NAMES[label])}", "dim"))
+                        for label in marked])] if marked else []
+    if any(at_stake(move) for move in shown):
+        notes.append(Text(_("* A rival may go out before this player's next turn: points "
+                            "at stake count."), "dim"))
+    return Group(table, *notes) if notes else table
+
+
+def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: Layout) -> Table:
+    """The moves table drawn in `layout`, a player column if `several` players are shown."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False,
+                  padding=(0, 0) if layout.short else (0, 1), collapse_padding=True)
+    if layout.tight:
+        table.add_column(f"{_('Round')}\n{_('Turn')}", justify="right", no_wrap=True)
+    else:
+        table.add_column(_("Round"), justify="right", no_wrap=True)
+        table.add_column(_("Turn"), justify="right", no_wrap=True)
     if several:
-        table.add_column(_("Player"), no_wrap=True, max_width=10)
-    table.add_column(_("Played"), no_wrap=True)
-    table.add_column(_("Expert"), no_wrap=True)
+        table.add_column(_("Player"), no_wrap=True, max_width=NAME_CELLS[layout.short])
+    table.add_column(_("Played"), no_wrap=not layout.short)
+    table.add_column(_("Expert"), no_wrap=not layout.short)
     table.add_column(_("Cost"), justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
-    for move, star in zip(shown, starred, strict=True):
+    for move in shown:
+        when = ([f"{move.round}:{move.turn}"] if layout.tight
+                else [str(move.round), str(move.turn)])
         names = [record.header.players[move.seat].name] if several else []
+        label = MARKS[move.label] if layout.tight else _(LABEL_NAMES[move.label])
         table.add_row(
-            str(move.round), str(move.turn), *names, play_text(move.played),
-            play_text(move.best), turns_text(move.cost) + ("*" if star else " "),
-            Text(_(LABEL_NAMES[move.label]), LABEL_STYLES[move.label]),
+            *when, *names, play_text(move.played, layout.short),
+            play_text(move.best, layout.short),
+            turns_text(move.cost) + ("*" if at_stake(move) else " "),
+            Text(label, LABEL_STYLES[move.label]),
         )
-    if not any(starred):
-        return table
-    return Group(table, Text(_("* A rival may go out before this player's next turn: points "
-                               "at stake count."), "dim"))
+    return table
 
 
 def at_stake(move: Move) -> bool:
@@ -108,18 +155,42 @@ def at_stake(move: Move) -> bool:
     return abs(move.cost - move.turns) >= 0.05
 
 
-def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record) -> Table:
-    """Accuracy and the costliest turn's cost, per round (rows) and player (columns)."""
+def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record,
+                width: int = 80) -> Table:
+    """Accuracy and the costliest turn's cost, per round (rows) and player (columns), within
+    `width` columns if the numbers fit: a name too long for the room left wraps under itself."""
+    rounds = sorted({move.round for move in moves})
+    rows = [[_tally_cell(tally(moves, seat, number_)) for seat in seats] for number_ in rounds]
+    names = [record.header.players[seat].name for seat in seats]
+    numbers = [max((row[column].cell_len for row in rows), default=1)
+               for column in range(len(seats))]
+    natural = [max(widest, min(cell_len(name), NAME_MOST))
+               for widest, name in zip(numbers, names, strict=True)]
+    room = width - max(cell_len(_("Round")), len(str(rounds[-1] if rounds else 1)))
+    room -= 2 * len(seats)  # a padding cell and the column rule's space before each player
+    if sum(natural) > room:
+        natural = _shared(numbers, natural, room)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
     table.add_column(_("Round"), justify="right", no_wrap=True)
-    for seat in seats:
-        table.add_column(record.header.players[seat].name, justify="right", no_wrap=True,
-                         max_width=18)
-    for round_number in sorted({move.round for move in moves}):
-        table.add_row(str(round_number),
-                      *(_tally_cell(tally(moves, seat, round_number)) for seat in seats))
+    for name, cells in zip(names, natural, strict=True):
+        table.add_column(name, justify="right", width=cells, overflow="fold")
+    for number_, row in zip(rounds, rows, strict=True):
+        table.add_row(str(number_), *row)
     return table
+
+
+def _shared(least: Sequence[int], wanted: Sequence[int], room: int) -> list[int]:
+    """Widths from `least` up to `wanted`, within `room` if `least` fits: what is left shared
+    evenly, the columns wanting least served first so nothing they leave is lost."""
+    widths = list(least)
+    spare = room - sum(least)
+    order = sorted(range(len(least)), key=lambda column: wanted[column] - least[column])
+    for served, column in enumerate(order):
+        extra = min(wanted[column] - least[column], max(spare, 0) // (len(order) - served))
+        widths[column] += extra
+        spare -= extra
+    return widths
 
 
 def _tally_cell(counted: Tally) -> Text:
@@ -189,7 +260,7 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
     head = Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
     note = Text(_("Per round: share of good turns · cost of the worst, in turns lost against "
                   "expert"), "dim")
-    table = round_table(moves, seats, record)
+    table = round_table(moves, seats, record, width)
     for compact in (False, True):
         parts: list[RenderableType] = [head, note, table]
         parts += [player_lines(moves, seat, record, compact) for seat in seats]
@@ -202,6 +273,13 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
 def _height(renderable: RenderableType, width: int) -> int:
     """How many lines `renderable` takes on a console `width` columns wide."""
     return lines_taken(Console(width=width, file=io.StringIO(), color_system=None), renderable)
+
+
+def _width(renderable: RenderableType) -> int:
+    """How many columns `renderable` takes at the most, on a screen as wide as it likes."""
+    console = Console(width=10_000, file=io.StringIO(), color_system=None)
+    lines = console.render_lines(renderable, console.options, pad=False)
+    return max((Segment.get_line_length(line) for line in lines), default=0)
 
 
 def json_report(moves: Sequence[Move], seats: Sequence[int], record: Record) -> dict[str, Any]:
@@ -325,7 +403,7 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
         console.print(_("Nothing to review: no turn of {players} was played yet.").format(
             players=", ".join(seat_label(record, seat) for seat in seats)), markup=False)
         return
-    table = moves_table(moves, record, full)
+    table = moves_table(moves, record, full, console.width)
     if table is not None:
         console.print(table)
         console.print()

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
+from rich.cells import cell_len
 from rich.markup import escape
 
 from rack_o.game import Player
@@ -75,11 +76,26 @@ def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any]) -> Any:
     """Ask until `parse` accepts the answer (`prompt` is plain text: a default in brackets is
     shown as it is); it raises click.BadParameter to ask again."""
     while True:
-        answer = term.line(escape(prompt)).strip()
+        question, prompt_line = split_prompt(prompt, term.width)
+        if question is not None:
+            term.console.print(question, markup=False, highlight=False)
+        answer = term.line(escape(prompt_line)).strip()
         try:
             return parse(answer)
         except click.BadParameter as error:
             term.console.print(error.message, style="red", markup=False, highlight=False)
+
+
+def split_prompt(prompt: str, width: int) -> tuple[str | None, str]:
+    """`prompt` as it is if it fits on a line of `width` with room to type after it; else
+    its question (to print on lines of its own) and its default in brackets to type after,
+    so that the default is never broken across lines."""
+    if cell_len(prompt) < width:
+        return None, prompt
+    question, bracket, default = prompt.rstrip().rpartition(" [")
+    if not bracket or not question or not default.endswith("]"):
+        return None, prompt
+    return question, f"[{default} "
 
 
 def ask_people(term: Terminal) -> int:
