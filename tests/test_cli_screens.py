@@ -18,6 +18,7 @@ from rack_o.cli.screens import (
     rack_table,
     since_last_turn,
     turn_screen,
+    with_score,
 )
 from rack_o.game import Game, Player
 from rack_o.rules import Rules
@@ -187,3 +188,21 @@ def test_equal_totals_below_the_winner_share_their_place() -> None:
     assert re.search(r"1\s+Bob\s+505", shown)
     assert re.search(r"2\s+Ann\s+120", shown) and re.search(r"2\s+Cy\s+120", shown), shown
     assert re.search(r"4\s+Dee\s+90", shown), shown
+
+
+@pytest.mark.parametrize(
+    ("side", "total", "together", "shown"),
+    [
+        ("Ann", 120, False, "Ann 120"),
+        ("Player 1", 0, False, "Player 1: 0"),  # not "Player 1 0"
+        ("Ann & Cy", 40, False, "Ann & Cy 40"),
+        ("Player 1 & Player 3", 40, False, "Player 1 & Player 3: 40"),
+        ("Hard*", 75, False, "Hard* 75"),
+        ("Ann", 5, True, "Ann\u00a05"),
+        ("Player 2", 5, True, "Player 2:\u00a05"),
+    ],
+)
+def test_a_score_is_set_off_from_a_name_that_ends_in_a_number(
+    side: str, total: int, together: bool, shown: str
+) -> None:
+    assert with_score(side, total, together=together) == shown

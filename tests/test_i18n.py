@@ -85,7 +85,7 @@ def test_translations_keep_placeholders_markup_and_keys(language: str) -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_is_left_in_a_catalog(language: str) -> None:
     # Messages that may read as in English: names, numbers, commands, punctuation only.
-    same = {"{file}: {reason}", "{name}:", "{first}; {then}",
+    same = {"{file}: {reason}", "{name}:", "{name}: {points}", "{first}; {then}",
             "{points} Rack-O", "Options", "Total", "Points", "{count} bot", "Bot", "bonus",
             "ID {id}", "slot", "{racko} + {bonus} bonus = {points}", "bonus Rack-O",
             "Slot [bold]1-10[/] for {card}{hint} · ? help", "text",

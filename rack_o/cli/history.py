@@ -24,6 +24,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 from .console import printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
+from .screens import with_score
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -63,7 +64,7 @@ def local_time(stamp: object) -> str:
 
 def scores_text(sides: Sequence[str], totals: Sequence[int]) -> str:
     """ "Ann 120 · Bob 95": each side's total."""
-    return " · ".join(f"{side} {total}" for side, total in zip(sides, totals, strict=False))
+    return " · ".join(with_score(side, total) for side, total in zip(sides, totals, strict=False))
 
 
 def record_ref(record: str | None) -> str:

@@ -34,7 +34,7 @@ from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .prompt import ask, is_yes
 from .recordfile import say_refused
-from .screens import side_names
+from .screens import side_names, with_score
 from .setup import agents_for
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def _widest(text: Text | str) -> int:
 def _scores(rules: Rules, shown: Sequence[str], totals: Sequence[int]) -> Flow:
     """ "Ann 120 · Bob 95" (with partners "Ann & Cy 120 · …"), wrapping only between sides:
     a score stays with its name."""
-    return Flow([(" · ", Text(f"{side} {total}"))
+    return Flow([(" · ", Text(with_score(side, total)))
                  for side, total in zip(side_names(rules, shown), totals, strict=False)])
 
 

@@ -70,6 +70,16 @@ def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
     return [side_name(rules, names, side) for side in range(rules.teams)]
 
 
+def with_score(side: str, total: int, *, together: bool = False) -> str:
+    """ "Ann 120": a side and its total; "Player 1: 120" when the name ends in a digit, which
+    would run into the score. `together`: no line may break between them."""
+    # Translators: a player (or team) and their total, for names that end in a number.
+    pattern = _("{name}: {points}") if side[-1:].isdigit() else "{name} {points}"
+    if together:
+        pattern = pattern.replace(" ", "\u00a0")  # the pattern's spaces only, not the name's
+    return pattern.format(name=side, points=total)
+
+
 def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
     """One sentence for a finished turn: as the table saw it (a PublicTurn: a kept drawn card
     stays hidden), or whole (a Turn step, for a replay)."""
@@ -127,7 +137,8 @@ def scores_line(view: SeatView, *, short: bool = False) -> Text:
         if side:
             line.append(" · " if short else "  ·  ")
         mine = rules.team_of(view.seat) == side
-        line.append(f"{side_name(rules, view.names, side)} {total}", "bold" if mine else "")
+        line.append(with_score(side_name(rules, view.names, side), total),
+                    "bold" if mine else "")
     if short:
         line.append("  " + _("(to {target})").format(target=rules.target), "dim")
     else:

@@ -52,7 +52,7 @@ from .scoreboard import (
     standings,
     tie_note,
 )
-from .screens import deal_line, describe_turn, handoff_screen, side_name
+from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
@@ -465,7 +465,8 @@ def where_stopped(game: Game, reason: str, saved_note: str | None) -> str:
     names = tuple(p.name for p in game.players)
     # No-break spaces: a score never goes to the next line without its side's name.
     scores = ", ".join(
-        f"{side_name(game.rules, names, side)}\u00a0{total}".replace(" & ", NBSP_AND)
+        with_score(side_name(game.rules, names, side), total, together=True).replace(
+            " & ", NBSP_AND)
         for side, total in enumerate(game.totals)
     )
     where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
