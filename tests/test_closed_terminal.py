@@ -240,3 +240,16 @@ def test_other_exceptions_python_throws_away_are_still_reported() -> None:
     finally:
         sys.unraisablehook = previous
     assert [type(error) for error in seen] == [ValueError]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_a_hook_put_in_place_during_the_game_is_left_in_place() -> None:
+    previous = sys.unraisablehook
+    try:
+        with _StopSignals():
+            def wrapper(unraisable: object) -> None:
+                pass
+            sys.unraisablehook = wrapper
+        assert sys.unraisablehook is wrapper
+    finally:
+        sys.unraisablehook = previous

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,27 @@ def test_a_record_without_a_seed_says_nothing_of_one(home: Path) -> None:
     assert_exited(summary, 0)
     assert "seed" not in summary.output.splitlines()[1]
     assert "None" not in summary.output
+
+
+def test_a_record_shown_to_be_typed_back_can_be_pasted_into_a_shell(home: Path) -> None:
+    from rack_o.store.paths import record_ref
+
+    odd = write_record(home / "games" / "2026-\x1bx.jsonl", unfinished_game(3, 6))
+    assert record_ref(odd) == "'2026-\\x1bx'"  # the backslash survives the shell
+    plain = write_record(home / "games" / "2026-12-01-0712-ann-bob.jsonl", unfinished_game(3, 6))
+    assert record_ref(plain) == "2026-12-01-0712-ann-bob"
+    spaced = write_record(home / "ゲーム\u3000記録.jsonl", unfinished_game(3, 6))
+    assert record_ref(spaced) == shlex.quote(str(spaced))  # an ideographic space stays as typed
+    assert "\x1b" not in record_ref(home / "a\x1bb.jsonl")
+
+
+def test_a_finished_game_waiting_for_the_history_is_noted_under_a_plain_file_name(
+    home: Path,
+) -> None:
+    from rack_o.store.pending import keep_for_later, pending_dir
+
+    record = write_record(home / "games" / "2026-\x1b\u00a0x.jsonl", finished_game(3))
+    assert keep_for_later(record)
+    [note] = pending_dir().iterdir()
+    assert "\\" not in note.name and "\x1b" not in note.name
+    assert note.read_text(encoding="utf-8").strip() == str(record.resolve())

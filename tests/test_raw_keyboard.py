@@ -16,6 +16,8 @@ from rich.console import Console
 
 import rack_o.cli.console as console_module
 from rack_o.cli.console import ENTER, Terminal
+from rack_o.cli.play import play_again
+from rack_o.cli.prompt import ask
 
 termios = pytest.importorskip("termios")
 tty = pytest.importorskip("tty")
@@ -165,4 +167,63 @@ def test_keys_typed_ahead_are_thrown_away_all_at_once(typing: tuple[Terminal, in
     term.flush_input()
     later = _type_later(typed, b"t", after=0.05)
     assert term.key() == "t"
+    later.join()
+
+
+def _ctrl_c_waiting(typed: int, keyboard: int) -> None:
+    """A Ctrl-C that came while the keyboard was raw, left as a character in the queue."""
+    before = termios.tcgetattr(keyboard)
+    tty.setraw(keyboard, termios.TCSANOW)
+    os.write(typed, b"\x03")
+    time.sleep(0.05)
+    termios.tcsetattr(keyboard, termios.TCSANOW, before)
+
+
+def test_a_ctrl_c_typed_ahead_of_play_again_is_a_no(typing: tuple[Terminal, int, int]) -> None:
+    term, typed, keyboard = typing
+    _ctrl_c_waiting(typed, keyboard)
+    try:
+        again = play_again(term)
+    except KeyboardInterrupt:  # not let through: it would stop the test run itself
+        pytest.fail("the Ctrl-C went through play_again instead of being a no")
+    assert again is False
+
+
+def test_a_second_enter_that_closed_the_score_sheet_does_not_answer_the_prompt(
+    typing: tuple[Terminal, int, int],
+) -> None:
+    """At a hand-off, s then Enter Enter (a double tap): the sheet takes one, and the other
+    must not hand the keyboard over."""
+    term, typed, _keyboard = typing
+    sheets = []
+
+    def sheet() -> None:
+        sheets.append(term.key("the sheet > "))
+        time.sleep(0.05)  # the hand-off screen being drawn again
+
+    os.write(typed, b"s")
+    later = _type_later(typed, b"\r\r", after=0.1)
+    latest = _type_later(typed, b"d", after=0.4)
+    assert ask(term, "Enter when ready", (ENTER, "d"), valid="Enter", help_text="",
+               sheet=sheet) == "d"
+    assert sheets == [ENTER]
+    later.join()
+    latest.join()
+
+
+def test_a_held_arrow_that_fills_a_long_read_is_all_arrows(
+    typing: tuple[Terminal, int, int],
+) -> None:
+    term, typed, _keyboard = typing
+    os.write(typed, b"\x1b[B" * 40)
+    assert [term.key() for _ in range(40)] == ["down"] * 40
+
+
+def test_half_a_letter_typed_ahead_goes_with_the_rest(typing: tuple[Terminal, int, int]) -> None:
+    term, typed, _keyboard = typing
+    os.write(typed, b"a" + "é".encode()[:1])  # read whole: the half letter waits to be finished
+    assert term.key() == "a"
+    term.flush_input()
+    later = _type_later(typed, b"d", after=0.05)
+    assert term.key() == "d"
     later.join()

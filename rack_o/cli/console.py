@@ -34,8 +34,9 @@ except ImportError:  # pragma: no cover - Windows: typed-ahead keys cannot be th
     termios = None  # type: ignore[assignment]
     tty = None  # type: ignore[assignment]
 
-_READ_BYTES = 32
-"""The most one read of the keyboard takes: keys typed fast, or an escape sequence."""
+_READ_BYTES = 1024
+"""The most one read of the keyboard takes: keys typed fast or held (over SSH many arrive
+together), so that an escape sequence is almost never cut between two reads."""
 _DRAIN_READS = 16
 """The most reads that look through keys typed ahead before they are thrown away."""
 
@@ -150,17 +151,22 @@ def _keys_as_typed() -> Iterator[int | None]:
         try:
             fd = sys.stdin.fileno()
             before = termios.tcgetattr(fd)
-            tty.setraw(fd, termios.TCSANOW)  # not TCSAFLUSH, tty's default
-            raw = termios.tcgetattr(fd)
-            raw[1] |= termios.OPOST  # a prompt that wraps starts its next line at the left
-            termios.tcsetattr(fd, termios.TCSANOW, raw)
         except (OSError, ValueError, termios.error):
-            _restore(fd, before)
             fd = before = None
+    raw: int | None = None
     try:
-        yield fd
+        if fd is not None and before is not None:
+            try:
+                tty.setraw(fd, termios.TCSANOW)  # not TCSAFLUSH, tty's default
+                mode = termios.tcgetattr(fd)
+                mode[1] |= termios.OPOST  # a prompt that wraps starts its next line at the left
+                termios.tcsetattr(fd, termios.TCSANOW, mode)
+                raw = fd
+            except (OSError, ValueError, termios.error):
+                raw = None
+        yield raw
     finally:
-        _restore(fd, before)
+        _restore(fd, before)  # even after a Ctrl-C that came while the terminal was being set
 
 
 def _waiting(fd: int) -> bytes:
@@ -276,6 +282,7 @@ class Terminal:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
         (nothing when input comes line by line: a script's lines are all meant)."""
         self._typed.clear()
+        self._decoder = None  # half a character typed ahead goes with the rest
         if self.reads_lines or termios is None:
             return
         with _keys_as_typed() as fd:

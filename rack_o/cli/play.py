@@ -149,11 +149,14 @@ def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Play
 
 def play_again(term: Terminal) -> bool:
     """Ask whether the same table plays another game; True for yes (Ctrl-C or Ctrl-D: no)."""
-    term.flush_input()
     prompt = _("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
     shown = prompt
+    flush = True
     while True:
         try:
+            if flush:
+                term.flush_input()  # may find a Ctrl-C typed ahead: that is a no
+                flush = False
             key = term.key(shown)
         except (EOFError, KeyboardInterrupt):
             term.console.print()

@@ -174,3 +174,7 @@ def ask(
             redraw(note)
         elif note is not None:
             term.console.print(note)
+        if key in ("r", "s"):
+            # Back from the rules or the sheet: a second Enter or Space typed to close them
+            # must not answer this prompt (hand the keyboard over, confirm a move).
+            term.flush_input()

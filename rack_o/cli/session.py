@@ -140,7 +140,8 @@ class _StopSignals:
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
             self._previous.clear()
             if self._wakeup is not None:
-                sys.unraisablehook = self._previous_unraisable
+                if sys.unraisablehook == self._lost:  # not if something wrapped it meanwhile
+                    sys.unraisablehook = self._previous_unraisable
                 signal.set_wakeup_fd(self._previous_wakeup)
                 os.close(self._wakeup[1])  # the watcher reads the end, and stops
                 self._wakeup = None
@@ -168,6 +169,7 @@ class _StopSignals:
             return
         with self._lock:
             if self._wakeup is None:
+                self._previous_unraisable(unraisable)  # after the game: reported as usual
                 return
             self.holding = False  # the stop never began: the handler must raise again
             if signal.SIGINT in self._previous:

@@ -13,7 +13,7 @@ import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 
-from rack_o.store.safe_text import printable
+from rack_o.store.safe_text import controls_escaped, printable
 
 RECORD_SUFFIX = ".jsonl"
 HISTORY_NAME = "history.sqlite3"
@@ -52,10 +52,11 @@ def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
     path = Path(path)
     try:
         if path.parent.resolve() == records_dir().resolve():
-            return record_id(path)
+            ref = record_id(path)  # an ID with an escape spelt out is quoted for the shell
+            return shlex.quote(ref) if quoted else ref
     except OSError:
         pass
-    return printable(shlex.quote(str(path)) if quoted else str(path))
+    return controls_escaped(shlex.quote(str(path))) if quoted else str(path)
 
 
 def create_record_file(started: str | None, names: list[str]) -> Path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from rack_o.store.paths import data_dir, record_id
 from rack_o.store.records import RecordFileError, load_record
 
 NOTE_SUFFIX = ".txt"
+_UNSAFE = re.compile(r"[^\w.-]+")
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,10 @@ def keep_for_later(record: str | os.PathLike[str]) -> bool:
     cannot be written (the record is still there, but nothing will add it by itself)."""
     path = Path(record).resolve()
     key = hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    note = pending_dir() / f"{record_id(path)[:80]}-{key}{NOTE_SUFFIX}"
+    # Letters, digits, dots and dashes only: an ID may spell out an escape with a backslash,
+    # a folder separator on Windows.
+    name = _UNSAFE.sub("-", record_id(path))[:80]
+    note = pending_dir() / f"{name}-{key}{NOTE_SUFFIX}"
     try:
         note.parent.mkdir(parents=True, exist_ok=True)
         draft = note.with_suffix(".tmp")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 
 def printable(text: object) -> str:
     """`text` (a name from a record or a bot) safe to print: every control or format
@@ -10,6 +12,14 @@ def printable(text: object) -> str:
     return "".join(
         char if char.isprintable() or char == " " else ascii(char)[1:-1] for char in str(text)
     )
+
+
+def controls_escaped(text: str) -> str:
+    """`text` with only its control characters (ESC, newline, C1…) shown as \\x escapes:
+    for a path, whose other characters (an ideographic space, a joiner) must stay as typed
+    so that it can be pasted back."""
+    return "".join(ascii(char)[1:-1] if unicodedata.category(char) == "Cc" else char
+                   for char in text)
 
 
 def shown(text: object, limit: int) -> str:
