@@ -23,7 +23,7 @@ from rich.text import Text
 import rack_o.cli.console as console_module
 from rack_o.actions import DISCARD, DRAW, TAKE, place
 from rack_o.cli import main
-from rack_o.cli.console import ENTER, SPACE, Terminal, split_keys
+from rack_o.cli.console import ENTER, SPACE, Terminal, split_keys, windows_keys
 from rack_o.cli.human import HumanAgent, taken_view
 from rack_o.cli.pager import page
 from rack_o.cli.prompt import QuitGame, ask
@@ -67,6 +67,17 @@ from rack_o.rules import Rules
 )
 def test_what_a_raw_terminal_sends_comes_out_as_keys(chunk: str, keys: list[str]) -> None:
     assert split_keys(chunk) == keys
+
+
+@pytest.mark.parametrize(
+    ("chunk", "keys"),
+    [("\xe0H", ["up"]), ("\x00P", ["down"]), ("\xe0Q", ["pagedown"]), ("\xe0M", ["right"]),
+     ("\x00;", ["escape"]), ("d", ["d"]), ("\r", [ENTER]), ("é", ["é"])],  # F1: no use here
+)
+def test_what_windows_sends_for_a_special_key_comes_out_as_that_key(
+    chunk: str, keys: list[str]
+) -> None:
+    assert split_keys(windows_keys(chunk)) == keys
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,10 @@ _SEQUENCES = {
     "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
     "\x1b[C": "right", "\x1bOC": "right", "\x1b[D": "left", "\x1bOD": "left",
 }
+# What click's getchar gives on Windows for a special key: NUL or 0xE0 then the key's code.
+# Each is given the name a terminal's escape sequence for that key has (a table, as above).
+_WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "K": "\x1b[D", "M": "\x1b[C",
+                 "I": "\x1b[5~", "Q": "\x1b[6~", "G": "\x1b[H", "O": "\x1b[F"}
 _CONTROLS = {"\t": "tab", "\x7f": "backspace", "\x08": "backspace"}
 
 
@@ -97,6 +101,15 @@ def split_keys(chunk: str) -> list[str]:
         else:
             keys += [_SEQUENCES[known], *_plain_keys(sequence[len(known):])]
     return keys
+
+
+def windows_keys(chunk: str) -> str:
+    """A chunk from click's getchar with a Windows special key (arrows, Page Up…) turned into
+    that key's escape sequence: it came as two characters ("\\xe0H" for Up) that read as "à"
+    and "h" (a hint). Another special key is a bare escape, which prompts ignore."""
+    if len(chunk) == 2 and chunk[0] in "\x00\xe0":
+        return _WINDOWS_KEYS.get(chunk[1], "\x1b")
+    return chunk
 
 
 def _plain_keys(typed: str) -> list[str]:
@@ -252,7 +265,7 @@ class Terminal:
         """What one read of the keyboard gives, waiting for a key (`fd`: the terminal, set by
         `_keys_as_typed`; None: click's getchar reads it)."""
         if fd is None:
-            return click.getchar()
+            return windows_keys(click.getchar())
         if self._decoder is None:
             encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
             self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
