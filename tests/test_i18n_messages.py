@@ -250,3 +250,23 @@ def test_a_hint_never_ends_a_line_inside_a_slot_number(language: str) -> None:
     for width in range(30, 81):
         for line in fill(text, width).splitlines():
             assert not re.search(r"\(\S+$", line), (width, line)
+
+
+@pytest.mark.parametrize(
+    ("language", "cost", "said"),
+    [("en", 0.4, "0.4 turns"), ("en", 2.1, "2.1 turns"),
+     ("fr", 0.4, "0,4 tour."), ("fr", 1.9, "1,9 tour."), ("fr", 2.1, "2,1 tours"),
+     ("cs", 0.4, "0,4 tahu"), ("cs", 2.1, "2,1 tahu")],
+)
+def test_a_cost_in_turns_takes_the_form_its_language_gives_a_decimal(
+    language: str, cost: float, said: str
+) -> None:
+    """French: a number under 2 takes the singular ("1,9 tour"); Czech: a decimal takes the
+    genitive singular ("2,1 tahu"); English: the plural."""
+    from rack_o.cli.review import decimal_form, turns_text
+
+    i18n.install(language)
+    text = i18n.ngettext("biggest mistake: round {round}, turn {turn}, {cost} turn.",
+                         "biggest mistake: round {round}, turn {turn}, {cost} turns.",
+                         decimal_form(cost)).format(round=1, turn=2, cost=turns_text(cost))
+    assert said in text

@@ -73,6 +73,12 @@ def turns_text(cost: float) -> str:
     return number(cost, 1)
 
 
+def decimal_form(value: float) -> int:
+    """The count that picks the plural form for `value` shown with a decimal: 0 below 2, else
+    2 (French says "1,5 tour" but "2,5 tours"; English is plural for both)."""
+    return 0 if value < 2 else 2
+
+
 def seat_label(record: Record, seat: int) -> str:
     """A seat's name, with its bot level if it is a bot: "Bob (hard)"."""
     player = record.header.players[seat]
@@ -221,10 +227,14 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     if worst is None or worst.label is Label.GOOD:
         worst_text = None
     elif compact:
-        worst_text = _("biggest mistake: round {round}, turn {turn}, {cost} turns.")
+        worst_text = ngettext("biggest mistake: round {round}, turn {turn}, {cost} turn.",
+                              "biggest mistake: round {round}, turn {turn}, {cost} turns.",
+                              decimal_form(worst.cost))
     else:
-        worst_text = _("Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns."
-                       "\nExpert: {best}.")
+        worst_text = ngettext(
+            "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turn.\nExpert: {best}.",
+            "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns.\nExpert: {best}.",
+            decimal_form(worst.cost))
     if worst_text is not None and worst is not None:
         worst_text = worst_text.format(round=worst.round, turn=worst.turn,
                                        played=play_text(worst.played),
