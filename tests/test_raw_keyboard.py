@@ -142,17 +142,22 @@ def test_a_keyboard_that_ends_stops_as_ctrl_d_does(monkeypatch: pytest.MonkeyPat
     os.close(ended)
 
 
+def _ctrl_c_waiting(typed: int, keyboard: int) -> None:
+    """A Ctrl-C that came while the keyboard was raw, left as a character in the queue."""
+    before = termios.tcgetattr(keyboard)
+    tty.setraw(keyboard, termios.TCSANOW)
+    os.write(typed, b"\x03")
+    time.sleep(0.05)
+    termios.tcsetattr(keyboard, termios.TCSANOW, before)
+
+
 def test_a_ctrl_c_typed_ahead_stops_when_the_keys_are_thrown_away(
     typing: tuple[Terminal, int, int],
 ) -> None:
     """Enter and Ctrl-C typed together: the Ctrl-C comes while the keyboard is still raw, so
     it waits as a character; throwing typed-ahead keys away must not throw the stop away."""
     term, typed, keyboard = typing
-    before = termios.tcgetattr(keyboard)
-    tty.setraw(keyboard, termios.TCSANOW)
-    os.write(typed, b"\x03")
-    time.sleep(0.05)
-    termios.tcsetattr(keyboard, termios.TCSANOW, before)
+    _ctrl_c_waiting(typed, keyboard)
     with pytest.raises(KeyboardInterrupt):
         term.flush_input()
     later = _type_later(typed, b"d", after=0.05)
@@ -168,15 +173,6 @@ def test_keys_typed_ahead_are_thrown_away_all_at_once(typing: tuple[Terminal, in
     later = _type_later(typed, b"t", after=0.05)
     assert term.key() == "t"
     later.join()
-
-
-def _ctrl_c_waiting(typed: int, keyboard: int) -> None:
-    """A Ctrl-C that came while the keyboard was raw, left as a character in the queue."""
-    before = termios.tcgetattr(keyboard)
-    tty.setraw(keyboard, termios.TCSANOW)
-    os.write(typed, b"\x03")
-    time.sleep(0.05)
-    termios.tcsetattr(keyboard, termios.TCSANOW, before)
 
 
 def test_a_ctrl_c_typed_ahead_of_play_again_is_a_no(typing: tuple[Terminal, int, int]) -> None:

@@ -188,7 +188,7 @@ def _waiting(fd: int) -> bytes:
     for _read in range(_DRAIN_READS):
         if not select.select([fd], [], [], 0)[0]:
             break
-        read = os.read(fd, 1024)
+        read = os.read(fd, _READ_BYTES)
         if not read:
             break
         waiting += read
