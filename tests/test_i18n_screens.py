@@ -7,14 +7,16 @@ so each line of a table must take the same number of terminal cells.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builders import play_sensibly, sensible_action
+from builders import play_sensibly, sensible_action, unfinished_game, write_record
 from click.testing import CliRunner
+from clirun import racko
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
@@ -190,3 +192,26 @@ def test_a_review_s_moves_fit_80_columns_with_every_slot_number_shown(
     moves = lines[2:footnote]  # the moves table, below its header
     assert len(moves) == 28
     assert all(cell_len(line) <= 80 and "…" not in line for line in moves), shown
+
+
+@pytest.mark.parametrize(("language", "reason"), [
+    ("en", "line 6: the top of the draw pile is"),
+    ("fr", "ligne 6 : la carte du dessus de la pioche est"),
+    ("cs", "řádek 6: navrchu balíčku je"),
+    ("el", "γραμμή 6: η πάνω κάρτα της τράπουλας είναι"),
+])
+@pytest.mark.parametrize("command", ["replay", "review", "resume"])
+def test_why_a_record_is_refused_is_said_in_the_players_language(
+    home: Path, language: str, reason: str, command: str
+) -> None:
+    path = write_record(home / "games" / "bad.jsonl", unfinished_game(4, 3))
+    lines = path.read_text().splitlines()
+    turn = json.loads(lines[5])
+    assert turn["type"] == "turn" and turn["source"] == "draw"
+    lines[5] = json.dumps(turn | {"card": turn["card"] % 40 + 1})
+    path.write_text("\n".join(lines) + "\n")
+    before = path.read_bytes()
+    said = racko("--lang", language, command, str(path))
+    assert said.exit_code != 0
+    assert reason in " ".join(said.output.split()), said.output
+    assert path.read_bytes() == before
