@@ -40,3 +40,49 @@ def test_the_table_code_line_is_a_translated_message(
     monkeypatch.setattr(views, "_", lambda text: "‹" + text + "›")
     text = shown(*screen())
     assert "‹Table code: abcd-efgh›" in text, text
+
+
+class _Terminal:
+    """Just enough of a RemoteTerminal for a question's answer: what hanging up said."""
+
+    is_connected = False
+    hung_up: str | None = None
+
+    def on_keys(self, handler: object) -> None: ...
+
+    def on_redraw(self, drawer: object) -> None: ...
+
+    def hang_up(self, message: str) -> None:
+        self.hung_up = message
+
+
+class _Host:
+    """Just enough of a hosted game for the host's question: whether it was stopped."""
+
+    def __init__(self) -> None:
+        self.stopped: list[bool] = []
+
+    def stop_game(self, interrupt: bool) -> None:
+        self.stopped.append(interrupt)
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "yes"),
+    [("en", "y", True), ("fr", "o", True), ("fr", "y", True), ("cs", "a", True),
+     ("el", "ν", True), ("el", "y", True), ("en", "o", False), ("fr", "n", False),
+     ("cs", "n", False), ("el", "ο", False), ("fr", "\n", False)],
+)
+@pytest.mark.parametrize("question", ["stop", "leave"])
+def test_a_host_question_takes_y_or_the_yes_of_the_language_spoken(
+    language: str, key: str, yes: bool, question: str
+) -> None:
+    from rack_o.host.screen import SeatScreen
+
+    i18n.install(language)
+    host, terminal = _Host(), _Terminal()
+    screen = SeatScreen(host, terminal, 0, is_host=question == "stop")  # type: ignore[arg-type]
+    screen.question = question
+    screen.pressed(key)
+    answered = host.stopped == [False] if question == "stop" else terminal.hung_up is not None
+    assert answered is yes
+    assert screen.question is None
