@@ -190,3 +190,23 @@ def test_a_review_s_moves_fit_80_columns_with_every_slot_number_shown(
     moves = lines[2:footnote]  # the moves table, below its header
     assert len(moves) == 28
     assert all(cell_len(line) <= 80 and "…" not in line for line in moves), shown
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_the_simulation_table_keeps_every_bot_and_number_whole(language: str, width: int) -> None:
+    # It printed "medi" and "um" on two lines in French at 80 columns; at 60 it dropped the
+    # bots altogether and cut the rates ("63,6…") in every language.
+    i18n.install(language)
+    tally = play_match(Match(("hard", "easy", "medium"), Rules(3, target=100), 1), 2).tally
+    table = lines(result_table(tally, width), width)
+    assert max(cell_len(line) for line in table) <= width
+    assert "…" not in "\n".join(table)
+    rows = table[-3:]
+    for row, seat in zip(rows, tally.seats(), strict=True):
+        assert row.split()[:2] == [str(seat["seat"]), seat["bot"]], table
+        assert i18n.percent(seat["round_win_rate"]) in row, table
+    if width == 80:  # room for every heading's words whole
+        heading = "\n".join(table[: table.index(next(t for t in table if t.startswith("─")))])
+        for text in (i18n._("Round\nwins"), i18n._("95 %\ninterval")):
+            assert all(word in heading for word in text.split()), heading
