@@ -168,7 +168,7 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
 
 @pytest.mark.parametrize(
     ("language", "name_colon", "then"),
-    [("fr", "Ann :", " ; "), ("el", "Ann:", "· "), ("cs", "Ann:", "; ")],
+    [("fr", "Ann\u00a0:", "\u00a0; "), ("el", "Ann:", "· "), ("cs", "Ann:", "; ")],
 )
 def test_a_review_summary_punctuates_as_its_language_does(
     language: str, name_colon: str, then: str
@@ -215,3 +215,23 @@ def test_why_a_record_is_refused_is_said_in_the_players_language(
     assert said.exit_code != 0
     assert reason in " ".join(said.output.split()), said.output
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_the_simulation_table_keeps_every_bot_and_number_whole(language: str, width: int) -> None:
+    # It printed "medi" and "um" on two lines in French at 80 columns; at 60 it dropped the
+    # bots altogether and cut the rates ("63,6…") in every language.
+    i18n.install(language)
+    tally = play_match(Match(("hard", "easy", "medium"), Rules(3, target=100), 1), 2).tally
+    table = lines(result_table(tally, width), width)
+    assert max(cell_len(line) for line in table) <= width
+    assert "…" not in "\n".join(table)
+    rows = table[-3:]
+    for row, seat in zip(rows, tally.seats(), strict=True):
+        assert row.split()[:2] == [str(seat["seat"]), seat["bot"]], table
+        assert i18n.percent(seat["round_win_rate"]) in row, table
+    if width == 80:  # room for every heading's words whole
+        heading = "\n".join(table[: table.index(next(t for t in table if t.startswith("─")))])
+        for text in (i18n._("Round\nwins"), i18n._("95 %\ninterval")):
+            assert all(word in heading for word in text.split()), heading

@@ -19,6 +19,7 @@ from rich.text import Text
 from rack_o.actions import Phase, Source
 from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.pager import Pager
+from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import score_sheet
 from rack_o.game import Game
@@ -334,10 +335,12 @@ class SeatScreen:
         return True
 
     def _answer(self, question: str, key: str) -> None:
-        if question == "leave" and key == "y":
+        # y, or the first letter of the yes of the language spoken ("o" for oui), as at the
+        # question that quits a game at one keyboard.
+        if question == "leave" and is_yes(key):
             self.terminal.hang_up(left_message())
             return
-        if question == "stop" and key == "y":
+        if question == "stop" and is_yes(key):
             self.host.stop_game(interrupt=False)
             return
         if question == "seat" and key.isdigit():
