@@ -105,6 +105,8 @@ class HumanAgent:
         engine is told TAKE, then this."""
         self._left = False
         """This turn ends because the person left holding a drawn card (`mark_left`)."""
+        self._fresh = False
+        """The next screen is this step's first (`_ask` throws away keys typed before it)."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
@@ -130,6 +132,7 @@ class HumanAgent:
 
         InputEnded when the keyboard's input ends; QuitGame when the player quits.
         """
+        self._fresh = True
         try:
             if view.phase is Phase.CHOOSE:
                 self._hinted = set()
@@ -272,8 +275,9 @@ class HumanAgent:
         can_put_back: bool = False,
         thrown: int | None = None,
     ) -> str:
-        """Draw the rack screen, throw away keys typed before it, and ask (the shortest of
-        `prompts` only when the first does not fit the terminal's width)."""
+        """Draw the rack screen and ask (the shortest of `prompts` only when the first does
+        not fit the terminal's width); the step's first screen throws away keys typed before
+        it was drawn."""
         prompt = fitting(self.term.width, prompts)
 
         def draw(note: RenderableType | None = None) -> None:
@@ -281,7 +285,13 @@ class HumanAgent:
             self._shown()
 
         draw()
-        self.term.flush_input()
+        if self._fresh:
+            # The turn's start (the keyboard may have just changed hands) or the card just
+            # drawn: nobody typed ahead knowing what it shows. Later screens of the step (a
+            # taken card's slots, a move's preview) follow keys this player typed knowing all
+            # they show, so "t 5 Enter" typed at once is a whole move.
+            self._fresh = False
+            self.term.flush_input()
         return ask(
             self.term,
             prompt,
