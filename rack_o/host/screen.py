@@ -21,6 +21,7 @@ from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.pager import Pager
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import score_sheet
+from rack_o.cli.screens import Either
 from rack_o.game import Game
 from rack_o.i18n import _
 
@@ -162,10 +163,12 @@ class SeatScreen:
             console.print(Group(*main))
         else:
             console.print(self._table(below))
-        for number, line in enumerate(below, start=1):
-            # No newline after the last line: on a screen it exactly fills, that newline would
-            # scroll the top line away.
-            console.print(line, end="" if number == len(below) else "\n")
+        *above, last = below
+        for line in above:
+            console.print(line)
+        # No newline after the last line: on a screen it exactly fills, that newline would
+        # scroll the top line away. Only a Text takes `end`: a renderable ends its own lines.
+        console.print(last.fitted(console.width) if isinstance(last, Either) else last, end="")
 
     def _gate_forms(self, lines: list[RenderableType]) -> list[list[RenderableType]]:
         """What the wait for everyone shows, from the fullest to the barest: what it is about
