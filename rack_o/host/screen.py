@@ -19,6 +19,7 @@ from rich.text import Text
 from rack_o.actions import Phase, Source
 from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.pager import Pager
+from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import score_sheet
 from rack_o.cli.screens import Either
@@ -337,10 +338,11 @@ class SeatScreen:
         return True
 
     def _answer(self, question: str, key: str) -> None:
-        if question == "leave" and key == "y":
+        # Yes in the language spoken (French o, Czech a) as well as y, as racko play's questions.
+        if question == "leave" and is_yes(key):
             self.terminal.hang_up(left_message())
             return
-        if question == "stop" and key == "y":
+        if question == "stop" and is_yes(key):
             self.host.stop_game(interrupt=False)
             return
         if question == "seat" and key.isdigit():
