@@ -17,6 +17,7 @@ asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (th
 pexpect = pytest.importorskip("pexpect")
 
 import hostkit as kit  # noqa: E402
+from clirun import flat  # noqa: E402
 from hostkit import HostProcess, Pty  # noqa: E402
 
 from rack_o.record import parse_lines, rebuild  # noqa: E402
@@ -129,6 +130,35 @@ def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None
         host.pty.child.close()
         assert host.pty.child.exitstatus == 1
         assert not rebuild(the_record(tmp_path).read_text(encoding="utf-8")).game.is_over
+    finally:
+        ended(host.pty, *guests.values())
+
+
+def test_a_guest_holding_a_drawn_card_when_the_host_stops_is_told_it_was_discarded(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    drawn: list[str] = []
+
+    def bob_draws_and_the_host_stops(name: str, key: str) -> bool:
+        if name != "bob" or key != "d":
+            return True
+        guests["bob"].send("d")
+        drawn.append(guests["bob"].wait_for(kit.DREW.pattern).group(1))
+        host.pty.send("q")
+        host.pty.wait_for("Stop the game for everyone?")
+        host.pty.send("y")
+        return False
+
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: bool(drawn),
+                        before_key=bob_draws_and_the_host_stops)
+        for name, guest in guests.items():
+            guest.wait_for(r"The host stopped\s+the\s+game\.", screen=False)
+            told = f"You had drawn {drawn[0]}: a draw cannot be undone, so it was discarded."
+            assert (told in flat(guest.text)) == (name == "bob")
     finally:
         ended(host.pty, *guests.values())
 

@@ -298,16 +298,17 @@ class HostedGame(Table):
                    for agent in self.agents]
         mover = game.mover
         drawn = discard_drawn_card(game, players)
+        yours = _("You had drawn {card}: a draw cannot be undone, so it was discarded.")
         if drawn is not None and mover == self.host_seat:
-            reason += " " + _(
-                "You had drawn {card}: a draw cannot be undone, so it was discarded."
-            ).format(card=drawn)
+            reason += " " + yours.format(card=drawn)
         elif drawn is not None:
             reason += " " + _(
                 "{name} had drawn {card}: a draw cannot be undone, so it was discarded."
             ).format(name=game.players[mover].name, card=drawn)
+        # The guest who held it is told too: they come back to find it on the discard pile.
+        notes = {mover: yours.format(card=drawn)} if drawn is not None else {}
         self.seats.close(_("The host stopped the game. It is saved: when the host opens the "
-                           "table again, the same ssh command takes your seat back."))
+                           "table again, the same ssh command takes your seat back."), notes)
         for screen in self.screens.values():
             screen.turn(False)
         self.console.print()
