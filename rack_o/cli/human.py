@@ -105,6 +105,9 @@ class HumanAgent:
         engine is told TAKE, then this."""
         self._left = False
         """This turn ends because the person left holding a drawn card (`mark_left`)."""
+        self.quit_question: str | None = None
+        """What q asks (rich markup, ending "> "); None: racko play's "Quit this game?". A
+        hosted table asks what quitting does there."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
@@ -292,6 +295,7 @@ class HumanAgent:
             hint=self._hint(view),
             hints_off=self.hint is None,
             quit_warning=quit_warning,
+            quit_question=self.quit_question,
             sheet=self.sheet,
         )
 

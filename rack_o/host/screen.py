@@ -36,6 +36,7 @@ from .views import (
     invalid_note,
     keys_line,
     players_block,
+    quit_question,
     table_info_block,
     table_screen,
     waiting_line,
@@ -241,12 +242,8 @@ class SeatScreen:
         return keys_line(host=self.is_host, ready=asked)
 
     def _question_text(self) -> Text:
-        if self.question == "leave":
-            text = _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
-                     "back) · any other key stays")
-        elif self.question == "stop":
-            text = _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-                     "key carries on")
+        if self.question in ("leave", "stop"):
+            text = quit_question(host=self.question == "stop")
         else:
             names = [p.name for p in self.host.game.players]
             choices = " · ".join(f"[bold]{seat + 1}[/] {names[seat]}"
