@@ -433,3 +433,26 @@ def test_q_on_a_turn_at_a_hosted_table_asks_what_quitting_does_there(
     type_when_shown(question, b"n")  # stays
     type_when_shown("d draw", b"d")
     assert chosen.result(5) == DRAW
+
+
+@pytest.mark.parametrize("name", ["Bob[/]", "[bold]Bob", "Bob [red]"])
+def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    game = seeded_game(3, names=["Ann", name])
+    host = _Host(game, gate=True)
+    host.away_guests = lambda: [1]  # type: ignore[method-assign]
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    try:
+        os.set_blocking(read, False)
+        terminal.attached(LocalLink(write), 100, 30)
+        SeatScreen(host, terminal, None, is_host=True).pressed("b")  # type: ignore[arg-type]
+        drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown(read))
+    finally:
+        os.close(read)
+        os.close(write)
+    assert f"Which seat goes to a computer player? 2 {name} · any other key: none" in drawn

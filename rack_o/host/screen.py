@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
@@ -246,7 +247,8 @@ class SeatScreen:
             text = quit_question(host=self.question == "stop")
         else:
             names = [p.name for p in self.host.game.players]
-            choices = " · ".join(f"[bold]{seat + 1}[/] {names[seat]}"
+            # A name is shown as it is, brackets and all (never read as markup).
+            choices = " · ".join(f"[bold]{seat + 1}[/] {escape(names[seat])}"
                                  for seat in self.host.away_guests())
             text = _("Which seat goes to a computer player? {choices} · any other key: "
                      "none").format(choices=choices)
