@@ -114,6 +114,29 @@ def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> N
         ended(host.pty, *guests.values())
 
 
+@pytest.mark.parametrize("key", ["q", "?", "r"], ids=["question", "help", "rules"])
+def test_a_guest_who_drops_comes_back_to_the_tables_screen_not_to_what_they_had_open(
+    tmp_path: Path, key: str
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].send(key)
+        guests["cy"].wait_for("Leave the table[?]|While the others play|Rules of "
+                              "Rack-O")
+        guests["cy"].end()  # the window is closed
+        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].pump(0.3)
+        shown = guests["cy"].visible()
+        assert "Leave the table?" not in shown and "While the others play" not in shown
+        assert guests["cy"].last_line().startswith("Enter ready")
+    finally:
+        ended(host.pty, *guests.values())
+
+
 def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None:
     host = kit.start_host(tmp_path, *ARGS)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}

@@ -231,6 +231,8 @@ class HostedGame(Table):
             self._ready.discard(seat)
         if self.stopping:
             return  # the table is closing: nobody is left to tell
+        if connected and seat in self.screens:
+            self.screens[seat].came_back()
         for other, screen in self.screens.items():
             if other != seat or not connected:  # a guest back gets their screen repainted
                 screen.show()

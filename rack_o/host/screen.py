@@ -120,6 +120,12 @@ class SeatScreen:
         self.pager = self.note = self.question = None
         self.terminal.on_redraw(self._turn_screen if asked else self.draw)
 
+    def came_back(self) -> None:
+        """The person connected again: they see the table, not the question, note or pager they
+        had open when they dropped (a "Leave the table?" greeting them back would puzzle)."""
+        if not self.in_turn:
+            self.pager = self.note = self.question = None
+
     def _turn_screen(self) -> None:
         """The turn's screen drawn again (by the HumanAgent, at the terminal's new size)."""
         if self.human is not None:
