@@ -204,6 +204,33 @@ def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
         ended(host.pty, bob)
 
 
+def test_q_on_a_turn_asks_the_host_and_a_guest_what_quitting_does_at_the_table(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
+                          "--seed", "3", "--fast")
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    players = {"ann": host.pty, "bob": bob}
+    questions = {"ann": "Stop the game for everyone? y stops it (it is saved)",
+                 "bob": "Leave the table? y leaves (the same ssh command takes your seat back)"}
+    asked: list[str] = []
+
+    def q_first(name: str, key: str) -> bool:
+        if key in ("d", "t") and name not in asked:
+            players[name].send("q")
+            players[name].wait_for(re.escape(questions[name]))
+            players[name].send("n")  # carries on with the turn
+            players[name].wait_for(kit.CHOOSE.pattern)
+            asked.append(name)
+        return True
+
+    try:
+        kit.play_guests(host, players, DECK, before_key=q_first,
+                        until=lambda: sorted(asked) == ["ann", "bob"])
+    finally:
+        ended(host.pty, bob)
+
+
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
     tmp_path: Path, signum: int, code: int

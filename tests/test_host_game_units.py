@@ -390,51 +390,6 @@ def test_a_hosted_tables_questions_take_yes_in_the_language_spoken(
     assert (host.stopped, keeper.let_go) == (([False], [1]) if said_yes else ([], []))
 
 
-@pytest.mark.parametrize(
-    ("guest", "question"),
-    [(True, "Leave the table? y leaves (the same ssh command takes your seat back)"),
-     (False, "Stop the game for everyone? y stops it (it is saved)")],
-    ids=["guest", "host"],
-)
-def test_q_on_a_turn_at_a_hosted_table_asks_what_quitting_does_there(
-    seat, guest: bool, question: str
-) -> None:
-    import concurrent.futures
-    import threading
-    import time
-
-    from builders import dealt
-
-    from rack_o.actions import DRAW
-    from rack_o.cli.human import HumanAgent
-    from rack_o.host.seat import PersonSeat
-
-    terminal, _inbox, read = seat
-    game = dealt([list(range(10, 0, -1)), list(range(20, 10, -1))], 30, [40], dealer=1)
-    person = PersonSeat(HumanAgent("Ann", terminal), terminal, _Table(), lambda: None,
-                        guest=guest)
-    screen = ""
-
-    def type_when_shown(text: str, key: bytes) -> None:
-        nonlocal screen
-        deadline = time.monotonic() + 5
-        while text not in flat(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)):
-            assert time.monotonic() < deadline, f"{text!r} never shown: {screen!r}"
-            time.sleep(0.01)
-            screen += shown(read)
-        screen = ""
-        terminal.receive(key, KeyReader())
-
-    chosen: concurrent.futures.Future = concurrent.futures.Future()
-    # A daemon, as the game's thread: a test that fails does not wait for it.
-    threading.Thread(target=lambda: chosen.set_result(person.choose(game.view(0))),
-                     daemon=True).start()
-    type_when_shown("d draw", b"q")
-    type_when_shown(question, b"n")  # stays
-    type_when_shown("d draw", b"d")
-    assert chosen.result(5) == DRAW
-
-
 @pytest.mark.parametrize("name", ["Bob[/]", "[bold]Bob", "Bob [red]"])
 def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> None:
     from builders import seeded_game

@@ -108,6 +108,7 @@ class HostedGame(Table):
             if isinstance(agent, HumanAgent):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
+                agent.quit_question = SeatScreen.quit_question(host=seat == host_seat) + " > "
                 agent = PersonSeat(agent, terminal, self, lambda seat=seat: stand_in(seat),
                                    guest=seat != host_seat)
             self.agents.append(agent)

@@ -37,7 +37,6 @@ from .views import (
     invalid_note,
     keys_line,
     players_block,
-    quit_question,
     table_info_block,
     table_screen,
     waiting_line,
@@ -248,9 +247,19 @@ class SeatScreen:
         asked = ready and self.seat is not None and not self.host.is_ready(self.seat)
         return keys_line(host=self.is_host, ready=asked)
 
+    @staticmethod
+    def quit_question(host: bool) -> str:
+        """What q asks at a hosted table (rich markup): the host, whether to stop the game for
+        everyone; a guest, whether to leave the table (the game goes on)."""
+        if not host:
+            return _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
+                     "back) · any other key stays")
+        return _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
+                 "key carries on")
+
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
-            text = quit_question(host=self.question == "stop")
+            text = self.quit_question(host=self.question == "stop")
         else:
             names = [p.name for p in self.host.game.players]
             # A name is shown as it is, brackets and all (never read as markup).

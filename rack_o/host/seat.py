@@ -21,7 +21,6 @@ from rack_o.i18n import _
 from rack_o.view import SeatView
 
 from .terminal import GuestGone, GuestInterrupt, RemoteTerminal
-from .views import quit_question
 
 STAND_IN = "hard"
 """The computer player the host gives a guest's seat to."""
@@ -59,7 +58,6 @@ class PersonSeat:
         The host (not a `guest`) does not leave the table: their q, Ctrl-C and Ctrl-D stop
         the game."""
         self.human = human
-        human.quit_question = quit_question(host=not guest) + " > "
         self.guest = guest
         self.name = human.name
         self.terminal = terminal

@@ -187,16 +187,6 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     return lines
 
 
-def quit_question(host: bool) -> str:
-    """What q asks at a hosted table (rich markup): the host, whether to stop the game for
-    everyone; a guest, whether to leave the table (the game goes on)."""
-    if host:
-        return _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-                 "key carries on")
-    return _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
-             "back) · any other key stays")
-
-
 def help_note(host: bool) -> Text:
     """The ? note of a waiting screen."""
     return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
