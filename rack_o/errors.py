@@ -1,6 +1,11 @@
 """The engine's exceptions: each a ValueError whose message says what is allowed instead."""
 
 
+def N_(message: str) -> str:
+    """Mark `message` for translation; it is translated where it is shown (`rack_o.i18n`)."""
+    return message
+
+
 class RackoError(ValueError):
     """Base of every error the engine raises on purpose."""
 
@@ -24,9 +29,15 @@ class IllegalActionError(RackoError):
 
 
 class RecordError(RackoError):
-    """A game record that breaks the rack-o/1 format or a rule, at a given line."""
+    """A game record that breaks the rack-o/1 format or a rule, at a given line.
 
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+    `reason` is in English; `template` (a message marked with `N_`) and `values` let a
+    program say it in its own language: `reason == template.format(**values)`.
+    """
+
+    def __init__(self, line: int, template: str, **values: object) -> None:
+        self.reason = template.format(**values)
+        super().__init__(f"line {line}: {self.reason}")
         self.line = line
-        self.reason = reason
+        self.template = template
+        self.values = values

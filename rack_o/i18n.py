@@ -3,7 +3,8 @@
 English (the messages in the source) is the default; Greek, French and Czech come from the
 gettext catalogs shipped in rack_o/data/locale. The language comes from `--lang`, else from
 LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as gettext itself would read them. This module imports
-only the standard library, so `racko --help` stays light.
+only the standard library and `rack_o.errors` (the engine marks its messages with `N_` too),
+so `racko --help` stays light.
 
 The catalogs also hold click's own messages under click's msgids. click translates them with
 the standard library's module-level `gettext.gettext`/`ngettext`, which look in the current
@@ -18,6 +19,8 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+
+from rack_o.errors import N_ as N_  # re-exported: the CLI marks its messages with it too
 
 DOMAIN = "racko"
 LANGUAGES = ("en", "el", "fr", "cs")
@@ -120,11 +123,6 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count `n`, by the current language's plural rule."""
     return _catalog.ngettext(singular, plural, n)
-
-
-def N_(message: str) -> str:
-    """Mark `message` for translation where it is defined; translate it with `_` where shown."""
-    return message
 
 
 def number(value: float, digits: int = 0) -> str:

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Source, place
-from rack_o.errors import IllegalActionError, RecordError, RulesError
+from rack_o.deal import check_deck
+from rack_o.errors import N_, IllegalActionError, RecordError, RulesError
 from rack_o.game import Game, Player
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, Rules
 from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
@@ -26,6 +27,10 @@ from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, Tur
 FORMAT = "rack-o/1"
 Event = dict[str, Any]
 """One record line, as a JSON-ready dict."""
+
+NOT_JSON = N_("the line is not valid JSON")
+NOT_AN_OBJECT = N_('each line must be a JSON object with a "type"')
+EXPECTED_LINE = N_('expected a "{expected}" line here, as the rules give, not "{type}"')
 
 _DERIVED = ("turn_over", "round_end", "game_end")
 # The fields of a derived line that a record must get right (others are ignored).
@@ -155,30 +160,33 @@ def iter_lines(text: str) -> Iterator[tuple[int, Event]]:
         except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
             if not complete:
                 break  # a torn write: the writer died mid-line
-            reason = "the line is empty" if not line.strip() else "the line is not valid JSON"
+            reason = N_("the line is empty") if not line.strip() else NOT_JSON
             raise RecordError(number, reason) from None
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
-            raise RecordError(number, 'each line must be a JSON object with a "type"')
+            raise RecordError(number, NOT_AN_OBJECT)
         if _SURROGATE_ESCAPE.search(line):
             lone = _lone_surrogate(value)
             if lone:
                 raise RecordError(
-                    number, f"the line is not UTF-8 text: it holds half a character ({lone})"
+                    number, N_("the line is not UTF-8 text: it holds half a character ({lone})"),
+                    lone=lone,
                 )
         parsed += 1
         yield number, value
     if not parsed:
-        raise RecordError(1, "the record is empty: it must start with a game line")
+        raise RecordError(1, N_("the record is empty: it must start with a game line"))
 
 
 def read_header(number: int, line: Event) -> Header:
     """The header a `game` line gives; RecordError if it is not a valid one."""
     if line.get("type") != "game":
         raise RecordError(
-            number, f'the first line must be a "game" line, not {_json(line.get("type"))}'
+            number, N_('the first line must be a "game" line, not {type}'),
+            type=_json(line.get("type")),
         )
     if line.get("format") != FORMAT:
-        raise RecordError(number, f'the format must be "{FORMAT}", not {_json(line.get("format"))}')
+        raise RecordError(number, N_('the format must be "{format}", not {given}'),
+                          format=FORMAT, given=_json(line.get("format")))
     players = line.get("players")
     if (
         not isinstance(players, list)
@@ -190,31 +198,30 @@ def read_header(number: int, line: Event) -> Header:
         )
     ):
         raise RecordError(
-            number, '"players" must list 2 to 4 objects, each with a "name" and a "kind"'
+            number, N_('"players" must list 2 to 4 objects, each with a "name" and a "kind"')
         )
     rules_line = line.get("rules")
     if not isinstance(rules_line, dict):
-        raise RecordError(number, '"rules" must be an object')
+        raise RecordError(number, N_('"rules" must be an object'))
     flags = {}
     for flag in ("bonus", "partners", "run_of_three"):
         value = rules_line.get(flag, False)
         if not isinstance(value, bool):
-            raise RecordError(number, f'rules "{flag}" must be true or false')
+            raise RecordError(number, N_('rules "{flag}" must be true or false'), flag=flag)
         flags[flag] = value
     try:
         rules = Rules(len(players), target=rules_line.get("target"), **flags)
     except RulesError as error:
-        raise RecordError(number, _clause(str(error))) from None
+        raise _engine_error(number, error) from None
     if not _exactly(rules_line.get("deck_size"), rules.deck_size):
         raise RecordError(
-            number,
-            f"deck_size must be {rules.deck_size} for {rules.players} players, "
-            f"not {_json(rules_line.get('deck_size'))}",
+            number, N_("deck_size must be {size} for {players} players, not {given}"),
+            size=rules.deck_size, players=rules.players, given=_json(rules_line.get("deck_size")),
         )
     seed, started = line.get("seed"), line.get("started")
     hints = line.get("hints", True)
     if not isinstance(hints, bool):
-        raise RecordError(number, '"hints" must be true or false')
+        raise RecordError(number, N_('"hints" must be true or false'))
     return Header(
         players=tuple(Player(p["name"], p["kind"]) for p in players),
         rules=rules,
@@ -283,9 +290,9 @@ class _Replayer:
 
     def result(self) -> Rebuilt:
         if self.header is None:
-            raise RecordError(self.last + 1, "the record has no game line")
+            raise RecordError(self.last + 1, N_("the record has no game line"))
         if self.game is None:
-            raise RecordError(self.last + 1, 'the record has no "dealer_draw" line')
+            raise RecordError(self.last + 1, N_('the record has no "dealer_draw" line'))
         self.game.on_step = None
         return Rebuilt(self.header, self.game, tuple(line for _step, line in self.derived))
 
@@ -293,11 +300,11 @@ class _Replayer:
         for number, line in self.lines:
             self.last = number
             if not isinstance(line, dict) or not isinstance(line.get("type"), str):
-                raise RecordError(number, 'each line must be a JSON object with a "type"')
+                raise RecordError(number, NOT_AN_OBJECT)
             try:
                 self._one(number, line)
             except (IllegalActionError, RulesError) as error:
-                raise RecordError(number, _clause(str(error))) from None
+                raise _engine_error(number, error) from None
             game = self.game
             if game is not None:
                 for step in self.fresh:
@@ -318,26 +325,28 @@ class _Replayer:
                 self.rng = self.header.seeded_rng()
             return
         if kind == "game":
-            raise RecordError(number, 'a record has exactly one "game" line, the first')
+            raise RecordError(number, N_('a record has exactly one "game" line, the first'))
         if game is None:
             if kind != "dealer_draw":
                 raise RecordError(
-                    number, f'the second line must be "dealer_draw", not {_json(kind)}'
+                    number, N_('the second line must be "dealer_draw", not {type}'),
+                    type=_json(kind),
                 )
             return self._dealer_draw(number, line)
         if kind == "dealer_draw":
-            raise RecordError(number, 'a record has exactly one "dealer_draw" line, the second')
+            raise RecordError(
+                number, N_('a record has exactly one "dealer_draw" line, the second')
+            )
         if kind in _DERIVED:
             return self._derived(number, line)
         if kind not in ("deal", "turn"):
-            raise RecordError(number, f"unknown event type {_json(kind)}")
+            raise RecordError(number, N_("unknown event type {type}"), type=_json(kind))
         if self.derived:
-            missing = self.derived[0][1]["type"]
             raise RecordError(
-                number, f'expected a "{missing}" line here, as the rules give, not "{kind}"'
+                number, EXPECTED_LINE, expected=self.derived[0][1]["type"], type=kind
             )
         if game.is_over:
-            raise RecordError(number, "the game is over: nothing may follow game_end")
+            raise RecordError(number, N_("the game is over: nothing may follow game_end"))
         if kind == "deal":
             self._deal(number, line, game)
         else:
@@ -346,77 +355,97 @@ class _Replayer:
     def _dealer_draw(self, number: int, line: Event) -> None:
         cards = line.get("cards")
         if not _int_list(cards):
-            raise RecordError(number, '"cards" must be a list of card numbers')
+            raise RecordError(number, N_('"cards" must be a list of card numbers'))
         header = self.header
         assert header is not None
-        self.game = Game(
-            header.rules, self.rng, players=header.players, dealer_draw=cards,
-            on_step=self._hear,
-        )
+        rules = header.rules
+        try:
+            self.game = Game(
+                rules, self.rng, players=header.players, dealer_draw=cards, on_step=self._hear,
+            )
+        except RulesError as error:
+            if error.problem != "dealer_draw":
+                raise
+            raise RecordError(
+                number, N_("the dealer draw needs {players} different cards from 1 to {deck_size}"),
+                players=rules.players, deck_size=rules.deck_size,
+            ) from None
 
     def _deal(self, number: int, line: Event, game: Game) -> None:
         if game.phase != "deal":
-            raise RecordError(number, f"round {game.round} is not over: no deal may come yet")
+            raise RecordError(
+                number, N_("round {round} is not over: no deal may come yet"), round=game.round
+            )
         expected_dealer = game.dealer if game.round == 0 else (game.dealer + 1) % len(game.players)
         if not _exactly(line.get("round"), game.round + 1):
-            raise RecordError(number, f"this deal must be round {game.round + 1}")
+            raise RecordError(number, N_("this deal must be round {round}"), round=game.round + 1)
         if not _exactly(line.get("dealer"), expected_dealer):
             raise RecordError(
                 number,
-                f'"dealer" must be {expected_dealer}, the seat that deals round '
-                f"{game.round + 1}, not {_json(line.get('dealer'))}",
+                N_('"dealer" must be {seat}, the seat that deals round {round}, not {given}'),
+                seat=expected_dealer, round=game.round + 1, given=_json(line.get("dealer")),
             )
         deck = line.get("deck")
         if not _int_list(deck):
-            raise RecordError(number, '"deck" must be a list of card numbers')
+            raise RecordError(number, N_('"deck" must be a list of card numbers'))
+        try:
+            check_deck(deck, game.rules.deck_size)
+        except ValueError:
+            raise RecordError(
+                number, N_("a deck must hold each card from 1 to {deck_size} exactly once"),
+                deck_size=game.rules.deck_size,
+            ) from None
         game.deal(deck)
 
     def _turn(self, number: int, line: Event, game: Game) -> None:
         if game.phase != "choose":
-            raise RecordError(number, "no turn may come before the round is dealt")
+            raise RecordError(number, N_("no turn may come before the round is dealt"))
         seat, source, card, slot = (line.get(k) for k in ("seat", "source", "card", "slot"))
         if type(seat) is not int:
             raise RecordError(
-                number,
-                f'"seat" must be {game.mover}, the seat whose turn it is, not {_json(seat)}',
+                number, N_('"seat" must be {seat}, the seat whose turn it is, not {given}'),
+                seat=game.mover, given=_json(seat),
             )
         if seat != game.mover:
-            raise RecordError(number, f"it is seat {game.mover}'s turn, not {_json(seat)}'s")
+            raise RecordError(number, N_("it is seat {seat}'s turn, not {given}'s"),
+                              seat=game.mover, given=_json(seat))
         if source == Source.DRAW:
             top = game.draw_top
         elif source == Source.DISCARD:
             top = game.discard_top
         else:
-            raise RecordError(number, f'"source" must be "draw" or "discard", not {_json(source)}')
+            raise RecordError(number, N_('"source" must be "draw" or "discard", not {given}'),
+                              given=_json(source))
         if not _exactly(card, top):
-            raise RecordError(number, f"the top of the {source} pile is {top}, not {_json(card)}")
+            pile = (N_("the top of the draw pile is {card}, not {given}") if source == Source.DRAW
+                    else N_("the top of the discard pile is {card}, not {given}"))
+            raise RecordError(number, pile, card=_json(top), given=_json(card))
         if slot is None:
             if source == Source.DISCARD:
                 raise RecordError(
-                    number, "a card taken from the discard pile must be placed in a slot 1-10"
+                    number, N_("a card taken from the discard pile must be placed in a slot 1-10")
                 )
             action = DISCARD
         elif type(slot) is int and 1 <= slot <= RACK_SIZE:
             action = place(slot)
         else:
-            raise RecordError(number, f'"slot" must be 1-10 or null, not {_json(slot)}')
+            raise RecordError(number, N_('"slot" must be 1-10 or null, not {given}'),
+                              given=_json(slot))
         game.apply(DRAW if source == Source.DRAW else TAKE, seat)
         game.apply(action, seat)
 
     def _derived(self, number: int, line: Event) -> None:
         kind = line["type"]
         if not self.derived:
-            raise RecordError(number, f'the rules give no "{kind}" here')
+            raise RecordError(number, N_('the rules give no "{type}" here'), type=kind)
         _step, expected = self.derived.pop(0)
         if expected["type"] != kind:
-            raise RecordError(
-                number,
-                f'expected a "{expected["type"]}" line here, as the rules give, not "{kind}"',
-            )
+            raise RecordError(number, EXPECTED_LINE, expected=expected["type"], type=kind)
         for name in _CHECKED[kind]:
             if not _exactly(line.get(name), expected[name]):
                 raise RecordError(
-                    number, f'"{name}" must be {json.dumps(expected[name])}, as the rules give'
+                    number, N_('"{field}" must be {value}, as the rules give'),
+                    field=name, value=json.dumps(expected[name]),
                 )
 
 
@@ -432,6 +461,23 @@ def _json(value: Any) -> str:
 
 _QUOTED = 32
 """How much of a refused value an error quotes: enough to recognise it, never a screenful."""
+
+
+# The rule sets the engine refuses, in record words (the values as the record spells them).
+_RULES_REASONS = {
+    "target": N_("the target must be a positive multiple of 5 (such as 500), not {target}"),
+    "partners": N_("partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {players}"),
+    "run_of_three": N_("the run-of-three rule is for 2 players only, not {players}"),
+}
+
+
+def _engine_error(number: int, error: IllegalActionError | RulesError) -> RecordError:
+    """The engine's refusal of line `number` as a record error: in record words where they
+    are known, else in the engine's own."""
+    if isinstance(error, RulesError) and error.problem in _RULES_REASONS:
+        values = {name: _json(value) for name, value in error.values.items()}
+        return RecordError(number, _RULES_REASONS[error.problem], **values)
+    return RecordError(number, "{reason}", reason=_clause(str(error)))
 
 
 def _clause(message: str) -> str:

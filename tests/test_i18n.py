@@ -85,7 +85,7 @@ def test_translations_keep_placeholders_markup_and_keys(language: str) -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_is_left_in_a_catalog(language: str) -> None:
     # Messages that may read as in English: names, numbers, commands, punctuation only.
-    same = {"{file}: {reason}", "{name}:", "{name}: {points}", "{first}; {then}",
+    same = {"{file}: {reason}", "{heading}:", "{name}:", "{name}: {points}", "{first}; {then}",
             "{points} Rack-O", "Options", "Total", "Points", "{count} bot", "Bot", "bonus",
             "ID {id}", "slot", "{racko} + {bonus} bonus = {points}", "bonus Rack-O",
             "Slot [bold]1-10[/] for {card}{hint} · ? help", "text",
@@ -230,7 +230,7 @@ def test_racko_rules_shows_the_rules_in_the_chosen_language(
     [
         ("el", ["Χρήση: racko play", "Επιλογές:", "Πόσοι κάθονται στο τραπέζι, 2-4",
                 "Παραδείγματα:"]),
-        ("fr", ["Utilisation\u00a0: racko play", "Options:", "Nombre de places à la table",
+        ("fr", ["Utilisation\u00a0: racko play", "Options\u00a0:", "Nombre de places à la table",
                 "Exemples"]),
         ("cs", ["Použití: racko play", "Volby:", "Kolik jich sedí u stolu, 2-4", "Příklady:"]),
     ],

@@ -248,3 +248,30 @@ def test_a_click_message_in_neither_list_is_found_as_new(tmp_path: Path) -> None
     listed.write_text(catalogs.write_click_list(
         [message for message in shown if message[0] != "Usage:"], never_shown), encoding="utf-8")
     assert catalogs.new_click_messages(listed) == [("Usage:", None)]
+
+
+# ------------------------------------------------------------------ headings
+
+
+@pytest.mark.parametrize("command", ["", "play", "resume"])
+def test_a_help_heading_takes_the_colon_of_the_language(
+    monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # French spaces its colon ("Options :"), where click glues an English one to the heading.
+    # Until the catalogs have the heading's message, this test gives French its translation.
+    translation = gettext.translation
+
+    def with_heading(*args: object, **kwargs: object) -> gettext.NullTranslations:
+        catalog = translation(*args, **kwargs)  # type: ignore[arg-type]
+        if isinstance(catalog, gettext.GNUTranslations):  # a copy: its own dict, not the cache's
+            catalog._catalog = {"{heading}:": "{heading}\u00a0:", **catalog._catalog}  # type: ignore[attr-defined]
+        return catalog
+
+    monkeypatch.setattr(gettext, "translation", with_heading)
+    args = ["--lang", "fr", *([command] if command else []), "--help"]
+    shown = CliRunner().invoke(main, args, prog_name="racko").output
+    headings = [line for line in shown.splitlines() if line.rstrip().endswith(":")
+                and not line.startswith(" ")]
+    assert "Options\u00a0:" in headings, shown
+    assert all(heading.endswith("\u00a0:") for heading in headings), headings
+    assert ("Commandes\u00a0:" in headings) == (command == "")

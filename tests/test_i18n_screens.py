@@ -7,14 +7,16 @@ so each line of a table must take the same number of terminal cells.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from builders import play_sensibly, sensible_action
+from builders import play_sensibly, sensible_action, unfinished_game, write_record
 from click.testing import CliRunner
+from clirun import racko
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
@@ -166,7 +168,7 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
 
 @pytest.mark.parametrize(
     ("language", "name_colon", "then"),
-    [("fr", "Ann :", " ; "), ("el", "Ann:", "· "), ("cs", "Ann:", "; ")],
+    [("fr", "Ann\u00a0:", "\u00a0; "), ("el", "Ann:", "· "), ("cs", "Ann:", "; ")],
 )
 def test_a_review_summary_punctuates_as_its_language_does(
     language: str, name_colon: str, then: str
@@ -190,3 +192,46 @@ def test_a_review_s_moves_fit_80_columns_with_every_slot_number_shown(
     moves = lines[2:footnote]  # the moves table, below its header
     assert len(moves) == 28
     assert all(cell_len(line) <= 80 and "…" not in line for line in moves), shown
+
+
+@pytest.mark.parametrize(("language", "reason"), [
+    ("en", "line 6: the top of the draw pile is"),
+    ("fr", "ligne 6 : la carte du dessus de la pioche est"),
+    ("cs", "řádek 6: navrchu balíčku je"),
+    ("el", "γραμμή 6: η πάνω κάρτα της τράπουλας είναι"),
+])
+@pytest.mark.parametrize("command", ["replay", "review", "resume"])
+def test_why_a_record_is_refused_is_said_in_the_players_language(
+    home: Path, language: str, reason: str, command: str
+) -> None:
+    path = write_record(home / "games" / "bad.jsonl", unfinished_game(4, 3))
+    lines = path.read_text().splitlines()
+    turn = json.loads(lines[5])
+    assert turn["type"] == "turn" and turn["source"] == "draw"
+    lines[5] = json.dumps(turn | {"card": turn["card"] % 40 + 1})
+    path.write_text("\n".join(lines) + "\n")
+    before = path.read_bytes()
+    said = racko("--lang", language, command, str(path))
+    assert said.exit_code != 0
+    assert reason in " ".join(said.output.split()), said.output
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_the_simulation_table_keeps_every_bot_and_number_whole(language: str, width: int) -> None:
+    # It printed "medi" and "um" on two lines in French at 80 columns; at 60 it dropped the
+    # bots altogether and cut the rates ("63,6…") in every language.
+    i18n.install(language)
+    tally = play_match(Match(("hard", "easy", "medium"), Rules(3, target=100), 1), 2).tally
+    table = lines(result_table(tally, width), width)
+    assert max(cell_len(line) for line in table) <= width
+    assert "…" not in "\n".join(table)
+    rows = table[-3:]
+    for row, seat in zip(rows, tally.seats(), strict=True):
+        assert row.split()[:2] == [str(seat["seat"]), seat["bot"]], table
+        assert i18n.percent(seat["round_win_rate"]) in row, table
+    if width == 80:  # room for every heading's words whole
+        heading = "\n".join(table[: table.index(next(t for t in table if t.startswith("─")))])
+        for text in (i18n._("Round\nwins"), i18n._("95 %\ninterval")):
+            assert all(word in heading for word in text.split()), heading

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import pytest
 from clirun import racko
+from rich.console import Console
 from rich.text import Text
 
 from rack_o import i18n
@@ -76,3 +79,31 @@ def test_at_60_columns_a_set_up_question_never_breaks_its_default_in_brackets(
     # Piped, the answers are not echoed: each prompt runs on into what follows it.
     default = f"[{', '.join(names)}]"
     assert any(default in line for line in result.output.splitlines()), result.output
+
+
+NO_BREAK_TEXT = ("Aucune partie inachevée. Commencez-en une avec\u00a0: racko play\u00a0; "
+                 "12\u202f345 manches, taux 25,0\u00a0% · Votre nom\u00a0? Zdeněk\u00a0120")
+
+
+@pytest.mark.parametrize("width", range(14, 90))  # each word fits a line
+def test_rich_never_ends_a_line_at_a_no_break_space(width: int) -> None:
+    # French spaces its : ; ? and % with a no-break space, French and Czech group digits
+    # with one: none of them may start a line.
+    import rack_o.cli.console  # noqa: F401 - what every screen imports first
+
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(NO_BREAK_TEXT)
+    shown = console.file.getvalue().splitlines()
+    assert not [line for line in shown if line.lstrip().startswith((":", ";", "?", "%", "345",
+                                                                   "120"))], shown
+    assert " ".join(" ".join(shown).split()) == " ".join(NO_BREAK_TEXT.split())
+
+
+@pytest.mark.parametrize("columns", range(50, 100))
+def test_a_french_message_never_starts_a_line_with_its_colon(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    shown = racko("--lang", "fr", "resume", "--list").output
+    assert "Commencez-en une avec\u00a0: racko play" in re.sub(r"[ \n]+", " ", shown)
+    assert not [line for line in shown.splitlines() if line.startswith(":")], shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import json
 import random
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from rack_o import (
     parse_lines,
     rebuild,
 )
+from rack_o.i18n import LOCALE_DIR
 
 Event = dict[str, Any]
 
@@ -315,6 +317,19 @@ REFUSED = [
     ("target not a multiple of 5", set_field("game", "rules",
      {"deck_size": 40, "target": 151, "bonus": False, "partners": False, "run_of_three": False}),
      "positive multiple of 5"),
+    ("partners with two players", set_field("game", "rules",
+     {"deck_size": 40, "target": 150, "bonus": False, "partners": True, "run_of_three": False}),
+     "partners needs exactly 4 players"),
+    ("a rule flag that is not true or false", set_field("game", "rules",
+     {"deck_size": 40, "target": 150, "bonus": "yes", "partners": False, "run_of_three": False}),
+     'rules "bonus" must be true or false'),
+    ("hints that is not true or false", set_field("game", "hints", 1),
+     '"hints" must be true or false'),
+    ("a dealer draw with a card twice", set_field("dealer_draw", "cards", [7, 7]),
+     "the dealer draw needs 2 different cards from 1 to 40"),
+    ("a dealer draw that is no list", set_field("dealer_draw", "cards", "7 9"),
+     '"cards" must be a list of card numbers'),
+    ("a deck that is no list", set_field("deal", "deck", None), '"deck" must be a list'),
     ("wrong deck size", set_field("game", "rules",
      {"deck_size": 60, "target": 150, "bonus": False, "partners": False, "run_of_three": False}),
      "deck_size must be 40"),
@@ -369,6 +384,24 @@ def test_a_record_that_breaks_the_format_or_a_rule_is_refused_at_its_line(
         rebuild(text_of(events))
     assert refused.value.line == index + 1
     assert str(refused.value).startswith(f"line {index + 1}: ")
+
+
+@pytest.mark.parametrize(
+    "mutate", [case[1] for case in REFUSED], ids=[case[0] for case in REFUSED]
+)
+def test_every_reason_a_record_is_refused_can_be_said_in_every_language(
+    mutate: Callable[[list[Event]], int],
+) -> None:
+    events = [dict(event) for event in record_lines(played_game())]
+    mutate(events)
+    with pytest.raises(RecordError) as refused:
+        rebuild(text_of(events))
+    error = refused.value
+    assert error.reason == error.template.format(**error.values)
+    for language in ("el", "fr", "cs"):
+        said = gettext.translation("racko", LOCALE_DIR, [language]).gettext(error.template)
+        assert said != error.template, (language, error.template)
+        assert said.format(**error.values) != error.reason
 
 
 def test_a_missing_turn_over_is_refused_at_the_turn_that_should_follow_it() -> None:

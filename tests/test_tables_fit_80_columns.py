@@ -62,3 +62,21 @@ def test_stats_headings_wrap_between_words_and_fit_80_columns(
     rule = next(at for at, line in enumerate(lines) if line.startswith("─"))
     players = sorted(line.split()[0] for line in lines[rule + 1 :])
     assert players == ["Easy", "Hard", "Medium", "Random"]  # every row, nothing else
+
+
+FRENCH_STATS = (["Joueur", "Type", "Parties", "Victoires", "Taux de victoire", "Manche moyenne",
+                 "Rack-O", "Meilleure manche"],
+                [["Medium", "bot medium", "20", "5", "25\u00a0%", "35,7", "10", "75"]])
+
+
+@pytest.mark.parametrize("room", range(32, 90))
+def test_column_widths_keep_cells_whole_and_heading_words_whole_when_they_fit(room: int) -> None:
+    from rack_o.cli.columns import heading_widths
+
+    headings, rows = FRENCH_STATS
+    widths = heading_widths(headings, rows, room)
+    assert sum(widths) <= room
+    assert all(width >= len(cell) for width, cell in zip(widths, rows[0], strict=True))
+    words = [max(len(word) for word in heading.split()) for heading in headings]
+    whole = sum(max(word, len(cell)) for word, cell in zip(words, rows[0], strict=True))
+    assert all(map(int.__ge__, widths, words)) is (room >= whole)

@@ -135,8 +135,26 @@ def translate_help(command: click.Command) -> click.Command:
     return command
 
 
+class HelpFormatter(click.HelpFormatter):
+    """click's help layout, with each heading's colon as the language writes it."""
+
+    def write_heading(self, heading: str) -> None:
+        # click glues an English colon to the heading ("Options:"); French spaces it.
+        # Translators: a heading of a help page, such as "Options:" or "Commands:".
+        text = _("{heading}:").format(heading=heading)
+        self.write(f"{'':>{self.current_indent}}{text}\n")
+
+
+class Context(click.Context):
+    """click's context, laying help out with racko's HelpFormatter."""
+
+    formatter_class = HelpFormatter
+
+
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand is used."""
+
+    context_class = Context
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # The language a command installs lasts until click has said its last word (an error
@@ -165,6 +183,7 @@ class LazyGroup(click.Group):
         command = getattr(importlib.import_module(module_name), attr)
         if not any(param.name == "lang" for param in command.params):
             command.params.append(lang_option())
+        command.context_class = Context
         return translate_help(command)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -27,6 +27,8 @@ from rich.console import Console, RenderableType
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
+from . import nobreak  # noqa: F401 - rich must never end a line at a no-break space
+
 try:
     import termios
     import tty

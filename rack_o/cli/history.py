@@ -21,6 +21,7 @@ import click
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
+from .columns import heading_widths
 from .console import printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
@@ -84,27 +85,6 @@ def game_id(record: str | None) -> str | None:
     from rack_o.store.paths import record_ref
 
     return record_ref(record, quoted=False)
-
-
-def _heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int]:
-    """Column widths within `room`: each wide enough for its cells and its longest heading
-    word; what room is left goes to whole headings, the nearest to fitting first."""
-    from rich.cells import cell_len
-
-    def widest(texts: Sequence[str]) -> int:
-        return max((cell_len(line) for text in texts for line in text.splitlines()), default=0)
-
-    columns = [[row[index] for row in rows] for index in range(len(headings))]
-    need = [max(widest(cells), max((cell_len(word) for word in heading.split()), default=0))
-            for heading, cells in zip(headings, columns, strict=True)]
-    full = [max(width, cell_len(heading)) for width, heading in zip(need, headings, strict=True)]
-    widths = list(need)
-    spare = room - sum(need)
-    for index in sorted(range(len(headings)), key=lambda i: full[i] - need[i]):
-        give = max(0, min(full[index] - need[index], spare))
-        widths[index] += give
-        spare -= give
-    return widths
 
 
 def _add_kept_games() -> None:
@@ -400,12 +380,12 @@ def stats(as_json: bool) -> None:
         ]
         for row in rows
     ]
-    widths = _heading_widths(headings, cells, console.width - 2 * (len(headings) - 1))
-    # Names, kinds and numbers stay whole; a heading wraps between its words, never inside
-    # one (no "Parti…").
+    widths = heading_widths(headings, cells, console.width - 2 * (len(headings) - 1))
+    # Names, kinds and numbers stay whole; a heading wraps between its words, never cut off
+    # (no "Parti…"), and only on a screen too narrow for its words inside one.
     for index, (heading, width) in enumerate(zip(headings, widths, strict=True)):
         table.add_column(heading, width=width, justify="left" if index < 2 else "right",
-                         style="bold" if index == 0 else "")
+                         style="bold" if index == 0 else "", overflow="fold")
     for row in cells:
         table.add_row(*(Text(cell, no_wrap=True) for cell in row))
     console.print(table)

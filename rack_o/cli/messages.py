@@ -53,8 +53,10 @@ def record_file_error(error: RecordFileError) -> str:
             "the file is {size} MB, far larger than any game record (the limit is {limit} MB); "
             "it was not read"
         ).format(size=number(error.size / 1e6, 1), limit=MAX_RECORD_BYTES // 1_000_000)
+    elif problem is RecordProblem.BROKEN and error.broken is not None:
+        reason = _(error.broken.template).format(**error.broken.values)
     elif problem is RecordProblem.BROKEN:
-        reason = error.detail  # the engine's reason, in English: see rack_o.record
+        reason = error.detail
     else:
         reason = _(_RECORD_REASONS[problem])
     # Whole patterns, so that a language can write the colon its own way (French: " : ").

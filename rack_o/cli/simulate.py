@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import click
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -42,6 +43,7 @@ from rack_o.match import (
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
 from rack_o.store.paths import RECORD_SUFFIX
 
+from .columns import heading_widths
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import history_error
@@ -84,27 +86,35 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
     return [spec or "" for spec in seat_bots(players, choice)]
 
 
-def result_table(tally: Tally) -> Table:
-    """One row per seat: bot, round wins and rate with its 95 % interval, games, means."""
-    table = Table(title=_("Results per seat"))
-    table.add_column(_("Seat"), justify="right", no_wrap=True)
-    table.add_column(_("Bot"), overflow="fold")
-    for header in (_("Round\nwins"), _("Win\nrate"), _("95 %\ninterval"), _("Games\nwon"),
-                   _("Points\n/round"), _("Turns\n/round")):
-        table.add_column(header, justify="right", no_wrap=True)
+def result_table(tally: Tally, width: int = 80) -> Table:
+    """One row per seat: bot, round wins and rate with its 95 % interval, games, means; laid
+    out for `width` columns, the bots and numbers whole, the headings wrapped."""
+    # Two spaces between columns and none at the edges, as `racko stats`: French headings fit
+    # 80 columns whole, and at 60 a heading breaks before a bot or a number is cut.
+    table = Table(title=_("Results per seat"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
+                  pad_edge=False, show_edge=False)
+    headings = [_("Seat"), _("Bot"), _("Round\nwins"), _("Win\nrate"), _("95 %\ninterval"),
+                _("Games\nwon"), _("Points\n/round"), _("Turns\n/round")]
+    cells = []
     for row in tally.seats():
         low, high = row["round_win_interval"]
         points, turns = row["mean_round_points"], row["mean_turns"]
-        table.add_row(
+        cells.append([
             str(row["seat"]),
-            Text(row["bot"]),  # a user's spec is never markup
+            row["bot"],  # a user's spec: shown as plain text, never markup
             str(row["round_wins"]),
             percent(row["round_win_rate"]),
             f"{number(low * 100, 1)}–{number(high * 100, 1)}",
             str(row["games_won"]),
             number(points, 1) if points is not None else "–",
             number(turns, 2) if turns is not None else "–",
-        )
+        ])
+    widths = heading_widths(headings, cells, width - 2 * (len(headings) - 1))
+    for index, (heading, column_width) in enumerate(zip(headings, widths, strict=True)):
+        table.add_column(heading, width=column_width, overflow="fold",
+                         justify="left" if index == 1 else "right")
+    for row in cells:
+        table.add_row(*(Text(cell, no_wrap=True) for cell in row))
     return table
 
 
@@ -363,7 +373,7 @@ def _report(
         )
         _report_history(console, result)
         raise SystemExit(EXIT_STOPPED)
-    console.print(result_table(tally))
+    console.print(result_table(tally, console.width))
     rate = tally.rounds / seconds if seconds > 0 else 0.0
     # Capped rounds are never hidden: always printed, and in yellow when there are any.
     capped = _("capped rounds: {count}").format(count=tally.capped_rounds)
@@ -437,7 +447,7 @@ def _report_interrupted(
             count=tally.games, games=games)
     )
     if tally.games:
-        console.print(result_table(tally))
+        console.print(result_table(tally, console.width))
         console.print(_("Partial results: only the games that finished before Ctrl-C."))
     if record_dir is not None:
         try:

@@ -352,7 +352,8 @@ class SeatScreen:
         return True
 
     def _answer(self, question: str, key: str) -> None:
-        # Yes in the language spoken (French o, Czech a) as well as y, as racko play's questions.
+        # y, or the first letter of the yes of the language spoken ("o" for oui), as at the
+        # question that quits a game at one keyboard.
         if question == "leave" and is_yes(key):
             self.terminal.hang_up(left_message())
             return

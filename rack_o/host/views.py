@@ -151,11 +151,17 @@ def table_screen(view: SeatView) -> RenderableType:
                  fitted_piles(public))
 
 
+def code_line(info: TableInfo) -> Text:
+    """The table code, the password every guest types, in bold: "Table code: CODE"."""
+    # The same words in every language, on a line of their own: scripts read the code there.
+    return Text(f"Table code: {info.code}", "bold")
+
+
 def table_info_block(info: TableInfo, away: Sequence[int] = (), *,
                      fingerprint: bool = False) -> RenderableType:
     """The code, on a line of its own (with the host key's `fingerprint` if asked), and the ssh
     line of each seat in `away`: for the host's screen."""
-    lines: list[RenderableType] = [Text(f"Table code: {info.code}", "bold")]
+    lines: list[RenderableType] = [code_line(info)]
     if fingerprint:
         lines.append(Text(_("Host key fingerprint: {fingerprint}").format(
             fingerprint=info.fingerprint), "dim"))
@@ -170,7 +176,7 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     work."""
     lines: list[RenderableType] = [
         Text(_("racko host: a table of Rack-O for {names}.").format(names=", ".join(names))),
-        Text(f"Table code: {info.code}", "bold"),
+        code_line(info),
         Text(_("Host key fingerprint: {fingerprint}").format(fingerprint=info.fingerprint)),
         Text(_("Give each guest their line, and the code privately:")),
     ]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
-from rack_o.record import Event, Header, iter_lines, rebuild
+from rack_o.record import NOT_JSON, Event, Header, iter_lines, rebuild
 from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import shown
@@ -51,7 +51,8 @@ class RecordProblem(StrEnum):
     ONLY_TORN_LINE = "only a torn first line"
     NO_GAME_LINE = "no game line"
     BROKEN = "broken"
-    """A line the format or the rules refuse; `detail` is rack_o.record's reason."""
+    """A line the format or the rules refuse; `detail` is rack_o.record's reason (English),
+    `broken` the RecordError that gave it."""
 
 
 class RecordFileError(Exception):
@@ -65,6 +66,7 @@ class RecordFileError(Exception):
         detail: str = "",
         *,
         size: int = 0,
+        broken: RecordError | None = None,
     ) -> None:
         super().__init__(path, line, problem, detail)
         self.path = Path(path)
@@ -72,6 +74,7 @@ class RecordFileError(Exception):
         self.problem = problem
         self.detail = detail
         self.size = size
+        self.broken = broken
 
     def __str__(self) -> str:
         where = f"{self.path}" if self.line is None else f"{self.path}:{self.line}"
@@ -205,9 +208,10 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
     try:
         header, game, missing = rebuild(_keeping(iter_lines(text), kept), seeded=seeded)
     except RecordError as error:
-        if error.line == 1 and error.reason == "the line is not valid JSON":
+        if error.line == 1 and error.template == NOT_JSON:
             raise RecordFileError(path, 1, RecordProblem.NOT_A_RECORD) from None
-        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason) from None
+        raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason,
+                              broken=error) from None
     return Record(path, kept, header, game, missing, size, len(data),
                   hashlib.sha256(data).hexdigest())
 
