@@ -297,10 +297,6 @@ class _Host:
         self.over_summary = 0
         self.gate_lines = [Text("Round 1 is about to be dealt.")] if gate else None
         self.host_notes: list[object] = []
-        self.stopped: list[bool] = []
-
-    def stop_game(self, interrupt: bool) -> None:
-        self.stopped.append(interrupt)
 
     def presence(self, seat: int) -> Presence:
         return Presence.HERE
@@ -348,46 +344,6 @@ def test_a_screen_exactly_as_tall_as_the_terminal_keeps_its_top_line(gate: bool)
     while not tall[-1]:
         tall.pop()
     assert drawn_at(game, gate, 60, len(tall)) == tall
-
-
-class _Keeper:
-    """A table that notes whom it let go."""
-
-    def __init__(self) -> None:
-        self.let_go: list[int] = []
-
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
-        self.let_go.append(seat)
-
-
-@pytest.mark.parametrize(
-    ("language", "key", "said_yes"),
-    [("en", "y", True), ("fr", "o", True), ("fr", "y", True), ("cs", "a", True),
-     ("fr", "n", False), ("en", "o", False)],
-)
-def test_a_hosted_tables_questions_take_yes_in_the_language_spoken(
-    language: str, key: str, said_yes: bool
-) -> None:
-    from builders import seeded_game
-
-    from rack_o import i18n
-    from rack_o.host.screen import SeatScreen
-    from rack_o.host.terminal import RemoteTerminal
-
-    game = seeded_game(3)
-    game.deal()
-    host = _Host(game, gate=False)
-    keeper = _Keeper()
-    inbox = Inbox()
-    guest = RemoteTerminal(1, "Bob", inbox, keeper, idle=None)
-    with i18n.restoring_language():
-        i18n.install(language)
-        hosts = SeatScreen(host, local_terminal(0, "Ann", inbox), None, is_host=True)  # type: ignore[arg-type]
-        guests = SeatScreen(host, guest, 1)  # type: ignore[arg-type]
-        for screen in (hosts, guests):
-            screen.pressed("q")
-            screen.pressed(key)
-    assert (host.stopped, keeper.let_go) == (([False], [1]) if said_yes else ([], []))
 
 
 @pytest.mark.parametrize("name", ["Bob[/]", "[bold]Bob", "Bob [red]"])
