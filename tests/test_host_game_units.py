@@ -367,3 +367,28 @@ def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> Non
         os.close(read)
         os.close(write)
     assert f"Which seat goes to a computer player? 2 {name} · any other key: none" in drawn
+
+
+@pytest.mark.parametrize(
+    ("over", "is_host", "key", "said"),
+    [(False, False, "d", "d does nothing here: press s, r, ? or q."),
+     (False, True, "d", "d does nothing here: press s, r, ?, b or q."),
+     (True, False, "q", "q does nothing here: press Enter, s or r."),
+     (True, True, "b", "b does nothing here: press Enter, s or r.")],
+    ids=["guest", "host", "guest-at-the-end", "host-at-the-end"],
+)
+def test_a_key_that_does_nothing_is_told_the_keys_that_do(
+    over: bool, is_host: bool, key: str, said: str
+) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    host = _Host(seeded_game(3), gate=False)
+    if over:
+        host.over_lines = [Text("Ann wins with 75 points after 1 round.")]
+        host.over_summary = 1
+    screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), 1, is_host=is_host)  # type: ignore[arg-type]
+    screen.pressed(key)
+    assert isinstance(screen.note, Text) and screen.note.plain == said

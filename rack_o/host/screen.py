@@ -348,7 +348,7 @@ class SeatScreen:
         elif key == "h":
             self.note = Text(_("A hint is for your own turn."), "yellow")
         elif key not in (ENTER, " "):
-            self.note = invalid_note(key, self.is_host)
+            self.note = invalid_note(key, self.is_host, over=host.over_lines is not None)
         return True
 
     def _answer(self, question: str, key: str) -> None:
