@@ -140,5 +140,21 @@ def test_leaving_after_drawing_discards_the_card_and_an_ordered_rack_goes_rack_o
     assert record_lines(game)[-1]["type"] == "round_end" and game.rounds[0].racko == 0
     assert shown.index("RACK-O!") < shown.index(
         "The input ended (Ctrl-D). You had drawn 40: a draw cannot be undone, so it was "
-        "discarded. The game stopped in round 1"
+        "discarded. The game stopped after round 1"  # the discard ended it with a Rack-O
     )
+
+
+def test_a_game_stopped_between_rounds_says_after_which_round_not_in_it() -> None:
+    from builders import seeded_game, sensible_action
+
+    from rack_o.actions import Phase
+    from rack_o.cli.session import where_stopped
+
+    game = seeded_game(3, target=500)
+    rng = random.Random(4)
+    game.deal()
+    assert "The game stopped in round 1 (" in where_stopped(game, "Stopped.", None)
+    while game.phase is not Phase.DEAL:
+        game.apply(sensible_action(game, rng))
+    said = where_stopped(game, "Stopped.", None)
+    assert said.startswith("Stopped. The game stopped after round 1 (")

@@ -17,6 +17,7 @@ asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (th
 pexpect = pytest.importorskip("pexpect")
 
 import hostkit as kit  # noqa: E402
+from clirun import flat  # noqa: E402
 from hostkit import HostProcess, Pty  # noqa: E402
 
 from rack_o.record import parse_lines, rebuild  # noqa: E402
@@ -113,6 +114,29 @@ def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> N
         ended(host.pty, *guests.values())
 
 
+@pytest.mark.parametrize("key", ["q", "?", "r"], ids=["question", "help", "rules"])
+def test_a_guest_who_drops_comes_back_to_the_tables_screen_not_to_what_they_had_open(
+    tmp_path: Path, key: str
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].send(key)
+        guests["cy"].wait_for("Leave the table[?]|While the others play|Rules of "
+                              "Rack-O")
+        guests["cy"].end()  # the window is closed
+        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
+        guests["cy"].wait_for(kit.READY)
+        guests["cy"].pump(0.3)
+        shown = guests["cy"].visible()
+        assert "Leave the table?" not in shown and "While the others play" not in shown
+        assert guests["cy"].last_line().startswith("Enter ready")
+    finally:
+        ended(host.pty, *guests.values())
+
+
 def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None:
     host = kit.start_host(tmp_path, *ARGS)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
@@ -133,6 +157,35 @@ def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None
         ended(host.pty, *guests.values())
 
 
+def test_a_guest_holding_a_drawn_card_when_the_host_stops_is_told_it_was_discarded(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    drawn: list[str] = []
+
+    def bob_draws_and_the_host_stops(name: str, key: str) -> bool:
+        if name != "bob" or key != "d":
+            return True
+        guests["bob"].send("d")
+        drawn.append(guests["bob"].wait_for(kit.DREW.pattern).group(1))
+        host.pty.send("q")
+        host.pty.wait_for("Stop the game for everyone?")
+        host.pty.send("y")
+        return False
+
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: bool(drawn),
+                        before_key=bob_draws_and_the_host_stops)
+        for name, guest in guests.items():
+            guest.wait_for(r"The host stopped\s+the\s+game\.", screen=False)
+            told = f"You had drawn {drawn[0]}: a draw cannot be undone, so it was discarded."
+            assert (told in flat(guest.text)) == (name == "bob")
+    finally:
+        ended(host.pty, *guests.values())
+
+
 def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
     host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
                       "--seed", "3", "--fast")
@@ -147,6 +200,33 @@ def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
         host.pty.send("\r")  # closes the table
         host.pty.wait_for("racko replay", screen=False)
         bob.wait_for("The host closed the table. Thanks for playing!", screen=False)
+    finally:
+        ended(host.pty, bob)
+
+
+def test_q_on_a_turn_asks_the_host_and_a_guest_what_quitting_does_at_the_table(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
+                          "--seed", "3", "--fast")
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    players = {"ann": host.pty, "bob": bob}
+    questions = {"ann": "Stop the game for everyone? y stops it (it is saved)",
+                 "bob": "Leave the table? y leaves (the same ssh command takes your seat back)"}
+    asked: list[str] = []
+
+    def q_first(name: str, key: str) -> bool:
+        if key in ("d", "t") and name not in asked:
+            players[name].send("q")
+            players[name].wait_for(re.escape(questions[name]))
+            players[name].send("n")  # carries on with the turn
+            players[name].wait_for(kit.CHOOSE.pattern)
+            asked.append(name)
+        return True
+
+    try:
+        kit.play_guests(host, players, DECK, before_key=q_first,
+                        until=lambda: sorted(asked) == ["ann", "bob"])
     finally:
         ended(host.pty, bob)
 

@@ -5,6 +5,7 @@ waiting screen says, where the host sits on --resume, and `racko host`'s usage e
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 
@@ -276,3 +277,118 @@ def test_a_guest_who_leaves_holding_a_drawn_card_discards_it_and_the_line_says_s
     human._choose_pile = lambda view: DRAW  # type: ignore[method-assign]  # Ann is back
     assert person.choose(game.view(0)) == DRAW
     assert person.turn_notes() == {}  # a new turn: nothing to say of it
+
+
+# ------------------------------------------------------------ a screen filling the terminal
+
+
+class _Host:
+    """A hosted game as a screen sees it: everyone here; `gate`: waiting for a deal."""
+
+    def __init__(self, game: object, gate: bool) -> None:
+        from rich.text import Text
+
+        from rack_o.host.views import TableInfo
+
+        self.game = game
+        self.info = TableInfo("tq4m-8kxp", "SHA256:x", {})
+        self.host_seat = None
+        self.over_lines = None
+        self.over_summary = 0
+        self.gate_lines = [Text("Round 1 is about to be dealt.")] if gate else None
+        self.host_notes: list[object] = []
+
+    def presence(self, seat: int) -> Presence:
+        return Presence.HERE
+
+    def is_ready(self, seat: int) -> bool:
+        return False
+
+    def not_ready(self) -> list[str]:
+        return ["Bob"]
+
+    def away_guests(self) -> list[int]:
+        return []
+
+
+def drawn_at(game: object, gate: bool, width: int, height: int) -> list[str]:
+    """Bob's screen at a hosted table, on a terminal `width` by `height`, as it shows."""
+    import pyte
+
+    from rack_o.host.screen import SeatScreen
+
+    inbox = Inbox()
+    terminal = local_terminal(1, "Bob", inbox)
+    read, write = os.pipe()
+    try:
+        os.set_blocking(read, False)
+        terminal.attached(LocalLink(write), width, height)
+        SeatScreen(_Host(game, gate), terminal, 1).show()  # type: ignore[arg-type]
+        screen = pyte.Screen(width, height)
+        pyte.Stream(screen).feed(shown(read))
+    finally:
+        os.close(read)
+        os.close(write)
+    return [line.rstrip() for line in screen.display]
+
+
+@pytest.mark.parametrize("gate", [False, True], ids=["waiting", "ready-for-the-deal"])
+def test_a_screen_exactly_as_tall_as_the_terminal_keeps_its_top_line(gate: bool) -> None:
+    from builders import seeded_game
+
+    game = seeded_game(3, players=3, names=["Ann", "Bob", "Hard"],
+                       kinds=["human", "human", "bot:hard"])
+    if not gate:
+        game.deal()
+    tall = drawn_at(game, gate, 60, 60)
+    while not tall[-1]:
+        tall.pop()
+    assert drawn_at(game, gate, 60, len(tall)) == tall
+
+
+@pytest.mark.parametrize("name", ["Bob[/]", "[bold]Bob", "Bob [red]"])
+def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    game = seeded_game(3, names=["Ann", name])
+    host = _Host(game, gate=True)
+    host.away_guests = lambda: [1]  # type: ignore[method-assign]
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    try:
+        os.set_blocking(read, False)
+        terminal.attached(LocalLink(write), 100, 30)
+        SeatScreen(host, terminal, None, is_host=True).pressed("b")  # type: ignore[arg-type]
+        drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown(read))
+    finally:
+        os.close(read)
+        os.close(write)
+    assert f"Which seat goes to a computer player? 2 {name} · any other key: none" in drawn
+
+
+@pytest.mark.parametrize(
+    ("over", "is_host", "key", "said"),
+    [(False, False, "d", "d does nothing here: press s, r, ? or q."),
+     (False, True, "d", "d does nothing here: press s, r, ?, b or q."),
+     (True, False, "q", "q does nothing here: press Enter, s or r."),
+     (True, True, "b", "b does nothing here: press Enter, s or r.")],
+    ids=["guest", "host", "guest-at-the-end", "host-at-the-end"],
+)
+def test_a_key_that_does_nothing_is_told_the_keys_that_do(
+    over: bool, is_host: bool, key: str, said: str
+) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    host = _Host(seeded_game(3), gate=False)
+    if over:
+        host.over_lines = [Text("Ann wins with 75 points after 1 round.")]
+        host.over_summary = 1
+    screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), 1, is_host=is_host)  # type: ignore[arg-type]
+    screen.pressed(key)
+    assert isinstance(screen.note, Text) and screen.note.plain == said

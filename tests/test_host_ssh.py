@@ -161,6 +161,22 @@ def test_a_second_connection_for_a_taken_seat_is_refused_with_a_sentence(table: 
     assert (status, key) == (1, "t")
 
 
+def test_a_refusal_is_broken_between_words_at_the_guests_width(table: Hosted) -> None:
+    async def scenario() -> str:
+        async with await connect(table.port, "ann") as first:
+            await open_screen(first)
+            assert await seated(table, 0)
+            async with await connect(table.port, "ann") as second:
+                chan, screen = await open_screen(second, size=(40, 24))
+                await asyncio.wait_for(chan.wait_closed(), 5)
+            return screen.text
+
+    lines = [line for line in run(scenario()).split("\r\n") if line]
+    assert lines == ["Ann's seat is taken by a connection that",
+                     "is still open. If that was you and your",
+                     "connection dropped, try again in a", "minute."]
+
+
 async def seated(served: Hosted, seat: int) -> bool:
     """From the clients' side: has the game thread seen `seat`'s guest arrive?"""
     terminal = served.table.terminal(seat)

@@ -3,6 +3,7 @@ sits where, and a seat's terminal over a fake connection."""
 
 from __future__ import annotations
 
+import re
 import string
 import threading
 import time
@@ -545,3 +546,16 @@ def test_closing_the_table_says_nothing_else_after_the_goodbye() -> None:
     table.close("Goodbye.")
     assert [link.text for link in links] == ["", ""]
     assert [link.closed_with for link in links] == ["Goodbye.", "Goodbye."]
+
+
+def test_the_rules_pager_says_where_it_is_at_the_size_a_resize_gave(seat) -> None:
+    from rack_o.cli.pager import page
+    from rack_o.cli.rules import rules_markdown
+
+    table, terminal, link = seat
+    table.resized(0, link, 40, 20)  # while the rules are shown at 100 by 30
+    typed(terminal, b"q")
+    page(terminal, rules_markdown(), "Rules of Rack-O")
+    repainted = link.text.rsplit("\x1b[H\x1b[2J", 1)[1]
+    status = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", repainted).splitlines()[-1]
+    assert re.fullmatch(r"1-19/\d+ · space b q", status), status

@@ -107,6 +107,9 @@ class HumanAgent:
         """This turn ends because the person left holding a drawn card (`mark_left`)."""
         self._fresh = False
         """The next screen is this step's first (`_ask` throws away keys typed before it)."""
+        self.quit_question: str | None = None
+        """What q asks (rich markup, ending "> "); None: racko play's "Quit this game?". A
+        hosted table asks what quitting does there."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
@@ -302,6 +305,7 @@ class HumanAgent:
             hint=self._hint(view),
             hints_off=self.hint is None,
             quit_warning=quit_warning,
+            quit_question=self.quit_question,
             sheet=self.sheet,
         )
 

@@ -37,9 +37,15 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
         term.key("[dim]" + _("Press Enter to go back.") + "[/] ")
         return
     pager = Pager(term, renderable, title)
-    # A terminal reached over a connection repaints itself when resized: the pager's screen.
+
+    def repaint() -> None:
+        pager.draw()
+        term.reprompt(pager.status())  # type: ignore[attr-defined]  # a RemoteTerminal's
+
+    # A terminal reached over a connection repaints itself when resized: the pager's screen,
+    # and its status line said again for the new size.
     repainting = getattr(term, "repainting", None)
-    with repainting(pager.draw) if repainting is not None else nullcontext():
+    with repainting(repaint) if repainting is not None else nullcontext():
         while True:
             pager.draw()
             if pager.press(term.key(pager.status())):

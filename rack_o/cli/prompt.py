@@ -104,12 +104,15 @@ def is_no(answer: str) -> bool:
     return _said(answer, "no", _("no"))
 
 
-def confirm_quit(term: Terminal, warning: str | None = None) -> bool:
-    """Ask whether to really quit (after `warning`, if any); True for yes (`is_yes`)."""
+def confirm_quit(term: Terminal, warning: str | None = None, question: str | None = None
+                 ) -> bool:
+    """Ask whether to really quit (after `warning`, if any) with `question` (rich markup; racko
+    play's "Quit this game?" if None); True for yes (`is_yes`)."""
     if warning:
         term.console.print(warning, style="yellow", markup=False)
     term.flush_input()  # only a key pressed after the question answers it
-    answer = term.key(_("Quit this game? [bold]y[/] quits, any other key carries on > "))
+    answer = term.key(question or _("Quit this game? [bold]y[/] quits, any other key carries "
+                                    "on > "))
     echo(term, answer)
     return is_yes(answer)
 
@@ -124,6 +127,7 @@ def ask(
     redraw: Redraw | None = None,
     hint: Callable[[], str] | None = None,
     quit_warning: str | None = None,
+    quit_question: str | None = None,
     sheet: Callable[[], None] | None = None,
     hints_off: bool = False,
 ) -> str:
@@ -133,7 +137,7 @@ def ask(
     `redraw` paints the screen again (after the rules, or with a note above the prompt);
     `hint`, if given, makes h give a one-sentence hint; `sheet`, if given, makes s show the
     score sheet (`hints_off`: h says hints are off); `quit_warning` is said before q asks
-    for confirmation.
+    for confirmation, with `quit_question` if given.
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
     ask_with = f"{prompt} > "
@@ -162,7 +166,7 @@ def ask(
         elif key == "h" and hints_off:
             note = Text(_("Hints are off for this game."), "yellow")
         elif key == "q":
-            if confirm_quit(term, quit_warning):
+            if confirm_quit(term, quit_warning, quit_question):
                 raise QuitGame
         else:
             shown_key = escape(key[:20])

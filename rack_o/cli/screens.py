@@ -38,10 +38,13 @@ class Either:
     def __init__(self, *forms: Text) -> None:
         self.forms = forms
 
+    def fitted(self, width: int) -> Text:
+        """The form drawn at `width` columns."""
+        return next((form for form in self.forms if cell_len(form.plain) <= width),
+                    self.forms[-1])
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        yield next((form for form in self.forms if cell_len(form.plain) <= width),
-                   self.forms[-1])
+        yield self.fitted(options.max_width)
 
 
 class ForWidth:

@@ -471,7 +471,10 @@ def where_stopped(game: Game, reason: str, saved_note: str | None) -> str:
             " & ", NBSP_AND)
         for side, total in enumerate(game.totals)
     )
-    where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
+    if game.phase is Phase.DEAL:  # between rounds: the last one was played out
+        where = _("after round {round} ({scores})").format(round=game.round, scores=scores)
+    else:
+        where = _("in round {round} ({scores})").format(round=game.round, scores=scores)
     message = reason + " " + _("The game stopped {where}.").format(where=where)
     if saved_note:
         message += f" {saved_note}"

@@ -81,16 +81,19 @@ class GuestSeats:
             link.close(message)
             self._detached(seat, link)
 
-    def close(self, message: str) -> None:
-        """Let every guest go with `message`; nobody may join any more."""
+    def close(self, message: str, notes: Mapping[int, str] | None = None) -> None:
+        """Let every guest go with `message`, after the note `notes` has for their seat, if any;
+        nobody may join any more."""
         with self._lock:
             self._closed = True
             links = dict(self._links)
             self._links.clear()
         for terminal in self.terminals.values():
             terminal.mark_released()
-        for link in links.values():
-            link.close(message)  # all first: nobody hears of the others leaving
+        for seat, link in links.items():
+            # All first: nobody hears of the others leaving.
+            note = (notes or {}).get(seat)
+            link.close(f"{note} {message}" if note else message)
         for seat, link in links.items():
             self._detached(seat, link)
 

@@ -108,6 +108,7 @@ class HostedGame(Table):
             if isinstance(agent, HumanAgent):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
+                agent.quit_question = SeatScreen.quit_question(host=seat == host_seat) + " > "
                 agent = PersonSeat(agent, terminal, self, lambda seat=seat: stand_in(seat),
                                    guest=seat != host_seat)
             self.agents.append(agent)
@@ -231,6 +232,8 @@ class HostedGame(Table):
             self._ready.discard(seat)
         if self.stopping:
             return  # the table is closing: nobody is left to tell
+        if connected and seat in self.screens:
+            self.screens[seat].came_back()
         for other, screen in self.screens.items():
             if other != seat or not connected:  # a guest back gets their screen repainted
                 screen.show()
@@ -298,16 +301,17 @@ class HostedGame(Table):
                    for agent in self.agents]
         mover = game.mover
         drawn = discard_drawn_card(game, players)
+        yours = _("You had drawn {card}: a draw cannot be undone, so it was discarded.")
         if drawn is not None and mover == self.host_seat:
-            reason += " " + _(
-                "You had drawn {card}: a draw cannot be undone, so it was discarded."
-            ).format(card=drawn)
+            reason += " " + yours.format(card=drawn)
         elif drawn is not None:
             reason += " " + _(
                 "{name} had drawn {card}: a draw cannot be undone, so it was discarded."
             ).format(name=game.players[mover].name, card=drawn)
+        # The guest who held it is told too: they come back to find it on the discard pile.
+        notes = {mover: yours.format(card=drawn)} if drawn is not None else {}
         self.seats.close(_("The host stopped the game. It is saved: when the host opens the "
-                           "table again, the same ssh command takes your seat back."))
+                           "table again, the same ssh command takes your seat back."), notes)
         for screen in self.screens.values():
             screen.turn(False)
         self.console.print()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
@@ -22,6 +23,7 @@ from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import score_sheet
+from rack_o.cli.screens import Either
 from rack_o.game import Game
 from rack_o.i18n import _
 
@@ -117,6 +119,12 @@ class SeatScreen:
         self.pager = self.note = self.question = None
         self.terminal.on_redraw(self._turn_screen if asked else self.draw)
 
+    def came_back(self) -> None:
+        """The person connected again: they see the table, not the question, note or pager they
+        had open when they dropped (a "Leave the table?" greeting them back would puzzle)."""
+        if not self.in_turn:
+            self.pager = self.note = self.question = None
+
     def _turn_screen(self) -> None:
         """The turn's screen drawn again (by the HumanAgent, at the terminal's new size)."""
         if self.human is not None:
@@ -163,10 +171,12 @@ class SeatScreen:
             console.print(Group(*main))
         else:
             console.print(self._table(below))
-        for number, line in enumerate(below, start=1):
-            # No newline after the last line: on a screen it exactly fills, that newline would
-            # scroll the top line away.
-            console.print(line, end="" if number == len(below) else "\n")
+        *above, last = below
+        for line in above:
+            console.print(line)
+        # No newline after the last line: on a screen it exactly fills, that newline would
+        # scroll the top line away. Only a Text takes `end`: a renderable ends its own lines.
+        console.print(last.fitted(console.width) if isinstance(last, Either) else last, end="")
 
     def _gate_forms(self, lines: list[RenderableType]) -> list[list[RenderableType]]:
         """What the wait for everyone shows, from the fullest to the barest: what it is about
@@ -237,16 +247,23 @@ class SeatScreen:
         asked = ready and self.seat is not None and not self.host.is_ready(self.seat)
         return keys_line(host=self.is_host, ready=asked)
 
-    def _question_text(self) -> Text:
-        if self.question == "leave":
-            text = _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
+    @staticmethod
+    def quit_question(host: bool) -> str:
+        """What q asks at a hosted table (rich markup): the host, whether to stop the game for
+        everyone; a guest, whether to leave the table (the game goes on)."""
+        if not host:
+            return _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
                      "back) · any other key stays")
-        elif self.question == "stop":
-            text = _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-                     "key carries on")
+        return _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
+                 "key carries on")
+
+    def _question_text(self) -> Text:
+        if self.question in ("leave", "stop"):
+            text = self.quit_question(host=self.question == "stop")
         else:
             names = [p.name for p in self.host.game.players]
-            choices = " · ".join(f"[bold]{seat + 1}[/] {names[seat]}"
+            # A name is shown as it is, brackets and all (never read as markup).
+            choices = " · ".join(f"[bold]{seat + 1}[/] {escape(names[seat])}"
                                  for seat in self.host.away_guests())
             text = _("Which seat goes to a computer player? {choices} · any other key: "
                      "none").format(choices=choices)
@@ -331,7 +348,7 @@ class SeatScreen:
         elif key == "h":
             self.note = Text(_("A hint is for your own turn."), "yellow")
         elif key not in (ENTER, " "):
-            self.note = invalid_note(key, self.is_host)
+            self.note = invalid_note(key, self.is_host, over=host.over_lines is not None)
         return True
 
     def _answer(self, question: str, key: str) -> None:

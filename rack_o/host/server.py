@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 import asyncssh
 
+from rack_o.cli.console import fill
 from rack_o.i18n import _, ngettext
 
 from .guest_seats import GuestSeats
@@ -276,7 +277,7 @@ class _ChannelLink:
 
     def _end(self, message: str) -> None:
         with contextlib.suppress(OSError):
-            self._channel.write(("\r\n" + message + "\r\n").encode("utf-8", "replace"))
+            self._channel.write(b"\r\n" + _as_shown(self._channel, message))
             self._channel.exit(1)
         # A client that does not read would keep the channel from closing: cut it off.
         self._loop.call_later(HANG_UP_GRACE, self._abort)
@@ -446,5 +447,14 @@ class _GuestSession(asyncssh.SSHServerSession):
 
     @staticmethod
     def _refuse(channel: asyncssh.SSHServerChannel, message: str) -> None:
-        channel.write_stderr((message + "\r\n").encode("utf-8", "replace"))
+        channel.write_stderr(_as_shown(channel, message))
         channel.exit(1)
+
+
+def _as_shown(channel: asyncssh.SSHServerChannel, message: str) -> bytes:
+    """`message` as the guest's terminal is to show it: broken between words at its width (when
+    known; a terminal would break a word in two), each line ended with CR LF."""
+    width = channel.get_terminal_size()[0]
+    if width:
+        message = fill(message, width)
+    return (message.replace("\n", "\r\n") + "\r\n").encode("utf-8", "replace")

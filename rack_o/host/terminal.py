@@ -297,6 +297,12 @@ class RemoteTerminal:
         finally:
             self._redraw = before
 
+    def reprompt(self, prompt: str) -> None:
+        """Said by a redraw callback: the prompt being asked reads `prompt` now (it depends on
+        the terminal's size); it is what is shown after the callback."""
+        if self._prompt is not None:
+            self._prompt = prompt
+
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
         reads this terminal, Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for

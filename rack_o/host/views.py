@@ -198,8 +198,10 @@ def help_note(host: bool) -> Text:
     return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
 
 
-def invalid_note(key: str, host: bool) -> Text:
-    """What a key a waiting screen has no use for gets."""
-    keys = _("s, r, ?, b or q") if host else _("s, r, ? or q")
+def invalid_note(key: str, host: bool, over: bool = False) -> Text:
+    """What a key a waiting screen has no use for gets (`over`: at the end of the game, where
+    only Enter, s and r do something)."""
+    keys = (_("Enter, s or r") if over
+            else _("s, r, ?, b or q") if host else _("s, r, ? or q"))
     return Text.from_markup(_("[bold]{key}[/] does nothing here: press {keys}.").format(
         key=escape(key[:20]), keys=keys), style="red")
