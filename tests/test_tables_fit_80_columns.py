@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from clirun import assert_exited, racko
+from rich.cells import cell_len
+from rich.console import Console
+
+from rack_o import i18n
+from rack_o.cli.simulate import result_table
+from rack_o.match import Match, Tally, play_match
+from rack_o.rules import Rules
 
 LONG = ["Annabelle-Marie", "Bartholomew", "Constantinos", "Dorothea-Louise"]
 
@@ -80,3 +89,41 @@ def test_column_widths_keep_cells_whole_and_heading_words_whole_when_they_fit(ro
     words = [max(len(word) for word in heading.split()) for heading in headings]
     whole = sum(max(word, len(cell)) for word, cell in zip(words, rows[0], strict=True))
     assert all(map(int.__ge__, widths, words)) is (room >= whole)
+
+
+
+
+LONG_BOT = "mypackage.bots.smart:BandBotWithAVeryLongName"
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_long_bot_spec_folds_and_every_column_and_number_stays_whole(
+    width: int, language: str
+) -> None:
+    # A user's bot made the simulate table drop its seat and win columns and cut its rates.
+    tally = play_match(Match(("example_bot:BandBot", "hard"), Rules(2, target=50), 1), 2).tally
+    seats = [dict(seat) for seat in tally.seats()]
+    seats[0]["bot"] = LONG_BOT
+    i18n.install(language)
+    try:
+        with patch.object(Tally, "seats", lambda self: seats):
+            table = result_table(tally, width)
+        console = Console(width=width, file=io.StringIO(), color_system=None)
+        console.print(table)
+        rates = [i18n.percent(seat["round_win_rate"]) for seat in seats]
+    finally:
+        i18n.install("en")
+    lines = console.file.getvalue().splitlines()
+    assert max(cell_len(line) for line in lines) <= width
+    assert "…" not in "\n".join(lines)
+    rows = lines[next(at for at, line in enumerate(lines) if line.startswith("─")) + 1:]
+    starts = [at for at, line in enumerate(rows) if line.split()[:1] in (["1"], ["2"])]
+    assert len(starts) == 2, lines
+    bot_at = rows[starts[0]].index(LONG_BOT[:4])
+    # Seat 1's spec, folded over its lines, then its figures on the first line, whole.
+    assert "".join(line[bot_at:].split()[0] for line in rows[starts[0]:starts[1]]) == LONG_BOT
+    for seat, at, rate in zip(seats, starts, rates, strict=True):
+        figures = rows[at][bot_at:].split()[1:]
+        assert figures[:2] == [str(seat["round_wins"]), rate.split()[0]], rows[at]
+        assert str(seat["games_won"]) in figures, rows[at]

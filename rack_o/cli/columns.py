@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.cells import cell_len
 
@@ -11,14 +11,31 @@ def _widest(texts: Sequence[str]) -> int:
     return max((cell_len(line) for text in texts for line in text.splitlines()), default=0)
 
 
-def heading_widths(headings: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int]:
+FOLDED = 8
+"""The narrowest a column of names may be folded to, to leave numbers whole."""
+
+
+def heading_widths(
+    headings: Sequence[str], rows: Sequence[Sequence[str]], room: int,
+    foldable: Collection[int] = (),
+) -> list[int]:
     """Column widths within `room`: each wide enough for its cells and, if all of them fit so,
-    its longest heading word (else a heading breaks inside a word: names and numbers come
-    first); what room is left goes to whole headings, the nearest to fitting first."""
+    its longest heading word (else a heading breaks inside a word: numbers come first); what
+    room is left goes to whole headings, the nearest to fitting first. The `foldable` columns
+    (names, whose cells the table folds) give up room first, down to `FOLDED` cells or their
+    longest heading word, so that a long name never costs a number or a whole column."""
     columns = [[row[index] for row in rows] for index in range(len(headings))]
     cells = [_widest(column) for column in columns]
-    need = [max(width, max((cell_len(word) for word in heading.split()), default=0))
-            for heading, width in zip(headings, cells, strict=True)]
+    words = [max((cell_len(word) for word in heading.split()), default=0) for heading in headings]
+    need = [max(width, word) for width, word in zip(cells, words, strict=True)]
+    for index in foldable:
+        over = sum(need) - room
+        if over <= 0:
+            break
+        floor = min(need[index], max(FOLDED, words[index]))
+        cut = min(over, need[index] - floor)
+        need[index] -= cut
+        cells[index] = min(cells[index], need[index])
     if sum(need) > room:
         need = _narrowest_first([max(width, 1) for width in cells], need, room)
     full = [max(width, _widest([heading])) for width, heading in zip(need, headings, strict=True)]

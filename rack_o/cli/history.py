@@ -380,12 +380,15 @@ def stats(as_json: bool) -> None:
         ]
         for row in rows
     ]
-    widths = heading_widths(headings, cells, console.width - 2 * (len(headings) - 1))
-    # Names, kinds and numbers stay whole; a heading wraps between its words, never cut off
-    # (no "Parti…"), and only on a screen too narrow for its words inside one.
+    widths = heading_widths(headings, cells, console.width - 2 * (len(headings) - 1),
+                            foldable=(1, 0))
+    # Numbers stay whole, and names and kinds unless they are too long for the screen (then
+    # they fold); a heading wraps between its words, never cut off (no "Parti…"), and only on
+    # a screen too narrow for its words inside one.
     for index, (heading, width) in enumerate(zip(headings, widths, strict=True)):
         table.add_column(heading, width=width, justify="left" if index < 2 else "right",
                          style="bold" if index == 0 else "", overflow="fold")
     for row in cells:
-        table.add_row(*(Text(cell, no_wrap=True) for cell in row))
+        table.add_row(*(Text(cell, no_wrap=index >= 2, overflow="fold")
+                        for index, cell in enumerate(row)))
     console.print(table)

@@ -109,12 +109,14 @@ def result_table(tally: Tally, width: int = 80) -> Table:
             number(points, 1) if points is not None else "–",
             number(turns, 2) if turns is not None else "–",
         ])
-    widths = heading_widths(headings, cells, width - 2 * (len(headings) - 1))
+    # A bot spec of the user's may be long: it folds, so that the numbers stay whole.
+    widths = heading_widths(headings, cells, width - 2 * (len(headings) - 1), foldable=(1,))
     for index, (heading, column_width) in enumerate(zip(headings, widths, strict=True)):
         table.add_column(heading, width=column_width, overflow="fold",
                          justify="left" if index == 1 else "right")
     for row in cells:
-        table.add_row(*(Text(cell, no_wrap=True) for cell in row))
+        table.add_row(*(Text(cell, no_wrap=index != 1, overflow="fold")
+                        for index, cell in enumerate(row)))
     return table
 
 
