@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from operator import gt
 
+from rack_o.errors import N_
 from rack_o.rules import RACK_SIZE
 
 
@@ -26,6 +27,9 @@ def dealer_from_draw(cards: Sequence[int]) -> int:
     return max(range(len(cards)), key=cards.__getitem__)
 
 
+WHOLE_DECK = N_("a deck must hold each card from 1 to {deck_size} exactly once")
+
+
 def check_deck(deck: Sequence[int], deck_size: int) -> None:
     """Raise ValueError unless `deck` holds each card 1..deck_size exactly once."""
     if (
@@ -33,7 +37,7 @@ def check_deck(deck: Sequence[int], deck_size: int) -> None:
         or not all(type(card) is int for card in deck)
         or sorted(deck) != list(range(1, deck_size + 1))
     ):
-        raise ValueError(f"a deck must hold each card from 1 to {deck_size} exactly once")
+        raise ValueError(WHOLE_DECK.format(deck_size=deck_size))
 
 
 def deal(

@@ -6,6 +6,11 @@ def N_(message: str) -> str:
     return message
 
 
+def sentence(clause: str) -> str:
+    """A rule's clause (as a record error gives it) as an exception's sentence."""
+    return clause[:1].upper() + clause[1:] + "."
+
+
 class RackoError(ValueError):
     """Base of every error the engine raises on purpose."""
 

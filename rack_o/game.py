@@ -15,11 +15,14 @@ from typing import NamedTuple
 
 from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source
 from rack_o.deal import check_deck, deal, dealer_from_draw, descents, draw_for_dealer, shuffled_deck
-from rack_o.errors import IllegalActionError, RulesError
+from rack_o.errors import N_, IllegalActionError, RulesError
 from rack_o.rack import longest_run, round_points
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
 from rack_o.view import PublicTurn, SeatView
+
+DEALER_DRAW = N_("the dealer draw needs {players} different cards from 1 to {deck_size}")
+"""The rule for the cards drawn for the first deal (a clause: a record error says it too)."""
 
 _CHOOSE_ACTIONS = (DRAW, TAKE)
 _PLACE_DRAWN = PLACEMENTS + (DISCARD,)
@@ -139,8 +142,8 @@ class Game:
             or not all(type(c) is int and 1 <= c <= rules.deck_size for c in cards)
         ):
             raise RulesError(
-                f"the dealer draw needs {n} different cards from 1 to {rules.deck_size}",
-                "dealer_draw", cards=cards,
+                DEALER_DRAW.format(players=n, deck_size=rules.deck_size),
+                "dealer_draw", cards=cards, players=n, deck_size=rules.deck_size,
             )
         self.dealer_draw = cards
         # Highest card deals (seeds 000 and 003); the deal passes left each round.

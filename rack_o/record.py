@@ -18,10 +18,18 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Source, place
-from rack_o.deal import check_deck
+from rack_o.deal import WHOLE_DECK, check_deck
 from rack_o.errors import N_, IllegalActionError, RecordError, RulesError
-from rack_o.game import Game, Player
-from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, Rules
+from rack_o.game import DEALER_DRAW, Game, Player
+from rack_o.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PARTNERS,
+    RACK_SIZE,
+    RUN_OF_THREE,
+    TARGET,
+    Rules,
+)
 from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
 
 FORMAT = "rack-o/1"
@@ -358,18 +366,10 @@ class _Replayer:
             raise RecordError(number, N_('"cards" must be a list of card numbers'))
         header = self.header
         assert header is not None
-        rules = header.rules
-        try:
-            self.game = Game(
-                rules, self.rng, players=header.players, dealer_draw=cards, on_step=self._hear,
-            )
-        except RulesError as error:
-            if error.problem != "dealer_draw":
-                raise
-            raise RecordError(
-                number, N_("the dealer draw needs {players} different cards from 1 to {deck_size}"),
-                players=rules.players, deck_size=rules.deck_size,
-            ) from None
+        self.game = Game(
+            header.rules, self.rng, players=header.players, dealer_draw=cards,
+            on_step=self._hear,
+        )
 
     def _deal(self, number: int, line: Event, game: Game) -> None:
         if game.phase != "deal":
@@ -391,10 +391,7 @@ class _Replayer:
         try:
             check_deck(deck, game.rules.deck_size)
         except ValueError:
-            raise RecordError(
-                number, N_("a deck must hold each card from 1 to {deck_size} exactly once"),
-                deck_size=game.rules.deck_size,
-            ) from None
+            raise RecordError(number, WHOLE_DECK, deck_size=game.rules.deck_size) from None
         game.deal(deck)
 
     def _turn(self, number: int, line: Event, game: Game) -> None:
@@ -463,19 +460,17 @@ _QUOTED = 32
 """How much of a refused value an error quotes: enough to recognise it, never a screenful."""
 
 
-# The rule sets the engine refuses, in record words (the values as the record spells them).
-_RULES_REASONS = {
-    "target": N_("the target must be a positive multiple of 5 (such as 500), not {target}"),
-    "partners": N_("partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {players}"),
-    "run_of_three": N_("the run-of-three rule is for 2 players only, not {players}"),
-}
+# The rules the engine refuses a record by, with the values it names (as the record spells
+# them): the engine's own clauses.
+_RULES_REASONS = {"target": TARGET, "partners": PARTNERS, "run_of_three": RUN_OF_THREE,
+                  "dealer_draw": DEALER_DRAW}
 
 
 def _engine_error(number: int, error: IllegalActionError | RulesError) -> RecordError:
     """The engine's refusal of line `number` as a record error: in record words where they
     are known, else in the engine's own."""
     if isinstance(error, RulesError) and error.problem in _RULES_REASONS:
-        values = {name: _json(value) for name, value in error.values.items()}
+        values = {name: _json(value) for name, value in error.values.items() if name != "cards"}
         return RecordError(number, _RULES_REASONS[error.problem], **values)
     return RecordError(number, "{reason}", reason=_clause(str(error)))
 

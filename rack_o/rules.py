@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rack_o.errors import RulesError
+from rack_o.errors import N_, RulesError, sentence
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 DEFAULT_TARGET = 500
 RACK_SIZE = 10
+
+# The rules a rule set can break, as clauses (a record error says them too, translated).
+TARGET = N_("the target must be a positive multiple of 5 (such as 500), not {target}")
+PARTNERS = N_("partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {players}")
+RUN_OF_THREE = N_("the run-of-three rule is for 2 players only, not {players}")
 
 
 def deck_size_for(players: int) -> int:
@@ -44,19 +49,16 @@ class Rules:
             or self.target % 5
         ):
             raise RulesError(
-                f"The target must be a positive multiple of 5 (such as 500), not {self.target!r}.",
-                "target", target=self.target,
+                sentence(TARGET.format(target=repr(self.target))), "target", target=self.target
             )
         if self.partners and self.players != 4:
             raise RulesError(
-                "Partners needs exactly 4 players (seats 1 & 3 against 2 & 4), "
-                f"not {self.players}.",
-                "partners", players=self.players,
+                sentence(PARTNERS.format(players=self.players)), "partners", players=self.players
             )
         if self.run_of_three and self.players != 2:
             raise RulesError(
-                f"The run-of-three rule is for 2 players only, not {self.players}.",
-                "run_of_three", players=self.players,
+                sentence(RUN_OF_THREE.format(players=self.players)), "run_of_three",
+                players=self.players,
             )
         # Asked for at every decision of every bot: computed once.
         object.__setattr__(self, "deck_size", deck_size_for(self.players))
