@@ -231,6 +231,36 @@ def test_q_on_a_turn_asks_the_host_and_a_guest_what_quitting_does_at_the_table(
         ended(host.pty, bob)
 
 
+def test_a_guest_who_drops_at_leave_the_table_on_their_turn_comes_back_to_the_turn(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    dropped: list[str] = []
+
+    def bob_asks_to_leave_and_drops(name: str, key: str) -> bool:
+        if name != "bob" or dropped or key not in ("d", "t"):
+            return True
+        guests["bob"].send("q")
+        guests["bob"].wait_for("Leave the table[?]")
+        guests["bob"].end()  # the window is closed on the question
+        guests["cy"].wait_for(r"Bob\s+\(disconnected\)|Waiting for Bob")
+        guests["bob"] = kit.ssh_guest(host, "bob", tmp_path)
+        guests["bob"].wait_for(kit.CHOOSE.pattern)
+        guests["bob"].pump(0.3)
+        dropped.append(guests["bob"].last_line())
+        return False  # the new connection plays Bob's turn on
+
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, before_key=bob_asks_to_leave_and_drops,
+                        until=lambda: bool(dropped) and len(turns(tmp_path)) >= 4)
+        assert "Leave the table" not in dropped[0], dropped
+        assert kit.CHOOSE.search(dropped[0]), dropped
+    finally:
+        ended(host.pty, *guests.values())
+
+
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
     tmp_path: Path, signum: int, code: int

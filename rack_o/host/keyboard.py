@@ -18,6 +18,8 @@ CTRL_C = "ctrl-c"
 CTRL_D = "ctrl-d"
 BACKSPACE = "backspace"
 ESCAPE = "escape"
+PUT_AWAY = "put-away"
+"""Not a key anyone types: the answer that puts away a question left open (`put_away`)."""
 
 _ESC = "\x1b"
 _MAX_SEQUENCE = 32

@@ -124,6 +124,9 @@ class SeatScreen:
         had open when they dropped (a "Leave the table?" greeting them back would puzzle)."""
         if not self.in_turn:
             self.pager = self.note = self.question = None
+        elif self.human is not None and self.human.quit_question is not None:
+            # On their turn the question is the turn's own: answered "no", it puts itself away.
+            self.terminal.put_away(self.human.quit_question)
 
     def _turn_screen(self) -> None:
         """The turn's screen drawn again (by the HumanAgent, at the terminal's new size)."""

@@ -30,7 +30,7 @@ from rich.console import Console
 from rack_o.i18n import _, ngettext
 
 from .inbox import Inbox
-from .keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, KeyReader
+from .keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, PUT_AWAY, KeyReader
 
 MAX_BACKLOG = 256
 """Keys a guest may type ahead of the game; what comes beyond is thrown away."""
@@ -302,6 +302,17 @@ class RemoteTerminal:
         the terminal's size); it is what is shown after the callback."""
         if self._prompt is not None:
             self._prompt = prompt
+
+    def put_away(self, prompt: str) -> bool:
+        """If `prompt` (as asked) is being asked now, answer it with PUT_AWAY, a key no question
+        takes for yes, and say True: a question the guest left open when they dropped is put
+        away when they come back (game thread)."""
+        if not (self._reading and self._prompt == prompt):
+            return False
+        with self._lock:
+            self._backlog += 1
+        self._keys.append(PUT_AWAY)
+        return True
 
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
