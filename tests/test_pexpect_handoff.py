@@ -84,20 +84,27 @@ def test_a_second_enter_right_after_the_hand_off_appears_is_thrown_away(tmp_path
     child.expect(pexpect.EOF)
 
 
-def test_a_move_typed_at_once_after_taking_a_card_is_made_whole(tmp_path: Path) -> None:
-    # The taken card was face up: "t 5 Enter" typed in one go is a whole, informed move.
-    record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
-    child.send("t5" + ENTER)
+def the_only_turn_then_quit(child: pexpect.spawn, record: Path) -> dict:
+    """At the hand-off after the game's first turn: that turn's line; the next person opens
+    their rack and quits."""
     child.expect("press Enter when ready > ")
     [turn] = [e for e in events(record) if e["type"] == "turn"]
-    assert (turn["source"], turn["slot"]) == ("discard", 5)
     press(child, ENTER)
     child.expect("q quit > ")
     press(child, "q")
     child.expect("Quit this game")
     press(child, "y")
     child.expect(pexpect.EOF)
+    return turn
+
+
+def test_a_move_typed_at_once_after_taking_a_card_is_made_whole(tmp_path: Path) -> None:
+    # The taken card was face up: "t 5 Enter" typed in one go is a whole, informed move.
+    record = tmp_path / "game.jsonl"
+    child = start_hot_seat(tmp_path, record)
+    child.send("t5" + ENTER)
+    turn = the_only_turn_then_quit(child, record)
+    assert (turn["source"], turn["slot"]) == ("discard", 5)
 
 
 def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path: Path) -> None:
@@ -112,12 +119,5 @@ def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path
     press(child, "5")
     child.expect("takes it back.*> ")
     press(child, ENTER)
-    child.expect("press Enter when ready > ")
-    [turn] = [e for e in events(record) if e["type"] == "turn"]
+    turn = the_only_turn_then_quit(child, record)
     assert (turn["source"], turn["slot"]) == ("draw", 5)
-    press(child, ENTER)
-    child.expect("q quit > ")
-    press(child, "q")
-    child.expect("Quit this game")
-    press(child, "y")
-    child.expect(pexpect.EOF)
