@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rack_o import i18n
-from rack_o.cli.console import fill
+from rack_o.cli.console import command_apart, fill
 from rack_o.cli.flow import Flow
 
 
@@ -107,3 +107,27 @@ def test_a_french_message_never_starts_a_line_with_its_colon(
     shown = racko("--lang", "fr", "resume", "--list").output
     assert "Commencez-en une avec\u00a0: racko play" in re.sub(r"[ \n]+", " ", shown)
     assert not [line for line in shown.splitlines() if line.startswith(":")], shown
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "No finished games yet. Play one with:"),
+    ("fr", "Pas encore de partie terminée. Jouez-en une avec\u00a0:"),
+])
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_a_command_to_type_is_never_broken_across_lines(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str, command: str
+) -> None:
+    # At 60 columns the French sentence left "racko" at the end of a line and "play" below.
+    monkeypatch.setenv("COLUMNS", "40" if language == "en" else "60")
+    shown = racko("--lang", language, command).output.splitlines()
+    assert shown == [said, "racko play"], shown
+
+
+@pytest.mark.parametrize("width", [20, 40, 80])
+def test_command_apart_puts_a_closing_command_on_its_own_line_only_when_needed(
+    width: int,
+) -> None:
+    text = "Step through the game: racko replay 2026-12-01-0906-hard-easy"
+    apart = command_apart(text, width)
+    assert apart == (text if len(text) <= width else
+                     "Step through the game:\nracko replay 2026-12-01-0906-hard-easy")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 import click
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 
 from rack_o.i18n import _
@@ -141,6 +142,15 @@ def fill(text: str, width: int) -> str:
         else textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
         for line in text.split("\n")
     )
+
+
+def command_apart(text: str, width: int) -> str:
+    """`text` as it is if it fits `width` columns; else with the command it ends with ("… with:
+    racko play") on a line of its own, so that the command stays whole, to be copied."""
+    at = text.find("racko ")
+    if cell_len(text) <= width or at <= 0:
+        return text
+    return text[:at].rstrip() + "\n" + text[at:]
 
 
 def resume_note(ref: str) -> str:

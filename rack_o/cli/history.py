@@ -22,7 +22,7 @@ from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .columns import heading_widths
-from .console import printable
+from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
 from .screens import with_score
@@ -189,7 +189,8 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
             message = _("No finished games with {player} yet. Play one with: racko play")
         else:
             message = _("No finished games yet. Play one with: racko play")
-        console.print(message.format(player=player), markup=False)
+        console.print(command_apart(message.format(player=player), console.width),
+                      markup=False)
         return
     # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
     widest = max(cell_len(printable(g.winner)) for g in first)
@@ -359,7 +360,8 @@ def stats(as_json: bool) -> None:
 
     console = make_console()
     if not rows:
-        console.print(_("No finished games yet. Play one with: racko play"), markup=False)
+        console.print(command_apart(_("No finished games yet. Play one with: racko play"),
+                                    console.width), markup=False)
         return
     # Two spaces between columns and none at the edges: eight columns in any language fit.
     table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),

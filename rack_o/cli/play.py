@@ -26,7 +26,7 @@ from rack_o.record import Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .console import BOT_PAUSE, Terminal, keyboard_tty, resume_note
+from .console import BOT_PAUSE, Terminal, command_apart, keyboard_tty, resume_note
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
@@ -257,10 +257,10 @@ def look_back(console: Console, record_path: Path) -> None:
     from rack_o.store.paths import record_ref
 
     ref = record_ref(record_path)
-    console.print(_("Step through the game: racko replay {id}").format(id=ref),
-                  markup=False, highlight=False)
-    console.print(_("What each move cost: racko review {id}").format(id=ref),
-                  markup=False, highlight=False)
+    for line in (_("Step through the game: racko replay {id}"),
+                 _("What each move cost: racko review {id}")):
+        console.print(command_apart(line.format(id=ref), console.width), markup=False,
+                      highlight=False)
 
 
 def play_new_game(

@@ -26,7 +26,15 @@ from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, Summary, shown_seed
 
-from .console import BOT_PAUSE, ENTER, Terminal, keyboard_tty, make_console, resume_note
+from .console import (
+    BOT_PAUSE,
+    ENTER,
+    Terminal,
+    command_apart,
+    keyboard_tty,
+    make_console,
+    resume_note,
+)
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .flow import Flow
 from .history import local_time, scores_text
@@ -143,7 +151,8 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         raise SystemExit(EXIT_NOTHING)
     console.print(games_table(unfinished, width=console.width))
     if list_only:
-        console.print(_how_to_carry_on(len(unfinished)), markup=False)
+        console.print(command_apart(_how_to_carry_on(len(unfinished)), console.width),
+                      markup=False)
         raise SystemExit(0)
     if len(unfinished) == 1:
         return unfinished[0].path
