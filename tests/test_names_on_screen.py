@@ -11,6 +11,7 @@ from builders import finished_game, record_text, unfinished_game, write_record, 
 from clirun import assert_exited, racko
 
 from rack_o.cli.console import printable
+from rack_o.cli.session import end_notes
 
 MARKUP_NAMES = ["[/]", "[red]X[/red]"]
 
@@ -190,3 +191,13 @@ def test_a_finished_game_waiting_for_the_history_is_noted_under_a_plain_file_nam
     [note] = pending_dir().iterdir()
     assert "\\" not in note.name and "\x1b" not in note.name
     assert note.read_text(encoding="utf-8").strip() == str(record.resolve())
+
+
+@pytest.mark.parametrize(("names", "used", "said"), [
+    (("Ann", "Bob"), (3, 1), "Hints used: Ann\u00a03, Bob\u00a01."),
+    (("Player 1", "Player 2"), (8, 0), "Hints used: Player 1:\u00a08, Player 2:\u00a00."),
+])
+def test_the_hints_used_keep_a_name_ending_in_a_digit_apart_from_its_count(
+    names: tuple[str, str], used: tuple[int, int], said: str
+) -> None:
+    assert end_notes(None, names, (0, 1), used) == [said]

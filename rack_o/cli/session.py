@@ -421,7 +421,8 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
         if header is not None and not header.hints:
             notes.append(_("Hints were off for this game."))
         else:
-            used = ", ".join(f"{names[seat]}\u00a0{hints_used[seat]}" for seat in humans)
+            used = ", ".join(with_score(names[seat], hints_used[seat], together=True)
+                             for seat in humans)
             notes.append(_("Hints used: {used}.").format(used=used))
     seed = header.seed if header is not None else None
     if seed is not None:
