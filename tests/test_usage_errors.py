@@ -34,3 +34,14 @@ def test_play_also_refuses_a_negative_seed(home: Path) -> None:
     result = racko("play", "--seed", "-1")
     assert_exited(result, 2)
     assert "Invalid value for '--seed': -1 is not in the range x>=0." in flat(result.output)
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_a_command_given_no_game_says_where_the_game_ids_are_listed(
+    home: Path, command: str
+) -> None:
+    result = racko(command)
+    assert_exited(result, 2)
+    assert ("Error: Missing argument 'ID|FILE'. Name a saved game by its ID (racko history "
+            "lists the finished games, racko resume --list the unfinished ones) or give a "
+            "record file.") in flat(result.output)

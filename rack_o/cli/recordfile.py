@@ -15,6 +15,21 @@ from .exits import EXIT_BAD_FILE
 from .messages import record_file_error, record_not_found
 
 
+class GameRef(click.ParamType):
+    """A saved game's ID or a record file, as replay and review take it: missing, it says
+    where the IDs are listed."""
+
+    name = "ID|FILE"
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        """What follows "Missing argument 'ID|FILE'.": where to find a game's ID."""
+        return _("Name a saved game by its ID (racko history lists the finished games, "
+                 "racko resume --list the unfinished ones) or give a record file.")
+
+
+GAME_REF = GameRef()
+
+
 def read_record(game_ref: str, cannot: str) -> Record:
     """The record `game_ref` (an ID or a file) names, rebuilt and checked.
 

@@ -29,7 +29,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
-from .recordfile import is_private, read_record
+from .recordfile import GAME_REF, is_private, read_record
 from .scoreboard import fitted_round_table, points_caption, racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
@@ -322,7 +322,7 @@ def step_count(game: Game) -> int:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("game_ref", metavar="ID|FILE")
+@click.argument("game_ref", metavar="ID|FILE", type=GAME_REF)
 @click.option("--summary", "only_summary", is_flag=True,
               help="Print each round's score table and the result, without stepping.")
 @click.option("--reveal", is_flag=True,

@@ -28,7 +28,7 @@ from rack_o.store.records import Record
 from .console import lines_taken, make_console
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
-from .recordfile import is_private, read_record
+from .recordfile import GAME_REF, is_private, read_record
 
 EXAMPLE = N_("""\b
 Examples:
@@ -371,7 +371,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("game_ref", metavar="ID|FILE")
+@click.argument("game_ref", metavar="ID|FILE", type=GAME_REF)
 @click.option("--player", metavar="NAME", help="Review only this player's turns.")
 @click.option("--all", "everyone", is_flag=True,
               help="Review the computer players' turns too.")
