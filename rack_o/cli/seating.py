@@ -83,7 +83,10 @@ def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any]) -> Any:
         try:
             return parse(answer)
         except click.BadParameter as error:
-            term.console.print(error.message, style="red", markup=False, highlight=False)
+            # The same reasons follow "Invalid value for '--names':" in a usage error, where
+            # they start in lower case; said alone here, each is a sentence.
+            said = error.message[:1].upper() + error.message[1:]
+            term.console.print(said, style="red", markup=False, highlight=False)
 
 
 def split_prompt(prompt: str, width: int) -> tuple[str | None, str]:
