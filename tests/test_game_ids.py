@@ -23,6 +23,7 @@ from rack_o.store.paths import create_record_file
         (["Šárka", "Øystein"], "sarka-oystein"),
         (["Ann", "Bob"], "ann-bob"),
         (["李", "王"], "players"),
+        (["Zoë 🃏", "李小龍", "Ann"], "zoe-ann"),
     ],
 )
 def test_game_ids_spell_every_name_in_ascii(home: Path, names: list[str], slug: str) -> None:

@@ -67,7 +67,8 @@ def create_record_file(started: str | None, names: list[str]) -> Path:
     created exclusively, so two games started in the same minute never share one.
     """
     stamp = _local_stamp(started)
-    slug = "-".join(_slug(name) for name in names)[:24].strip("-") or "players"
+    # A name with no letter in ASCII (李小龍) is left out, not shown as an empty "--".
+    slug = "-".join(filter(None, map(_slug, names)))[:24].strip("-") or "players"
     folder = records_dir()
     folder.mkdir(parents=True, exist_ok=True)
     count = 1
