@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from clirun import racko
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -36,6 +37,15 @@ def test_fill_never_breaks_at_a_no_break_space() -> None:
         for line in fill(text, width).splitlines():
             assert not line.startswith(("120", "345"))
     assert fill("one\ntwo", 80) == "one\ntwo"
+
+
+@pytest.mark.parametrize("width", range(30, 70))
+def test_fill_counts_the_columns_wide_letters_and_emoji_take(width: int) -> None:
+    text = ("Hints used: Émile Dupont-Lon\u00a013, Zoë 🃏🃏🃏\u00a08, 李小龍李小龍\u00a014, "
+            "Ann\u00a015.")
+    lines = fill(text, width).splitlines()
+    assert all(cell_len(line) <= width for line in lines), lines
+    assert " ".join(lines) == text
 
 
 def test_fill_keeps_a_command_line_whole() -> None:

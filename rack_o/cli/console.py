@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import select
 import sys
-import textwrap
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -138,10 +138,24 @@ def fill(text: str, width: int) -> str:
     which rich would break at; its own line breaks kept, and a line that is a command
     ("racko …") kept whole so it can be copied."""
     return "\n".join(
-        line if line.startswith("racko ")
-        else textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
+        line if line.startswith("racko ") else _wrapped(line, width)
         for line in text.split("\n")
     )
+
+
+def _wrapped(line: str, width: int) -> str:
+    """One line wrapped at its plain spaces to `width` terminal columns (a wide letter or an
+    emoji takes two, which textwrap would count as one), its indent and inner spacing kept; a
+    word longer than `width` stays whole on a line of its own."""
+    lines: list[str] = []
+    current = ""
+    for word in re.findall(r" *[^ ]+", line):  # each word with the spaces before it
+        if current.strip() and cell_len(current + word) > width:
+            lines.append(current)
+            word = word.lstrip(" ")
+            current = ""
+        current += word
+    return "\n".join([*lines, current]) if line.strip() else line
 
 
 def command_apart(text: str, width: int) -> str:
