@@ -39,6 +39,17 @@ def test_nothing_to_resume(home: Path) -> None:
     assert "No unfinished games" in out and "racko play" in out
 
 
+@pytest.mark.parametrize("args", [[], ["--list"]])
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_nothing_to_resume_keeps_the_command_to_start_one_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], columns: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out = invoke(args)
+    assert code == 1
+    assert out.splitlines()[-1] == "racko play", out
+
+
 def test_list_shows_players_start_round_and_scores_latest_first(home: Path) -> None:
     old = write_record(home / "games" / "2026-11-28-2000-ann-bob.jsonl",
                        unfinished_game(3, turns=70, target=500))

@@ -143,9 +143,9 @@ def _choose(term: Terminal, list_only: bool) -> Path:
                       style="yellow", markup=False)
     if not unfinished:
         console.print(
-            _("No unfinished games in {folder}. Start one with: racko play").format(
+            command_apart(_("No unfinished games in {folder}. Start one with: racko play").format(
                 folder=records_dir()
-            ),
+            ), console.width),
             markup=False,
         )
         raise SystemExit(EXIT_NOTHING)
