@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -218,6 +219,23 @@ def test_replay_refuses_an_unfinished_game_of_two_people_without_reveal(home: Pa
     assert re.search(r"^Ann( +\d+){11}$", out, flags=re.MULTILINE)  # her rack and points
     code, out = invoke(["open", "--summary"])
     assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("kinds", "options", "seed_shown"),
+    [(("human", "human"), [], False), (("human", "human"), ["--reveal"], True),
+     (("human", "bot:easy"), [], True)],
+)
+def test_the_summary_of_an_unfinished_game_of_two_people_keeps_its_seed_back(
+    home: Path, kinds: tuple[str, ...], options: list[str], seed_shown: bool
+) -> None:
+    # Anyone with the seed could deal the same cards in another window and see every rack.
+    write_record(home / "games" / "open.jsonl", unfinished_game(3, 3, kinds=kinds))
+    seed = json.loads((home / "games" / "open.jsonl").read_text().splitlines()[0])["seed"]
+    code, out = invoke(["open", "--summary", *options])
+    assert code == 0, out
+    assert (f"seed {seed}" in out) is seed_shown, out
+    assert "the game is unfinished" in out
 
 
 @pytest.mark.parametrize(

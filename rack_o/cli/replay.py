@@ -200,8 +200,9 @@ def unfinished_note(record: Record) -> Text:
     )
 
 
-def summary(record: Record) -> RenderableType:
-    """Each round's score table and the result, without stepping."""
+def summary(record: Record, *, reveal: bool = False) -> RenderableType:
+    """Each round's score table and the result, without stepping; the seed left out of an
+    unfinished game of 2 or more people unless `reveal` (it deals every rack again)."""
     game = record.game
     names = [p.name for p in game.players]
     header = record.header
@@ -210,7 +211,8 @@ def summary(record: Record) -> RenderableType:
                                       (_("run of three"), rules.run_of_three)) if on]
     details = [_("first to {target}").format(target=rules.target), *variants,
                _("started {started}").format(started=local_time(header.started))]
-    if header.seed is not None:  # a record may have none (a game dealt by other means)
+    # A record may have no seed (a game dealt by other means).
+    if header.seed is not None and (reveal or not is_private(record)):
         details.append(_("seed {seed}").format(seed=shown_seed(header.seed)))
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
@@ -337,7 +339,7 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
     if only_summary:
-        term.console.print(summary(record))
+        term.console.print(summary(record, reveal=reveal))
         return
     if not reveal and is_private(record):
         click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
