@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from clirun import flat
 
 from rack_o.cli import main
 from rack_o.record import parse_lines, rebuild
@@ -375,3 +376,13 @@ def test_the_bot_levels_are_named_on_a_line_before_the_question(home: Path) -> N
     levels = next(i for i, line in enumerate(lines) if "Bot levels: " in line)
     assert "easy, medium, hard, expert" in lines[levels], lines[levels]
     assert "Who plays against you? [hard]" in lines[levels + 1]
+
+
+@pytest.mark.parametrize(("options", "told"), [([], True), (["--no-hints"], False)])
+def test_the_help_at_a_turn_tells_of_the_hint_key_when_hints_are_on(
+    home: Path, options: list[str], told: bool
+) -> None:
+    result = run(["--bots", "hard", "--names", "Ann", "--seed", "2", "--fast", *options],
+                 input="\n?\nq\ny\n")
+    assert "d draws the top card of the draw pile" in result.output
+    assert ("h says what the hard bot would do." in flat(result.output)) is told

@@ -60,6 +60,7 @@ PLACE_TAKEN_FIXED_HELP = N_(
     "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
     "onto the discard pile. A card taken from the discard pile cannot be thrown back."
 )
+HINT_HELP = N_("h says what the hard bot would do.")
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
@@ -300,7 +301,8 @@ class HumanAgent:
             prompt,
             keys,
             valid=valid,
-            help_text=help_text,
+            # The prompt drops "h hint" where the line is short of room: the help still says it.
+            help_text=help_text if self.hint is None else f"{help_text} {_(HINT_HELP)}",
             redraw=draw,
             hint=self._hint(view),
             hints_off=self.hint is None,
