@@ -282,3 +282,16 @@ def test_every_replay_screen_fits_the_terminal_and_the_last_turn_is_followed_by_
                  f"wins with {max(game.totals)} points"):
         assert said in rest, said
     assert out.endswith("The end of the game. Enter or q ends the replay > \n")
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_the_refusal_to_show_an_unfinished_game_of_people_breaks_between_words(
+    home: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    write_record(home / "games" / "open.jsonl", unfinished_game(3, 3, kinds=("human", "human")))
+    result = CliRunner().invoke(main, [command, "open"])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Error: this game is not finished and has 2 or more people")
+    assert all(len(line) <= 60 for line in lines), lines

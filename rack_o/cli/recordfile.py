@@ -6,11 +6,14 @@ exactly as it was.
 
 from __future__ import annotations
 
+import shutil
+
 import click
 
 from rack_o.i18n import _
 from rack_o.store.records import Record, RecordFileError, RecordProblem
 
+from .console import fill
 from .exits import EXIT_BAD_FILE
 from .messages import record_file_error, record_not_found
 
@@ -61,3 +64,9 @@ def is_private(record: Record) -> bool:
     """True for an unfinished game with 2 or more people: showing it would show what they
     hold, perhaps while they still play it."""
     return not record.game.is_over and sum(p.is_human for p in record.header.players) >= 2
+
+
+def say_private(text: str) -> None:
+    """`text` (why an unfinished game of people is not shown) on stderr, broken between words
+    at the terminal's width rather than wherever the terminal would cut it."""
+    click.echo(fill(text, shutil.get_terminal_size().columns), err=True)

@@ -29,7 +29,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
-from .recordfile import GAME_REF, is_private, read_record
+from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import fitted_round_table, points_caption, racko_banner, round_table, standings
 from .screens import (
     NEW_CARD,
@@ -342,9 +342,9 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
         term.console.print(summary(record, reveal=reveal))
         return
     if not reveal and is_private(record):
-        click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
-                     "replaying it now would show their racks. Add --reveal if everyone "
-                     "agrees, or see the scores with --summary."), err=True)
+        say_private(_("Error: this game is not finished and has 2 or more people at the table: "
+                      "replaying it now would show their racks. Add --reveal if everyone "
+                      "agrees, or see the scores with --summary."))
         raise SystemExit(EXIT_BAD_FILE)
     try:
         step_through(term, record)

@@ -28,7 +28,7 @@ from rack_o.store.records import Record
 from .console import lines_taken, make_console
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
-from .recordfile import GAME_REF, is_private, read_record
+from .recordfile import GAME_REF, is_private, read_record, say_private
 
 EXAMPLE = N_("""\b
 Examples:
@@ -392,9 +392,9 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     """
     record = read_record(game_ref, _("Error: cannot review {error}"))
     if not reveal and is_private(record):
-        click.echo(_("Error: this game is not finished and has 2 or more people at the table: "
-                     "reviewing it now would show the cards they drew. Add --reveal if "
-                     "everyone agrees."), err=True)
+        say_private(_("Error: this game is not finished and has 2 or more people at the table: "
+                      "reviewing it now would show the cards they drew. Add --reveal if "
+                      "everyone agrees."))
         raise SystemExit(EXIT_USAGE)
     seats = _seats(record, player, everyone)
     numbered = list(enumerate(record.events, start=1))
