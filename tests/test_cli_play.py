@@ -374,3 +374,38 @@ def test_the_bot_levels_are_named_on_a_line_before_the_question(home: Path) -> N
     levels = next(i for i, line in enumerate(lines) if "Bot levels: " in line)
     assert "easy, medium, hard, expert" in lines[levels], lines[levels]
     assert "Who plays against you? [hard]" in lines[levels + 1]
+
+
+@pytest.mark.parametrize(("args", "level"), [([], None), (["--hint-level", "hard"], None),
+                                             (["--hint-level", "expert"], "expert")])
+def test_hint_level_chooses_whose_move_h_gives_and_the_record_keeps_it(
+    home: Path, args: list[str], level: str | None
+) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record),
+                  *args], input="\nh\nq\ny\n")
+    assert re.search(r"Hint: (Take|Draw)\b", " ".join(result.output.split())), result.output
+    game_line = events(record)[0]
+    assert game_line.get("hint_level") == level
+    assert "hints" not in game_line  # hints are on
+
+
+def test_an_expert_hint_is_kept_when_the_game_is_carried_on(home: Path) -> None:
+    from rack_o.cli.setup import hints_of
+    from rack_o.store.records import load_record
+
+    record = home / "game.jsonl"
+    run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record),
+         "--hint-level", "expert"], input="\nq\ny\n")
+    assert hints_of(load_record(record).header) == "expert"
+    resumed = CliRunner().invoke(main, ["resume", str(record)], input="\n\nh\nq\ny\n")
+    assert re.search(r"Hint: (Take|Draw)\b", " ".join(resumed.output.split())), resumed.output
+
+
+def test_no_hints_with_a_hint_level_is_a_usage_error(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--players", "2", "--bots", "easy,easy", "--no-hints", "--hint-level",
+                  "expert", "--record", str(record)], input="")
+    assert result.exit_code == 2
+    assert "--no-hints turns h off: --hint-level has nothing to choose." in result.output
+    assert not record.exists()

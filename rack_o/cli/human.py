@@ -22,7 +22,6 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, Phase, Source, place
-from rack_o.bots.hint import Advice
 from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
@@ -31,9 +30,8 @@ from .console import ENTER, SPACE, Terminal, lines_taken
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting
 from .screens import HISTORY_LINES, turn_screen
+from .setup import Hint
 
-Hint = Callable[[SeatView], Advice]
-"""What the hard bot would do for a view, and why in one sentence."""
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
 
