@@ -73,13 +73,9 @@ def open_record(
     return writer, writer.close, carry_on(ref), writer.path
 
 
-def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
-    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
-    draw. With several people at one keyboard the seed waits for the end: with it, anyone
-    could deal the same cards in another window and see every rack."""
-    rules = game.rules
-    names = [p.name for p in game.players]
-    variants = [
+def variant_labels(rules: Rules) -> list[str]:
+    """The variants a table plays, as a game's opening line names them."""
+    return [
         label
         for label, on in (
             (_("bonus Rack-O"), rules.bonus),
@@ -88,6 +84,15 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
         )
         if on
     ]
+
+
+def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
+    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
+    draw. With several people at one keyboard the seed waits for the end: with it, anyone
+    could deal the same cards in another window and see every rack."""
+    rules = game.rules
+    names = [p.name for p in game.players]
+    variants = variant_labels(rules)
     title = Text("Rack-O", "bold yellow")
     title.append(f"  ·  {', '.join(names)}  ·  "
                  + _("first to {target} wins").format(target=rules.target), "bold")
