@@ -31,7 +31,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
 from .prompt import echo, is_no, is_typed, is_yes
-from .screens import dealer_draw_lines
+from .screens import dealer_draw_lines, side_names
 from .seating import seat_table
 from .session import cannot_save, run_session
 from .setup import TableOptions, agents_for, check_record_path, now_stamp, table_options
@@ -99,6 +99,11 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
     if variants:
         title.append(f"  ·  {', '.join(variants)}")
     lines: list[RenderableType] = [title]
+    if rules.partners:
+        # The title lists the seats in order; who plays with whom is not plain from it.
+        first, second = side_names(rules, names)
+        lines.append(Text(_("Partners: {first} against {second}.").format(
+            first=first, second=second)))
     if show_seed:
         lines.append(Text(
             _("Seed {seed} (play again with --seed {seed} to get the same cards).").format(
