@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from rich.console import Console
 
 from rack_o.cli import main
+from rack_o.cli.play import start_notices
+from rack_o.game import Game, Player
 from rack_o.record import parse_lines, rebuild
+from rack_o.rules import Rules
 
 
 def run(args: list[str], input: str | None = None) -> Result:
@@ -409,3 +414,23 @@ def test_no_hints_with_a_hint_level_is_a_usage_error(home: Path) -> None:
     assert result.exit_code == 2
     assert "--no-hints turns h off: --hint-level has nothing to choose." in result.output
     assert not record.exists()
+
+
+@pytest.mark.parametrize(
+    ("partners", "said"),
+    [(True, "Partners: Ann & Cy against Bob & Di."), (False, None)],
+    ids=["partners", "each for themselves"],
+)
+def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | None) -> None:
+    rules = Rules(4, partners=partners)
+    players = [Player(name) for name in ("Ann", "Bob", "Cy", "Di")]
+    game = Game(rules, players=players, dealer_draw=[1, 2, 3, 60])
+    console = Console(file=io.StringIO(), width=80)
+    with console.capture() as captured:
+        for line in start_notices(game, 7):
+            console.print(line)
+    text = " ".join(captured.get().split())
+    if said is None:
+        assert "Partners:" not in text and " & " not in text, text
+    else:
+        assert said in text, text

@@ -31,7 +31,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
 from .prompt import echo, is_no, is_typed, is_yes
-from .screens import dealer_draw_lines
+from .screens import dealer_draw_lines, side_names
 from .seating import seat_table
 from .session import cannot_save, run_session
 from .setup import (
@@ -83,13 +83,9 @@ def open_record(
     return writer, writer.close, carry_on(ref), writer.path
 
 
-def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
-    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
-    draw. With several people at one keyboard the seed waits for the end: with it, anyone
-    could deal the same cards in another window and see every rack."""
-    rules = game.rules
-    names = [p.name for p in game.players]
-    variants = [
+def variant_labels(rules: Rules) -> list[str]:
+    """The variants a table plays, as a game's opening line names them."""
+    return [
         label
         for label, on in (
             (_("bonus Rack-O"), rules.bonus),
@@ -98,12 +94,26 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
         )
         if on
     ]
+
+
+def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
+    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
+    draw. With several people at one keyboard the seed waits for the end: with it, anyone
+    could deal the same cards in another window and see every rack."""
+    rules = game.rules
+    names = [p.name for p in game.players]
+    variants = variant_labels(rules)
     title = Text("Rack-O", "bold yellow")
     title.append(f"  ·  {', '.join(names)}  ·  "
                  + _("first to {target} wins").format(target=rules.target), "bold")
     if variants:
         title.append(f"  ·  {', '.join(variants)}")
     lines: list[RenderableType] = [title]
+    if rules.partners:
+        # The title lists the seats in order; who plays with whom is not plain from it.
+        first, second = side_names(rules, names)
+        lines.append(Text(_("Partners: {first} against {second}.").format(
+            first=first, second=second)))
     if show_seed:
         lines.append(Text(
             _("Seed {seed} (play again with --seed {seed} to get the same cards).").format(

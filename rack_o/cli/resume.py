@@ -180,16 +180,19 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
     title = Text("Rack-O", "bold yellow")
     title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
     lines: list[RenderableType] = [title]
+    from .play import variant_labels
+
+    # The variants too: the table may have forgotten what it agreed on.
+    agreed = "  ·  ".join([_("first to {target} wins").format(target=rules.target),
+                           *variant_labels(rules)])
     if game.round:
         scores = scores_text(side_names(rules, names), game.totals)
         played = ngettext(
             "Round {round}, {count} turn played", "Round {round}, {count} turns played", game.turn
         ).format(round=game.round, count=game.turn)
-        lines.append(Text(f"{played}  ·  {scores}  ·  "
-                          + _("first to {target} wins").format(target=rules.target)))
+        lines.append(Text(f"{played}  ·  {scores}  ·  {agreed}"))
     else:
-        lines.append(Text(f"{', '.join(names)}  ·  "
-                          + _("first to {target} wins").format(target=rules.target)))
+        lines.append(Text(f"{', '.join(names)}  ·  {agreed}"))
     if seed is not None:
         lines.append(Text(
             _("Seed {seed}: the cards are dealt as they would have been.").format(
