@@ -11,11 +11,12 @@ from builders import dealt, record_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rack_o import DISCARD, DRAW, TAKE, Game, Player, Rules, SeatView, place, rebuild
+from rack_o import DISCARD, DRAW, TAKE, Game, Phase, Player, Rules, SeatView, place, rebuild
 from rack_o.agent import Outcome, play_game, take_step
 from rack_o.bots import LEVELS, BotSpecError, bot_kind, hint, make_bot
 from rack_o.bots.finish import finishing_slot
 from rack_o.bots.hard import run_completers
+from rack_o.bots.hint import Reason
 from rack_o.bots.loader import BotProblem
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.cli.messages import bot_spec_error, hint_text
@@ -248,6 +249,28 @@ def test_hint_says_what_hard_would_do_in_one_sentence() -> None:
         assert action == hard.choose(view)
         assert why.endswith(".") and "\n" not in why and why.count(". ") == 0
         game.apply(action)
+
+
+def test_an_expert_hint_gives_the_expert_s_move_with_its_reason() -> None:
+    # The expert's move, its reason worded as the hard bot's are, and somewhere not hard's.
+    differs = 0
+    for seed in range(6):
+        game = Game(Rules(2), random.Random(seed))
+        game.deal()
+        for _ in range(40):
+            if game.is_over or game.phase not in (Phase.CHOOSE, Phase.PLACE):
+                break
+            view = game.view(game.mover)
+            advice = hint(view, "expert")
+            assert advice.action in view.legal_actions
+            assert advice == hint(view, "expert")  # one position, one hint
+            why = hint_text(advice)
+            assert why.endswith(".") and "\n" not in why
+            if advice.reason is Reason.TAKE:
+                assert advice.action == TAKE and advice.card == view.discard_top
+            differs += advice.action != hint(view).action
+            game.apply(advice.action)
+    assert differs > 0
 
 
 def test_a_hint_needs_the_seat_to_move() -> None:

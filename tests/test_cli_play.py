@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -9,9 +10,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from clirun import flat
+from rich.console import Console
 
 from rack_o.cli import main
+from rack_o.cli.play import start_notices
+from rack_o.game import Game, Player
 from rack_o.record import parse_lines, rebuild
+from rack_o.rules import Rules
 
 
 def run(args: list[str], input: str | None = None) -> Result:
@@ -378,11 +383,68 @@ def test_the_bot_levels_are_named_on_a_line_before_the_question(home: Path) -> N
     assert "Who plays against you? [hard]" in lines[levels + 1]
 
 
-@pytest.mark.parametrize(("options", "told"), [([], True), (["--no-hints"], False)])
+@pytest.mark.parametrize(("options", "told"), [
+    ([], True), (["--hint-level", "expert"], True), (["--no-hints"], False),
+])
 def test_the_help_at_a_turn_tells_of_the_hint_key_when_hints_are_on(
     home: Path, options: list[str], told: bool
 ) -> None:
     result = run(["--bots", "hard", "--names", "Ann", "--seed", "2", "--fast", *options],
                  input="\n?\nq\ny\n")
     assert "d draws the top card of the draw pile" in result.output
-    assert ("h says what the hard bot would do." in flat(result.output)) is told
+    assert ("h suggests a move and says why." in flat(result.output)) is told
+
+
+@pytest.mark.parametrize(("args", "level"), [([], None), (["--hint-level", "hard"], None),
+                                             (["--hint-level", "expert"], "expert")])
+def test_hint_level_chooses_whose_move_h_gives_and_the_record_keeps_it(
+    home: Path, args: list[str], level: str | None
+) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record),
+                  *args], input="\nh\nq\ny\n")
+    assert re.search(r"Hint: (Take|Draw)\b", " ".join(result.output.split())), result.output
+    game_line = events(record)[0]
+    assert game_line.get("hint_level") == level
+    assert "hints" not in game_line  # hints are on
+
+
+def test_an_expert_hint_is_kept_when_the_game_is_carried_on(home: Path) -> None:
+    from rack_o.cli.setup import hints_of
+    from rack_o.store.records import load_record
+
+    record = home / "game.jsonl"
+    run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record),
+         "--hint-level", "expert"], input="\nq\ny\n")
+    assert hints_of(load_record(record).header) == "expert"
+    resumed = CliRunner().invoke(main, ["resume", str(record)], input="\n\nh\nq\ny\n")
+    assert re.search(r"Hint: (Take|Draw)\b", " ".join(resumed.output.split())), resumed.output
+
+
+def test_no_hints_with_a_hint_level_is_a_usage_error(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--players", "2", "--bots", "easy,easy", "--no-hints", "--hint-level",
+                  "expert", "--record", str(record)], input="")
+    assert result.exit_code == 2
+    assert "--no-hints turns h off: --hint-level has nothing to choose." in result.output
+    assert not record.exists()
+
+
+@pytest.mark.parametrize(
+    ("partners", "said"),
+    [(True, "Partners: Ann & Cy against Bob & Di."), (False, None)],
+    ids=["partners", "each for themselves"],
+)
+def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | None) -> None:
+    rules = Rules(4, partners=partners)
+    players = [Player(name) for name in ("Ann", "Bob", "Cy", "Di")]
+    game = Game(rules, players=players, dealer_draw=[1, 2, 3, 60])
+    console = Console(file=io.StringIO(), width=80)
+    with console.capture() as captured:
+        for line in start_notices(game, 7):
+            console.print(line)
+    text = " ".join(captured.get().split())
+    if said is None:
+        assert "Partners:" not in text and " & " not in text, text
+    else:
+        assert said in text, text

@@ -10,13 +10,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from builders import finished_game, record_lines, unfinished_game, write_record
+from builders import (
+    deal_next,
+    finished_game,
+    new_game,
+    record_lines,
+    unfinished_game,
+    write_record,
+)
 from click.testing import CliRunner
 from clirun import squashed
 from rich.console import Console
 from test_store_records import DAMAGE, lines_of
 
-from rack_o import i18n
+from rack_o import DISCARD, DRAW, Game, i18n
 from rack_o.cli import main
 from rack_o.cli.scoreboard import points_caption
 from rack_o.rules import Rules
@@ -295,3 +302,31 @@ def test_the_refusal_to_show_an_unfinished_game_of_people_breaks_between_words(
     lines = result.output.splitlines()
     assert lines[0].startswith("Error: this game is not finished and has 2 or more people")
     assert all(len(line) <= 60 for line in lines), lines
+
+
+def tied_at_the_top() -> Game:
+    """Player 1 goes out in round 1, Player 2 in round 2: both on 110 with 100 to reach, so a
+    third round (Player 1 out again) decides."""
+    game = new_game(2, dealer=1, target=100)
+    out, seven = list(range(1, 11)), [11, 12, 13, 14, 15, 16, 40, 17, 18, 19]
+    for racks in ([out, seven], [seven, out], [out, seven]):
+        deal_next(game, racks, 20)
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    assert [result.totals for result in game.rounds] == [(75, 35), (110, 110), (185, 145)]
+    return game
+
+
+@pytest.mark.parametrize("stepping", [False, True], ids=["summary", "stepping"])
+def test_a_round_that_ends_tied_at_the_top_says_another_round_decides(
+    home: Path, stepping: bool
+) -> None:
+    write_record(home / "games" / "g.jsonl", tied_at_the_top())
+    args, keys = (["g"], "\n" + "n\n" * 3) if stepping else (["g", "--summary"], "")
+    code, out = invoke(args, keys=keys)
+    assert code == 0, out
+    said = squashed(out)
+    sentence = squashed(
+        "Player 1 and Player 2 are tied at the top with 110: another round decides.")
+    assert said.count(sentence) == 1, out
+    assert said.index(sentence) < said.index(squashed("Round 3 —")), out

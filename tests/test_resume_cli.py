@@ -367,3 +367,20 @@ def test_the_list_keeps_each_name_with_its_score_and_each_id_whole_at_any_width(
     for whole in (*sides, *ids):
         assert any(whole in line for line in lines), (whole, result.output)
     assert all(len(line) <= width for line in lines), result.output
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "label"),
+    [(2, "bonus", "bonus Rack-O"), (4, "partners", "partners"),
+     (2, "run_of_three", "run of three")],
+)
+@pytest.mark.parametrize("turns", [0, 5], ids=["before the first turn", "mid-round"])
+def test_resuming_names_the_variants_the_table_plays(
+    home: Path, players: int, variant: str, label: str, turns: int
+) -> None:
+    game = unfinished_game(4, turns=turns, players=players, target=500, **{variant: True})
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], keys="")
+    assert code == 1
+    head = flat(out.split("Press Enter")[0])
+    assert f"first to 500 wins · {label}" in head, out

@@ -28,7 +28,7 @@ from rack_o.actions import DISCARD, DRAW, TAKE, Action, Source, place
 from rack_o.bots.expert_denial import Penalty, next_seat_penalty
 from rack_o.bots.expert_infer import infer_racks
 from rack_o.bots.expert_race import race_table
-from rack_o.bots.hard import Weigher
+from rack_o.bots.hard import Decision, Weigher
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.rack import run_bonus
@@ -171,20 +171,27 @@ class ExpertChoice:
         return least - math.log(sum(math.exp(least - value) for value in values) / len(values))
 
 
-def expert_action(view: SeatView, rng: random.Random) -> Action:
-    """What the expert bot does in `view` (its seat's turn), drawing guesses from `rng`."""
+def expert_decision(view: SeatView, rng: random.Random) -> Decision:
+    """What the expert bot does in `view` (its seat's turn), with the values behind it (in
+    the race cost, denial and bonus included), drawing guesses from `rng`."""
     choice = ExpertChoice(view, rng)
     if view.phase == Phase.CHOOSE:
         top = view.discard_top
         drawn = choice.draw_value()
         if top is not None:
-            taken, _action = choice.best_place(top, may_throw=False)
+            taken, action = choice.best_place(top, may_throw=False)
             if taken < drawn - _EPSILON:
-                return TAKE
-        return DRAW
+                return Decision(TAKE, choice.now, taken, drawn, action.slot)
+        return Decision(DRAW, choice.now, drawn, drawn)
     held = view.held
     assert held is not None
-    return choice.best_place(held, may_throw=view.held_source == "draw")[1]
+    value, action = choice.best_place(held, may_throw=view.held_source == "draw")
+    return Decision(action, choice.now, value)
+
+
+def expert_action(view: SeatView, rng: random.Random) -> Action:
+    """What the expert bot does in `view` (its seat's turn), drawing guesses from `rng`."""
+    return expert_decision(view, rng).action
 
 
 class ExpertBot:

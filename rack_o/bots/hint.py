@@ -1,19 +1,27 @@
-"""The hint a human can ask for: what the hard bot would do now, and why (the CLI words it)."""
+"""The hint a human can ask for: what the hard bot (or, if chosen, the expert bot) would do
+now, and why (the CLI words it)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rack_o.actions import Action, ActionKind, Phase
+from rack_o.bots.expert import expert_decision
+from rack_o.bots.expert_race import race_table
+from rack_o.bots.gaps import GAP_COST
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
 from rack_o.view import SeatView
 
+HINT_LEVELS = ("hard", "expert")
+"""The bots whose move a hint may give; the first is the default."""
+
 
 class Reason(StrEnum):
-    """Why the hard bot chooses its move."""
+    """Why the bot chooses its move."""
 
     TAKE = "take: it fits"
     """Take `card` from the discard pile into `slot`, `between` the cards kept."""
@@ -41,7 +49,7 @@ class Between:
 
 @dataclass(frozen=True)
 class Advice:
-    """The move the hard bot would make, the reason, and the cards and slot the reason names."""
+    """The move the bot would make, the reason, and the cards and slot the reason names."""
 
     action: Action
     reason: Reason
@@ -53,12 +61,15 @@ class Advice:
     """The draw pile was turned over, so its next card is known."""
 
 
-def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> Between:
-    """Where `card` sits among the cards worth keeping once it is in `slot`."""
+def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int, expert: bool = False
+             ) -> Between:
+    """Where `card` sits among the cards worth keeping (as the bot judges them) once it is in
+    `slot`."""
     changed = list(rack)
     changed[slot - 1] = card
     unseen = [c for c in range(1, deck_size + 1) if c not in changed]
-    kept = Judgement(changed, unseen, deck_size).kept
+    table = race_table(len(unseen)) if expert else GAP_COST
+    kept = Judgement(changed, unseen, deck_size, table).kept
     lower = [s for s in kept if s < slot]
     higher = [s for s in kept if s > slot]
     return Between(changed[lower[-1] - 1] if lower else None,
@@ -67,11 +78,17 @@ def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int) -> Bet
                    higher[0] if higher else None)
 
 
-def hint(view: SeatView) -> Advice:
-    """What the hard bot would do in this seat now, and why."""
+def hint(view: SeatView, level: str = HINT_LEVELS[0]) -> Advice:
+    """What the bot of `level` (one of HINT_LEVELS) would do in this seat now, and why."""
     if not view.legal_actions:
         raise ValueError("a hint needs a view of the seat whose turn it is")
-    decision = decide(view)
+    if level not in HINT_LEVELS:
+        raise ValueError(f"hints come from {' or '.join(HINT_LEVELS)}, not {level!r}")
+    expert = level == "expert"
+    # The expert's guesses are seeded by the position, so one position gets one hint.
+    decision = (expert_decision(view, random.Random(f"hint:{view.seat}:{view.round}:"
+                                                    f"{view.turn}:{view.phase}"))
+                if expert else decide(view))
     action = decision.action
     size = view.rules.deck_size
     rack = view.rack
@@ -83,7 +100,7 @@ def hint(view: SeatView) -> Advice:
             slot = decision.slot
             assert slot is not None and top is not None
             return Advice(action, Reason.TAKE, top, slot,
-                          between=_between(rack, slot, top, size), known_draw=known)
+                          between=_between(rack, slot, top, size, expert), known_draw=known)
         if top is None:
             return Advice(action, Reason.DRAW_EMPTY_DISCARD)
         return Advice(action, Reason.DRAW_HELPS_LESS, top, known_draw=known)
@@ -96,4 +113,4 @@ def hint(view: SeatView) -> Advice:
     if decision.cost_after >= decision.cost_now:
         return Advice(action, Reason.PLACE_CHEAPEST, held, slot, replaced)
     return Advice(action, Reason.PLACE_FITS, held, slot, replaced,
-                  between=_between(rack, slot, held, size))
+                  between=_between(rack, slot, held, size, expert))

@@ -22,7 +22,6 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, Phase, Source, place
-from rack_o.bots.hint import Advice
 from rack_o.i18n import N_, _
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
@@ -31,9 +30,8 @@ from .console import ENTER, SPACE, Terminal, lines_taken
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting
 from .screens import HISTORY_LINES, turn_screen
+from .setup import Hint
 
-Hint = Callable[[SeatView], Advice]
-"""What the hard bot would do for a view, and why in one sentence."""
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
 
@@ -60,7 +58,7 @@ PLACE_TAKEN_FIXED_HELP = N_(
     "Press a slot, 1-9 or 0 for slot 10, to put the card there; the card in that slot goes "
     "onto the discard pile. A card taken from the discard pile cannot be thrown back."
 )
-HINT_HELP = N_("h says what the hard bot would do.")
+HINT_HELP = N_("h suggests a move and says why.")
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."

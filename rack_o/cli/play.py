@@ -19,7 +19,7 @@ import click
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from rack_o.bots import hint as bot_hint
+from rack_o.bots.hint import HINT_LEVELS
 from rack_o.game import Game, Player
 from rack_o.i18n import N_, _
 from rack_o.record import Header
@@ -31,16 +31,26 @@ from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
 from .prompt import echo, is_no, is_typed, is_yes
-from .screens import dealer_draw_lines
+from .screens import dealer_draw_lines, side_names
 from .seating import seat_table
 from .session import cannot_save, run_session
-from .setup import TableOptions, agents_for, check_record_path, now_stamp, table_options
+from .setup import (
+    TableOptions,
+    agents_for,
+    check_record_path,
+    game_hint,
+    hint_options,
+    hints_line,
+    now_stamp,
+    table_options,
+)
 
 EXAMPLE = N_("""\b
 Examples:
   racko play --players 3 --names "Ann,Bob,Cy"
   racko play --bots hard               (you against the hard bot)
   racko play --players 4 --partners --bot 2=easy --bot 4=hard --seed 7
+  racko play --bots expert --hint-level expert   (h shows the expert's move)
 """)
 
 
@@ -73,13 +83,9 @@ def open_record(
     return writer, writer.close, carry_on(ref), writer.path
 
 
-def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
-    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
-    draw. With several people at one keyboard the seed waits for the end: with it, anyone
-    could deal the same cards in another window and see every rack."""
-    rules = game.rules
-    names = [p.name for p in game.players]
-    variants = [
+def variant_labels(rules: Rules) -> list[str]:
+    """The variants a table plays, as a game's opening line names them."""
+    return [
         label
         for label, on in (
             (_("bonus Rack-O"), rules.bonus),
@@ -88,12 +94,26 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
         )
         if on
     ]
+
+
+def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:
+    """The public lines a game opens with: the table, the seed (if `show_seed`), the dealer
+    draw. With several people at one keyboard the seed waits for the end: with it, anyone
+    could deal the same cards in another window and see every rack."""
+    rules = game.rules
+    names = [p.name for p in game.players]
+    variants = variant_labels(rules)
     title = Text("Rack-O", "bold yellow")
     title.append(f"  ·  {', '.join(names)}  ·  "
                  + _("first to {target} wins").format(target=rules.target), "bold")
     if variants:
         title.append(f"  ·  {', '.join(variants)}")
     lines: list[RenderableType] = [title]
+    if rules.partners:
+        # The title lists the seats in order; who plays with whom is not plain from it.
+        first, second = side_names(rules, names)
+        lines.append(Text(_("Partners: {first} against {second}.").format(
+            first=first, second=second)))
     if show_seed:
         lines.append(Text(
             _("Seed {seed} (play again with --seed {seed} to get the same cards).").format(
@@ -109,10 +129,8 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
               callback=check_record_path,
               help="Write the game's rack-o/1 record to this new file as it is played.")
 @click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
-@click.option("--no-hints", is_flag=True,
-              help="Turn h (what the hard bot would do) off for the whole game; the record "
-              "says so.")
-def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -> None:
+@hint_options
+def play(table: TableOptions, record: Path | None, fast: bool, hints: str | None) -> None:
     """Play a game of Rack-O at this terminal: hot-seat with friends, or against bots.
 
     Each person's turn starts with a hand-off screen, so nobody sees anyone else's rack.
@@ -123,7 +141,7 @@ def play(table: TableOptions, record: Path | None, fast: bool, no_hints: bool) -
     seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
     rules, seats = seat_or_leave(term, table)
     while True:
-        code, finished = play_new_game(term, rules, seats, seed, record, hints=not no_hints)
+        code, finished = play_new_game(term, rules, seats, seed, record, hints=hints)
         # Asked of people at a keyboard only: a script's input ends with its game.
         asking = not term.reads_lines and any(seat.is_human for seat in seats)
         if code != EXIT_OK or not asking or not play_again(term):
@@ -265,18 +283,20 @@ def look_back(console: Console, record_path: Path) -> None:
 
 def play_new_game(
     term: Terminal, rules: Rules, seats: list[Player], seed: int, record: Path | None,
-    *, hints: bool = True,
+    *, hints: str | None = HINT_LEVELS[0],
 ) -> tuple[int, Path | None]:
     """Deal a new game for these seats, play it at `term` and save it; the exit code, and
     the record of the game if it was played to its end.
 
-    Without `hints`, h gives no hint and the record's game line says so.
+    `hints`: the level of bot whose move h gives; None: h gives no hint, and the record's game
+    line says so (as it names a level other than the default).
     """
-    hint = bot_hint if hints else None
+    hint = game_hint(hints)
     agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint))
     people = sum(seat.is_human for seat in seats)
     try:
-        with new_game(rules, seats, seed, record, hints=hints, show_seed=people < 2) as started:
+        with new_game(rules, seats, seed, record, hints=hints is not None, show_seed=people < 2,
+                      game_line=hints_line(hints)) as started:
             watching = [] if people else [Text(_(
                 "Every seat is a computer player: the game plays itself (Ctrl-C stops it)."),
                 "yellow")]

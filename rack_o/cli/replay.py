@@ -30,7 +30,14 @@ from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
-from .scoreboard import fitted_round_table, points_caption, racko_banner, round_table, standings
+from .scoreboard import (
+    fitted_round_table,
+    points_caption,
+    racko_banner,
+    round_table,
+    standings,
+    tie_note,
+)
 from .screens import (
     NEW_CARD,
     NOT_SCORING,
@@ -161,6 +168,9 @@ def round_over_parts(game: Game) -> list[RenderableType]:
     result = game.rounds[-1]
     parts: list[RenderableType] = [racko_banner(result, names),
                                    fitted_round_table(result, names, game.rules)]
+    note = tie_note(result.totals, names, game.rules)
+    if note is not None:
+        parts.append(note)
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     return parts
@@ -222,8 +232,11 @@ def summary(record: Record, *, reveal: bool = False) -> RenderableType:
     same_widths(tables)
     # A table's own caption wraps at the table's width: the footnote gets the console's.
     footnote = Text(points_caption(rules), "dim")
-    for table in tables:
+    for result, table in zip(game.rounds, tables, strict=True):
         parts += [table, footnote]
+        note = tie_note(result.totals, names, rules)
+        if note is not None:
+            parts.append(note)
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     else:

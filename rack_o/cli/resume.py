@@ -20,7 +20,6 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.actions import Phase
-from rack_o.bots import hint as bot_hint
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import Rules
@@ -43,7 +42,7 @@ from .messages import history_error, history_notice, record_file_error, record_n
 from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .screens import side_names, with_score
-from .setup import agents_for
+from .setup import agents_for, game_hint, hints_of
 
 if TYPE_CHECKING:
     from rack_o.store.writer import RecordWriter
@@ -181,16 +180,19 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
     title = Text("Rack-O", "bold yellow")
     title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
     lines: list[RenderableType] = [title]
+    from .play import variant_labels
+
+    # The variants too: the table may have forgotten what it agreed on.
+    agreed = "  ·  ".join([_("first to {target} wins").format(target=rules.target),
+                           *variant_labels(rules)])
     if game.round:
         scores = scores_text(side_names(rules, names), game.totals)
         played = ngettext(
             "Round {round}, {count} turn played", "Round {round}, {count} turns played", game.turn
         ).format(round=game.round, count=game.turn)
-        lines.append(Text(f"{played}  ·  {scores}  ·  "
-                          + _("first to {target} wins").format(target=rules.target)))
+        lines.append(Text(f"{played}  ·  {scores}  ·  {agreed}"))
     else:
-        lines.append(Text(f"{', '.join(names)}  ·  "
-                          + _("first to {target} wins").format(target=rules.target)))
+        lines.append(Text(f"{', '.join(names)}  ·  {agreed}"))
     if seed is not None:
         lines.append(Text(
             _("Seed {seed}: the cards are dealt as they would have been.").format(
@@ -411,7 +413,7 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
 
     record = saved_game(term, writer)
     game = record.game
-    hint = bot_hint if record.header.hints else None  # --no-hints holds for the whole game
+    hint = game_hint(hints_of(record.header))  # --no-hints or --hint-level: the whole game
     agents = agents_for(game.players, record.header.seed,
                         lambda player: HumanAgent(player.name, term, hint),
                         load_bots=load_bots)

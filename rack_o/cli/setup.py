@@ -19,11 +19,14 @@ from typing import Any
 import click
 
 from rack_o.agent import Agent
+from rack_o.bots.hint import HINT_LEVELS, Advice, hint
 from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
+from rack_o.record import Header
 from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, Rules
 from rack_o.store.safe_text import SHORT_SHOWN, shown
+from rack_o.view import SeatView
 
 from .messages import bot_spec_error
 
@@ -81,6 +84,56 @@ def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )):
         command = option(command)
     return command
+
+
+Hint = Callable[[SeatView], Advice]
+"""What a bot would do for a view, and why (`rack_o.bots.hint`)."""
+
+HINT_LEVEL_FIELD = "hint_level"
+"""The game line's field naming the bot h takes its hint from, when it is not the first of
+HINT_LEVELS (racko's own field: other readers of rack-o/1 ignore it)."""
+
+
+def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """--no-hints and --hint-level, handed to `command` as one `hints`: the level h asks, or
+    None when hints are off."""
+
+    @functools.wraps(command)
+    def with_hints(no_hints: bool, hint_level: str | None, **kwargs: Any) -> Any:
+        if no_hints and hint_level is not None:
+            raise click.UsageError(_("--no-hints turns h off: --hint-level has nothing to "
+                                     "choose."))
+        return command(hints=None if no_hints else hint_level or HINT_LEVELS[0], **kwargs)
+
+    with_hints = click.option(
+        "--hint-level", type=click.Choice(HINT_LEVELS),
+        help="Whose move h suggests: the hard bot's (the default) or the expert bot's, the "
+        "stronger one that racko review measures moves against.")(with_hints)
+    return click.option(
+        "--no-hints", is_flag=True,
+        help="Turn h (what the hard bot would do) off for the whole game; the record says "
+        "so.")(with_hints)
+
+
+def game_hint(hints: str | None) -> Hint | None:
+    """What h shows in a game whose hints are `hints` (a level of HINT_LEVELS, or None: off)."""
+    if hints is None:
+        return None
+    return functools.partial(hint, level=hints)
+
+
+def hints_of(header: Header) -> str | None:
+    """The hints of a recorded game: None if they were off, else the level its line names
+    (the first of HINT_LEVELS if none, or one racko does not know)."""
+    if not header.hints:
+        return None
+    level = (header.line or {}).get(HINT_LEVEL_FIELD)
+    return level if level in HINT_LEVELS else HINT_LEVELS[0]
+
+
+def hints_line(hints: str | None) -> dict[str, str]:
+    """What a game line adds for `hints` (the level, when it is not the default)."""
+    return {HINT_LEVEL_FIELD: hints} if hints not in (None, HINT_LEVELS[0]) else {}
 
 
 _TABLE_KEYS = tuple(TableOptions.__dataclass_fields__)

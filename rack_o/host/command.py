@@ -10,8 +10,9 @@ import logging
 
 import click
 
+from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import BOT_PAUSE
-from rack_o.cli.setup import TableOptions, table_options
+from rack_o.cli.setup import TableOptions, hint_options, table_options
 from rack_o.i18n import N_, _
 
 from .requirement import require_asyncssh
@@ -50,11 +51,9 @@ def quiet_logging() -> None:
               help="With --resume: import the custom bots (package.module:Class) the record "
               "names.")
 @click.option("--fast", is_flag=True, help="No pause after a computer player's move.")
-@click.option("--no-hints", is_flag=True,
-              help="Turn h (what the hard bot would do) off for the whole game; the record "
-              "says so.")
+@hint_options
 def host(table: TableOptions, port: int, bind: str, idle: float, no_seat: bool,
-         resume_ref: str | None, load_bots: bool, fast: bool, no_hints: bool) -> None:
+         resume_ref: str | None, load_bots: bool, fast: bool, hints: str | None) -> None:
     """Host a game that friends join from their own terminals, with ssh.
 
     Each guest types the ssh line shown for their seat and the table code as the password;
@@ -66,10 +65,10 @@ def host(table: TableOptions, port: int, bind: str, idle: float, no_seat: bool,
     quiet_logging()
     from .opening import HostSetup, play_hosted
 
-    if resume_ref is not None and (table != TableOptions() or no_hints):
+    if resume_ref is not None and (table != TableOptions() or hints != HINT_LEVELS[0]):
         raise click.UsageError(_("--resume plays the table as it was saved: leave out the "
                                  "table options (--players, --names, the bots, --target, the "
                                  "variants, --seed, --no-hints)."))
     setup = HostSetup(port=port, bind=bind, idle=idle * 60, seated=not no_seat,
-                      pause=0 if fast else BOT_PAUSE, hints=not no_hints, load_bots=load_bots)
+                      pause=0 if fast else BOT_PAUSE, hints=hints, load_bots=load_bots)
     raise SystemExit(play_hosted(setup, table, resume_ref))

@@ -16,8 +16,8 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rack_o.agent import Agent
-from rack_o.bots import hint as bot_hint
 from rack_o.bots import make_bot
+from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
@@ -25,7 +25,7 @@ from rack_o.cli.messages import record_not_found
 from rack_o.cli.play import add_finished, new_game, seat_or_leave
 from rack_o.cli.resume import hold, resume_notices, saved_game, take_up
 from rack_o.cli.session import cannot_save, run_until_stopped
-from rack_o.cli.setup import TableOptions, agents_for
+from rack_o.cli.setup import TableOptions, agents_for, game_hint, hints_line, hints_of
 from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import Event, Header
@@ -51,7 +51,7 @@ RESUME_COMMAND = "racko host --resume {ref}"
 @dataclass(frozen=True)
 class HostSetup:
     """The hosting options: where to listen, how long a silent guest is waited for, whether
-    the host plays, the pause after a bot's move, hints on or off."""
+    the host plays, the pause after a bot's move, the hints (a level, or None: off)."""
 
     port: int
     bind: str
@@ -59,7 +59,7 @@ class HostSetup:
     """Seconds."""
     seated: bool
     pause: float
-    hints: bool = True
+    hints: str | None = HINT_LEVELS[0]
     load_bots: bool = False
     """Import the bots from outside racko a saved game names (`--resume` with --load-bots)."""
 
@@ -141,8 +141,9 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             return _run(opened, seats, info, host_seat, setup, here, console)
         seed = options.seed if options.seed is not None else secrets.randbelow(1_000_000)
         try:
-            with new_game(rules, players, seed, None, hints=setup.hints, show_seed=False,
-                          carry_on=host_resume_note, game_line={HOST_SEAT: host_seat}) as new:
+            with new_game(rules, players, seed, None, hints=setup.hints is not None,
+                          show_seed=False, carry_on=host_resume_note,
+                          game_line={HOST_SEAT: host_seat, **hints_line(setup.hints)}) as new:
                 opened = Opened(new.game, new.header, new.writer, new.record_path,
                                 new.saved_note, new.notices, new.saving)
                 return _run(opened, seats, info, host_seat, setup, here, console)
@@ -165,7 +166,7 @@ def _run(opened: Opened, seats: GuestSeats, info: TableInfo, host_seat: int | No
     terminals = dict(seats.terminals)
     if host_seat is not None and host_terminal is not None:
         terminals[host_seat] = host_terminal
-    hint = bot_hint if opened.header.hints else None
+    hint = game_hint(hints_of(opened.header))
     seed = opened.header.seed
 
     people = iter(seat for seat, player in enumerate(players) if player.is_human)
