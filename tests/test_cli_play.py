@@ -448,3 +448,18 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
         assert "Partners:" not in text and " & " not in text, text
     else:
         assert said in text, text
+
+
+@pytest.mark.parametrize(("args", "options"), [
+    (["--players", "2", "--bots", "hard,easy"], "--seed 4"),
+    (["--players", "3", "--bots", "hard,easy,medium"], "--seed 4 --players 3"),
+    (["--players", "4", "--partners", "--bots", "hard,easy,medium,hard"], "--seed 4 --players 4"),
+])
+def test_the_seed_note_names_what_deals_the_same_cards_again(
+    home: Path, args: list[str], options: str
+) -> None:
+    # The deck's size follows the number of players: --seed alone dealt other cards to four.
+    result = run([*args, "--seed", "4", "--target", "5", "--fast"], input="")
+    shown = " ".join(result.output.split())
+    assert f"Seed 4 (play again with {options} to get the same cards)." in shown
+    assert f"Seed 4: racko play {options} deals these cards again." in shown

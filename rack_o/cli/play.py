@@ -42,6 +42,7 @@ from .setup import (
     hint_options,
     hints_line,
     now_stamp,
+    same_cards,
     table_options,
 )
 
@@ -116,8 +117,8 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
             first=first, second=second)))
     if show_seed:
         lines.append(Text(
-            _("Seed {seed} (play again with --seed {seed} to get the same cards).").format(
-                seed=seed)
+            _("Seed {seed} (play again with {options} to get the same cards).").format(
+                seed=seed, options=same_cards(rules.players, seed))
         ))
     lines.append(dealer_draw_lines(names, game.dealer_draw, game.dealer))
     return lines

@@ -53,6 +53,7 @@ from .scoreboard import (
     tie_note,
 )
 from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
+from .setup import same_cards
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
@@ -426,8 +427,8 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
             notes.append(_("Hints used: {used}.").format(used=used))
     seed = header.seed if header is not None else None
     if seed is not None:
-        notes.append(_("Seed {seed}: racko play --seed {seed} deals these cards "
-                       "again.").format(seed=shown_seed(seed)))
+        notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
+            seed=shown_seed(seed), options=same_cards(header.rules.players, shown_seed(seed))))
     return notes
 
 

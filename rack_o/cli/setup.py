@@ -24,7 +24,7 @@ from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
 from rack_o.record import Header
-from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, Rules
+from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
@@ -92,6 +92,12 @@ Hint = Callable[[SeatView], Advice]
 HINT_LEVEL_FIELD = "hint_level"
 """The game line's field naming the bot h takes its hint from, when it is not the first of
 HINT_LEVELS (racko's own field: other readers of rack-o/1 ignore it)."""
+
+
+def same_cards(players: int, seed: object) -> str:
+    """The options of `racko play` that deal a game's cards again: its seed, and its number of
+    players (the deck's size follows it) unless that is two."""
+    return f"--seed {seed}" + (f" --players {players}" if players != MIN_PLAYERS else "")
 
 
 def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:
