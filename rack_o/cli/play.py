@@ -31,7 +31,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
 from .prompt import echo, is_no, is_typed, is_yes
-from .screens import dealer_draw_lines, side_names
+from .screens import dealer_draw_lines, side_names, variant_labels
 from .seating import seat_table
 from .session import cannot_save, run_session
 from .setup import (
@@ -82,19 +82,6 @@ def open_record(
         return None, lambda: None, note, None
     ref = record_ref(writer.path)
     return writer, writer.close, carry_on(ref), writer.path
-
-
-def variant_labels(rules: Rules) -> list[str]:
-    """The variants a table plays, as a game's opening line names them."""
-    return [
-        label
-        for label, on in (
-            (_("bonus Rack-O"), rules.bonus),
-            (_("partners"), rules.partners),
-            (_("run of three"), rules.run_of_three),
-        )
-        if on
-    ]
 
 
 def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[RenderableType]:

@@ -46,6 +46,7 @@ from .screens import (
     dealer_draw_lines,
     describe_turn,
     side_name,
+    variant_labels,
 )
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
@@ -217,9 +218,8 @@ def summary(record: Record, *, reveal: bool = False) -> RenderableType:
     names = [p.name for p in game.players]
     header = record.header
     rules = game.rules
-    variants = [name for name, on in ((_("bonus"), rules.bonus), (_("partners"), rules.partners),
-                                      (_("run of three"), rules.run_of_three)) if on]
-    details = [_("first to {target}").format(target=rules.target), *variants,
+    details = [_("first to {target}").format(target=rules.target),
+               *variant_labels(rules, short=True),
                _("started {started}").format(started=local_time(header.started))]
     # A record may have no seed (a game dealt by other means).
     if header.seed is not None and (reveal or not is_private(record)):

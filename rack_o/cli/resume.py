@@ -41,7 +41,7 @@ from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .prompt import ask, is_yes
 from .recordfile import say_refused
-from .screens import side_names, with_score
+from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
 
 if TYPE_CHECKING:
@@ -180,7 +180,6 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
     title = Text("Rack-O", "bold yellow")
     title.append("  ·  " + _("resuming {id}").format(id=record_id), "bold")
     lines: list[RenderableType] = [title]
-    from .play import variant_labels
 
     # The variants too: the table may have forgotten what it agreed on.
     agreed = "  ·  ".join([_("first to {target} wins").format(target=rules.target),

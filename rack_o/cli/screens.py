@@ -393,3 +393,17 @@ def deal_line(view: SeatView) -> Text:
             player=view.names[view.mover],
         )
     )
+
+
+def variant_labels(rules: Rules, short: bool = False) -> list[str]:
+    """The variants a table plays, as a game's opening line names them (`short`: as a summary
+    line does, "bonus" for "bonus Rack-O")."""
+    return [
+        label
+        for label, on in (
+            (_("bonus") if short else _("bonus Rack-O"), rules.bonus),
+            (_("partners"), rules.partners),
+            (_("run of three"), rules.run_of_three),
+        )
+        if on
+    ]

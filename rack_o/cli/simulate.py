@@ -47,6 +47,7 @@ from .columns import heading_widths
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import history_error
+from .screens import variant_labels
 from .setup import (
     check_bot_specs,
     now_stamp,
@@ -330,8 +331,7 @@ def simulate(
     match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)
     with _executor(jobs, cluster, games) as (executor, workers):
         console = make_console()
-        variants = [name for name, on in ((_("bonus"), bonus), (_("partners"), partners),
-                                          (_("run of three"), run_of_three)) if on]
+        variants = variant_labels(rules, short=True)
         where = (_("cluster {address}").format(address=cluster) if cluster is not None
                  else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
         console.print(
