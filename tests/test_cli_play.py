@@ -258,6 +258,20 @@ def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
 
 
+def test_u_after_a_draw_says_why_the_drawn_card_cannot_go_back(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
+                 input="\nd\nu\n5\n\nq\ny\n")
+    drawn = next(e["card"] for e in events(record) if e["type"] == "turn" and e["seat"] == 0)
+    shown = " ".join(result.output.split())
+    assert (f"A draw cannot be undone: put {drawn} in a slot (1-9, or 0 for slot 10), or press "
+            "x to discard it.") in shown, shown
+    assert "u is not valid here" not in shown
+    # The u changed nothing: the drawn card went where the next key put it.
+    assert [(e["source"], e["slot"]) for e in events(record)
+            if e["type"] == "turn" and e["seat"] == 0] == [("draw", 5)]
+
+
 @pytest.mark.slow
 def test_output_fits_80_columns(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
