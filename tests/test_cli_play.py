@@ -52,7 +52,8 @@ def events(path: Path) -> list[dict]:
         (["--names", "Ann,ann"], "each player needs a different name."),
         (["--names", "Ann,,Bob"], "a name cannot be empty."),
         (["--names", "Ann,Bartholomew Longname"], "is longer than 16 characters."),
-        (["--seed", "-1"], "Invalid value for '--seed': -1 is not in the range x>=0"),
+        (["--seed", "-1"], "Invalid value for '--seed': a seed is a whole number, 0 or more, that "
+         "decides the cards dealt (such as --seed 42), not -1."),
         (["--players", "2", "--bot", "3=easy"], "seat 3 does not exist with 2 players"),
         (["--players", "2", "--bot", "easy"], "'easy' must be SEAT=LEVEL, such as 2=hard."),
         (["--players", "3", "--bot", "2=easy", "--bot", "2=hard"], "seat 2 is given twice."),
