@@ -41,6 +41,17 @@ def events(path: Path) -> list[dict]:
         (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
         (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
         (["--partners", "--run-of-three"], "--run-of-three is for 2 players only, not 4."),
+        # Without --players, --bots seats one person with them: bots in every seat is refused.
+        (["--partners", "--bots", "easy,easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat: name 3 bots to keep "
+         "a seat for you, or add --players 4 to watch the bots play each other."),
+        (["--partners", "--bot", "1=hard", "--bots", "easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat"),
+        (["--partners", "--names", "Ann", "--bots", "easy,easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat"),
+        (["--run-of-three", "--bots", "easy,hard"],
+         "--run-of-three seats 2 players, and 2 bots would take every seat: name 1 bot to keep "
+         "a seat for you, or add --players 2 to watch the bots play each other."),
         (["--target", "7"], "the target must be a positive multiple of 5 (such as 500), not 7"),
         (["--target", "0"], "the target must be a positive multiple of 5 (such as 500), not 0"),
         (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
@@ -140,9 +151,12 @@ def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     assert "Final standings" in result.output and "Team" in result.output
 
 
-@pytest.mark.slow
 def test_run_of_three_sets_two_players(home: Path) -> None:
-    _, records, _ = bot_game(home, "--run-of-three", "--bots", "hard,easy")
+    # One person and one bot: without --players, --bots leaves a seat for a person.
+    record = home / "game.jsonl"
+    run(["--run-of-three", "--bots", "hard", "--names", "Ann", "--seed", "4", "--record",
+         str(record)], input="\nq\ny\n")
+    records = events(record)
     assert records[0]["rules"]["run_of_three"] is True
     assert len(records[0]["players"]) == 2
 
@@ -443,6 +457,34 @@ def test_no_hints_with_a_hint_level_is_a_usage_error(home: Path) -> None:
     assert result.exit_code == 2
     assert "--no-hints turns h off: --hint-level has nothing to choose." in result.output
     assert not record.exists()
+
+
+@pytest.mark.parametrize(("args", "people"), [
+    (["--partners", "--bots", "easy,easy,easy"], ["Ann"]),
+    (["--run-of-three", "--bots", "easy"], ["Ann"]),
+    (["--players", "4", "--partners", "--bots", "easy,easy,easy,easy"], []),
+    (["--players", "2", "--run-of-three", "--bots", "easy,easy"], []),
+], ids=["partners, one person", "run of three, one person", "partners, bots only",
+        "run of three, bots only"])
+def test_a_variant_seats_one_person_with_the_bots_unless_players_says_how_many(
+    home: Path, args: list[str], people: list[str]
+) -> None:
+    record = home / "game.jsonl"
+    result = run([*args, "--names", "Ann", "--seed", "3", "--target", "5", "--fast",
+                  "--record", str(record)] if people else
+                 [*args, "--seed", "3", "--target", "5", "--fast", "--record", str(record)],
+                 input="\nq\ny\n")
+    seated = events(record)[0]["players"]
+    assert [p["name"] for p in seated if p["kind"] == "human"] == people, result.output
+    watching = "Every seat is a computer player: the game plays itself"
+    assert (watching in " ".join(result.output.split())) == (not people)
+
+
+def test_the_help_of_bots_says_who_sits_with_them() -> None:
+    said = " ".join(CliRunner().invoke(main, ["play", "--help"]).output.split())
+    assert ("Without --players they play with you (or the people --names lists): at most 3 with "
+            "--partners, 1 with --run-of-three. With --players and a bot in every seat, the bots "
+            "play each other.") in said
 
 
 @pytest.mark.parametrize(

@@ -192,8 +192,10 @@ def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="A computer player at a seat: random, easy, medium, hard, expert or "
                      "package.module:Class. Repeatable."),
         click.option("--bots", metavar="LEVEL,…",
-                     help="Computer players for the last seats, such as hard,easy; without "
-                     "--players, one person plays against them."),
+                     help="Computer players for the last seats, such as hard,easy. Without "
+                     "--players they play with you (or the people --names lists): at most 3 "
+                     "with --partners, 1 with --run-of-three. With --players and a bot in every "
+                     "seat, the bots play each other."),
     )
     for option in reversed(options):
         with_table = option(with_table)
