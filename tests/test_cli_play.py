@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from pathlib import Path
 
@@ -12,11 +13,14 @@ from click.testing import CliRunner, Result
 from clirun import flat
 from rich.console import Console
 
+from rack_o.agent import play_game
+from rack_o.bots import make_bot
 from rack_o.cli import main
 from rack_o.cli.play import start_notices
 from rack_o.game import Game, Player
 from rack_o.record import parse_lines, rebuild
 from rack_o.rules import Rules
+from rack_o.steps import Deal
 
 
 def run(args: list[str], input: str | None = None) -> Result:
@@ -520,3 +524,22 @@ def test_the_seed_note_names_what_deals_the_same_cards_again(
     shown = " ".join(result.output.split())
     assert f"Seed 4 (play again with {options} to get the same cards)." in shown
     assert f"Seed 4: racko play {options} deals these cards again." in shown
+
+
+@pytest.mark.parametrize(("variant", "plain"), [
+    (Rules(4, partners=True), Rules(4)),
+    (Rules(4, 1000, bonus=True, partners=True), Rules(4)),
+    (Rules(2, 1000, bonus=True, run_of_three=True), Rules(2)),
+], ids=["partners", "partners, bonus, target", "run of three, bonus, target"])
+def test_only_the_player_count_changes_the_cards_a_seed_deals(variant: Rules, plain: Rules) -> None:
+    # Why the seed note names --players alone: the variants and the target change how the
+    # cards score, never which cards are dealt, nor who deals.
+    def dealt(rules: Rules) -> tuple[tuple[int, ...], list[Deal]]:
+        game = Game(rules, random.Random(4))
+        play_game(game, [make_bot("easy", seat, 4) for seat in range(rules.players)], rounds=3)
+        deals = [step for step in game.steps if isinstance(step, Deal)]
+        return game.dealer_draw, deals[:2]
+
+    draw, deals = dealt(variant)
+    assert len(deals) == 2
+    assert (draw, deals) == dealt(plain)
