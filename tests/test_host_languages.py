@@ -10,13 +10,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 
-from builders import seeded_game  # noqa: E402
+from builders import finished_game, seeded_game  # noqa: E402
 from hostkit import (  # noqa: E402
     ANSI,
     Hosted,
@@ -34,6 +35,7 @@ from test_host_units import FakeLink  # noqa: E402
 from rack_o import i18n  # noqa: E402
 from rack_o.bots import make_bot  # noqa: E402
 from rack_o.cli.human import HumanAgent  # noqa: E402
+from rack_o.game import Game  # noqa: E402
 from rack_o.host.guest_seats import GuestSeats  # noqa: E402
 from rack_o.host.hosting import HostedGame, InEachLanguage  # noqa: E402
 from rack_o.host.local import LocalLink, local_terminal  # noqa: E402
@@ -237,11 +239,10 @@ def test_a_guests_waiting_screen_is_drawn_in_their_language(
         assert word in shown, shown
 
 
-@pytest.fixture
-def hosted_game() -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
-    """Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek."""
+@contextmanager
+def hosting(game: Game) -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
+    """`game` at a table Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek."""
     table, links = seated({"bob": "cs", "cy": "el"})
-    game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"], kinds=["human"] * 3)
     host_terminal = local_terminal(0, "Ann", table.inbox)
     read, write = os.pipe()
     os.set_blocking(read, False)
@@ -251,9 +252,31 @@ def hosted_game() -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
     session = HostedGame(table, game, agents, host_seat=0, host_terminal=host_terminal,
                          info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
                          stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0)
-    yield session, links, read
-    os.close(read)
-    os.close(write)
+    try:
+        yield session, links, read
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+THREE = {"players": 3, "names": ["Ann", "Bob", "Cy"], "kinds": ["human"] * 3}
+
+
+@pytest.fixture
+def hosted_game() -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
+    with hosting(seeded_game(3, **THREE)) as hosted:  # type: ignore[arg-type]
+        yield hosted
+
+
+def test_the_end_of_the_game_is_shown_to_each_in_their_language() -> None:
+    with hosting(finished_game(3, target=5, **THREE)) as (session, links, read):  # type: ignore[arg-type]
+        session.closing = True  # the host closes the table as soon as the end shows
+        session._game_over()
+        host_screen = plain(os.read(read, 1 << 16).decode())
+    assert "Classement final" in host_screen and "Conseils demandés" in host_screen
+    assert "Konečné pořadí" in plain(links["bob"].text)
+    assert "Použité rady" in plain(links["bob"].text)
+    assert "Συμβουλές που ζητήθηκαν" in plain(links["cy"].text)
 
 
 def test_a_seat_given_to_a_computer_player_is_told_to_each_in_their_language(

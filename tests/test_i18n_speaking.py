@@ -28,8 +28,8 @@ def english_afterwards() -> Iterator[None]:
          "25,0\u00a0%"),
         ("cs", "Všechna místa u tohoto stolu jsou obsazená.", "za 3 sekundy.", "1\u00a0234,5",
          "25,0\u00a0%"),
-        ("el", "Όλες οι θέσεις σε αυτό το τραπέζι είναι πιασμένες.", "σε 3 δευτερόλεπτα.", "1.234,5",
-         "25,0%"),
+        ("el", "Όλες οι θέσεις σε αυτό το τραπέζι είναι πιασμένες.", "σε 3 δευτερόλεπτα.",
+         "1.234,5", "25,0%"),
     ],
 )
 def test_speaking_a_language_says_messages_plurals_and_numbers_in_it(
