@@ -279,11 +279,10 @@ class HumanAgent:
     ) -> str:
         """Draw the rack screen and ask (the shortest of `prompts` only when the first does
         not fit the terminal's width); the step's first screen throws away keys typed before
-        it was drawn."""
-        prompt = fitting(self.term.width, prompts)
+        it was drawn. A resized window gets the same screen again, fitted to its new size."""
 
         def draw(note: RenderableType | None = None) -> None:
-            self._shown = partial(self._show, view, preview, prompt, note, can_put_back, thrown)
+            self._shown = partial(self._show, view, preview, prompts, note, can_put_back, thrown)
             self._shown()
 
         draw()
@@ -296,7 +295,7 @@ class HumanAgent:
             self.term.flush_input()
         return ask(
             self.term,
-            prompt,
+            prompts,
             keys,
             valid=valid,
             # The prompt drops "h hint" where the line is short of room: the help still says it.
@@ -313,13 +312,14 @@ class HumanAgent:
         self,
         view: SeatView,
         preview: Preview | None,
-        prompt: str,
+        prompts: tuple[str, ...],
         note: RenderableType | None,
         can_put_back: bool,
         thrown: int | None,
     ) -> None:
-        """The rack screen, as full as the terminal's height allows with `note` and `prompt`
-        below it."""
+        """The rack screen, as full as the terminal's height allows with `note` and the prompt
+        (the first of `prompts` that fits its width) below it."""
+        prompt = fitting(self.term.width, prompts)
         console = self.term.console
         below: list[RenderableType] = []
         if thrown is not None:
