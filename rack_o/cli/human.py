@@ -72,6 +72,8 @@ class Fit(NamedTuple):
     spaced: bool = False
     title: bool = True
     caption: bool = True
+    compact: bool = False
+    top: int = 2
 
 
 FITS = (
@@ -79,9 +81,12 @@ FITS = (
     Fit(HISTORY_LINES),
     Fit(HISTORY_LINES, caption=False),
     *(Fit(lines, title=False, caption=False) for lines in range(HISTORY_LINES, -1, -1)),
+    *(Fit(0, title=False, caption=False, compact=True, top=top) for top in (2, 1, 0)),
 )
 """From the fullest turn screen to the barest: what the others did goes last, after the
-blank line, the rack's caption and its title (the ticks and the new card's mark stay)."""
+blank line, the rack's caption and its title (the ticks and the new card's mark stay); then
+the rack in five lines instead of ten, and the status and scores lines. The rack, the piles,
+the card in hand and the prompt are always shown."""
 
 
 class HumanAgent:
@@ -365,7 +370,8 @@ def fitted_turn_screen(
     screen: RenderableType = Text()
     for fit in FITS:
         screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
-                             title=fit.title, caption=fit.caption, can_put_back=can_put_back)
+                             title=fit.title, caption=fit.caption, can_put_back=can_put_back,
+                             compact=fit.compact, top=fit.top)
         if lines_taken(console, screen) <= room:
             break
     return screen
