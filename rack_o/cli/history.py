@@ -243,16 +243,18 @@ def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow
             else:
                 console.file.write(row)
             clock = _started(game).partition("\n")[2]
-            ident = _("ID {id}").format(id=record_ref(game.record))
+            ident = _labelled_id(game)
             line = Text(clock + " " * (widths.started - cell_len(clock) + _GAP))
             if cell_len(line.plain + ident) > console.width:
                 line = Text(clock + "\n")  # a path longer than the screen: from its edge
             line.append(ident, "dim")
-            console.print(line, overflow="fold")
+            # Padded to the table's width, as its other lines are.
+            console.print(line, justify="left", overflow="fold")
         if not block:
             break
         games, block = iter(block), list(islice(rest, BLOCK))
-    console.print(command_apart(_caption(bots), console.width), markup=False, highlight=False)
+    console.print(command_apart(_caption(bots), console.width), justify="center", markup=False,
+                  highlight=False)
 
 
 def _has_bot(games: Sequence[GameRow]) -> bool:
@@ -322,6 +324,11 @@ def _started(game: GameRow) -> str:
     return local_time(game.started or game.finished).replace(" ", "\n")
 
 
+def _labelled_id(game: GameRow) -> str:
+    """ "ID 2026-11-29-2105-ann-bob": how to name `game` to `racko replay`, labelled."""
+    return _("ID {id}").format(id=record_ref(game.record))
+
+
 def _scores_cell(game: GameRow, *, ids: bool = True) -> Text:
     """The scores (bots starred), and below them the game's ID (if `ids`)."""
     from rich.text import Text
@@ -333,7 +340,7 @@ def _scores_cell(game: GameRow, *, ids: bool = True) -> Text:
     ]
     cell = Text(scores_text(sides, game.totals))
     if ids:
-        cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
+        cell.append("\n" + _labelled_id(game), "dim")
     return cell
 
 
