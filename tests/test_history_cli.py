@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from builders import finished_game, header_for, with_header
 from click.testing import CliRunner
+from rich.cells import cell_len
 
 from rack_o.cli import history as history_module
 from rack_o.cli import main
@@ -200,6 +202,40 @@ def test_a_long_id_is_never_folded_at_80_columns(home: Path, monkeypatch: pytest
     assert code == 0, out
     assert record_id in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+LONGEST_ID = "2026-11-30-0111-annabelle-bartholomew-cy-2"
+"""The longest an ID gets."""
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+@pytest.mark.parametrize("language", ["en", "fr", "el"])
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("block", [BLOCK, 2])  # one table, or streamed a block at a time
+def test_every_id_in_the_history_stays_whole_on_one_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str, colour: bool,
+    block: int,
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setattr(history_module, "BLOCK", block)
+    if colour:
+        monkeypatch.delenv("NO_COLOR")
+        monkeypatch.setenv("FORCE_COLOR", "1")
+    names = ["Annabelle", "Bartholomew", "Cyrus", "Dorothea"]
+    ids = [LONGEST_ID, "2026-11-30-0112-ann-bob", "2026-11-30-0113-cyrus-dorothea"]
+    for seed, record_id in enumerate(ids):
+        game = finished_game(seed, players=4, names=names)
+        game.started = f"2026-11-30T01:1{seed}:00Z"
+        record_game(*with_header(game), record=home / "games" / f"{record_id}.jsonl")
+    code, out = run("--lang", language, "history")
+    assert code == 0, out
+    lines = ANSI.sub("", out).splitlines()
+    assert max(cell_len(line) for line in lines) <= columns, out
+    for record_id in ids:  # each whole on a line, once, after its label
+        [line] = [line for line in lines if record_id in line]
+        assert re.search(rf"(^| )\S+ {record_id}$", line.rstrip()), line
+    assert "racko replay ID" in lines[-1]
 
 
 @pytest.mark.parametrize("limit", ["9223372036854775808", "1000001", "0"])

@@ -153,7 +153,7 @@ def test_a_bot_kind_far_too_long_is_named_cut_short_when_resume_refuses_it(home:
     write_with_header(home / "games" / "plugin.jsonl", unfinished_game(3, 6), change)
     result = racko("resume", "plugin")
     assert_exited(result, 2)
-    assert "code outside racko" in result.output
+    assert "code outside racko" in " ".join(result.output.split())  # broken between words
     assert "K" * 40 not in result.output
     assert len(result.output) < 1000
 

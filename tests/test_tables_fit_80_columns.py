@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from itertools import combinations
 from pathlib import Path
 from unittest.mock import patch
 
@@ -91,6 +92,37 @@ def test_column_widths_keep_cells_whole_and_heading_words_whole_when_they_fit(ro
     assert all(map(int.__ge__, widths, words)) is (room >= whole)
 
 
+
+
+GREEK_RESULTS = (["Θέση", "Bot", "Νίκες γύρων", "Ποσοστό νικών", "Διάστημα 95 %",
+                  "Νίκες παιχνιδιών", "Πόντοι /γύρο", "Κινήσεις /γύρο"],
+                 [["1", "medium", "12", "63,2%", "41,0–80,9", "2", "53,7", "8,32"]])
+
+
+@pytest.mark.parametrize("table", [FRENCH_STATS, GREEK_RESULTS], ids=["fr-stats", "el-results"])
+@pytest.mark.parametrize("room", range(32, 70))  # from where the cells fit
+def test_where_not_every_heading_word_fits_the_most_headings_keep_theirs_whole(
+    table: tuple[list[str], list[list[str]]], room: int
+) -> None:
+    from rack_o.cli.columns import heading_widths
+
+    headings, rows = table
+    widths = heading_widths(headings, rows, room)
+    assert sum(widths) <= room
+    cells = [cell_len(cell) for cell in rows[0]]
+    assert all(map(int.__ge__, widths, cells))
+    words = [max(cell_len(word) for word in heading.split()) for heading in headings]
+    whole = [max(word, cell) for word, cell in zip(words, cells, strict=True)]
+    # Every other column at least half as wide as its longest word, where that fits at all.
+    least = [max(cell, (word + 1) // 2) for word, cell in zip(whole, cells, strict=True)]
+    if sum(least) > room:
+        return
+    most = max(len(kept) for size in range(len(headings) + 1)
+               for kept in combinations(range(len(headings)), size)
+               if sum(whole[i] if i in kept else least[i] for i in range(len(headings))) <= room)
+    assert sum(width >= word for width, word in zip(widths, whole, strict=True)) == most
+    broken = [i for i in range(len(headings)) if widths[i] < whole[i]]
+    assert all(widths[i] >= least[i] for i in broken)
 
 
 LONG_BOT = "mypackage.bots.smart:BandBotWithAVeryLongName"

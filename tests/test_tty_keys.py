@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -254,6 +255,40 @@ def test_a_rack_screen_fits_the_terminals_height_scores_first(
     assert lines[0].startswith("Round 1") and "Ann 0" in lines[1]
     assert ("Since your last turn:" in last or "This round so far:" in last) is history
     assert "d draws the top card" in last
+
+
+SLOT_AND_CARD = re.compile(r"(?<![\d█])(\d+) +(\d+) █+")
+
+
+@pytest.mark.parametrize(("size", "keys", "drawn"), [
+    ((45, 15), ["?", "d"], False),  # the help, seven lines at 45 columns
+    ((45, 15), ["5", "u", "x", ENTER], True),
+    ((40, 12), ["t", "3", ENTER], False),
+    ((40, 12), ["z", "x", "4", ENTER], True),  # a wrong key's note
+])
+def test_a_short_terminal_always_shows_the_whole_rack_the_piles_and_the_prompt(
+    keyboard: FakeKeyboard, size: tuple[int, int], keys: list[str], drawn: bool
+) -> None:
+    game = seated(4)
+    if drawn:
+        game.apply(DRAW)
+    columns, lines = size
+    term = key_terminal(columns, lines)
+    keyboard.chunks = iter(keys)
+    HumanAgent(game.players[game.mover].name, term).choose(game.view(game.mover))
+    # Each screen up to its prompt's ">" (the key pressed is echoed after it).
+    screens = [screen.rpartition(">")[0] + ">"
+               for screen in output(term).split("\x1b[H\x1b[2J")[1:]]
+    assert len(screens) == len(keys)
+    rack = game.racks[game.mover]
+    for screen in screens:
+        assert len(screen.splitlines()) <= lines, screen
+        slots = {int(slot): int(card) for slot, card in SLOT_AND_CARD.findall(screen)}
+        assert sorted(slots) == list(range(1, 11)), screen
+        changed = [slot for slot in slots if slots[slot] != rack[slot - 1]]
+        assert len(changed) <= 1 and all(slots[slot] == game.held or slots[slot] ==
+                                         game.discard_top for slot in changed), screen
+        assert "Discard pile:" in screen, screen
 
 
 # ---------------------------------------------------------------- the pager

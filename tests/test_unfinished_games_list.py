@@ -52,7 +52,7 @@ TABLES = {
 
 
 @pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
-@pytest.mark.parametrize("columns", ["80", "100"])
+@pytest.mark.parametrize("columns", ["60", "80", "100"])
 @pytest.mark.parametrize("table", TABLES)
 def test_resume_list_keeps_each_score_on_the_line_of_its_name(
     home: Path, monkeypatch: pytest.MonkeyPatch, table: str, columns: str, language: str
@@ -68,6 +68,8 @@ def test_resume_list_keeps_each_score_on_the_line_of_its_name(
     assert_exited(listed, 0)
     lines = listed.output.splitlines()
     assert all(len(line) <= int(columns) for line in lines)
+    for game_id in seats:  # whole, to be copied into racko resume ID
+        assert sum(game_id in line for line in lines) == 1, listed.output
     colon = "\u00a0:" if language == "fr" else ":"
     for piece, rows in kept_whole.items():
         piece = piece.format(colon=colon)

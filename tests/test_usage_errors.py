@@ -1,11 +1,18 @@
-"""Usage errors read alike from `play` and `simulate`: one sentence and exit code 2."""
+"""Usage errors read alike from `play` and `simulate`: one sentence and exit code 2, broken
+between words at the terminal's width (click's own as well as racko's)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from clirun import assert_exited, flat, racko
+from rich.cells import cell_len
+
+from rack_o.cli import main
+
+ERROR = {"en": "Error: ", "el": "Σφάλμα: ", "fr": "Erreur\u00a0: ", "cs": "Chyba: "}
 
 
 @pytest.mark.parametrize(
@@ -62,3 +69,25 @@ def test_a_command_given_no_game_says_where_the_game_ids_are_listed(
     assert ("Error: Missing argument 'ID|FILE'. Name a saved game by its ID (racko history "
             "lists the finished games, racko resume --list the unfinished ones) or give a "
             "record file.") in flat(result.output)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+@pytest.mark.parametrize("args", [
+    ["play", "--playres", "3"],  # no such option, with the options it may have meant
+    ["replay"],  # a missing argument, with racko's own explanation
+    ["play", "--players", "9"],  # an invalid value
+    ["simulate", "--bots", "easy"],  # racko's own usage error
+    ["play", "--lang", "xx"],  # not one of the choices
+])
+def test_a_usage_error_is_broken_between_words_at_the_terminals_width(
+    home: Path, language: str, args: list[str]
+) -> None:
+    wide = CliRunner().invoke(main, ["--lang", language, *args], env={"COLUMNS": "200"})
+    narrow = CliRunner().invoke(main, ["--lang", language, *args], env={"COLUMNS": "60"})
+    assert_exited(narrow, 2)
+    lines = narrow.output.splitlines()
+    assert max(cell_len(line) for line in lines) <= 60, narrow.output
+    # The same words, only the line breaks differ: never one cut in two.
+    assert narrow.output.split() == wide.output.split()
+    error = next(line for line in wide.output.splitlines() if line.startswith(ERROR[language]))
+    assert cell_len(error) > 60  # a message long enough to need breaking

@@ -12,7 +12,7 @@ import copy
 import importlib
 import inspect
 import unicodedata
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -151,10 +151,45 @@ class Context(click.Context):
     formatter_class = HelpFormatter
 
 
+def fitted(error: click.ClickException) -> click.ClickException:
+    """`error`, to be shown (`show`) as click lays it out but broken between words at the
+    terminal's width: click writes each line whole, and a terminal cuts a long one anywhere."""
+    show = error.show
+
+    def show_fitted(file: IO[Any] | None = None) -> None:
+        import io
+        import shutil
+
+        from .console import fill
+
+        said = io.StringIO()
+        show(said)
+        click.echo(fill(said.getvalue().rstrip("\n"), shutil.get_terminal_size().columns),
+                   file=file, err=file is None)
+
+    error.show = show_fitted  # type: ignore[method-assign]
+    return error
+
+
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand is used."""
 
     context_class = Context
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as error:
+            fitted(error)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as error:
+            fitted(error)
+            raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # The language a command installs lasts until click has said its last word (an error

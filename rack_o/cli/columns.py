@@ -20,10 +20,12 @@ def heading_widths(
     foldable: Collection[int] = (),
 ) -> list[int]:
     """Column widths within `room`: each wide enough for its cells and, if all of them fit so,
-    its longest heading word (else a heading breaks inside a word: numbers come first); what
-    room is left goes to whole headings, the nearest to fitting first. The `foldable` columns
-    (names, whose cells the table folds) give up room first, down to `FOLDED` cells or their
-    longest heading word, so that a long name never costs a number or a whole column."""
+    its longest heading word; else as many headings as the room allows keep their words whole
+    (those that need the least room first) and the others break inside a word as little as
+    they can: numbers come first. What room is left goes to whole headings, the nearest to
+    fitting first. The `foldable` columns (names, whose cells the table folds) give up room
+    first, down to `FOLDED` cells or their longest heading word, so that a long name never
+    costs a number or a whole column."""
     columns = [[row[index] for row in rows] for index in range(len(headings))]
     cells = [_widest(column) for column in columns]
     words = [max((cell_len(word) for word in heading.split()), default=0) for heading in headings]
@@ -37,7 +39,7 @@ def heading_widths(
         need[index] -= cut
         cells[index] = min(cells[index], need[index])
     if sum(need) > room:
-        need = _narrowest_first([max(width, 1) for width in cells], need, room)
+        need = _narrowest_first(_most_words_whole(cells, need, room), need, room)
     full = [max(width, _widest([heading])) for width, heading in zip(need, headings, strict=True)]
     widths = list(need)
     spare = room - sum(need)
@@ -45,6 +47,24 @@ def heading_widths(
         give = max(0, min(full[index] - need[index], spare))
         widths[index] += give
         spare -= give
+    return widths
+
+
+def _most_words_whole(cells: Sequence[int], wanted: Sequence[int], room: int) -> list[int]:
+    """`cells` (at least 1) with as many columns as `room` allows widened to `wanted`: those
+    that need the fewest more cells first, so that the fewest headings break inside a word;
+    but first each as wide as half its `wanted`, if the room allows, so that a heading that
+    breaks is not left a letter or two wide."""
+    widths = [max(width, 1) for width in cells]
+    halves = [max(width, (want + 1) // 2) for width, want in zip(widths, wanted, strict=True)]
+    if sum(halves) <= room:
+        widths = halves
+    spare = room - sum(widths)
+    for index in sorted(range(len(widths)), key=lambda i: wanted[i] - widths[i]):
+        more = wanted[index] - widths[index]
+        if 0 < more <= spare:
+            widths[index] = wanted[index]
+            spare -= more
     return widths
 
 

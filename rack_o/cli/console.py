@@ -5,7 +5,9 @@ console and scripted input. On a keyboard that is a terminal each choice is one 
 (the terminal set raw as click's `getchar` does, but keeping the keys already typed); from a
 pipe or a test, input is read line by line. Control codes
 (clearing) are only sent to a real terminal: the console's, or at a hand-off the keyboard's
-(/dev/tty) when the output goes elsewhere.
+(/dev/tty) when the output goes elsewhere. A window resized (SIGWINCH) while a key is awaited
+paints the screen again at its new size, through the callback of `repainting`, as a terminal
+reached over a connection does (rack_o.host.terminal).
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import codecs
 import os
 import re
 import select
+import signal
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -227,6 +231,50 @@ def _restore(fd: int | None, before: list | None) -> None:
             termios.tcsetattr(fd, termios.TCSADRAIN, before)
 
 
+class _Resizes:
+    """Within: each SIGWINCH (the window changed size) leaves a byte in a pipe, so that a wait
+    for a key wakes up to it, and none is missed while racko is busy elsewhere."""
+
+    def __init__(self) -> None:
+        self.fd, self._write = os.pipe()
+        os.set_blocking(self.fd, False)
+        os.set_blocking(self._write, False)
+        try:
+            self._previous = signal.signal(signal.SIGWINCH, self._resized)
+        except BaseException:
+            self.close(restore=False)
+            raise
+
+    def _resized(self, signum: int, frame: object) -> None:
+        with suppress(OSError):  # a full pipe already holds a resize not yet painted
+            os.write(self._write, b"w")
+
+    def mark(self) -> None:
+        """Make the next wait repaint, as if the window had just been resized."""
+        self._resized(signal.SIGWINCH, None)
+
+    def taken(self) -> bool:
+        """True if the window was resized since last asked (the pipe is emptied)."""
+        came = False
+        with suppress(OSError):
+            while os.read(self.fd, 64):
+                came = True
+        return came
+
+    def close(self, restore: bool = True) -> None:
+        """Put the previous handler of SIGWINCH back; close the pipe."""
+        if restore:
+            signal.signal(signal.SIGWINCH, self._previous)  # type: ignore[arg-type]
+        os.close(self.fd)
+        os.close(self._write)
+
+
+def _watches_resizes() -> bool:
+    """True where a resized window can be heard of: POSIX, on the main thread."""
+    return (hasattr(signal, "SIGWINCH")
+            and threading.current_thread() is threading.main_thread())
+
+
 def _is_terminal(stream: object) -> bool:
     try:
         return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
@@ -249,6 +297,13 @@ class Terminal:
     _typed: list[str] = field(default_factory=list, repr=False)
     """Keys that arrived in one read with the key returned before them, not yet asked for."""
     _decoder: codecs.IncrementalDecoder | None = field(default=None, repr=False)
+    _repaint: Callable[[], None] | None = field(default=None, repr=False)
+    """Paints the screen again after a resize (`repainting`)."""
+    _resizes: _Resizes | None = field(default=None, repr=False)
+    _prompt: str = field(default="", repr=False)
+    """The prompt on screen under the screen `_repaint` paints (said again after it)."""
+    _painted_at: tuple[int, int] | None = field(default=None, repr=False)
+    """The terminal's size when the screen was last cleared."""
 
     @property
     def reads_lines(self) -> bool:
@@ -281,11 +336,60 @@ class Terminal:
         # racko means to (`flush_input`).
         with _keys_as_typed() as fd:
             if prompt:
+                self._prompt = prompt
                 self.console.print(prompt, end="")
             self.console.file.flush()
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
         return self._typed.pop(0)
+
+    @contextmanager
+    def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
+        """Within: when the window is resized while a key is awaited, the screen is cleared,
+        `callback` paints it again (at the new size) and the prompt being asked is shown
+        again under it; keys typed before are kept. The callback must not wait for keys. The
+        callback before comes back on leaving. Nothing happens where input comes line by line
+        or the size cannot be watched (Windows, a thread)."""
+        if self.reads_lines or not _watches_resizes():
+            yield
+            return
+        before = self._repaint
+        outermost = self._resizes is None
+        if outermost:
+            try:
+                self._resizes = _Resizes()
+            except (OSError, ValueError):
+                yield
+                return
+            if self._painted_at is not None and self._size() != self._painted_at:
+                self._resizes.mark()  # resized after the screen was drawn, before this
+        self._repaint = callback
+        try:
+            yield
+        finally:
+            self._repaint = before
+            if outermost and self._resizes is not None:
+                self._resizes.close()
+                self._resizes = None
+
+    def reprompt(self, prompt: str) -> None:
+        """Said by a `repainting` callback: the prompt being asked reads `prompt` now (it
+        depends on the terminal's size); it is what is shown after the callback."""
+        self._prompt = prompt
+
+    def _size(self) -> tuple[int, int]:
+        size = self.console.size
+        return size.width, size.height
+
+    def _paint_again(self) -> None:
+        """The screen painted again after a resize, the prompt being asked under it."""
+        if self._repaint is None:
+            return
+        self.clear()
+        self._repaint()
+        if self._prompt:
+            self.console.print(self._prompt, end="")
+        self.console.file.flush()
 
     def _read_keys(self, fd: int | None) -> str:
         """What one read of the keyboard gives, waiting for a key (`fd`: the terminal, set by
@@ -297,11 +401,22 @@ class Terminal:
             self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         typed = ""
         while not typed:  # a character cut in two by a full read comes with the next
+            self._wait_for_keys(fd)
             read = os.read(fd, _READ_BYTES)
             if not read:
                 raise EOFError  # the terminal is gone
             typed = self._decoder.decode(read)
         return typed
+
+    def _wait_for_keys(self, fd: int) -> None:
+        """Wait until `fd` has keys to read, painting the screen again each time the window is
+        resized meanwhile (keys typed before stay to be read)."""
+        while self._resizes is not None:
+            ready = select.select([fd, self._resizes.fd], [], [])[0]
+            if self._resizes.taken():
+                self._paint_again()
+            elif fd in ready:
+                return
 
     def line(self, prompt: str) -> str:
         """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
@@ -356,6 +471,7 @@ class Terminal:
     def clear(self, scrollback: bool = False) -> None:
         """Blank the screen (and the scrollback, if asked) on a real terminal; with the output
         elsewhere, clear `tty` instead when the scrollback must go (a hand-off); else nothing."""
+        self._painted_at = self._size()
         if not self.console.is_terminal:
             if scrollback and self.tty is not None:
                 try:

@@ -196,16 +196,21 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
     widest = max(cell_len(printable(g.winner)) for g in first)
     winner_width = max(cell_len(_("Winner")), min(16, widest))
     block = list(islice(rest, BLOCK))
-    if not block:
-        console.print(_games_table(first, winner_width, caption=_caption(_has_bot(first))))
-        return
-    bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
-    # Long: every block gets the widths of the first, the widest column all the room left.
     started = max(cell_len(_("Started")), *(
         cell_len(line) for game in first for line in _started(game).splitlines()))
     rounds = max(cell_len(_("Rounds")), 6)
     scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
     widths = _Widths(started, scores, winner_width, rounds)
+    if any(cell_len(record_ref(game.record)) > scores for game in (*first, *block)):
+        # An ID is copied into `racko replay ID`: one too long for its column gets a line of
+        # its own, under its game, rather than being split over two.
+        _print_ids_apart(console, first, block, rest, widths)
+        return
+    if not block:
+        console.print(_games_table(first, winner_width, caption=_caption(_has_bot(first))))
+        return
+    bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
+    # Long: every block gets the widths of the first, the widest column all the room left.
     console.print(_games_table(first, winner_width, widths=widths))
     while after := list(islice(rest, BLOCK)):
         bots = bots or _has_bot(after)
@@ -216,6 +221,40 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         block = after
     console.print(_games_table(block, winner_width, widths=widths, title=False,
                                caption=_caption(bots)))
+
+
+def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow],
+                     rest: Iterator[GameRow], widths: _Widths) -> None:
+    """The games as a table whose IDs each run from the scores' column to the screen's edge,
+    beside the start time (block after block, as `_print_table`)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    console.print(_games_table([], widths.winner, widths=widths))
+    bots = False
+    games = iter(first)
+    while True:
+        for game in games:
+            bots = bots or _has_bot([game])
+            row = _plain_row(game, widths, ids=False) if console.color_system is None else None
+            if row is None:
+                console.print(_games_table([game], widths.winner, widths=widths, title=False,
+                                           ids=False))
+            else:
+                console.file.write(row)
+            clock = _started(game).partition("\n")[2]
+            ident = _labelled_id(game)
+            line = Text(clock + " " * (widths.started - cell_len(clock) + _GAP))
+            if cell_len(line.plain + ident) > console.width:
+                line = Text(clock + "\n")  # a path longer than the screen: from its edge
+            line.append(ident, "dim")
+            # Padded to the table's width, as its other lines are.
+            console.print(line, justify="left", overflow="fold")
+        if not block:
+            break
+        games, block = iter(block), list(islice(rest, BLOCK))
+    console.print(command_apart(_caption(bots), console.width), justify="center", markup=False,
+                  highlight=False)
 
 
 def _has_bot(games: Sequence[GameRow]) -> bool:
@@ -251,13 +290,13 @@ def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) ->
     console.file.flush()
 
 
-def _plain_row(game: GameRow, widths: _Widths) -> str | None:
-    """The two lines of `game`'s row, each cell padded to its width; None if a cell does not
-    fit on its line."""
+def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | None:
+    """The two lines of `game`'s row, each cell padded to its width (without `ids`, only the
+    first: the start time goes with the ID); None if a cell does not fit on its line."""
     from rich.cells import cell_len
 
     date, _space, clock = _started(game).partition("\n")
-    scores, ident = _scores_cell(game).plain.split("\n")
+    scores, _newline, ident = _scores_cell(game, ids=ids).plain.partition("\n")
     cells = [
         (date, widths.started), (scores, widths.scores), (printable(game.winner), widths.winner),
         (clock, widths.started), (ident, widths.scores),
@@ -274,6 +313,8 @@ def _plain_row(game: GameRow, widths: _Widths) -> str | None:
     first = gap.join([pad(date, widths.started), pad(scores, widths.scores),
                       pad(printable(game.winner), widths.winner),
                       str(game.rounds).rjust(widths.rounds)])
+    if not ids:
+        return f"{first}\n"
     second = gap.join([pad(clock, widths.started), pad(ident, widths.scores),
                        " " * widths.winner, " " * widths.rounds])
     return f"{first}\n{second}\n"
@@ -283,8 +324,13 @@ def _started(game: GameRow) -> str:
     return local_time(game.started or game.finished).replace(" ", "\n")
 
 
-def _scores_cell(game: GameRow) -> Text:
-    """The scores (bots starred), and below them the game's ID."""
+def _labelled_id(game: GameRow) -> str:
+    """ "ID 2026-11-29-2105-ann-bob": how to name `game` to `racko replay`, labelled."""
+    return _("ID {id}").format(id=record_ref(game.record))
+
+
+def _scores_cell(game: GameRow, *, ids: bool = True) -> Text:
+    """The scores (bots starred), and below them the game's ID (if `ids`)."""
     from rich.text import Text
 
     bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != "human"}
@@ -293,7 +339,8 @@ def _scores_cell(game: GameRow) -> Text:
         for side in game.sides
     ]
     cell = Text(scores_text(sides, game.totals))
-    cell.append("\n" + _("ID {id}").format(id=record_ref(game.record)), "dim")
+    if ids:
+        cell.append("\n" + _labelled_id(game), "dim")
     return cell
 
 
@@ -304,10 +351,12 @@ def _games_table(
     widths: _Widths | None = None,
     title: bool = True,
     caption: str | None = None,
+    ids: bool = True,
 ) -> Table:
     """The history table of `games`, the winner's column `winner_width` wide, `caption` under
     it; with `widths` every column has a fixed width. `title` also says whether the headings
-    are shown."""
+    are shown; `ids`, whether each game's ID is under its scores (without, its start time
+    is only the day: the time goes beside the ID)."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -329,8 +378,9 @@ def _games_table(
     table.add_column(_("Winner"), style="bold", width=winner_width)
     table.add_column(_("Rounds"), justify="right", no_wrap=True, width=widths and widths.rounds)
     for game in games:
-        table.add_row(_started(game), _scores_cell(game), Text(printable(game.winner)),
-                      str(game.rounds))
+        table.add_row(_started(game) if ids else _started(game).partition("\n")[0],
+                      _scores_cell(game, ids=ids),
+                      Text(printable(game.winner)), str(game.rounds))
     return table
 
 

@@ -72,6 +72,8 @@ class Fit(NamedTuple):
     spaced: bool = False
     title: bool = True
     caption: bool = True
+    compact: bool = False
+    top: int = 2
 
 
 FITS = (
@@ -79,9 +81,12 @@ FITS = (
     Fit(HISTORY_LINES),
     Fit(HISTORY_LINES, caption=False),
     *(Fit(lines, title=False, caption=False) for lines in range(HISTORY_LINES, -1, -1)),
+    *(Fit(0, title=False, caption=False, compact=True, top=top) for top in (2, 1, 0)),
 )
 """From the fullest turn screen to the barest: what the others did goes last, after the
-blank line, the rack's caption and its title (the ticks and the new card's mark stay)."""
+blank line, the rack's caption and its title (the ticks and the new card's mark stay); then
+the rack in five lines instead of ten, and the status and scores lines. The rack, the piles,
+the card in hand and the prompt are always shown."""
 
 
 class HumanAgent:
@@ -285,11 +290,10 @@ class HumanAgent:
     ) -> str:
         """Draw the rack screen and ask (the shortest of `prompts` only when the first does
         not fit the terminal's width); the step's first screen throws away keys typed before
-        it was drawn."""
-        prompt = fitting(self.term.width, prompts)
+        it was drawn. A resized window gets the same screen again, fitted to its new size."""
 
         def draw(note: RenderableType | None = None) -> None:
-            self._shown = partial(self._show, view, preview, prompt, note, can_put_back, thrown)
+            self._shown = partial(self._show, view, preview, prompts, note, can_put_back, thrown)
             self._shown()
 
         draw()
@@ -302,7 +306,7 @@ class HumanAgent:
             self.term.flush_input()
         return ask(
             self.term,
-            prompt,
+            prompts,
             keys,
             valid=valid,
             # The prompt drops "h hint" where the line is short of room: the help still says it.
@@ -320,13 +324,14 @@ class HumanAgent:
         self,
         view: SeatView,
         preview: Preview | None,
-        prompt: str,
+        prompts: tuple[str, ...],
         note: RenderableType | None,
         can_put_back: bool,
         thrown: int | None,
     ) -> None:
-        """The rack screen, as full as the terminal's height allows with `note` and `prompt`
-        below it."""
+        """The rack screen, as full as the terminal's height allows with `note` and the prompt
+        (the first of `prompts` that fits its width) below it."""
+        prompt = fitting(self.term.width, prompts)
         console = self.term.console
         below: list[RenderableType] = []
         if thrown is not None:
@@ -372,7 +377,8 @@ def fitted_turn_screen(
     screen: RenderableType = Text()
     for fit in FITS:
         screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
-                             title=fit.title, caption=fit.caption, can_put_back=can_put_back)
+                             title=fit.title, caption=fit.caption, can_put_back=can_put_back,
+                             compact=fit.compact, top=fit.top)
         if lines_taken(console, screen) <= room:
             break
     return screen

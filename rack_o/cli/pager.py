@@ -40,10 +40,10 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
 
     def repaint() -> None:
         pager.draw()
-        term.reprompt(pager.status())  # type: ignore[attr-defined]  # a RemoteTerminal's
+        term.reprompt(pager.status())  # type: ignore[attr-defined]  # the Terminal's or a RemoteTerminal's
 
-    # A terminal reached over a connection repaints itself when resized: the pager's screen,
-    # and its status line said again for the new size.
+    # A resized window (the local terminal's, or one reached over a connection) is painted
+    # again: the pager's screen, and its status line said again for the new size.
     repainting = getattr(term, "repainting", None)
     with repainting(repaint) if repainting is not None else nullcontext():
         while True:

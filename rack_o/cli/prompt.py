@@ -8,7 +8,8 @@ nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignore
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -119,7 +120,7 @@ def confirm_quit(term: Terminal, warning: str | None = None, question: str | Non
 
 def ask(
     term: Terminal,
-    prompt: str,
+    prompt: str | Sequence[str],
     keys: Collection[str],
     *,
     valid: str,
@@ -134,55 +135,96 @@ def ask(
 ) -> str:
     """The first key among `keys` (ENTER and SPACE included if wanted); handles ?, r, s, h, q.
 
-    `valid` says briefly what may be pressed ("d to draw …"), shown after a wrong key;
-    `redraw` paints the screen again (after the rules, or with a note above the prompt);
-    `hint`, if given, makes h give a one-sentence hint; `sheet`, if given, makes s show the
-    score sheet (`hints_off`: h says hints are off); `quit_warning` is said before q asks
-    for confirmation, with `quit_question` if given; `refusals` says, for a key a player may
-    expect to work here, why it does not (instead of "not valid here").
+    `prompt` is rich markup, or its forms longest first (the first that fits the terminal's
+    width is shown, `fitting`); `valid` says briefly what may be pressed ("d to draw …"),
+    shown after a wrong key; `redraw` paints the screen again (after the rules, with a note
+    above the prompt, or at a resized window's new size); `hint`, if given, makes h give a
+    one-sentence hint; `sheet`, if given, makes s show the score sheet (`hints_off`: h says
+    hints are off); `quit_warning` is said before q asks for confirmation, with
+    `quit_question` if given; `refusals` says, for a key a player may expect to work here,
+    why it does not (instead of "not valid here").
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
-    ask_with = f"{prompt} > "
-    shown = ask_with
+    prompts = (prompt,) if isinstance(prompt, str) else tuple(prompt)
+    state = _Asking()
+
+    def asked() -> str:
+        return f"{fitting(term.width, prompts)} > "
+
+    def repaint() -> None:
+        assert redraw is not None
+        redraw(state.note)
+        if state.reading:  # not while q's question is asked: that question stays
+            term.reprompt(asked())  # type: ignore[attr-defined]
+
     lines = reads_lines(term)
-    while True:
-        key = term.key(shown)
-        shown = ask_with
-        if key in keys:
+    with _repainting(term, repaint if redraw is not None else None):
+        shown = asked()
+        while True:
+            state.reading = True
+            key = term.key(shown)
+            state.reading = False
+            shown = asked()
+            if key in keys:
+                echo(term, key)
+                return key
+            if not is_typed(key):
+                if not lines:
+                    shown = ""  # the prompt is still on screen: wait for the next key
+                continue
             echo(term, key)
-            return key
-        if not is_typed(key):
-            if not lines:
-                shown = ""  # the prompt is still on screen: wait for the next key
-            continue
-        echo(term, key)
-        note: RenderableType | None = None
-        if key == "?":
-            note = Text(help_text, "cyan")
-        elif key == "r":
-            show_rules(term)
-        elif key == "s" and sheet is not None:
-            sheet()
-        elif key == "h" and hint is not None:
-            note = Text(fill(_("Hint: {hint}").format(hint=hint()), term.width), "cyan")
-        elif key == "h" and hints_off:
-            note = Text(_("Hints are off for this game."), "yellow")
-        elif key == "q":
-            if confirm_quit(term, quit_warning, quit_question):
-                raise QuitGame
-        elif refusals and key in refusals:
-            note = Text(refusals[key], "red")
-        else:
-            shown_key = escape(key[:20])
-            note = Text.from_markup(
-                _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown_key, valid=valid),
-                style="red",
-            )
-        if redraw is not None and (not lines or key in ("r", "s")):
-            redraw(note)
-        elif note is not None:
-            term.console.print(note)
-        if key in ("r", "s"):
-            # Back from the rules or the sheet: a second Enter or Space typed to close them
-            # must not answer this prompt (hand the keyboard over, confirm a move).
-            term.flush_input()
+            note: RenderableType | None = None
+            if key == "?":
+                note = Text(help_text, "cyan")
+            elif key == "r":
+                show_rules(term)
+            elif key == "s" and sheet is not None:
+                sheet()
+            elif key == "h" and hint is not None:
+                note = Text(fill(_("Hint: {hint}").format(hint=hint()), term.width), "cyan")
+            elif key == "h" and hints_off:
+                note = Text(_("Hints are off for this game."), "yellow")
+            elif key == "q":
+                if quit_warning:  # painted again with the question, if the window is resized
+                    state.note = Text(quit_warning, "yellow")
+                if confirm_quit(term, quit_warning, quit_question):
+                    raise QuitGame
+            elif refusals and key in refusals:
+                note = Text(refusals[key], "red")
+            else:
+                shown_key = escape(key[:20])
+                note = Text.from_markup(
+                    _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown_key,
+                                                                         valid=valid),
+                    style="red",
+                )
+            if redraw is not None and (not lines or key in ("r", "s")):
+                redraw(note)
+                state.note = note
+            elif note is not None:
+                term.console.print(note)
+            if key in ("r", "s"):
+                # Back from the rules or the sheet: a second Enter or Space typed to close them
+                # must not answer this prompt (hand the keyboard over, confirm a move).
+                term.flush_input()
+
+
+class _Asking:
+    """Where `ask` stands: the note painted above its prompt, and whether its own key is being
+    read (not q's question)."""
+
+    def __init__(self) -> None:
+        self.note: RenderableType | None = None
+        self.reading = False
+
+
+@contextmanager
+def _repainting(term: Terminal, repaint: Callable[[], None] | None) -> Iterator[None]:
+    """Within: `repaint` paints `term`'s screen again when its window is resized, where the
+    terminal can tell (`Terminal.repainting`)."""
+    repainting = getattr(term, "repainting", None)
+    if repaint is None or repainting is None:
+        yield
+        return
+    with repainting(repaint):
+        yield

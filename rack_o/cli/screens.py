@@ -229,6 +229,51 @@ def fitted_rack(
     return ForWidth(make)
 
 
+COMPACT_BAR_WIDTH = 15
+"""Columns of the longest bar in a compact rack (two columns of five slots)."""
+COMPACT_MIN_BAR_WIDTH = 3
+
+
+def compact_rack(
+    rack: Sequence[int], deck_size: int, *, changed_slot: int | None = None,
+) -> ForWidth:
+    """The rack in five lines, for a short terminal: slots 1-5 down the left, 6-10 down the
+    right, each card with its bar (as long as the width allows), the scoring part ticked and
+    `changed_slot` marked with an arrow."""
+    scoring = ordered_count(rack) if rack else 0
+    half = (len(rack) + 1) // 2
+
+    def make(width: int) -> Table:
+        # Per half: slot (2), card (2), mark (2); seven gaps of one column between cells.
+        bar_width = max(COMPACT_MIN_BAR_WIDTH, min(COMPACT_BAR_WIDTH, (width - 19) // 2))
+        grid = Table.grid(padding=(0, 1))
+        for _half in range(2):
+            grid.add_column(justify="right", width=2)
+            grid.add_column(justify="right", width=2)
+            grid.add_column(width=bar_width)
+            grid.add_column(width=2)
+        for row in range(half):
+            cells: list[Text] = []
+            for index in (row, row + half):
+                if index >= len(rack):
+                    cells += [Text(), Text(), Text(), Text()]
+                    continue
+                slot, card = index + 1, rack[index]
+                counts = slot <= scoring
+                length = max(1, round(card * bar_width / deck_size))
+                mark = Text("✓" if counts else " ", SCORING)
+                card_style = "bold" if counts else ""
+                if slot == changed_slot:
+                    card_style = NEW_CARD
+                    mark.append("←", NEW_CARD)
+                cells += [Text(str(slot), "dim"), Text(str(card), card_style),
+                          Text("█" * length, SCORING if counts else NOT_SCORING), mark]
+            grid.add_row(*cells)
+        return grid
+
+    return ForWidth(make)
+
+
 def rack_caption(rack: Sequence[int], *, run_of_three: bool = False) -> Text:
     """What the ticked part of a rack is worth now (and, under the run-of-three rule, whether
     an ascending rack still lacks its run)."""
@@ -297,30 +342,36 @@ def turn_screen(
     title: bool = True,
     caption: bool = True,
     can_put_back: bool = False,
+    compact: bool = False,
+    top: int = 2,
 ) -> RenderableType:
     """The mover's screen: status, scores, others' moves, own rack, piles, card in hand.
 
     `preview` is (rack after the move, slot, card pushed out) to show a placement before it
     is confirmed. A smaller terminal gets fewer lines: at most `history` of the others'
     moves (0: none), no blank line unless `spaced`, the rack's `title` and `caption` only if
-    asked. `can_put_back`: the card in hand was taken from the discard pile and may go back.
+    asked, the rack in five lines if `compact` (`compact_rack`), and of the status and scores
+    lines at the top only the last `top` (2: both, 1: the scores, 0: neither).
+    `can_put_back`: the card in hand was taken from the discard pile and may go back.
     """
     deck = view.rules.deck_size
     me = view.names[view.seat]
     if preview is None:
         rack: Sequence[int] = view.rack
-        rack_render = fitted_rack(rack, deck)
+        rack_render: RenderableType = (compact_rack(rack, deck) if compact
+                                       else fitted_rack(rack, deck))
         heading = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
     else:
         rack, slot, out = preview
-        rack_render = fitted_rack(rack, deck, changed_slot=slot, replaced=out)
+        rack_render = (compact_rack(rack, deck, changed_slot=slot) if compact
+                       else fitted_rack(rack, deck, changed_slot=slot, replaced=out))
         heading = Text(
             _("{name}'s rack if {card} goes into slot {slot}").format(
                 name=me, card=view.held, slot=slot
             ),
             "bold",
         )
-    parts: list[RenderableType] = [fitted_status(view), fitted_scores(view)]
+    parts: list[RenderableType] = [fitted_status(view), fitted_scores(view)][2 - top:]
     if history:
         parts.append(history_block(view, history))
     if spaced:

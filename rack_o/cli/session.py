@@ -44,7 +44,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
 from .pager import page
-from .prompt import InputEnded, QuitGame, ask, fitting, reads_lines
+from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
     fitted_round_table,
     racko_banner,
@@ -602,11 +602,11 @@ class _Session(Table):
         self.term.flush_input()
         ask(
             self.term,
-            fitting(self.term.width, (
+            (
                 _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
                     name=name),
                 _("[bold]{name}[/], press Enter when ready").format(name=name),
-            )),
+            ),
             (ENTER,),
             valid=_("press Enter when {name} has the keyboard").format(name=name),
             help_text=_(HANDOFF_HELP),

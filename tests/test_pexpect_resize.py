@@ -1,0 +1,124 @@
+"""A window resized while `racko play` waits for a key is painted again at once, at its new
+size, in a real pseudo-terminal read as it shows (pyte): the turn as it was, the hand-off as a
+hand-off (never a rack), and keys typed before the resize still count as before.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pexpect
+import pytest
+from ttykit import ENTER, events, press, settle, spawn, visible, waits_for_a_key
+
+WIDE = (100, 30)
+NARROW = (60, 20)
+CLEARED = re.escape("\x1b[H\x1b[2J")
+HANDOFF = "press Enter when ready > "
+CHOOSE = "q quit > "
+PLACE = r"for \d+.*\? help > "
+
+
+def resize(child: pexpect.spawn, size: tuple[int, int]) -> None:
+    """Change the size of the child's window (it gets SIGWINCH), and of the screen read."""
+    columns, lines = size
+    child.screen.resize(lines, columns)
+    child.setwinsize(lines, columns)
+
+
+def start(home: Path, record: Path) -> pexpect.spawn:
+    """Two people at a 100x30 window, up to the first hand-off (before any rack is shown)."""
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)],
+                  home, size=WIDE)
+    child.expect("Press Enter to deal round 1")
+    press(child, ENTER)
+    child.expect(HANDOFF)
+    return child
+
+
+def repainted(child: pexpect.spawn, prompt: str) -> str:
+    """The screen once racko has cleared it and painted it again up to `prompt`."""
+    child.expect(CLEARED, timeout=3)
+    child.expect(prompt)
+    settle(child, 0.3)
+    assert waits_for_a_key(child)
+    return visible(child)
+
+
+def quit_game(child: pexpect.spawn) -> None:
+    press(child, "q")
+    child.expect("Quit this game")
+    press(child, "y")
+    child.expect(pexpect.EOF)
+
+
+def test_a_turn_is_painted_again_at_the_new_size_while_the_player_thinks(
+    tmp_path: Path,
+) -> None:
+    child = start(tmp_path, tmp_path / "game.jsonl")
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    settle(child, 0.3)
+    wide = visible(child)
+    mover = "Ann" if "Ann to play" in wide else "Bob"
+    assert f"{mover}'s rack" in wide
+    resize(child, NARROW)
+    screen = repainted(child, CHOOSE)
+    lines = screen.splitlines()
+    assert lines[0].startswith("Round 1 "), screen
+    rack = [line for line in lines if "█" in line]
+    assert [int(line.split()[0]) for line in rack] == list(range(1, 11)), screen
+    assert lines[-1].startswith(f"{mover}: d draw") and lines[-1].endswith(CHOOSE.rstrip())
+    # The same turn, its keys working as before.
+    press(child, "d")
+    child.expect(PLACE)
+    assert "You drew" in visible(child)
+    resize(child, WIDE)
+    assert "You drew" in repainted(child, PLACE)
+    quit_game(child)
+
+
+@pytest.mark.parametrize("after_a_turn", [False, True])
+def test_a_hand_off_is_painted_again_as_a_hand_off_never_with_a_rack(
+    tmp_path: Path, after_a_turn: bool
+) -> None:
+    record = tmp_path / "game.jsonl"
+    child = start(tmp_path, record)
+    if after_a_turn:  # the first player's rack was on screen a moment ago
+        press(child, ENTER)
+        child.expect(CHOOSE)
+        press(child, "d")
+        child.expect(PLACE)
+        press(child, "x")
+        child.expect("takes it back.*> ")
+        press(child, ENTER)
+        child.expect(HANDOFF)
+    resize(child, NARROW)
+    screen = repainted(child, HANDOFF)
+    assert "Everyone else, please look away." in screen
+    assert screen.splitlines()[-1].endswith(HANDOFF.rstrip()), screen
+    assert "█" not in screen and "rack" not in screen.lower(), screen
+    resize(child, WIDE)
+    screen = repainted(child, HANDOFF)
+    assert "█" not in screen and "rack" not in screen.lower(), screen
+    assert sum(e["type"] == "turn" for e in events(record)) == after_a_turn
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    quit_game(child)
+
+
+def test_a_key_typed_just_before_a_resize_still_counts(tmp_path: Path) -> None:
+    child = start(tmp_path, tmp_path / "game.jsonl")
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    settle(child, 0.2)
+    press(child, "d")
+    resize(child, NARROW)  # while the draw is being made and shown
+    child.expect("You drew")
+    settle(child, 0.5)
+    screen = visible(child)
+    assert waits_for_a_key(child)
+    # The drawn card's prompt, in its form for 60 columns whenever the resize came.
+    assert screen.splitlines()[-1].startswith("Slot 1-9, 0=10 for "), screen
+    quit_game(child)
