@@ -181,12 +181,14 @@ def test_u_right_after_t_puts_the_card_back_and_a_draw_cannot_be_undone(tmp_path
     child.expect("q quit > ")
     turns = [e for e in events(record) if e["type"] == "turn" and e["seat"] == 0]
     assert turns == [{"type": "turn", "seat": 0, "source": "discard", "card": top, "slot": 10}]
-    # A draw offers no way back: u is not a choice once the card is seen.
+    # A draw offers no way back: u is not a choice once the card is seen, and says why.
     press(child, "d")
     child.expect("to discard it.* > ")
     press(child, "u")
     child.expect("to discard it.* > ")
-    assert "u is not valid here" in visible(child)
+    shown = " ".join(visible(child).split())
+    assert "A draw cannot be undone: put" in shown and "or press x to discard it." in shown
+    assert turns == [e for e in events(record) if e["type"] == "turn" and e["seat"] == 0]
     quit_game(child)
 
 
