@@ -44,3 +44,63 @@ class Quitter:
 
     def choose(self, view: SeatView) -> Action:
         raise SystemExit(5)
+
+
+class Stubborn:
+    """Raises a bare BaseException, as no well-behaved code would."""
+
+    name = "Stubborn"
+
+    def choose(self, view: SeatView) -> Action:
+        raise BaseException("not an Exception")
+
+
+class Wordy:
+    """Answers with the word for an action instead of the action."""
+
+    name = "Wordy"
+
+    def choose(self, view: SeatView) -> Action:
+        return "draw"  # type: ignore[return-value]
+
+
+class Silent:
+    """Answers with nothing."""
+
+    name = "Silent"
+
+    def choose(self, view: SeatView) -> Action:
+        return None  # type: ignore[return-value]
+
+
+class Unnamed:
+    """Its name says nothing: empty."""
+
+    name = ""
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Shouty:
+    """Its name runs over two lines and holds a terminal escape."""
+
+    name = "Two\nLines\x1b[31m red and far too long for a table"
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Fussy:
+    """Its class cannot be made a second time (a resource it holds once)."""
+
+    name = "Fussy"
+    made = 0
+
+    def __init__(self) -> None:
+        type(self).made += 1
+        if type(self).made > 1:
+            raise OSError("model file busy")
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
