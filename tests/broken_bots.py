@@ -1,4 +1,5 @@
-"""Bots that misbehave on purpose, and classes that are not bots, for the loader's tests."""
+"""Bots that misbehave on purpose, classes that are not bots, and a bot that tells how racko
+makes it, for the loader's tests."""
 
 from rack_o import Action, SeatView, place
 
@@ -103,4 +104,20 @@ class Fussy:
             raise OSError("model file busy")
 
     def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Census:
+    """Plays the first legal action, noting each instance made and what each one was asked."""
+
+    name = "Census"
+    made: list["Census"] = []
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+        """The seat of every view it was asked about."""
+        type(self).made.append(self)
+
+    def choose(self, view: SeatView) -> Action:
+        self.seats.add(view.seat)
         return view.legal_actions[0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,6 +74,17 @@ def test_the_docs_show_the_example_bot_exactly() -> None:
     code = (Path(__file__).parent / "example_bot.py").read_text(encoding="utf-8")
     assert code.strip() in DOCS.read_text(encoding="utf-8")
     assert 15 <= len(code.strip().splitlines()) <= 30
+
+
+def test_the_docs_show_the_match_in_python_exactly_and_it_prints_what_they_say() -> None:
+    here = Path(__file__).parent
+    code = (here / "example_match.py").read_text(encoding="utf-8")
+    shown = code.split('"""', 2)[2].strip()  # all but its docstring
+    assert shown in DOCS.read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "example_match.py"], cwd=here, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Outcome.OVER 0 (525, 120)\n"
 
 
 # ------------------------------------------------------------------ what a bot can see
