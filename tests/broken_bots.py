@@ -121,3 +121,14 @@ class Census:
     def choose(self, view: SeatView) -> Action:
         self.seats.add(view.seat)
         return view.legal_actions[0]
+
+
+class NameFails:
+    """Its `name` is a property that raises."""
+
+    @property
+    def name(self) -> str:
+        raise RuntimeError("no name yet")
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]

@@ -50,6 +50,7 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
         ("broken_bots:Missing", BotProblem.NO_CLASS, "'Missing'"),
         ("broken_bots:not_a_class", BotProblem.NO_CLASS, "'not_a_class'"),
         ("broken_bots:Nameless", BotProblem.NOT_A_BOT, "`name`"),
+        ("broken_bots:NameFails", BotProblem.NOT_A_BOT, "`name`"),
         ("broken_bots:NoChoose", BotProblem.NOT_A_BOT, "`choose(view)`"),
         (":Bot", BotProblem.BAD_FORM, "package.module:ClassName"),
     ],

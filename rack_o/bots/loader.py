@@ -96,12 +96,18 @@ def _load_class(spec: str) -> Agent:
         raise BotSpecError(spec, BotProblem.CANNOT_MAKE, repr(error)) from error
     missing = tuple(
         part
-        for part, ok in (
-            ("name", isinstance(getattr(bot, "name", None), str)),
-            ("choose", callable(getattr(bot, "choose", None))),
-        )
+        for part, ok in (("name", _has(bot, "name", str)), ("choose", _has(bot, "choose", None)))
         if not ok
     )
     if missing:
         raise BotSpecError(spec, BotProblem.NOT_A_BOT, missing=missing)
     return bot
+
+
+def _has(bot: object, part: str, kind: type | None) -> bool:
+    """True when `bot.part` is a `kind` (callable, for None); False if reading it fails."""
+    try:
+        value = getattr(bot, part, None)
+    except Exception:  # a property of the user's that raises is no name
+        return False
+    return callable(value) if kind is None else isinstance(value, kind)
