@@ -132,3 +132,15 @@ class NameFails:
 
     def choose(self, view: SeatView) -> Action:
         return view.legal_actions[0]
+
+
+class Leaver:
+    """Calls sys.exit as it is made."""
+
+    name = "Leaver"
+
+    def __init__(self) -> None:
+        raise SystemExit(4)
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]

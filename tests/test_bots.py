@@ -51,6 +51,8 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
         ("broken_bots:not_a_class", BotProblem.NO_CLASS, "'not_a_class'"),
         ("broken_bots:Nameless", BotProblem.NOT_A_BOT, "`name`"),
         ("broken_bots:NameFails", BotProblem.NOT_A_BOT, "`name`"),
+        ("exiting_bot:Bot", BotProblem.NO_MODULE, "'exiting_bot' does not import (SystemExit(3))"),
+        ("broken_bots:Leaver", BotProblem.CANNOT_MAKE, "Leaver() failed (SystemExit(4))"),
         ("broken_bots:NoChoose", BotProblem.NOT_A_BOT, "`choose(view)`"),
         (":Bot", BotProblem.BAD_FORM, "package.module:ClassName"),
     ],
