@@ -6,6 +6,10 @@ LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as gettext itself would read them. This m
 only the standard library and `rack_o.errors` (the engine marks its messages with `N_` too),
 so `racko --help` stays light.
 
+`install` sets the language of the whole process; `speaking` sets another for a while, in one
+thread or asyncio task only (a `contextvars.ContextVar`): a hosted table speaks each guest's
+language on their screen and the host's on the host's.
+
 The catalogs also hold click's own messages under click's msgids. click translates them with
 the standard library's module-level `gettext.gettext`/`ngettext`, which look in the current
 text domain for the languages the environment names; `install` makes that domain racko's and
@@ -18,6 +22,7 @@ import gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from rack_o.errors import N_ as N_  # re-exported: the CLI marks its messages with it too
@@ -27,8 +32,16 @@ LANGUAGES = ("en", "el", "fr", "cs")
 """Every language racko speaks; the first is the default and the source language."""
 LOCALE_DIR = Path(__file__).parent / "data" / "locale"
 
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name a language, in the order gettext reads them."""
+
 _language = "en"
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
+"""The language installed for the whole process, and its catalog."""
+_spoken: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar(
+    "racko_spoken", default=None)
+"""The language `speaking` set in this thread or task, with its catalog (None: the installed)."""
+_catalogs: dict[str, gettext.NullTranslations] = {}
 
 # Thousands separator and decimal mark of each language (the locale module would need the
 # system's locales installed, which most terminals lack).
@@ -65,10 +78,31 @@ def choose_language(option: str | None = None, environ: Mapping[str, str] | None
     from_list = language_of(env.get("LANGUAGE"))
     if from_list is not None:
         return from_list
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for variable in LANGUAGE_VARIABLES[1:]:
         if env.get(variable):
             return language_of(env[variable]) or LANGUAGES[0]
     return LANGUAGES[0]
+
+
+def asked_language(environ: Mapping[str, str]) -> str | None:
+    """The language `environ` asks for, read as `choose_language` reads it (so a language racko
+    does not speak is English); None if it sets none of LANGUAGE_VARIABLES."""
+    if not any(environ.get(variable) for variable in LANGUAGE_VARIABLES):
+        return None
+    return choose_language(environ=environ)
+
+
+def _catalog_of(language: str) -> gettext.NullTranslations:
+    """`language`'s catalog for `speaking`, loaded once."""
+    if language not in LANGUAGES:
+        raise ValueError(f"{language!r} is not one of {', '.join(LANGUAGES)}")
+    catalog = _catalogs.get(language)
+    if catalog is None:
+        catalog = gettext.NullTranslations()
+        if language != LANGUAGES[0]:
+            catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+        _catalogs[language] = catalog
+    return catalog
 
 
 def install(language: str) -> None:
@@ -110,19 +144,40 @@ def restoring_language() -> Iterator[None]:
             os.environ["LANGUAGE"] = variable
 
 
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Within: racko's messages, numbers and `current_language` are in `language` (one of
+    LANGUAGES; None: the language installed), in this thread or asyncio task only.
+
+    Nothing process-wide changes: click's messages, LANGUAGE and the text domain stay the
+    installed language's. ValueError for a language racko does not speak.
+    """
+    token = _spoken.set(None if language is None else (language, _catalog_of(language)))
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
+
+
 def current_language() -> str:
     """The language being spoken now."""
-    return _language
+    spoken = _spoken.get()
+    return _language if spoken is None else spoken[0]
+
+
+def _current_catalog() -> gettext.NullTranslations:
+    spoken = _spoken.get()
+    return _catalog if spoken is None else spoken[1]
 
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return _catalog.gettext(message)
+    return _current_catalog().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count `n`, by the current language's plural rule."""
-    return _catalog.ngettext(singular, plural, n)
+    return _current_catalog().ngettext(singular, plural, n)
 
 
 def number(value: float, digits: int = 0) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from pathlib import Path
 
@@ -12,11 +13,14 @@ from click.testing import CliRunner, Result
 from clirun import flat
 from rich.console import Console
 
+from rack_o.agent import play_game
+from rack_o.bots import make_bot
 from rack_o.cli import main
 from rack_o.cli.play import start_notices
 from rack_o.game import Game, Player
 from rack_o.record import parse_lines, rebuild
 from rack_o.rules import Rules
+from rack_o.steps import Deal
 
 
 def run(args: list[str], input: str | None = None) -> Result:
@@ -41,6 +45,17 @@ def events(path: Path) -> list[dict]:
         (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
         (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
         (["--partners", "--run-of-three"], "--run-of-three is for 2 players only, not 4."),
+        # Without --players, --bots seats one person with them: bots in every seat is refused.
+        (["--partners", "--bots", "easy,easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat: name 3 bots to keep "
+         "a seat for you, or add --players 4 to watch the bots play each other."),
+        (["--partners", "--bot", "1=hard", "--bots", "easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat"),
+        (["--partners", "--names", "Ann", "--bots", "easy,easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat"),
+        (["--run-of-three", "--bots", "easy,hard"],
+         "--run-of-three seats 2 players, and 2 bots would take every seat: name 1 bot to keep "
+         "a seat for you, or add --players 2 to watch the bots play each other."),
         (["--target", "7"], "the target must be a positive multiple of 5 (such as 500), not 7"),
         (["--target", "0"], "the target must be a positive multiple of 5 (such as 500), not 0"),
         (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
@@ -52,7 +67,8 @@ def events(path: Path) -> list[dict]:
         (["--names", "Ann,ann"], "each player needs a different name."),
         (["--names", "Ann,,Bob"], "a name cannot be empty."),
         (["--names", "Ann,Bartholomew Longname"], "is longer than 16 characters."),
-        (["--seed", "-1"], "Invalid value for '--seed': -1 is not in the range x>=0"),
+        (["--seed", "-1"], "Invalid value for '--seed': a seed is a whole number, 0 or more, that "
+         "decides the cards dealt (such as --seed 42), not -1."),
         (["--players", "2", "--bot", "3=easy"], "seat 3 does not exist with 2 players"),
         (["--players", "2", "--bot", "easy"], "'easy' must be SEAT=LEVEL, such as 2=hard."),
         (["--players", "3", "--bot", "2=easy", "--bot", "2=hard"], "seat 2 is given twice."),
@@ -139,9 +155,12 @@ def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     assert "Final standings" in result.output and "Team" in result.output
 
 
-@pytest.mark.slow
 def test_run_of_three_sets_two_players(home: Path) -> None:
-    _, records, _ = bot_game(home, "--run-of-three", "--bots", "hard,easy")
+    # One person and one bot: without --players, --bots leaves a seat for a person.
+    record = home / "game.jsonl"
+    run(["--run-of-three", "--bots", "hard", "--names", "Ann", "--seed", "4", "--record",
+         str(record)], input="\nq\ny\n")
+    records = events(record)
     assert records[0]["rules"]["run_of_three"] is True
     assert len(records[0]["players"]) == 2
 
@@ -262,6 +281,20 @@ def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
     assert result.exit_code == 1
     assert "zz is not valid here: press d to draw or t to take" in result.output
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
+
+
+def test_u_after_a_draw_says_why_the_drawn_card_cannot_go_back(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
+                 input="\nd\nu\n5\n\nq\ny\n")
+    drawn = next(e["card"] for e in events(record) if e["type"] == "turn" and e["seat"] == 0)
+    shown = " ".join(result.output.split())
+    assert (f"A draw cannot be undone: put {drawn} in a slot (1-9, or 0 for slot 10), or press "
+            "x to discard it.") in shown, shown
+    assert "u is not valid here" not in shown
+    # The u changed nothing: the drawn card went where the next key put it.
+    assert [(e["source"], e["slot"]) for e in events(record)
+            if e["type"] == "turn" and e["seat"] == 0] == [("draw", 5)]
 
 
 @pytest.mark.slow
@@ -436,6 +469,34 @@ def test_no_hints_with_a_hint_level_is_a_usage_error(home: Path) -> None:
     assert not record.exists()
 
 
+@pytest.mark.parametrize(("args", "people"), [
+    (["--partners", "--bots", "easy,easy,easy"], ["Ann"]),
+    (["--run-of-three", "--bots", "easy"], ["Ann"]),
+    (["--players", "4", "--partners", "--bots", "easy,easy,easy,easy"], []),
+    (["--players", "2", "--run-of-three", "--bots", "easy,easy"], []),
+], ids=["partners, one person", "run of three, one person", "partners, bots only",
+        "run of three, bots only"])
+def test_a_variant_seats_one_person_with_the_bots_unless_players_says_how_many(
+    home: Path, args: list[str], people: list[str]
+) -> None:
+    record = home / "game.jsonl"
+    result = run([*args, "--names", "Ann", "--seed", "3", "--target", "5", "--fast",
+                  "--record", str(record)] if people else
+                 [*args, "--seed", "3", "--target", "5", "--fast", "--record", str(record)],
+                 input="\nq\ny\n")
+    seated = events(record)[0]["players"]
+    assert [p["name"] for p in seated if p["kind"] == "human"] == people, result.output
+    watching = "Every seat is a computer player: the game plays itself"
+    assert (watching in " ".join(result.output.split())) == (not people)
+
+
+def test_the_help_of_bots_says_who_sits_with_them() -> None:
+    said = " ".join(CliRunner().invoke(main, ["play", "--help"]).output.split())
+    assert ("Without --players they play with you (or the people --names lists): at most 3 with "
+            "--partners, 1 with --run-of-three. With --players and a bot in every seat, the bots "
+            "play each other.") in said
+
+
 @pytest.mark.parametrize(
     ("partners", "said"),
     [(True, "Partners: Ann & Cy against Bob & Di."), (False, None)],
@@ -469,3 +530,22 @@ def test_the_seed_note_names_what_deals_the_same_cards_again(
     shown = " ".join(result.output.split())
     assert f"Seed 4 (play again with {options} to get the same cards)." in shown
     assert f"Seed 4: racko play {options} deals these cards again." in shown
+
+
+@pytest.mark.parametrize(("variant", "plain"), [
+    (Rules(4, partners=True), Rules(4)),
+    (Rules(4, 1000, bonus=True, partners=True), Rules(4)),
+    (Rules(2, 1000, bonus=True, run_of_three=True), Rules(2)),
+], ids=["partners", "partners, bonus, target", "run of three, bonus, target"])
+def test_only_the_player_count_changes_the_cards_a_seed_deals(variant: Rules, plain: Rules) -> None:
+    # Why the seed note names --players alone: the variants and the target change how the
+    # cards score, never which cards are dealt, nor who deals.
+    def dealt(rules: Rules) -> tuple[tuple[int, ...], list[Deal]]:
+        game = Game(rules, random.Random(4))
+        play_game(game, [make_bot("easy", seat, 4) for seat in range(rules.players)], rounds=3)
+        deals = [step for step in game.steps if isinstance(step, Deal)]
+        return game.dealer_draw, deals[:2]
+
+    draw, deals = dealt(variant)
+    assert len(deals) == 2
+    assert (draw, deals) == dealt(plain)

@@ -3,6 +3,7 @@ which scripts read), and its questions take the yes of the language spoken."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Callable, Iterator
 
@@ -48,6 +49,9 @@ class _Terminal:
 
     is_connected = False
     hung_up: str | None = None
+
+    def speaking(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()  # the language installed
 
     def on_keys(self, handler: object) -> None: ...
 

@@ -47,3 +47,13 @@ def test_the_rules_fit_an_80_column_terminal() -> None:
     assert max(len(line.rstrip()) for line in out.getvalue().splitlines()) <= 80
     for phrase in ("highest empty slot", "turned over, not", "highest card", "75"):
         assert phrase in out.getvalue().replace("\n", " ")
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_the_rules_say_500_is_a_target_the_table_may_change(language: str) -> None:
+    from rack_o.cli.rules import rules_text
+
+    text = rules_text(language)
+    # The opening paragraph names the game's length: with it, how to choose another.
+    opening = text.split("\n\n")[1]
+    assert "500" in opening and "`--target`" in opening, opening

@@ -278,7 +278,7 @@ def test_find_record_by_id_prefix_or_path(tmp_path: Path, monkeypatch: pytest.Mo
     assert record_not_found(none.value) == f'No saved game "nope" in {games} and no such file.'
 
 
-def test_list_games_shows_players_start_round_scores_and_skips_damaged(
+def test_list_games_shows_players_start_round_scores_and_skips_damaged_and_empty(
     tmp_path: Path,
 ) -> None:
     finished = finished_game(3)
@@ -297,7 +297,9 @@ def test_list_games_shows_players_start_round_scores_and_skips_damaged(
     assert opened.started == "2026-11-29T21:05:00Z"
     assert opened.round == unfinished.round
     assert opened.totals == tuple(unfinished.totals)
-    assert [p.path.name for p in problems] == ["bad.jsonl"]
+    # The empty file is said too (racko resume names it, and leaves it as it is).
+    assert [(p.path.name, p.problem) for p in problems] == [
+        ("bad.jsonl", RecordProblem.BINARY), ("never-began.jsonl", RecordProblem.EMPTY)]
 
 
 def test_reading_a_record_never_writes_it(tmp_path: Path) -> None:

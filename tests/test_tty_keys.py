@@ -370,24 +370,45 @@ def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_o
         assert "Seed 77: racko play --seed 77 deals these cards again." in shown
 
 
-def test_the_score_sheet_lists_each_round_and_adds_partners_by_team() -> None:
+def partners_sheet(names: list[str], width: int) -> tuple[Game, list[list[str]]]:
+    """A partners game of two rounds and the words of each line of its score sheet."""
     from rack_o.agent import play_game
     from rack_o.bots import make_bot
 
-    names = ["Ann", "Bob", "Cy", "Dee"]
     game = Game(Rules(4, target=500, partners=True), random.Random(1),
                 players=[Player(name) for name in names])
     play_game(game, [make_bot("easy", seat, 1) for seat in range(4)], rounds=2)
-    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console = Console(file=io.StringIO(), width=width, color_system=None)
     console.print(score_sheet(game.rounds, names, game.rules, game.totals))
     shown = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "Ann & Cy" in shown and "Bob & Dee" in shown
-    rows = [line.split() for line in shown.splitlines()]
+    assert all(len(line) <= width for line in shown.splitlines())
+    return game, [line.split() for line in shown.splitlines()]
+
+
+@pytest.mark.parametrize(("names", "width"), [
+    (["Ann", "Bob", "Cy", "Dee"], 40),
+    (["Annabelle-Marie", "Bartholomew-Max", "Christabel-Rose", "Demetrius-Alexa"], 80),
+], ids=["short names, 40 columns", "long names, 80 columns"])
+def test_the_score_sheet_adds_partners_by_team_where_players_leave_no_room(
+    names: list[str], width: int
+) -> None:
+    game, rows = partners_sheet(names, width)
     for result in game.rounds:
         teams = [sum(p for seat, p in enumerate(result.points) if seat % 2 == team)
                  for team in (0, 1)]
         assert [str(result.round), *map(str, teams)] in rows
     assert rows[-1] == ["Total", *map(str, game.totals)]
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_score_sheet_shows_each_partner_s_points_beside_the_team_s(width: int) -> None:
+    game, rows = partners_sheet(["Ann", "Bob", "Cy", "Dee"], width)
+    assert ["Round", "Ann", "Cy", "Ann", "&", "Cy", "Bob", "Dee", "Bob", "&", "Dee"] in rows
+    for result in game.rounds:
+        ann, bob, cy, dee = result.points
+        assert [str(result.round), *map(str, (ann, cy, ann + cy, bob, dee, bob + dee))] in rows
+    ann, bob, cy, dee = (sum(result.points[seat] for result in game.rounds) for seat in range(4))
+    assert rows[-1] == ["Total", *map(str, (ann, cy, game.totals[0], bob, dee, game.totals[1]))]
 
 
 def test_line_input_from_a_pipe_plays_on_slot_10_as_0_or_10(home: Path) -> None:

@@ -120,3 +120,35 @@ def test_resume_list_names_the_damaged_records_in_the_order_of_their_names(home:
     skipped = [line for line in flat(listed.output).split("Skipped a damaged record: ")[1:]]
     assert [line.split(",")[0].split(":")[0] for line in skipped] == [
         str(games / name) for name in sorted(names)]
+
+
+@pytest.mark.parametrize("carry_on", [["--list"], []], ids=["--list", "no ID"])
+def test_an_empty_file_among_the_saves_is_named_in_one_line_and_left_alone(
+    home: Path, carry_on: list[str]
+) -> None:
+    games = home / "games"
+    write_record(games / "2026-11-29-2105-ann-bob.jsonl", unfinished_game(9, turns=6))
+    empty = games / "2026-11-29-2100-ann-bob.jsonl"
+    empty.write_bytes(b"")
+    before = empty.stat()
+    listed = racko("resume", *carry_on, input="q\n")
+    said = squashed(listed.output)
+    assert squashed(f"Left out {empty}: the file is empty, so no game was saved in it; racko "
+                    "leaves it as it is.") in said, listed.output
+    assert "2026-11-29-2105-ann-bob" in listed.output
+    assert "damaged" not in listed.output
+    after = empty.stat()
+    assert (after.st_size, after.st_mtime_ns) == (0, before.st_mtime_ns)
+
+
+def test_an_empty_file_a_game_is_being_started_in_is_left_out_in_silence(home: Path) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    games = home / "games"
+    write_record(games / "2026-11-29-2105-ann-bob.jsonl", unfinished_game(9, turns=6))
+    starting = games / "2026-11-29-2110-cy-dee.jsonl"
+    # Another racko has just created the file and holds its lock: its game line is on its way.
+    with starting.open("ab") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    assert "2026-11-29-2110" not in listed.output and "Left out" not in listed.output

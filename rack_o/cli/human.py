@@ -200,6 +200,7 @@ class HumanAgent:
         held = view.held
         hint = " · " + _("[bold]h[/] hint") if self.hint else ""
         keys: tuple[str, ...] = tuple(SLOT_KEYS)
+        refusals: dict[str, str] = {}
         if view.held_source is Source.DRAW:
             prompts = (
                 _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]x[/] to discard "
@@ -209,6 +210,9 @@ class HumanAgent:
             keys += ("x",)
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or x to discard it")
             help_text = _(PLACE_DRAWN_HELP)
+            # u puts a taken card back: after a draw it gets the reason, not "not valid here".
+            refusals[PUT_BACK] = _("A draw cannot be undone: put {card} in a slot (1-9, or 0 for "
+                                   "slot 10), or press x to discard it.").format(card=held)
         elif can_put_back:
             prompts = (
                 _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]u[/] puts it "
@@ -234,6 +238,7 @@ class HumanAgent:
             help_text=help_text,
             quit_warning=self._quit_warning(view),
             can_put_back=can_put_back,
+            refusals=refusals,
         )
         if key == PUT_BACK:
             return None
@@ -276,6 +281,7 @@ class HumanAgent:
         quit_warning: str | None = None,
         can_put_back: bool = False,
         thrown: int | None = None,
+        refusals: dict[str, str] | None = None,
     ) -> str:
         """Draw the rack screen and ask (the shortest of `prompts` only when the first does
         not fit the terminal's width); the step's first screen throws away keys typed before
@@ -307,6 +313,7 @@ class HumanAgent:
             quit_warning=quit_warning,
             quit_question=self.quit_question,
             sheet=self.sheet,
+            refusals=refusals,
         )
 
     def _show(

@@ -8,7 +8,7 @@ nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignore
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -130,6 +130,7 @@ def ask(
     quit_question: str | None = None,
     sheet: Callable[[], None] | None = None,
     hints_off: bool = False,
+    refusals: Mapping[str, str] | None = None,
 ) -> str:
     """The first key among `keys` (ENTER and SPACE included if wanted); handles ?, r, s, h, q.
 
@@ -137,7 +138,8 @@ def ask(
     `redraw` paints the screen again (after the rules, or with a note above the prompt);
     `hint`, if given, makes h give a one-sentence hint; `sheet`, if given, makes s show the
     score sheet (`hints_off`: h says hints are off); `quit_warning` is said before q asks
-    for confirmation, with `quit_question` if given.
+    for confirmation, with `quit_question` if given; `refusals` says, for a key a player may
+    expect to work here, why it does not (instead of "not valid here").
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
     ask_with = f"{prompt} > "
@@ -168,6 +170,8 @@ def ask(
         elif key == "q":
             if confirm_quit(term, quit_warning, quit_question):
                 raise QuitGame
+        elif refusals and key in refusals:
+            note = Text(refusals[key], "red")
         else:
             shown_key = escape(key[:20])
             note = Text.from_markup(

@@ -23,7 +23,7 @@ from rack_o.actions import Phase
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rules import Rules
-from rack_o.store.records import Record, RecordFileError, Summary, shown_seed
+from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
 from .console import (
     BOT_PAUSE,
@@ -137,9 +137,13 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     games, problems = list_games()
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
-        console.print(_("Skipped a damaged record: {problem}").format(
-                          problem=record_file_error(problem)),
-                      style="yellow", markup=False)
+        if problem.problem is RecordProblem.EMPTY:
+            said = _("Left out {file}: the file is empty, so no game was saved in it; racko "
+                     "leaves it as it is.").format(file=problem.path)
+        else:
+            said = _("Skipped a damaged record: {problem}").format(
+                problem=record_file_error(problem))
+        console.print(said, style="yellow", markup=False)
     if not unfinished:
         console.print(
             command_apart(_("No unfinished games in {folder}. Start one with: racko play").format(

@@ -6,10 +6,12 @@ Pure functions from a RoundResult (and the names and rules) to rich renderables.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -197,20 +199,71 @@ def standings(
 def score_sheet(
     rounds: Sequence[RoundResult], names: Sequence[str], rules: Rules, totals: Sequence[int]
 ) -> RenderableType:
-    """Every finished round's points and the totals, one column per side (teams with partners)."""
-    sides = range(rules.teams)
+    """Every finished round's points and the totals, one column per side; with partners each
+    player's points too, before their team's, where the width allows (else the teams only)."""
     title = Text(_("Score sheet — first to {target} wins").format(target=rules.target), "bold")
     if not rounds:
         return Group(title, Text(_("No round has finished yet."), "dim"))
+    teams = _sheet(rounds, names, rules, totals, by_player=False)
+    if not rules.partners:
+        return Group(title, teams)
+    return Group(title, _Widest(_sheet(rounds, names, rules, totals, by_player=True), teams))
+
+
+class _Column(NamedTuple):
+    """A column of the score sheet: a side's (a player's or a team's), or a partner's."""
+
+    heading: str
+    points: list[int]
+    """In each round."""
+    total: int
+    is_side: bool
+
+
+def _sheet(
+    rounds: Sequence[RoundResult], names: Sequence[str], rules: Rules, totals: Sequence[int],
+    *, by_player: bool,
+) -> Table:
+    """The score sheet's table: a column per side, and with `by_player` (partners) a column per
+    player before their team's, dim: the team's points are the ones that count."""
+    columns: list[_Column] = []
+    for side in range(rules.teams):
+        seats = [seat for seat in range(len(names)) if rules.team_of(seat) == side]
+        if by_player:
+            columns += [_Column(names[seat], [result.points[seat] for result in rounds],
+                                sum(result.points[seat] for result in rounds), False)
+                        for seat in seats]
+        columns.append(_Column(side_name(rules, names, side),
+                               [sum(result.points[seat] for seat in seats) for result in rounds],
+                               totals[side], True))
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 0, 0, 2), pad_edge=False, show_edge=False)
     table.add_column(_("Round"), justify="right", no_wrap=True)
-    for side in sides:
-        table.add_column(Text(side_name(rules, names, side)), justify="right")
-    for result in rounds:
-        won = [0] * rules.teams
-        for seat, points in enumerate(result.points):
-            won[rules.team_of(seat)] += points
-        table.add_row(str(result.round), *(str(won[side]) for side in sides))
+    for column in columns:
+        # A side's name may wrap (a team's at " & "); a partner's column is only shown whole.
+        table.add_column(Text(column.heading, "" if column.is_side else "dim"), justify="right",
+                         no_wrap=not column.is_side)
+    for row, result in enumerate(rounds):
+        table.add_row(str(result.round), *(
+            Text(str(column.points[row]), "" if column.is_side else "dim") for column in columns))
     table.add_section()
-    table.add_row(Text(_("Total"), "bold"), *(Text(str(totals[side]), "bold") for side in sides))
-    return Group(title, table)
+    table.add_row(Text(_("Total"), "bold"), *(
+        Text(str(column.total), "bold" if column.is_side else "dim") for column in columns))
+    return table
+
+
+UNBOUNDED = 10_000
+"""Columns wider than any table's natural width."""
+
+
+class _Widest:
+    """`wide` where it fits the width it is drawn at unwrapped, else `narrow`."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide = wide
+        self.narrow = narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # Measured as if there were room to spare: a measurement never exceeds the width.
+        unbounded = options.update_width(UNBOUNDED)
+        fits = Measurement.get(console, unbounded, self.wide).maximum <= options.max_width
+        yield self.wide if fits else self.narrow

@@ -235,10 +235,20 @@ def _seats_from_options(
         return 1 + len(choice)
     if players is not None:
         return players
-    if table.partners:
-        return 4
-    if table.run_of_three:
-        return 2
+    if table.partners or table.run_of_three:
+        # The variant sets the count; --bots still seats one person with the bots, as it does
+        # without a variant: bots in every seat only when --players asks for it.
+        option, seats = ("--partners", 4) if table.partners else ("--run-of-three", 2)
+        if len(choice) == seats:
+            raise click.UsageError(ngettext(
+                "{option} seats {players} players, and {players} bots would take every seat: "
+                "name {fewer} bot to keep a seat for you, or add --players {players} to watch "
+                "the bots play each other.",
+                "{option} seats {players} players, and {players} bots would take every seat: "
+                "name {fewer} bots to keep a seat for you, or add --players {players} to watch "
+                "the bots play each other.", seats - 1).format(
+                    option=option, players=seats, fewer=seats - 1))
+        return seats
     if given is None and not choice:
         return None
     # Without --players, the names are the people's (one person if none are given), and

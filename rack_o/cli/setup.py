@@ -64,6 +64,29 @@ def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int
     return value
 
 
+class SeedType(click.ParamType):
+    """--seed: a whole number from 0 up; anything else is refused saying what a seed is."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        """`value` as a seed (an int from 0 up), or a usage error saying what a seed is."""
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        text = str(value).strip()
+        if text.isascii() and text.isdigit():
+            return int(text)
+        # A number shows as itself (-1); any other text in quotes ('abc', ''), cut short.
+        number = text.lstrip("-")
+        said = text if number.isascii() and number.isdigit() else repr(shown(text, SHORT_SHOWN))
+        self.fail(_("a seed is a whole number, 0 or more, that decides the cards dealt (such as "
+                    "--seed 42), not {value}.").format(value=said), param, ctx)
+
+
+SEED = SeedType()
+
+
 def target_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """--target, checked as the rules want it."""
     return click.option(
@@ -161,16 +184,18 @@ def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="The players' names in seat order, comma-separated (asked if not "
                      "given)."),
         target_option,
-        click.option("--seed", type=click.IntRange(min=0),
-                     help="Deal the cards of an earlier game (each game ends showing its "
-                     "seed)."),
+        click.option("--seed", type=SEED, metavar="N",
+                     help="Deal the cards of an earlier game again: its seed, a whole number "
+                     "(each game ends showing it)."),
         variant_options,
         click.option("--bot", "bot", multiple=True, metavar="SEAT=LEVEL",
                      help="A computer player at a seat: random, easy, medium, hard, expert or "
                      "package.module:Class. Repeatable."),
         click.option("--bots", metavar="LEVEL,…",
-                     help="Computer players for the last seats, such as hard,easy; without "
-                     "--players, one person plays against them."),
+                     help="Computer players for the last seats, such as hard,easy. Without "
+                     "--players they play with you (or the people --names lists): at most 3 "
+                     "with --partners, 1 with --run-of-three. With --players and a bot in every "
+                     "seat, the bots play each other."),
     )
     for option in reversed(options):
         with_table = option(with_table)

@@ -51,6 +51,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
 from .screens import variant_labels
 from .setup import (
+    SEED,
     check_bot_specs,
     now_stamp,
     parse_bots,
@@ -273,9 +274,9 @@ def _executor(
 @click.option("--games", type=click.IntRange(min=1), callback=_at_most_max_games, default=100,
               show_default=True,
               help="Full games to play, each to the target.")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed of the whole match (each game's seed is derived from it); "
-              "random if not given.")
+@click.option("--seed", type=SEED, metavar="N", default=None,
+              help="Seed of the whole match, a whole number (each game's seed is derived "
+              "from it); random if not given.")
 @click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None, callback=_scheduler_address,

@@ -58,8 +58,9 @@ def host(table: TableOptions, port: int, bind: str, idle: float, no_seat: bool,
 
     Each guest types the ssh line shown for their seat and the table code as the password;
     nothing needs installing on their side. Each sees their own rack only, and every move as
-    it happens. You play from this terminal, or only host with --no-seat; b gives the seat of
-    a guest who is away to a computer player, q stops the game (it is saved).
+    it happens, in the language their ssh sends (LANG), else yours. You play from this
+    terminal, or only host with --no-seat; b gives the seat of a guest who is away to a
+    computer player, q stops the game (it is saved).
     """
     require_asyncssh()
     quiet_logging()

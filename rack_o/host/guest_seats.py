@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from rack_o.i18n import _
+from rack_o.i18n import _, speaking
 from rack_o.store.safe_text import printable
 
 from .inbox import Inbox, Work
@@ -22,6 +22,14 @@ IDLE_SECONDS = 600.0
 """How long a guest may stay silent while it is their turn (`--idle`, 10 minutes)."""
 
 Presence = Callable[[int, bool], None]
+Message = str | Callable[[], str]
+"""What a guest is told: a sentence, or what makes it in the language being spoken (each
+guest's own, when several are told)."""
+
+
+def said(message: Message) -> str:
+    """`message` as a sentence, in the language being spoken if it is made."""
+    return message if isinstance(message, str) else message()
 
 
 class GuestSeats:
@@ -81,9 +89,9 @@ class GuestSeats:
             link.close(message)
             self._detached(seat, link)
 
-    def close(self, message: str, notes: Mapping[int, str] | None = None) -> None:
-        """Let every guest go with `message`, after the note `notes` has for their seat, if any;
-        nobody may join any more."""
+    def close(self, message: Message, notes: Mapping[int, Message] | None = None) -> None:
+        """Let every guest go with `message`, after the note `notes` has for their seat, if any,
+        each in their own language; nobody may join any more."""
         with self._lock:
             self._closed = True
             links = dict(self._links)
@@ -92,21 +100,25 @@ class GuestSeats:
             terminal.mark_released()
         for seat, link in links.items():
             # All first: nobody hears of the others leaving.
-            note = (notes or {}).get(seat)
-            link.close(f"{note} {message}" if note else message)
+            with self.terminals[seat].speaking():
+                note = (notes or {}).get(seat)
+                text = said(message)
+                link.close(f"{said(note)} {text}" if note else text)
         for seat, link in links.items():
             self._detached(seat, link)
 
     # ------------------------------------------------------------------ the SSH thread
 
-    def join(self, username: str, link: Link, width: int, height: int) -> RemoteTerminal | str:
-        """Seat a guest who logged in as `username`: their terminal, or why they may not sit.
+    def join(self, username: str, link: Link, width: int, height: int,
+             language: str | None = None) -> RemoteTerminal | str:
+        """Seat a guest who logged in as `username`, reading `language` (None: the host's):
+        their terminal, or why they may not sit (in `language`).
 
         The seat whose name is the user name (any case) first, else the seat this user name
         took before, else the next seat nobody took yet. One connection per seat.
         """
         wanted = username.casefold()
-        with self._lock:
+        with self._lock, speaking(language):
             if self._closed:
                 return _("This table is closed.")
             seat = self._seat_for(wanted)
@@ -122,7 +134,7 @@ class GuestSeats:
                 ).format(name=name)
             self._links[seat] = link
             self._claims.setdefault(seat, wanted)
-        self.inbox.post(partial(self._attached, seat, link, width, height))
+        self.inbox.post(partial(self._attached, seat, link, width, height, language))
         return self.terminals[seat]
 
     def leave(self, seat: int, link: Link) -> None:
@@ -162,11 +174,12 @@ class GuestSeats:
 
     # ------------------------------------------------------------------ events (game thread)
 
-    def _attached(self, seat: int, link: Link, width: int, height: int) -> None:
+    def _attached(self, seat: int, link: Link, width: int, height: int,
+                  language: str | None) -> None:
         if not link.is_open:
             return  # gone before the game thread heard of it: nobody needs to know
         terminal = self.terminals[seat]
-        terminal.attached(link, width, height)
+        terminal.attached(link, width, height, language)
         if self._presence is not None:
             self._presence(seat, True)
         terminal.repaint()

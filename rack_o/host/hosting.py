@@ -7,12 +7,16 @@ mover's is the HumanAgent's turn screen, the others follow each public move. Bef
 deal the table waits until everyone is ready (Enter), and until every guest seat is taken,
 or given to a computer player by the host. A person's leaving never stops the game: only the
 host does (q, Ctrl-C, a signal), and the game is then saved as it stands.
+
+Each screen speaks its person's language: what everyone sees (a round's end, the end of the
+game) is made in each language it is shown in, and what a guest is told, in theirs.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -33,13 +37,13 @@ from rack_o.cli.session import (
     where_stopped,
 )
 from rack_o.game import Game
-from rack_o.i18n import _
+from rack_o.i18n import _, current_language
 from rack_o.record import Event, Header
 from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriter
 from rack_o.view import SeatView
 
-from .guest_seats import GuestSeats
+from .guest_seats import GuestSeats, Message
 from .screen import SeatScreen
 from .seat import PersonSeat
 from .terminal import RemoteTerminal
@@ -48,6 +52,24 @@ from .views import Presence, TableInfo
 OVER_WAIT = 600.0
 """Seconds the end of the game stays up for the guests when the host has no screen to close
 the table from (it closes sooner once they have all left)."""
+
+Lines = Callable[[], list[RenderableType]]
+"""Makes lines to show, in the language being spoken."""
+
+
+class InEachLanguage:
+    """The lines `make()` makes, made once in each language they are asked for in."""
+
+    def __init__(self, make: Lines) -> None:
+        self._make = make
+        self._made: dict[str, list[RenderableType]] = {}
+
+    def __call__(self) -> list[RenderableType]:
+        """The lines, in the language being spoken."""
+        language = current_language()
+        if language not in self._made:
+            self._made[language] = self._make()
+        return self._made[language]
 
 
 class HostedGame(Table):
@@ -66,7 +88,7 @@ class HostedGame(Table):
         header: Header | None = None,
         writer: RecordWriter | None = None,
         events: Sequence[Event] = (),
-        opening: Sequence[RenderableType] = (),
+        opening: Lines = list,
         host_notes: Sequence[RenderableType] = (),
         given_away: Sequence[int] = (),
         pause_seconds: float = 0.8,
@@ -76,23 +98,23 @@ class HostedGame(Table):
         or the host's), a bot at the others. `host_terminal` is the host's screen (their seat's
         terminal, or one without a seat), if the host has a terminal; `stand_in(seat)` makes
         the computer player the host may give a guest's seat to (`given_away`: at once).
-        `opening` is what everyone sees before the first deal; `host_notes` what only the
-        host sees then (where the game is saved). `console` is where the host is told why the
-        game stopped (the host's screen if None)."""
+        `opening()` makes what everyone sees before the first deal (in the language spoken);
+        `host_notes` is what only the host sees then (where the game is saved). `console` is
+        where the host is told why the game stopped (the host's screen if None)."""
         self.seats = seats
         self.game = game
         self.header = header
         self.info = info
         self.host_seat = host_seat
         self.host_notes = list(host_notes)
-        self.opening = list(opening)
+        self.opening = opening
         self.pause_seconds = pause_seconds
         self.stopping = False
         """The host is stopping the game: nobody else's leaving is in question."""
         self.closing = False
         """The host closed the table after the game."""
-        self.gate_lines: list[RenderableType] | None = None
-        self.over_lines: list[RenderableType] | None = None
+        self._gate_lines: InEachLanguage | None = None
+        self._over_lines: InEachLanguage | None = None
         self.over_summary = 0
         self._ready: set[int] = set()
         self._gate_opened = 0.0
@@ -108,7 +130,6 @@ class HostedGame(Table):
             if isinstance(agent, HumanAgent):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
-                agent.quit_question = SeatScreen.quit_question(host=seat == host_seat) + " > "
                 agent = PersonSeat(agent, terminal, self, lambda seat=seat: stand_in(seat),
                                    guest=seat != host_seat)
             self.agents.append(agent)
@@ -125,7 +146,18 @@ class HostedGame(Table):
         self.console = console or (host_terminal.console if host_terminal else Console())
         seats.on_presence(self._presence)
         for seat in given_away:
-            self._give_away(seat, _("A computer player plays your seat now."))
+            self._give_away(seat, lambda: _("A computer player plays your seat now."))
+
+    @property
+    def gate_lines(self) -> list[RenderableType] | None:
+        """What shows while everyone gets ready for the next deal, in the language spoken
+        (None: no deal is waited for)."""
+        return None if self._gate_lines is None else self._gate_lines()
+
+    @property
+    def over_lines(self) -> list[RenderableType] | None:
+        """What the end of the game shows, in the language spoken (None while it goes on)."""
+        return None if self._over_lines is None else self._over_lines()
 
     # ------------------------------------------------------------------ the game
 
@@ -138,7 +170,7 @@ class HostedGame(Table):
         self._game_over()
 
     def dealing(self, game: Game) -> None:
-        self._gate(round_end_lines(game) if self._opened else self.opening)
+        self._gate(partial(round_end_lines, game) if self._opened else self.opening)
 
     def turn_starts(self, game: Game, seat: int) -> None:
         screen = self.screens.get(seat)
@@ -165,9 +197,10 @@ class HostedGame(Table):
 
     # ------------------------------------------------------------------ everyone ready
 
-    def _gate(self, lines: list[RenderableType]) -> None:
-        """Show `lines` and who is ready, until every person is (guests away hold it up)."""
-        self.gate_lines = lines
+    def _gate(self, lines: Lines) -> None:
+        """Show what `lines()` makes and who is ready, until every person is (guests away hold
+        it up)."""
+        self._gate_lines = InEachLanguage(lines)
         self._ready = set()
         self._gate_opened = time.monotonic()
         self.redraw()
@@ -175,7 +208,7 @@ class HostedGame(Table):
             # Woken by whoever comes or goes, to count each guest's silence from then on.
             self._stirred = False
             self.seats.wait(lambda: self._stirred or self._all_ready(), self._idle_timeout())
-        self.gate_lines = None
+        self._gate_lines = None
         self._opened = True
 
     def _all_ready(self) -> bool:
@@ -198,7 +231,7 @@ class HostedGame(Table):
 
     def ready(self, seat: int) -> None:
         """`seat`'s player is ready for the next deal."""
-        if self.gate_lines is not None:
+        if self._gate_lines is not None:
             self._ready.add(seat)
             self.redraw()
 
@@ -212,7 +245,7 @@ class HostedGame(Table):
             return Presence.STAND_IN
         if not self.terminals[seat].is_connected:
             return Presence.AWAY
-        if self.gate_lines is not None:
+        if self._gate_lines is not None:
             return Presence.READY if seat in self._ready else Presence.HERE
         return Presence.HOST if seat == self.host_seat else Presence.HERE
 
@@ -240,19 +273,22 @@ class HostedGame(Table):
 
     def give_to_bot(self, seat: int) -> None:
         """The host gives `seat` to a computer player, for the rest of the game."""
-        self._give_away(seat, _("The host gave your seat to a computer player. Thanks for "
-                                "playing!"))
-        news = Text(_("A computer player plays for {name} from now on.").format(
-            name=self.game.players[seat].name), "cyan")
+        self._give_away(seat, lambda: _("The host gave your seat to a computer player. Thanks "
+                                        "for playing!"))
+        name = self.game.players[seat].name
         for screen in self.screens.values():
-            screen.note = news
+            screen.tell(lambda: Text(_("A computer player plays for {name} from now on.").format(
+                name=name), "cyan"))
         self.redraw()
 
-    def _give_away(self, seat: int, message: str) -> None:
+    def _give_away(self, seat: int, message: Callable[[], str]) -> None:
+        """Give `seat` to a computer player, its guest told what `message()` makes."""
         agent = self.agents[seat]
         assert isinstance(agent, PersonSeat)
         agent.give_to_bot()
-        self.terminals[seat].release(message)
+        terminal = self.terminals[seat]
+        with terminal.speaking():
+            terminal.release(message())
 
     def redraw(self) -> None:
         """Every screen that follows the game, drawn again."""
@@ -277,13 +313,20 @@ class HostedGame(Table):
         assert game.winner is not None
         names = [p.name for p in game.players]
         humans = [seat for seat in range(len(names)) if isinstance(self.agents[seat], PersonSeat)]
-        notes = end_notes(self.header, names, humans, self.recorder.hints_used)
-        # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break space.
-        summary = [standings(game.totals, names, game.rules, game.winner, len(game.rounds)),
-                   *(ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
-                     for note in notes)]
-        self.over_summary = len(summary)
-        self.over_lines = [*round_end_lines(game), *summary]
+        winner = game.winner
+        hints_used = list(self.recorder.hints_used)
+
+        def lines() -> list[RenderableType]:
+            notes = end_notes(self.header, names, humans, hints_used)
+            # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
+            # space.
+            summary = [standings(game.totals, names, game.rules, winner, len(game.rounds)),
+                       *(ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
+                         for note in notes)]
+            return [*round_end_lines(game), *summary]
+
+        self._over_lines = InEachLanguage(lines)
+        self.over_summary = 1 + len(end_notes(self.header, names, humans, hints_used))
         self.redraw()
         if self.host_seat in self.screens or None in self.screens:
             self.seats.wait(lambda: self.closing)
@@ -301,17 +344,22 @@ class HostedGame(Table):
                    for agent in self.agents]
         mover = game.mover
         drawn = discard_drawn_card(game, players)
-        yours = _("You had drawn {card}: a draw cannot be undone, so it was discarded.")
+
+        def yours() -> str:
+            return _("You had drawn {card}: a draw cannot be undone, so it was discarded."
+                     ).format(card=drawn)
+
         if drawn is not None and mover == self.host_seat:
-            reason += " " + yours.format(card=drawn)
+            reason += " " + yours()
         elif drawn is not None:
             reason += " " + _(
                 "{name} had drawn {card}: a draw cannot be undone, so it was discarded."
             ).format(name=game.players[mover].name, card=drawn)
         # The guest who held it is told too: they come back to find it on the discard pile.
-        notes = {mover: yours.format(card=drawn)} if drawn is not None else {}
-        self.seats.close(_("The host stopped the game. It is saved: when the host opens the "
-                           "table again, the same ssh command takes your seat back."), notes)
+        notes: dict[int, Message] = {mover: yours} if drawn is not None else {}
+        self.seats.close(lambda: _("The host stopped the game. It is saved: when the host opens "
+                                   "the table again, the same ssh command takes your seat "
+                                   "back."), notes)
         for screen in self.screens.values():
             screen.turn(False)
         self.console.print()

@@ -22,7 +22,7 @@ from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.messages import record_not_found
-from rack_o.cli.play import add_finished, new_game, seat_or_leave
+from rack_o.cli.play import add_finished, new_game, seat_or_leave, start_notices
 from rack_o.cli.resume import hold, resume_notices, saved_game, take_up
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import TableOptions, agents_for, game_hint, hints_line, hints_of
@@ -33,7 +33,7 @@ from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
 from .guest_seats import GuestSeats
-from .hosting import HostedGame
+from .hosting import HostedGame, Lines
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import attached_here, has_terminal, local_terminal
 from .seat import STAND_IN
@@ -73,7 +73,8 @@ class Opened:
     writer: RecordWriter | None
     record_path: Path | None
     saved_note: str
-    opening: list[RenderableType]
+    opening: Lines
+    """Makes what everyone sees before the first deal, in the language spoken."""
     host_notes: list[RenderableType]
     events: Sequence[Event] = ()
     """The saved game's record lines (a resumed game's)."""
@@ -121,7 +122,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         except HostError as error:
             raise click.ClickException(str(error)) from None
         stack.callback(server.stop)
-        stack.callback(seats.close, _("The host closed the table. Thanks for playing!"))
+        stack.callback(seats.close, lambda: _("The host closed the table. Thanks for playing!"))
         address = lan_address(setup.bind)
         info = TableInfo(server.code, fingerprint(key),
                          {seat: ssh_line(name, address, port) for seat, name in guests.items()},
@@ -135,7 +136,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             opened = Opened(
                 record.game, record.header, writer, writer.path,
                 host_resume_note(record.ref),
-                resume_notices(record, show_seed=False),
+                lambda: resume_notices(record, show_seed=False),
                 [_saved(host_resume_note(record.ref))], record.events,
                 _given_away(record.events, players), resumed=True)
             return _run(opened, seats, info, host_seat, setup, here, console)
@@ -144,8 +145,9 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             with new_game(rules, players, seed, None, hints=setup.hints is not None,
                           show_seed=False, carry_on=host_resume_note,
                           game_line={HOST_SEAT: host_seat, **hints_line(setup.hints)}) as new:
-                opened = Opened(new.game, new.header, new.writer, new.record_path,
-                                new.saved_note, new.notices, new.saving)
+                game = new.game
+                opened = Opened(game, new.header, new.writer, new.record_path, new.saved_note,
+                                lambda: start_notices(game, seed, show_seed=False), new.saving)
                 return _run(opened, seats, info, host_seat, setup, here, console)
         except RecordWriteError as error:  # the game line: nothing was played yet
             console.print(cannot_save(error) + " " + _("No game was started."), markup=False,

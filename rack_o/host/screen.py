@@ -6,11 +6,12 @@ screen (their own rack and every public move, whose turn it is); the end of the 
 the score sheet or the rules (racko's own pager), a help note, a question (leave the table;
 for the host, stop the game or give an away seat to a computer player). During their own turn
 the screen is racko play's (the HumanAgent's), and keys typed before it asks are dropped.
+Everything is drawn and answered in the person's language (their terminal's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from rich.console import Group, RenderableType
@@ -28,7 +29,7 @@ from rack_o.game import Game
 from rack_o.i18n import _
 
 from .keyboard import CTRL_C, CTRL_D, ENTER
-from .seat import left_message
+from .seat import left_message, quit_question
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
     Presence,
@@ -49,13 +50,20 @@ class Host(Protocol):
     game: Game
     info: TableInfo
     host_seat: int | None
-    over_lines: list[RenderableType] | None
-    """What the end of the game shows (None while it goes on)."""
     over_summary: int
     """How many of the last `over_lines` are the standings and notes (for a small screen)."""
-    gate_lines: list[RenderableType] | None
-    """What shows while everyone gets ready for the next deal (None: no deal is waited for)."""
     host_notes: list[RenderableType]
+
+    @property
+    def over_lines(self) -> list[RenderableType] | None:
+        """What the end of the game shows, in the language spoken (None while it goes on)."""
+        ...
+
+    @property
+    def gate_lines(self) -> list[RenderableType] | None:
+        """What shows while everyone gets ready for the next deal, in the language spoken
+        (None: no deal is waited for)."""
+        ...
 
     def presence(self, seat: int) -> Presence:
         """Where `seat`'s player is."""
@@ -142,8 +150,18 @@ class SeatScreen:
         self.draw()
 
     def draw(self) -> None:
-        """The whole screen, on a cleared screen: as much of it as the terminal's height
-        allows, the prompt and keys at the bottom always."""
+        """The whole screen, on a cleared screen, in the person's language: as much of it as
+        the terminal's height allows, the prompt and keys at the bottom always."""
+        with self.terminal.speaking():
+            self._draw()
+
+    def tell(self, note: Callable[[], RenderableType]) -> None:
+        """Show the note `note()` makes (in the person's language) on this screen until the
+        next key."""
+        with self.terminal.speaking():
+            self.note = note()
+
+    def _draw(self) -> None:
         console = self.terminal.console
         if self.pager is not None:
             self.pager.draw()
@@ -250,19 +268,9 @@ class SeatScreen:
         asked = ready and self.seat is not None and not self.host.is_ready(self.seat)
         return keys_line(host=self.is_host, ready=asked)
 
-    @staticmethod
-    def quit_question(host: bool) -> str:
-        """What q asks at a hosted table (rich markup): the host, whether to stop the game for
-        everyone; a guest, whether to leave the table (the game goes on)."""
-        if not host:
-            return _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
-                     "back) · any other key stays")
-        return _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-                 "key carries on")
-
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
-            text = self.quit_question(host=self.question == "stop")
+            text = quit_question(host=self.question == "stop")
         else:
             names = [p.name for p in self.host.game.players]
             # A name is shown as it is, brackets and all (never read as markup).
@@ -275,7 +283,11 @@ class SeatScreen:
     # ------------------------------------------------------------------ keys
 
     def pressed(self, key: str) -> None:
-        """A key typed while nothing asks this person for one."""
+        """A key typed while nothing asks this person for one (answered in their language)."""
+        with self.terminal.speaking():
+            self._pressed(key)
+
+    def _pressed(self, key: str) -> None:
         if self.in_turn:
             # Typed while the turn's screen was being drawn: dropped, as any key typed ahead,
             # but for Ctrl-C and Ctrl-D, which are never lost.

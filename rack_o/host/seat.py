@@ -45,6 +45,16 @@ def left_message() -> str:
              "take your seat back.")
 
 
+def quit_question(host: bool) -> str:
+    """What q asks at a hosted table (rich markup): the host, whether to stop the game for
+    everyone; a guest, whether to leave the table (the game goes on)."""
+    if not host:
+        return _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
+                 "back) · any other key stays")
+    return _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
+             "key carries on")
+
+
 class PersonSeat:
     """A seat a person plays from their own terminal (an Agent): a guest, or the host."""
 
@@ -56,7 +66,7 @@ class PersonSeat:
     ) -> None:
         """`stand_in()` makes the computer player that plays the seat once it is given away.
         The host (not a `guest`) does not leave the table: their q, Ctrl-C and Ctrl-D stop
-        the game."""
+        the game. Each step of the turn is asked in the person's language, q's question too."""
         self.human = human
         self.guest = guest
         self.name = human.name
@@ -105,14 +115,17 @@ class PersonSeat:
                 self._bot_played = True
                 return self.bot.choose(view)
             try:
-                return self.human.choose(view)
+                with self.terminal.step():
+                    self.human.quit_question = quit_question(host=not self.guest) + " > "
+                    return self.human.choose(view)
             except GuestGone:
                 self.give_to_bot()
             except (QuitGame, InputEnded, GuestInterrupt) as error:
                 if not self.guest or self.table.stopping or (
                         isinstance(error, GuestInterrupt) and error.seat != self.seat):
                     raise
-                self.terminal.hang_up(left_message())
+                with self.terminal.speaking():
+                    self.terminal.hang_up(left_message())
                 if (isinstance(error, QuitGame) and view.phase is Phase.PLACE
                         and view.held_source is Source.DRAW):
                     self.human.mark_left()

@@ -9,6 +9,10 @@ second connection for a taken seat (told so, by the GuestSeats). What the guest 
 their seat's RemoteTerminal, bounded there; what the game draws comes back through a
 thread-safe link that hangs up on a guest who stops reading.
 
+From the session on, a guest is told everything in the language their ssh sends in its
+environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read as racko reads its own), else the
+host's. Before it (the banner, a wrong code) ssh has sent nothing yet: that is the host's.
+
 asyncssh's own log is kept at WARNING and above, where it says nothing of codes, keys or
 screens.
 """
@@ -26,7 +30,7 @@ from collections.abc import Callable
 import asyncssh
 
 from rack_o.cli.console import fill
-from rack_o.i18n import _, ngettext
+from rack_o.i18n import _, asked_language, ngettext, speaking
 
 from .guest_seats import GuestSeats
 from .keyboard import KeyReader
@@ -240,8 +244,11 @@ class _ChannelLink:
         loop: asyncio.AbstractEventLoop,
         connection: asyncssh.SSHServerConnection,
         channel: asyncssh.SSHServerChannel,
+        language: str | None = None,
     ) -> None:
+        """`language`: the guest's (None: the host's)."""
         self._loop = loop
+        self._language = language
         self._connection = connection
         self._channel = channel
         self._open = True
@@ -273,7 +280,9 @@ class _ChannelLink:
         except OSError:
             return  # closing already
         if self._channel.get_write_buffer_size() > MAX_UNSENT:
-            self.close(_("Your connection is not taking what racko sends, so racko hung up."))
+            with speaking(self._language):
+                self.close(_("Your connection is not taking what racko sends, so racko hung "
+                             "up."))
 
     def _end(self, message: str) -> None:
         with contextlib.suppress(OSError):
@@ -399,6 +408,12 @@ class _GuestSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         channel = self._channel
         assert channel is not None
+        language = asked_language(channel.get_environment())
+        with speaking(language):
+            self._start(channel, language)
+
+    def _start(self, channel: asyncssh.SSHServerChannel, language: str | None) -> None:
+        """Seat the guest, reading `language` (None: the host's), or say why not."""
         if self._command:
             self._refuse(channel, _(
                 "racko runs no commands: connect with the ssh command alone, nothing after the "
@@ -414,8 +429,8 @@ class _GuestSession(asyncssh.SSHServerSession):
         username = self._connection.get_extra_info("username") or ""
         width, height = channel.get_terminal_size()[:2]
         loop = asyncio.get_running_loop()
-        self._link = _ChannelLink(loop, self._connection, channel)
-        joined = self._host.table.join(username, self._link, width, height)
+        self._link = _ChannelLink(loop, self._connection, channel, language)
+        joined = self._host.table.join(username, self._link, width, height, language)
         if isinstance(joined, str):
             self._link.close(joined)
             return

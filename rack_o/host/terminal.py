@@ -8,6 +8,9 @@ thread calls with what the guest typed; that arrives through the table's Inbox.
 Input is bounded twice: at most MAX_BACKLOG keys wait to be read (more are thrown away as
 they arrive), and `line` keeps at most MAX_LINE characters.
 
+A terminal speaks its guest's language (what their connection's environment asked for, else the
+host's): whatever draws on it or answers its keys does so within `speaking()`.
+
 A terminal remembers what was printed on it since the screen was last cleared, so that a
 screen can be shown again (at the new size, after a resize or a reconnection) without its
 drawer's help; and keys typed while nothing reads them can go to a handler instead of waiting
@@ -20,14 +23,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from typing import Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
 
-from rack_o.i18n import _, ngettext
+from rack_o.i18n import _, ngettext, speaking
 
 from .inbox import Inbox
 from .keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, PUT_AWAY, KeyReader
@@ -162,12 +165,17 @@ class RemoteTerminal:
         idle: float | None,
         pause_seconds: float = 0.8,
     ) -> None:
+        """The language is the host's until a guest connects (`attached`)."""
         self.seat = seat
         self.name = name
         self.pause_seconds = pause_seconds
         """How long `pause` holds still (guests' events are handled meanwhile)."""
         self.idle = idle
         """Seconds a guest may stay silent while racko waits for their key (None: forever)."""
+        self.language: str | None = None
+        """The language of the guest's connection (None: the host's)."""
+        self._step_language: tuple[str | None] | None = None
+        """The language a step of the person's turn started in, while it lasts (`step`)."""
         # The guest's environment is not the host's: nothing of os.environ (COLUMNS,
         # NO_COLOR…) may reach this console, hence the empty _environ.
         self.console: Console = _GuestConsole(
@@ -279,6 +287,26 @@ class RemoteTerminal:
 
     # ------------------------------------------------------------------ for the game side
 
+    def speaking(self) -> AbstractContextManager[None]:
+        """Within: racko speaks this terminal's language (the language of the step of the
+        person's turn under way, if any: see `step`)."""
+        pinned = self._step_language
+        return speaking(self.language if pinned is None else pinned[0])
+
+    @contextmanager
+    def step(self) -> Iterator[None]:
+        """Within: a step of the person's turn, spoken in the language it started in, so that
+        its screen and prompt never mix two (a guest back in another language reads it from
+        the next step)."""
+        pinned = self._step_language
+        if pinned is None:
+            self._step_language = (self.language,)
+        try:
+            with self.speaking():
+                yield
+        finally:
+            self._step_language = pinned
+
     def on_redraw(self, callback: Callable[[], None] | None) -> None:
         """Call `callback` (game thread) to paint this guest's screen again, on a cleared screen,
         when their window changed size or they came back; the prompt being asked, and what was
@@ -324,14 +352,15 @@ class RemoteTerminal:
         """Paint the guest's screen again, cleared: drawn by the redraw callback (or what was on
         it printed again, if anything), then the prompt being asked, if any."""
         shown = list(self._screen_log())
-        if self._redraw is not None:
-            self.clear()
-            self._redraw()
-        elif shown:
-            self.clear()
-            for objects, kwargs in shown:
-                self.console.print(*objects, **kwargs)  # type: ignore[arg-type]
-        self._show_prompt()
+        with self.speaking():
+            if self._redraw is not None:
+                self.clear()
+                self._redraw()
+            elif shown:
+                self.clear()
+                for objects, kwargs in shown:
+                    self.console.print(*objects, **kwargs)  # type: ignore[arg-type]
+            self._show_prompt()
 
     def hang_up(self, message: str) -> None:
         """End the guest's connection, if any, showing `message`; the seat waits for them."""
@@ -381,9 +410,12 @@ class RemoteTerminal:
 
     # ------------------------------------------------------------------ events (game thread)
 
-    def attached(self, link: Link, width: int, height: int) -> None:
-        """The guest is connected through `link`, their window `width` by `height`."""
+    def attached(self, link: Link, width: int, height: int, language: str | None = None
+                 ) -> None:
+        """The guest is connected through `link`, their window `width` by `height`, reading
+        `language` (None: the host's)."""
         self._link = link
+        self.language = language
         self._attached_at = time.monotonic()
         with self._lock:
             # Keys typed on an earlier connection are stale.
@@ -415,7 +447,8 @@ class RemoteTerminal:
             handler = self._on_keys
             if handler is None or self._reading or self._released:
                 return
-            handler(key)
+            with self.speaking():
+                handler(key)
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
@@ -461,13 +494,16 @@ class RemoteTerminal:
 
     def _idle_message(self) -> str:
         minutes = max(1, round((self.idle or 0) / 60))
-        return ngettext(
-            "You pressed no key for {count} minute while it was up to you, so racko let you go.",
-            "You pressed no key for {count} minutes while it was up to you, so racko let you go.",
-            minutes,
-        ).format(count=minutes) + " " + _(
-            "Connect again with the same command to take your seat back."
-        )
+        with self.speaking():  # asked on the game thread, for whichever screen
+            return ngettext(
+                "You pressed no key for {count} minute while it was up to you, so racko let "
+                "you go.",
+                "You pressed no key for {count} minutes while it was up to you, so racko let "
+                "you go.",
+                minutes,
+            ).format(count=minutes) + " " + _(
+                "Connect again with the same command to take your seat back."
+            )
 
     def _next_key(self) -> str:
         """The next key typed, waiting for it (and through absences); GuestGone if released."""

@@ -284,16 +284,22 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
     """The games saved in `folder` (default: the records directory), last played first, and
-    why each record that cannot be used (damaged, or breaking the rules) was skipped. Records
-    of games that never got to their first deal (nothing to carry on: older versions of racko
-    kept them) are left out, as are empty files."""
+    why each record that cannot be used (damaged, empty, or breaking the rules) was skipped.
+    Records of games that never got to their first deal (nothing to carry on: older versions of
+    racko kept them) are left out, as is an empty file a racko is writing its game line to."""
+    from rack_o.store.writer import is_busy
+
     folder = records_dir() if folder is None else folder
     games: list[Summary] = []
     problems: list[RecordFileError] = []
     for path in _record_files(folder):
         try:
             if path.stat().st_size == 0:
-                continue  # created, then stopped before the game began: nothing to list
+                # Stopped between creating the file and writing its game line (or made by
+                # hand); a racko holding it is starting a game there this very moment.
+                if not is_busy(path):
+                    problems.append(RecordFileError(path, None, RecordProblem.EMPTY))
+                continue
             summary = summarize(path)
             if summary.round or summary.finished:
                 games.append(summary)

@@ -1,0 +1,338 @@
+"""Each guest at a hosted table reads racko in their own language: the one their ssh sends in its
+environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else the host's; the host keeps theirs.
+
+Here the test process is the host, speaking French; the guests connect with asyncssh clients
+sending their environment, or sit at fake connections.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
+
+from builders import finished_game, seeded_game  # noqa: E402
+from hostkit import (  # noqa: E402
+    ANSI,
+    Hosted,
+    connect,
+    hosted,
+    on_game_thread,
+    open_screen,
+    run,
+    wait_until,
+)
+from rich.console import RenderableType  # noqa: E402
+from rich.text import Text  # noqa: E402
+from test_host_units import FakeLink  # noqa: E402
+
+from rack_o import i18n  # noqa: E402
+from rack_o.bots import make_bot  # noqa: E402
+from rack_o.cli.human import HumanAgent  # noqa: E402
+from rack_o.game import Game  # noqa: E402
+from rack_o.host.guest_seats import GuestSeats  # noqa: E402
+from rack_o.host.hosting import HostedGame, InEachLanguage  # noqa: E402
+from rack_o.host.local import LocalLink, local_terminal  # noqa: E402
+from rack_o.host.screen import SeatScreen  # noqa: E402
+from rack_o.host.terminal import GuestGone, RemoteTerminal  # noqa: E402
+from rack_o.host.views import Presence, TableInfo  # noqa: E402
+
+HOST = "fr"
+IDLE_CS = ("Po dobu 1 minuty jste nestiskli žádnou klávesu, ačkoli jste byli na řadě, a tak vás "
+           "racko odpojilo.")
+IDLE_FR = "Vous n'avez appuyé sur aucune touche pendant 1 minute alors que c'était à vous"
+IDLE_EN = "You pressed no key for 1 minute while it was up to you, so racko let you go."
+IDLE_EL = "Δεν πάτησες κανένα πλήκτρο για 1 λεπτό ενώ ήταν η σειρά σου"
+
+
+@pytest.fixture(autouse=True)
+def host_speaks_french() -> Iterator[None]:
+    with i18n.restoring_language():
+        i18n.install(HOST)
+        yield
+
+
+def plain(text: str) -> str:
+    """What a guest's screen shows, on one line: no colours, no line ends."""
+    return " ".join(ANSI.sub("", text).split())
+
+
+# ------------------------------------------------------------------ over a real connection
+
+
+def idle_guest(served: Hosted, seat: int) -> str | None:
+    """The game side: wait for the guest, ask for a key they never press (they are let go,
+    and the seat waits for them until the table closes); their language."""
+    terminal = served.table.terminal(seat)
+    wait_until(served.table, lambda: terminal.is_connected)
+    language = terminal.language
+    with pytest.raises(GuestGone):
+        terminal.key("> ")
+    return language
+
+
+@pytest.mark.slow  # waits for the guest to be let go
+@pytest.mark.parametrize(
+    ("env", "language", "said"),
+    [
+        ({"LANG": "cs_CZ.UTF-8"}, "cs", IDLE_CS),
+        ({"LC_ALL": "el_GR.UTF-8", "LANG": "cs_CZ.UTF-8"}, "el", IDLE_EL),
+        ({"LANGUAGE": "de:cs", "LANG": "en_GB.UTF-8"}, "cs", IDLE_CS),
+        ({}, None, IDLE_FR),  # nothing sent: the host's language
+        ({"LC_CTYPE": "cs_CZ.UTF-8"}, None, IDLE_FR),  # no language in it: the host's
+        ({"LANG": "de_DE.UTF-8"}, "en", IDLE_EN),  # a language racko does not speak: English
+    ],
+    ids=["LANG", "LC_ALL", "LANGUAGE", "nothing", "LC_CTYPE", "unspoken"],
+)
+def test_a_guest_is_told_things_in_the_language_their_ssh_sends(
+    tmp_path: Path, env: dict[str, str], language: str | None, said: str
+) -> None:
+    async def scenario() -> str:
+        async with await connect(served.port, "bob") as conn:
+            chan, screen = await open_screen(conn, env=env)
+            await chan.wait_closed()
+            return plain(screen.text)
+
+    with hosted(tmp_path, idle=60) as served:
+        for terminal in served.table.terminals.values():
+            terminal.idle = 0.3
+        asked = on_game_thread(idle_guest, served, 1)
+        shown = run(scenario())
+        served.table.post(lambda: served.table.close("The test is over."))  # ends the wait
+        assert asked.result(5) == language
+    assert said in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        ("command", "racko nespouští žádné příkazy: připojte se samotným příkazem ssh"),
+        ("no terminal", "racko potřebuje terminál: spusťte příkaz ssh v okně terminálu"),
+        ("seat taken", "Bob — místo drží spojení, které je stále otevřené."),
+    ],
+)
+def test_a_guest_turned_away_is_told_why_in_their_language(tmp_path: Path, how: str,
+                                                             said: str) -> None:
+    czech = {"LANG": "cs_CZ.UTF-8"}
+
+    async def scenario() -> str:
+        async with await connect(served.port, "bob") as first:
+            if how == "seat taken":
+                await open_screen(first)
+                async with await connect(served.port, "bob") as second:
+                    chan, screen = await open_screen(second, env=czech)
+                    await chan.wait_closed()
+                    return plain(screen.text)
+            options = {"command": "ls"} if how == "command" else {}
+            chan, screen = await open_screen(first, None if how == "no terminal" else (80, 24),
+                                             env=czech, **options)
+            await chan.wait_closed()
+            return plain(screen.text)
+
+    with hosted(tmp_path) as served:
+        shown = run(scenario())
+    assert said in shown, shown
+
+
+def test_the_ssh_thread_speaks_the_hosts_language_to_a_guest_who_sent_none(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> str:
+        async with await connect(served.port, "bob") as conn:
+            chan, screen = await open_screen(conn, size=None)
+            await chan.wait_closed()
+            return plain(screen.text)
+
+    with hosted(tmp_path) as served:
+        shown = run(scenario())
+    assert "lancez la commande ssh dans une fenêtre de terminal" in shown, shown
+
+
+# ------------------------------------------------------------------ at fake connections
+
+
+def seated(languages: dict[str, str | None]) -> tuple[GuestSeats, dict[str, FakeLink]]:
+    """Bob and Cy's seats (1 and 2), each guest connected reading their language."""
+    table = GuestSeats({1: "Bob", 2: "Cy"}, idle=None, pause_seconds=0)
+    links = {name: FakeLink() for name in languages}
+    for name, language in languages.items():
+        assert isinstance(table.join(name, links[name], 100, 30, language), RemoteTerminal)
+    joined = [table.terminal(1 if name == "bob" else 2) for name in languages]
+    table.wait(lambda: all(terminal.is_connected for terminal in joined), 1)
+    return table, links
+
+
+def test_a_guest_refused_a_seat_reads_why_in_their_language() -> None:
+    table, _links = seated({"bob": "cs", "cy": None})
+    assert table.join("zed", FakeLink(), 80, 24, "el") == (
+        "Όλες οι θέσεις σε αυτό το τραπέζι είναι πιασμένες.")
+    assert table.join("zed", FakeLink(), 80, 24) == "Toutes les places de cette table sont prises."
+    table.close("Bye.")
+    assert table.join("bob", FakeLink(), 80, 24, "cs") == "Tento stůl je zavřený."
+
+
+def test_closing_the_table_says_goodbye_to_each_guest_in_their_language() -> None:
+    table, links = seated({"bob": "cs", "cy": "el"})
+    table.close(lambda: i18n._("The host closed the table. Thanks for playing!"),
+                {2: lambda: i18n._("Thanks for playing!")})
+    assert links["bob"].closed_with == "Hostitel zavřel stůl. Díky za hru!"
+    assert links["cy"].closed_with == (
+        "Ευχαριστούμε που έπαιξες! Ο οικοδεσπότης έκλεισε το τραπέζι. Ευχαριστούμε που έπαιξες!")
+    assert table.terminal(1).language == "cs"
+
+
+class _Host:
+    """A hosted game waiting for Bob's move, as a screen sees it."""
+
+    def __init__(self) -> None:
+        self.game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"],
+                                kinds=["human"] * 3)
+        self.game.deal()
+        self.info = TableInfo("tq4m-8kxp", "SHA256:x", {})
+        self.host_seat = 0
+        self.over_lines = None
+        self.over_summary = 0
+        self.gate_lines = None
+        self.host_notes: list[object] = []
+
+    def presence(self, seat: int) -> Presence:
+        return Presence.HERE
+
+    def away_guests(self) -> list[int]:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "leaves"),
+    [("cs", "a", True), ("cs", "o", False), ("fr", "o", True), (None, "o", True),
+     ("el", "ν", True), ("en", "o", False), ("cs", "y", True)],
+)
+def test_a_guest_answers_yes_with_the_yes_of_their_own_language(
+    language: str | None, key: str, leaves: bool
+) -> None:
+    table, links = seated({"bob": language})
+    screen = SeatScreen(_Host(), table.terminal(1), 1)  # type: ignore[arg-type]
+    screen.pressed("q")
+    screen.pressed(key)
+    assert (links["bob"].closed_with is not None) is leaves
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("cs", ["s přehled bodů", "q odejít od stolu"]),
+     (None, ["s feuille de marque", "q quitter la table"]),
+     ("en", ["s score sheet", "q leave the table"])],
+)
+def test_a_guests_waiting_screen_is_drawn_in_their_language(
+    language: str | None, words: list[str]
+) -> None:
+    table, links = seated({"bob": language})
+    SeatScreen(_Host(), table.terminal(1), 1).show()  # type: ignore[arg-type]
+    shown = plain(links["bob"].text)
+    for word in words:
+        assert word in shown, shown
+
+
+@contextmanager
+def hosting(game: Game) -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
+    """`game` at a table Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek."""
+    table, links = seated({"bob": "cs", "cy": "el"})
+    host_terminal = local_terminal(0, "Ann", table.inbox)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    host_terminal.attached(LocalLink(write), 100, 30)
+    terminals = {0: host_terminal, **table.terminals}
+    agents = [HumanAgent(p.name, terminals[seat]) for seat, p in enumerate(game.players)]
+    session = HostedGame(table, game, agents, host_seat=0, host_terminal=host_terminal,
+                         info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+                         stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0)
+    try:
+        yield session, links, read
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+THREE = {"players": 3, "names": ["Ann", "Bob", "Cy"], "kinds": ["human"] * 3}
+
+
+@pytest.fixture
+def hosted_game() -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
+    with hosting(seeded_game(3, **THREE)) as hosted:  # type: ignore[arg-type]
+        yield hosted
+
+
+def test_the_end_of_the_game_is_shown_to_each_in_their_language() -> None:
+    with hosting(finished_game(3, target=5, **THREE)) as (session, links, read):  # type: ignore[arg-type]
+        session.closing = True  # the host closes the table as soon as the end shows
+        session._game_over()
+        host_screen = plain(os.read(read, 1 << 16).decode())
+    assert "Classement final" in host_screen and "Conseils demandés" in host_screen
+    assert "Konečné pořadí" in plain(links["bob"].text)
+    assert "Použité rady" in plain(links["bob"].text)
+    assert "Συμβουλές που ζητήθηκαν" in plain(links["cy"].text)
+
+
+def test_a_seat_given_to_a_computer_player_is_told_to_each_in_their_language(
+    hosted_game: tuple[HostedGame, dict[str, FakeLink], int],
+) -> None:
+    session, links, _read = hosted_game
+    session.give_to_bot(1)
+    assert links["bob"].closed_with == (
+        "Hostitel předal vaše místo počítačovému hráči. Díky za hru!")
+    notes = {seat: screen.note.plain for seat, screen in session.screens.items()
+             if isinstance(screen.note, Text)}
+    assert notes == {0: "Un joueur de l'ordinateur joue désormais pour Bob.",
+                     1: "Bob — místo od teď hraje počítačový hráč.",
+                     2: "Bob: στο εξής παίζει ένας παίκτης του υπολογιστή."}
+
+
+def test_a_stopped_game_is_told_to_each_guest_in_their_language_and_to_the_host_in_theirs(
+    hosted_game: tuple[HostedGame, dict[str, FakeLink], int],
+) -> None:
+    session, links, read = hosted_game
+    session.stop(i18n._("The host stopped the game."), None, 1)
+    assert links["bob"].closed_with is not None
+    assert links["bob"].closed_with.startswith("Hostitel hru zastavil.")
+    assert links["cy"].closed_with is not None
+    assert links["cy"].closed_with.startswith("Ο οικοδεσπότης σταμάτησε το παιχνίδι.")
+    assert "Aucune carte n'a été donnée" in plain(os.read(read, 1 << 16).decode())
+
+
+def test_what_everyone_sees_is_made_once_in_each_language_it_is_shown_in() -> None:
+    made: list[str] = []
+
+    def lines() -> list[RenderableType]:
+        made.append(i18n.current_language())
+        return [Text(i18n._("Everyone is ready."))]
+
+    everyone = InEachLanguage(lines)
+    shown = {}
+    for language in ("cs", "el", None, "cs", "fr"):
+        with i18n.speaking(language):
+            [line] = everyone()
+            assert isinstance(line, Text)
+            shown[language] = line.plain
+    assert shown == {"cs": "Všichni jsou připraveni.", "el": "Όλοι είναι έτοιμοι.",
+                     None: "Tout le monde est prêt.", "fr": "Tout le monde est prêt."}
+    assert made == ["cs", "el", "fr"]
+
+
+def test_the_hosts_own_screen_stays_in_the_hosts_language_while_a_guest_plays(
+    hosted_game: tuple[HostedGame, dict[str, FakeLink], int],
+) -> None:
+    session, links, read = hosted_game
+    session.game.deal()
+    # Drawn from inside a Czech guest's turn, as the game thread does when they draw a card.
+    with session.terminals[1].step():
+        session.redraw()
+    host_screen = plain(os.read(read, 1 << 16).decode())
+    assert re.search(r"feuille de marque|joue\.|À vous de jouer", host_screen), host_screen
+    assert "odejít" not in host_screen
+    assert "q odejít od stolu" in plain(links["bob"].text)
