@@ -55,27 +55,54 @@ class LeaveGame(Exception):  # noqa: N818 - an event, not a fault
     never taken for the agent's fault."""
 
 
+class Interrupt(BaseException):
+    """Raised from outside the agents to stop the game loop (a signal's handler, say, while a
+    bot thinks): like KeyboardInterrupt, it passes through `take_step`, never taken for the
+    agent's fault."""
+
+
+NAME_MOST = 16
+"""The most characters of an agent's name shown at the table (as for a person's name)."""
+
+
+def agent_name(agent: object) -> str:
+    """The name `agent` sits under: its `name` on one line, without characters that cannot
+    be shown, cut to NAME_MOST ("…" last when cut); its class's name if that leaves nothing."""
+    try:
+        name = getattr(agent, "name", "")
+    except Exception:  # a bot's `name` property that fails leaves the class's name
+        name = ""
+    name = " ".join(str(name).split())  # newlines and tabs: one line
+    name = "".join(char for char in name if char.isprintable()).strip()
+    name = name or type(agent).__name__
+    return name if len(name) <= NAME_MOST else name[: NAME_MOST - 1] + "…"
+
+
 def take_step(game: Game, agent: Agent) -> Action:
     """Ask the mover's agent for an action and apply it; AgentError if it misbehaves."""
     seat = game.mover
     view = game.view(seat)
-    # A bot's bug, even a sys.exit, must stop the game cleanly, naming the bot.
+    # A bot's bug, even a sys.exit or a bare BaseException, must stop the game cleanly,
+    # naming the bot; only a person leaving and a stop from outside (Ctrl-C, a signal) pass.
     try:
         action = agent.choose(view)
-    except LeaveGame:
+    except (LeaveGame, KeyboardInterrupt, Interrupt):
         raise
-    except (Exception, SystemExit) as error:
+    except BaseException as error:
         raise AgentError(
-            agent, seat, f"{_name(agent)} (seat {seat + 1}) failed: {error!r}", cause=error
+            agent, seat, f"{agent_name(agent)} (seat {seat + 1}) failed: {error!r}", cause=error
         ) from None
     try:
         game.apply(action, seat)  # it checks the action, and changes nothing if illegal
     except IllegalActionError:
         legal = ", ".join(str(a) for a in view.legal_actions)
-        shown = f"'{action}'" if isinstance(action, Action) else repr(action)
+        # An answer of another type ("draw", None) is named as such: its repr alone could
+        # pass for an action's wording.
+        shown = (f"'{action}'" if isinstance(action, Action)
+                 else f"{action!r} (a {type(action).__name__}, not an Action)")
         raise AgentError(
             agent, seat,
-            f"{_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "
+            f"{agent_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "
             f"legal: {legal}",
             action=action,
         ) from None
@@ -157,7 +184,3 @@ def play_game(
             if table is not None and result is not None:
                 table.round_ends(game, result)
     return Outcome.OVER
-
-
-def _name(agent: object) -> str:
-    return getattr(agent, "name", type(agent).__name__)

@@ -27,8 +27,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from rack_o.agent import AgentError, Outcome, play_game
-from rack_o.bots.loader import bot_kind, make_bot
+from rack_o.agent import AgentError, Outcome, agent_name, play_game
+from rack_o.bots.loader import BotSpecError, bot_kind, make_bot
 from rack_o.game import Game, Player
 from rack_o.record import events, header_of, rules_line
 from rack_o.rules import Rules
@@ -112,6 +112,10 @@ class GameOutcome:
     error: str | None = None
     entry: HistoryEntry | None = None
     """The game's history entry, when the match asks for them and the game finished."""
+    unmade: tuple[int, BotSpecError] | None = None
+    """The seat whose bot could not be made where the game was to be played (a worker
+    without the bot's module, a class that fails the second time), and why: no game was
+    dealt, no record written."""
 
 
 def seat_turns(turns: int, first: int, players: int) -> tuple[int, ...]:
@@ -128,8 +132,14 @@ def play_one(match: Match, index: int) -> GameOutcome:
     rules = match.rules
     this_seed = game_seed(match.seed, index)
     started = match.clock() if match.clock is not None else None
-    bots = [make_bot(spec, seat, this_seed) for seat, spec in enumerate(match.specs)]
-    names = seat_names([bot.name for bot in bots])
+    bots = []
+    for seat, spec in enumerate(match.specs):
+        try:
+            bots.append(make_bot(spec, seat, this_seed))
+        except BotSpecError as failure:
+            return GameOutcome(index, (), False, None, f"seat {seat + 1}: {failure}",
+                               unmade=(seat, failure))
+    names = seat_names([agent_name(bot) for bot in bots])
     players = [Player(name, bot_kind(spec)) for name, spec in zip(names, match.specs, strict=True)]
     game = Game(rules, random.Random(this_seed), players=players)
     error = None

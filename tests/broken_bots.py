@@ -1,4 +1,5 @@
-"""Bots that misbehave on purpose, and classes that are not bots, for the loader's tests."""
+"""Bots that misbehave on purpose, classes that are not bots, and a bot that tells how racko
+makes it, for the loader's tests."""
 
 from rack_o import Action, SeatView, place
 
@@ -44,3 +45,102 @@ class Quitter:
 
     def choose(self, view: SeatView) -> Action:
         raise SystemExit(5)
+
+
+class Stubborn:
+    """Raises a bare BaseException, as no well-behaved code would."""
+
+    name = "Stubborn"
+
+    def choose(self, view: SeatView) -> Action:
+        raise BaseException("not an Exception")
+
+
+class Wordy:
+    """Answers with the word for an action instead of the action."""
+
+    name = "Wordy"
+
+    def choose(self, view: SeatView) -> Action:
+        return "draw"  # type: ignore[return-value]
+
+
+class Silent:
+    """Answers with nothing."""
+
+    name = "Silent"
+
+    def choose(self, view: SeatView) -> Action:
+        return None  # type: ignore[return-value]
+
+
+class Unnamed:
+    """Its name says nothing: empty."""
+
+    name = ""
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Shouty:
+    """Its name runs over two lines and holds a terminal escape."""
+
+    name = "Two\nLines\x1b[31m red and far too long for a table"
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Fussy:
+    """Its class cannot be made a second time (a resource it holds once)."""
+
+    name = "Fussy"
+    made = 0
+
+    def __init__(self) -> None:
+        type(self).made += 1
+        if type(self).made > 1:
+            raise OSError("model file busy")
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Census:
+    """Plays the first legal action, noting each instance made and what each one was asked."""
+
+    name = "Census"
+    made: list["Census"] = []
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+        """The seat of every view it was asked about."""
+        type(self).made.append(self)
+
+    def choose(self, view: SeatView) -> Action:
+        self.seats.add(view.seat)
+        return view.legal_actions[0]
+
+
+class NameFails:
+    """Its `name` is a property that raises."""
+
+    @property
+    def name(self) -> str:
+        raise RuntimeError("no name yet")
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Leaver:
+    """Calls sys.exit as it is made."""
+
+    name = "Leaver"
+
+    def __init__(self) -> None:
+        raise SystemExit(4)
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions[0]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from broken_bots import Cheater, Crasher, Quitter
+from broken_bots import Cheater, Crasher, Quitter, Shouty, Silent, Stubborn, Unnamed, Wordy
 from builders import record_lines
 
 from rack_o import DISCARD, DRAW, Game, Rules
-from rack_o.agent import AgentError, take_step
+from rack_o.agent import AgentError, Interrupt, agent_name, take_step
 
 
 @pytest.mark.parametrize(
@@ -18,6 +18,9 @@ from rack_o.agent import AgentError, take_step
         (Cheater(), "Cheater (seat 2) chose 'place in slot 1', which is not legal"),
         (Crasher(), "Crasher (seat 2) failed: RuntimeError('out of ideas')"),
         (Quitter(), "Quitter (seat 2) failed: SystemExit(5)"),
+        (Stubborn(), "Stubborn (seat 2) failed: BaseException('not an Exception')"),
+        (Wordy(), "Wordy (seat 2) chose 'draw' (a str, not an Action), which is not legal"),
+        (Silent(), "Silent (seat 2) chose None (a NoneType, not an Action), which is not legal"),
     ],
 )
 def test_a_misbehaving_agent_raises_agent_error_and_changes_nothing(bot, said: str) -> None:
@@ -32,3 +35,40 @@ def test_a_misbehaving_agent_raises_agent_error_and_changes_nothing(bot, said: s
     assert said in str(failure.value)
     assert failure.value.agent is bot
     assert record_lines(game) == before and game.phase == "choose"
+
+
+
+def _dealt_for_seat_2() -> Game:
+    game = Game(Rules(2), random.Random(3))
+    game.deal()
+    if game.mover != 1:
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    return game
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, Interrupt])
+def test_a_stop_from_outside_passes_through_a_bot_untouched(stop: type[BaseException]) -> None:
+    class Thinking:
+        name = "Thinking"
+
+        def choose(self, view: object) -> object:
+            raise stop  # what Ctrl-C or a signal's handler raises while a bot thinks
+
+    game = _dealt_for_seat_2()
+    with pytest.raises(stop):
+        take_step(game, Thinking())
+
+
+@pytest.mark.parametrize(
+    ("bot", "name"),
+    [
+        (Cheater(), "Cheater"),
+        (Unnamed(), "Unnamed"),
+        (Shouty(), "Two Lines[31m r…"),
+    ],
+)
+def test_an_agent_sits_under_its_name_on_one_shown_line_of_at_most_16_characters(
+    bot: object, name: str
+) -> None:
+    assert agent_name(bot) == name

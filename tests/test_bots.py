@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,9 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
         ("broken_bots:Missing", BotProblem.NO_CLASS, "'Missing'"),
         ("broken_bots:not_a_class", BotProblem.NO_CLASS, "'not_a_class'"),
         ("broken_bots:Nameless", BotProblem.NOT_A_BOT, "`name`"),
+        ("broken_bots:NameFails", BotProblem.NOT_A_BOT, "`name`"),
+        ("exiting_bot:Bot", BotProblem.NO_MODULE, "'exiting_bot' does not import (SystemExit(3))"),
+        ("broken_bots:Leaver", BotProblem.CANNOT_MAKE, "Leaver() failed (SystemExit(4))"),
         ("broken_bots:NoChoose", BotProblem.NOT_A_BOT, "`choose(view)`"),
         (":Bot", BotProblem.BAD_FORM, "package.module:ClassName"),
     ],
@@ -72,6 +77,17 @@ def test_the_docs_show_the_example_bot_exactly() -> None:
     code = (Path(__file__).parent / "example_bot.py").read_text(encoding="utf-8")
     assert code.strip() in DOCS.read_text(encoding="utf-8")
     assert 15 <= len(code.strip().splitlines()) <= 30
+
+
+def test_the_docs_show_the_match_in_python_exactly_and_it_prints_what_they_say() -> None:
+    here = Path(__file__).parent
+    code = (here / "example_match.py").read_text(encoding="utf-8")
+    shown = code.split('"""', 2)[2].strip()  # all but its docstring
+    assert shown in DOCS.read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "example_match.py"], cwd=here, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Outcome.OVER 0 (525, 120)\n"
 
 
 # ------------------------------------------------------------------ what a bot can see

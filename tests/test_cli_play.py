@@ -174,6 +174,12 @@ def test_names_may_name_every_seat_bots_included(home: Path) -> None:
     ]
 
 
+def test_a_user_bot_sits_under_its_name_on_one_shown_line_never_blank(home: Path) -> None:
+    _, records, _ = bot_game(home, "--players", "3", "--bots",
+                             "broken_bots:Unnamed,broken_bots:Shouty,easy")
+    assert [p["name"] for p in records[0]["players"]] == ["Unnamed", "Two Lines[31m r…", "Easy"]
+
+
 @pytest.mark.slow
 def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) -> None:
     _, records, _ = bot_game(

@@ -10,6 +10,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import broken_bots
 import pytest
 
 import rack_o.match as match_module
@@ -23,6 +24,7 @@ from rack_o.match import (
     chunks,
     game_seed,
     play_chunk,
+    play_many,
     play_match,
     play_one,
     record_name,
@@ -166,6 +168,18 @@ def test_a_broken_game_stops_the_match_there() -> None:
     assert result.broken is not None and result.broken.index == 0
     assert "Crasher (seat 2) failed" in (result.broken.error or "")
     assert result.tally.games == 1
+
+
+def test_each_seat_of_each_game_gets_a_new_instance_of_a_user_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(broken_bots.Census, "made", [])
+    outcomes = play_many(("broken_bots:Census", "broken_bots:Census", "easy"), Rules(3), 5,
+                         range(3), turn_cap=40)
+    assert len(outcomes) == 3
+    made = broken_bots.Census.made
+    assert len(made) == 6  # docs/bots.md, "Instances": one per seat per game
+    assert sorted(seat for bot in made for seat in bot.seats) == [0, 0, 0, 1, 1, 1]
 
 
 def test_ctrl_c_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,11 +44,12 @@ def invoke(args: list[str]) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def planted(path: Path, kinds: tuple[str, str] = ("human", "bot:hard")) -> Path:
+def planted(path: Path, kinds: tuple[str, str] = ("human", "bot:hard"),
+            names: tuple[str, str] = ("Ann", "Bob")) -> Path:
     """A record of one round's start: Ann takes 18 into slot 9 where slot 5 went Rack-O (a
     blunder), Bob draws 7 into slot 2, then Ann takes Bob's 4 into slot 10 instead of
     drawing (a useless discard)."""
-    players = [Player("Ann", kinds[0]), Player("Bob", kinds[1])]
+    players = [Player(names[0], kinds[0]), Player(names[1], kinds[1])]
     game = Game(Rules(2), players=players, dealer_draw=dealer_draw_for(1, 2))
     game.deal(deck_for([NEARLY, OTHER], 18, [7], dealer=1))
     for action in (TAKE, place(9), DRAW, place(2), TAKE, place(10)):
@@ -90,6 +91,20 @@ def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None
     assert "draw 7 → slot 2" in row and bob[0]["label"] in row
     good = 100 if bob[0]["label"] == "good" else 0
     assert f"Bob (hard): accuracy {good}%;" in out
+
+
+def test_names_with_markup_show_literally_in_every_table(home: Path) -> None:
+    # A bot names itself as it likes, and "[/]" is a name a person may type.
+    path = planted(home / "g.jsonl", names=("[/]", "[red]X[/red]"))
+    code, out = invoke([str(path), "--full", "--all"])
+    assert code == 0, out
+    moves = out.split("Review of")[0]
+    assert any(line.split()[2:3] == ["[/]"] for line in moves.splitlines()), moves
+    assert any("[red]X[/r…" in line for line in moves.splitlines()), moves  # cut to its cell
+    heading = next(line for line in out.splitlines() if line.split()[:1] == ["Round"]
+                   and "[/]" in line)
+    assert "[red]X[/red]" in heading
+    assert "Review of g: [/], [red]X[/red] (hard)" in out
 
 
 def test_a_person_with_no_turn_of_their_own_gets_no_accuracy(home: Path) -> None:

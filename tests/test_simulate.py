@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import broken_bots
 import click
 import pytest
 from click.testing import CliRunner
@@ -127,6 +128,8 @@ def test_usage_errors_exit_2_before_anything_starts(
     [
         ("broken_bots:Cheater", "Cheater (seat 2) chose 'place in slot 1', which is not legal"),
         ("broken_bots:Crasher", "Crasher (seat 2) failed: RuntimeError('out of ideas')"),
+        ("broken_bots:Stubborn", "Stubborn (seat 2) failed: BaseException('not an Exception')"),
+        ("broken_bots:Wordy", "Wordy (seat 2) chose 'draw' (a str, not an Action), which is not"),
     ],
 )
 def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_path: Path) -> None:
@@ -140,6 +143,42 @@ def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_pat
     record = tmp_path / "game-00001.jsonl"
     game = rebuild(record.read_text(encoding="utf-8")).game  # the record so far is intact
     assert not game.is_over
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_that_cannot_be_made_for_a_game_stops_the_match_with_a_sentence(
+    jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Made once to check the spec, it fails when the game makes it again (in this process, or
+    # in a worker forked after the check), as a bot fails on a worker that lacks its module.
+    monkeypatch.setattr(broken_bots.Fussy, "made", 0)
+    result = simulate("--bots", "easy,broken_bots:Fussy", "--games", "2", "--seed", "1",
+                      "--jobs", jobs, "--record-dir", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert not isinstance(result.exception, ValueError) and "Traceback" not in result.output
+    output = " ".join(result.output.split())
+    assert ("Game 1 stopped before its first deal: the bot of seat 2 could not be made where "
+            "the game was to be played: bot 'broken_bots:Fussy': Fussy() failed "
+            "(OSError('model file busy'))") in output
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize(
+    ("bot", "names"),
+    [
+        ("broken_bots:Unnamed", ["Unnamed 1", "Unnamed 2"]),
+        ("broken_bots:Shouty", ["Two Lines[31m r… 1", "Two Lines[31m r… 2"]),
+    ],
+)
+def test_a_bot_s_name_goes_into_the_record_on_one_shown_line_never_blank(
+    bot: str, names: list[str], tmp_path: Path
+) -> None:
+    result = simulate("--bots", f"{bot},{bot}", "--games", "1", "--seed", "1", "--turn-cap", "5",
+                      "--record-dir", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    header = json.loads((tmp_path / "game-00001.jsonl").read_text(encoding="utf-8").split("\n")[0])
+    assert [player["name"] for player in header["players"]] == names
+    assert [player["kind"] for player in header["players"]] == [f"bot:{bot}"] * 2
 
 
 def test_existing_records_are_never_overwritten(tmp_path: Path) -> None:

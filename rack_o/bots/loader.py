@@ -83,25 +83,38 @@ def _load_class(spec: str) -> Agent:
     # Like `python -m`, find a bot module in the current directory too.
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
+    # Any failure while importing or making user code is a usage error, even a sys.exit (a
+    # script without a main guard): only Ctrl-C passes.
     try:
         module = importlib.import_module(module_name)
-    except Exception as error:  # any failure while importing user code is a usage error
-        raise BotSpecError(spec, BotProblem.NO_MODULE, str(error)) from error
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:
+        detail = str(error) if isinstance(error, Exception) else repr(error)
+        raise BotSpecError(spec, BotProblem.NO_MODULE, detail) from error
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
         raise BotSpecError(spec, BotProblem.NO_CLASS)
     try:
         bot = cls()
-    except Exception as error:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:
         raise BotSpecError(spec, BotProblem.CANNOT_MAKE, repr(error)) from error
     missing = tuple(
         part
-        for part, ok in (
-            ("name", isinstance(getattr(bot, "name", None), str)),
-            ("choose", callable(getattr(bot, "choose", None))),
-        )
+        for part, ok in (("name", _has(bot, "name", str)), ("choose", _has(bot, "choose", None)))
         if not ok
     )
     if missing:
         raise BotSpecError(spec, BotProblem.NOT_A_BOT, missing=missing)
     return bot
+
+
+def _has(bot: object, part: str, kind: type | None) -> bool:
+    """True when `bot.part` is a `kind` (callable, for None); False if reading it fails."""
+    try:
+        value = getattr(bot, part, None)
+    except Exception:  # a property of the user's that raises is no name
+        return False
+    return callable(value) if kind is None else isinstance(value, kind)

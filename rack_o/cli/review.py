@@ -145,7 +145,8 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
     for move in shown:
         when = ([f"{move.round}:{move.turn}"] if layout.tight
                 else [str(move.round), str(move.turn)])
-        names = [record.header.players[move.seat].name] if several else []
+        # A name is shown as it is, never read as markup ("[/]" is a name one may type).
+        names = [Text(record.header.players[move.seat].name)] if several else []
         label = MARKS[move.label] if layout.tight else _(LABEL_NAMES[move.label])
         table.add_row(
             *when, *names, play_text(move.played, layout.short),
@@ -180,7 +181,7 @@ def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record,
                   collapse_padding=True)
     table.add_column(_("Round"), justify="right", no_wrap=True)
     for name, cells in zip(names, natural, strict=True):
-        table.add_column(name, justify="right", width=cells, overflow="fold")
+        table.add_column(Text(name), justify="right", width=cells, overflow="fold")
     for number_, row in zip(rounds, rows, strict=True):
         table.add_row(str(number_), *row)
     return table

@@ -14,11 +14,12 @@ import click
 from rich.cells import cell_len
 from rich.markup import escape
 
+from rack_o.agent import agent_name
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
-from .console import Terminal, printable
+from .console import Terminal
 from .setup import (
     BotChoice,
     TableOptions,
@@ -315,7 +316,7 @@ def name_seats(
                 param_hint="'--names'",
             )
     taken = {name.casefold() for name in names if name}
-    unnamed = {seat: printable(make_bot(spec, seat, 0).name)
+    unnamed = {seat: agent_name(make_bot(spec, seat, 0))
                for seat, spec in enumerate(specs) if spec is not None and names[seat] is None}
     for seat, name in unnamed.items():
         # Two bots of one level, or a bot named like a person: tell them apart by seat.

@@ -33,7 +33,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import DISCARD, Phase, Source
-from rack_o.agent import Agent, AgentError, Table, play_game
+from rack_o.agent import Agent, AgentError, Interrupt, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _
 from rack_o.record import Event, Header, event
@@ -68,7 +68,7 @@ PROMPT_LINES = 2
 """Lines kept free under the final standings for the play-again question."""
 
 
-class Hangup(BaseException):
+class Hangup(Interrupt):
     """The terminal was closed (SIGHUP) or racko was told to stop (SIGTERM): leave as on
     Ctrl-C, wherever the game is. `signum` says which."""
 

@@ -32,6 +32,7 @@ from rack_o.match import (
     DEFAULT_TURN_CAP,
     ClusterError,
     ClusterProblem,
+    GameOutcome,
     Match,
     MatchResult,
     Tally,
@@ -42,11 +43,12 @@ from rack_o.match import (
 )
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
 from rack_o.store.paths import RECORD_SUFFIX
+from rack_o.store.safe_text import printable
 
 from .columns import heading_widths
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
-from .messages import history_error
+from .messages import bot_spec_error, history_error
 from .screens import variant_labels
 from .setup import (
     SEED,
@@ -367,13 +369,7 @@ def _report(
         raise SystemExit(EXIT_INTERRUPTED)
     broken = result.broken
     if broken is not None:
-        where = (_("; its record is {file}").format(file=record_dir / record_name(broken.index))
-                 if record_dir is not None else "")
-        console.print(
-            "[red]" + _("Game {number} stopped:").format(number=broken.index + 1) + "[/red] "
-            + escape(f"{broken.error}{where}"),
-            markup=True, highlight=False,
-        )
+        console.print(_broken_game(broken, record_dir), markup=True, highlight=False)
         _report_history(console, result)
         raise SystemExit(EXIT_STOPPED)
     console.print(result_table(tally, console.width))
@@ -404,6 +400,23 @@ def _report(
         console.print(_("Records written to {folder}.").format(folder=record_dir), markup=False)
     if not _report_history(console, result) or failed:
         raise SystemExit(EXIT_STOPPED)
+
+
+def _broken_game(broken: GameOutcome, record_dir: Path | None) -> str:
+    """The markup saying why a game stopped the match: a bot that misbehaved (with its record,
+    if records are kept), or one that could not be made where the game was to be played."""
+    if broken.unmade is not None:
+        seat, error = broken.unmade
+        # Checked here before the first game, so it failed in a worker: a cluster's worker
+        # without the bot's module, or a class that cannot be made twice.
+        return "[red]" + escape(_(
+            "Game {number} stopped before its first deal: the bot of seat {seat} could not be "
+            "made where the game was to be played: {error}").format(
+            number=broken.index + 1, seat=seat + 1, error=bot_spec_error(error))) + "[/red]"
+    where = (_("; its record is {file}").format(file=record_dir / record_name(broken.index))
+             if record_dir is not None else "")
+    return ("[red]" + escape(_("Game {number} stopped:").format(number=broken.index + 1))
+            + "[/red] " + escape(printable(f"{broken.error}{where}")))
 
 
 def _report_history(console: Console, result: MatchResult) -> bool:
