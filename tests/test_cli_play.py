@@ -37,11 +37,13 @@ def events(path: Path) -> list[dict]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "Invalid value for '--players': 5 is not in the range 1<=x<=4"),
+        (["--players", "5"], "Invalid value for '--players': expected a whole number from 1 to 4 "
+         "(such as --players 3), not 5."),
         (["--players", "1"], "add them with --bots, such as racko play --bots hard."),
         (["--players", "1", "--bots", "easy,easy,easy,easy"],
          "You and 4 bots make 5; Rack-O is for 2 to 4 players."),
-        (["--players", "three"], "'three' is not a valid integer"),
+        (["--players", "three"], "expected a whole number from 1 to 4 (such as --players 3), not "
+         "'three'."),
         (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
         (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
         (["--partners", "--run-of-three"], "--run-of-three is for 2 players only, not 4."),

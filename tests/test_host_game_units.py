@@ -190,7 +190,8 @@ def test_a_seat_a_computer_player_stood_in_for_last_goes_to_it_again() -> None:
          "--resume plays the table as it was saved: leave out the table options"),
         (["--names", "Ann", "--bots", "hard"], "Nobody would join this table"),
         (["--names", "Ann,Bob"], "racko host plays your seat from this terminal"),
-        (["--port", "70000"], "70000 is not in the range 0<=x<=65535"),
+        (["--port", "70000"], "expected a whole number from 0 to 65,535 (such as --port 2222), "
+         "not 70000."),
     ],
     ids=["resume-with-options", "no-guest-seat", "no-terminal", "port"],
 )

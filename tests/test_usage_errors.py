@@ -52,6 +52,65 @@ def test_every_command_with_a_seed_says_what_a_seed_is(
     assert "integer" not in result.output and "x>=0" not in result.output
 
 
+@pytest.mark.parametrize(("args", "wanted"), [
+    (["play", "--players", "three"],
+     "a whole number from 1 to 4 (such as --players 3), not 'three'"),
+    (["play", "--players", "9"], "a whole number from 1 to 4 (such as --players 3), not 9"),
+    (["play", "--target", "abc"], "a whole number (such as --target 500), not 'abc'"),
+    (["simulate", "--players", "1"], "a whole number from 2 to 4 (such as --players 3), not 1"),
+    (["simulate", "--games", "0"],
+     "a whole number from 1 to 1,000,000 (such as --games 200), not 0"),
+    (["simulate", "--games", "ten"],
+     "a whole number from 1 to 1,000,000 (such as --games 200), not 'ten'"),
+    (["simulate", "--jobs", "99"], "a whole number from 1 to 64 (such as --jobs 2), not 99"),
+    (["simulate", "--turn-cap", "-3"],
+     "a whole number, 1 or more (such as --turn-cap 1000), not -3"),
+    (["history", "--limit", "lots"],
+     "a whole number from 1 to 1,000,000 (such as --limit 5), not 'lots'"),
+    (["host", "--port", "70000"],
+     "a whole number from 0 to 65,535 (such as --port 2222), not 70000"),
+    (["host", "--idle", "0"], "a number of minutes above 0 (such as --idle 10), not 0"),
+    (["host", "--idle", "soon"], "a number of minutes above 0 (such as --idle 10), not 'soon'"),
+])
+def test_a_number_option_says_what_it_wants_with_an_example(
+    home: Path, args: list[str], wanted: str
+) -> None:
+    result = racko(*args)
+    assert_exited(result, 2)
+    option = next(arg for arg in args if arg.startswith("--"))
+    assert f"Error: Invalid value for '{option}': expected {wanted}." in flat(result.output)
+    for jargon in ("integer", "<=x", "x>=", "range", "float"):
+        assert jargon not in result.output
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["simulate", "--help"], ["--players N", "--games N", "--jobs N", "--turn-cap N"]),
+    (["history", "--help"], ["--limit N"]),
+    (["host", "--help"], ["--port N", "--idle MINUTES"]),
+    (["play", "--help"], ["--players N", "--target N", "--seed N"]),
+])
+def test_help_names_a_number_n_without_ranges_in_symbols(args: list[str], shown: list[str]) -> None:
+    result = racko(*args)
+    assert_exited(result, 0)
+    for name in shown:
+        assert name in result.output
+    for jargon in ("INTEGER", "RANGE", "FLOAT", "<=x", "x>="):
+        assert jargon not in result.output
+
+
+@pytest.mark.parametrize(("args", "taken"), [
+    (["play", "--players", "2", "--bots", "easy,easy", "--fast", "--target", " 5", "--seed", "1"],
+     "first to 5 wins"),
+    (["simulate", "--bots", "easy,easy", "--games", "+1", "--seed", "1"], "1 game"),
+])
+def test_a_number_option_takes_a_whole_number_written_plainly(
+    home: Path, args: list[str], taken: str
+) -> None:
+    result = racko(*args)
+    assert_exited(result, 0)
+    assert taken in flat(result.output)
+
+
 @pytest.mark.parametrize(("seed", "options"), [("42", "--seed 42"), (" 7", "--seed 7")])
 def test_a_seed_given_as_a_whole_number_is_taken(home: Path, seed: str, options: str) -> None:
     result = racko("play", "--players", "2", "--bots", "easy,easy", "--fast", "--target", "5",

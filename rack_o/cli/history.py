@@ -25,6 +25,7 @@ from .columns import heading_widths
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
+from .option_types import WholeNumber
 from .screens import with_score
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ BLOCK = 500
 
 
 @click.command(epilog=HISTORY_EXAMPLE)
-@click.option("--limit", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
+@click.option("--limit", type=WholeNumber(1, 1_000_000, example=5), default=20, show_default=True,
               help="How many games to list, newest first.")
 @click.option("--player", metavar="NAME", help="Only the games this player sat in.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")

@@ -29,6 +29,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
 from .messages import bot_spec_error
+from .option_types import SEED, WholeNumber
 
 
 def now_stamp() -> str:
@@ -64,33 +65,11 @@ def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int
     return value
 
 
-class SeedType(click.ParamType):
-    """--seed: a whole number from 0 up; anything else is refused saying what a seed is."""
-
-    name = "seed"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> int:
-        """`value` as a seed (an int from 0 up), or a usage error saying what a seed is."""
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return value
-        text = str(value).strip()
-        if text.isascii() and text.isdigit():
-            return int(text)
-        # A number shows as itself (-1); any other text in quotes ('abc', ''), cut short.
-        number = text.lstrip("-")
-        said = text if number.isascii() and number.isdigit() else repr(shown(text, SHORT_SHOWN))
-        self.fail(_("a seed is a whole number, 0 or more, that decides the cards dealt (such as "
-                    "--seed 42), not {value}.").format(value=said), param, ctx)
-
-
-SEED = SeedType()
-
-
 def target_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """--target, checked as the rules want it."""
     return click.option(
-        "--target", type=int, default=DEFAULT_TARGET, show_default=True, callback=_check_target,
+        "--target", type=WholeNumber(None, example=DEFAULT_TARGET), default=DEFAULT_TARGET,
+        show_default=True, callback=_check_target,
         help="Points that win the game; a positive multiple of 5.",
     )(command)
 
@@ -177,7 +156,7 @@ def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
         return command(table=table, **kwargs)
 
     options = (
-        click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
+        click.option("--players", type=WholeNumber(1, MAX_PLAYERS, example=3),
                      help="How many sit at the table, 2-4 (asked if not given); 1 is you "
                      "alone against the --bots."),
         click.option("--names", metavar='"ANN,BOB,…"',

@@ -49,9 +49,9 @@ from .columns import heading_widths
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
+from .option_types import SEED, WholeNumber
 from .screens import variant_labels
 from .setup import (
-    SEED,
     check_bot_specs,
     now_stamp,
     parse_bots,
@@ -173,12 +173,6 @@ def _records_in(record_dir: Path, games: int) -> list[str]:
     return sorted(names)
 
 
-def _at_most_max_games(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    # A callback, not the option's type, so --help keeps its short "x>=1" (the limit is in
-    # docs/bots.md); the error is click's own range message.
-    return click.IntRange(1, MAX_GAMES).convert(value, param, ctx)
-
-
 def _check_record_dir(record_dir: Path, games: int) -> None:
     try:
         if record_dir.exists() and not record_dir.is_dir():
@@ -264,20 +258,20 @@ def _executor(
 @click.command(
     epilog="Example:  racko simulate --bots hard,easy --games 200 --seed 1 --jobs 2"
 )
-@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=None,
+@click.option("--players", type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS, example=3), default=None,
               help="Seats at the table (2-4); by default, one per bot given.")
 @click.option("--bots", metavar="BOT,BOT,...", default=None,
               help="The bot of each seat in order (levels: random, easy, medium, hard, "
               "expert, or package.module:ClassName).")
 @click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
-@click.option("--games", type=click.IntRange(min=1), callback=_at_most_max_games, default=100,
+@click.option("--games", type=WholeNumber(1, MAX_GAMES, example=200), default=100,
               show_default=True,
               help="Full games to play, each to the target.")
 @click.option("--seed", type=SEED, metavar="N", default=None,
               help="Seed of the whole match, a whole number (each game's seed is derived "
               "from it); random if not given.")
-@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
+@click.option("--jobs", type=WholeNumber(1, MAX_JOBS, example=2), default=1, show_default=True,
               help="Worker processes; results do not depend on it.")
 @click.option("--cluster", metavar="tcp://HOST:PORT", default=None, callback=_scheduler_address,
               help="Play the games on this running Dask scheduler's workers instead "
@@ -285,7 +279,7 @@ def _executor(
               "and --record-dir a folder they can all write).")
 @target_option
 @variant_options
-@click.option("--turn-cap", type=click.IntRange(min=1), default=DEFAULT_TURN_CAP,
+@click.option("--turn-cap", type=WholeNumber(1, example=DEFAULT_TURN_CAP), default=DEFAULT_TURN_CAP,
               show_default=True,
               help="Turns after which a round without Rack-O is stopped (and counted).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),

@@ -1,0 +1,114 @@
+"""The kinds of value racko's options take, each refused in a sentence that says what to give.
+
+click's own types answer "'three' is not a valid integer range" or "7 is not in the range
+1<=x<=4", and their help shows "INTEGER RANGE [1<=x<=4]": words for programmers. These say
+what the option wants, with an example ("expected a whole number from 2 to 4 (such as
+--players 3), not 'three'."), and show N in the help.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from rack_o.i18n import _, number
+from rack_o.store.safe_text import SHORT_SHOWN, shown
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def _said(value: object) -> str:
+    """`value` as a refusal quotes it: a number as itself (-1), other text in quotes, cut short."""
+    text = str(value).strip()
+    return text if _WHOLE.fullmatch(text) else repr(shown(text, SHORT_SHOWN))
+
+
+def _number(value: int | None) -> str | None:
+    """A bound as the language writes numbers (1,000,000; 1 000 000)."""
+    return None if value is None else number(value)
+
+
+def _whole(value: object) -> int | None:
+    """`value` as a whole number, if it is one (an int, or text of ASCII digits)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+class WholeNumber(click.ParamType):
+    """A whole number from `low` (to `high`) where given; `example` is shown in the refusal."""
+
+    name = "N"
+
+    def __init__(self, low: int | None, high: int | None = None, *, example: int) -> None:
+        self.low, self.high, self.example = low, high, example
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """N in the help, whose text says the bounds in words."""
+        return "N"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        """`value` as a whole number within the bounds, or a usage error saying what is wanted."""
+        number = _whole(value)
+        if (number is not None and (self.low is None or number >= self.low)
+                and (self.high is None or number <= self.high)):
+            return number
+        option = param.opts[0] if param is not None and param.opts else ""
+        example = f"{option} {self.example}".strip()
+        if self.low is None:
+            message = _("expected a whole number (such as {example}), not {value}.")
+        elif self.high is None:
+            message = _("expected a whole number, {low} or more (such as {example}), not {value}.")
+        else:
+            message = _("expected a whole number from {low} to {high} (such as {example}), not "
+                        "{value}.")
+        self.fail(message.format(low=_number(self.low), high=_number(self.high), example=example,
+                                 value=_said(value)), param, ctx)
+
+
+class Minutes(click.ParamType):
+    """A number of minutes above 0, whole or not (0.5 is half a minute)."""
+
+    name = "MINUTES"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        """MINUTES in the help."""
+        return "MINUTES"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> float:
+        """`value` as minutes above 0, or a usage error saying what is wanted."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            minutes: float | None = float(value)
+        else:
+            try:
+                minutes = float(str(value).strip().replace(",", "."))
+            except ValueError:
+                minutes = None
+        if minutes is not None and 0 < minutes < float("inf"):
+            return minutes
+        option = param.opts[0] if param is not None and param.opts else ""
+        self.fail(_("expected a number of minutes above 0 (such as {example}), not {value}.")
+                  .format(example=f"{option} 10".strip(), value=_said(value)), param, ctx)
+
+
+class SeedType(click.ParamType):
+    """--seed: a whole number from 0 up; anything else is refused saying what a seed is."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        """`value` as a seed (an int from 0 up), or a usage error saying what a seed is."""
+        number = _whole(value)
+        if number is not None and number >= 0:
+            return number
+        self.fail(_("a seed is a whole number, 0 or more, that decides the cards dealt (such as "
+                    "--seed 42), not {value}.").format(value=_said(value)), param, ctx)
+
+
+SEED = SeedType()
