@@ -299,6 +299,20 @@ def test_u_after_a_draw_says_why_the_drawn_card_cannot_go_back(home: Path) -> No
             if e["type"] == "turn" and e["seat"] == 0] == [("draw", 5)]
 
 
+def test_x_after_taking_a_card_says_it_goes_into_the_rack(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
+                 input="\nt\nx\n5\n\nq\ny\n")
+    taken = next(e["card"] for e in events(record) if e["type"] == "turn" and e["seat"] == 0)
+    shown = " ".join(result.output.split())
+    assert (f"A card taken from the discard pile goes into your rack: put {taken} in a slot "
+            "(1-9, or 0 for slot 10), or press u to put it back.") in shown, shown
+    assert "x is not valid here" not in shown
+    # The x changed nothing: the taken card went where the next key put it.
+    assert [(e["source"], e["slot"]) for e in events(record)
+            if e["type"] == "turn" and e["seat"] == 0] == [("discard", 5)]
+
+
 @pytest.mark.slow
 def test_output_fits_80_columns(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")

@@ -227,6 +227,9 @@ class HumanAgent:
             keys += (PUT_BACK,)
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or u to put it back")
             help_text = _(PLACE_TAKEN_HELP)
+            refusals["x"] = _("A card taken from the discard pile goes into your rack: put {card} "
+                              "in a slot (1-9, or 0 for slot 10), or press u to put it "
+                              "back.").format(card=held)
         else:
             prompts = (
                 _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}{hint} · ? help"),
@@ -234,6 +237,8 @@ class HumanAgent:
             )
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}")
             help_text = _(PLACE_TAKEN_FIXED_HELP)
+            refusals["x"] = _("A card taken from the discard pile goes into your rack: put {card} "
+                              "in a slot (1-9, or 0 for slot 10).").format(card=held)
         key = self._ask(
             view,
             None,
