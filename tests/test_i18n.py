@@ -211,7 +211,7 @@ def test_the_rules_in_each_language_have_the_same_examples_and_sections(language
     ("args", "env", "heading"),
     [
         (["--lang", "el", "rules"], {}, "Rack-O: οι κανόνες όπως τους παίζει το racko"),
-        (["--lang=fr", "rules"], {}, "Rack-O : les règles telles que racko les joue"),
+        (["--lang=fr", "rules"], {}, "Rack-O\u00a0: les règles telles que racko les joue"),
         (["rules", "--lang", "el"], {}, "Rack-O: οι κανόνες όπως τους παίζει το racko"),
         (["rules"], {"LANGUAGE": None, "LANG": "cs_CZ.UTF-8"}, "Rack-O: pravidla tak"),
         (["rules"], {"LANGUAGE": "en", "LANG": "cs_CZ.UTF-8"}, "Rack-O: the rules as racko"),

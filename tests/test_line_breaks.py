@@ -141,3 +141,13 @@ def test_command_apart_puts_a_closing_command_on_its_own_line_only_when_needed(
     apart = command_apart(text, width)
     assert apart == (text if len(text) <= width else
                      "Step through the game:\nracko replay 2026-12-01-0906-hard-easy")
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_the_french_rules_never_start_a_line_with_a_colon_or_question_mark(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    # French puts a space before : ; ? ! — a no-break one, so that the sign keeps its word.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    shown = racko("--lang", "fr", "rules").output.splitlines()
+    assert not [line for line in shown if line.lstrip().startswith((":", ";", "?", "!"))], shown
