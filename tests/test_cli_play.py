@@ -182,6 +182,20 @@ def test_a_user_bot_sits_under_its_name_on_one_shown_line_never_blank(home: Path
     assert [p["name"] for p in records[0]["players"]] == ["Unnamed", "Two Lines[31m r…", "Easy"]
 
 
+@pytest.mark.parametrize(("bot", "command"), [
+    ("example_bot:BandBot", "racko resume {id} --load-bots"),
+    ("hard", "racko resume {id}"),
+])
+def test_the_note_to_carry_on_asks_to_load_a_bot_from_code_outside_racko(
+    home: Path, bot: str, command: str
+) -> None:
+    # Resume imports such a bot only when asked to: the note names the option it needs.
+    result = run(["--names", "Ann", "--bot", f"2={bot}", "--seed", "4"], input="\nq\ny\n")
+    shown = result.output.splitlines()
+    game_id = next(line.split()[2] for line in shown if line.startswith("racko resume "))
+    assert command.format(id=game_id) in shown, result.output
+
+
 @pytest.mark.slow
 def test_bot_places_a_level_at_a_seat_and_bots_fills_the_last_seats(home: Path) -> None:
     _, records, _ = bot_game(

@@ -18,6 +18,11 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
 
 
+def is_outside(spec: str) -> bool:
+    """Whether a bot spec names code outside racko (anything but a level of LEVELS)."""
+    return spec.lower() not in LEVELS
+
+
 class BotProblem(StrEnum):
     """Why no bot can be made from a spec."""
 

@@ -207,6 +207,11 @@ class NewGame:
     """Where the game is saved, or that it is not, and any trouble with the history."""
 
 
+def _loading_bots(carry_on: Callable[[str], str]) -> Callable[[str], str]:
+    """`carry_on` with --load-bots after its command (the note ends with the command)."""
+    return lambda ref: f"{carry_on(ref)} --load-bots"
+
+
 @contextmanager
 def new_game(
     rules: Rules, seats: Sequence[Player], seed: int, record: Path | None, *, hints: bool = True,
@@ -219,9 +224,13 @@ def new_game(
     RecordWriteError if the game line cannot be written; see `open_record` and
     `start_notices` for `record`, `carry_on` and `show_seed`.
     """
+    from rack_o.bots import is_outside
     from rack_o.store.autosave import history_problem
 
     started = now_stamp()
+    if any(p.bot is not None and is_outside(p.bot) for p in seats):
+        # Carrying on imports that code again, which resume does only when asked to.
+        carry_on = _loading_bots(carry_on)
     writer, close, saved_note, record_path = open_record(
         record, started, [p.name for p in seats], carry_on)
     header = Header(tuple(seats), rules, seed, started, hints=hints)

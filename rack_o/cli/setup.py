@@ -279,7 +279,7 @@ def agents_for(
     A seat that is neither, or (without `load_bots`) a bot from code outside racko, is a
     usage error: a record is data, and importing the code it names needs the player's say-so.
     """
-    from rack_o.bots import LEVELS, make_bot
+    from rack_o.bots import is_outside, make_bot
 
     agents: list[Agent] = []
     for seat, player in enumerate(players):
@@ -294,7 +294,7 @@ def agents_for(
                     seat=seat + 1, name=player.name, kind=shown(player.kind, SHORT_SHOWN)
                 )
             )
-        if spec.lower() not in LEVELS and not load_bots:
+        if is_outside(spec) and not load_bots:
             raise click.UsageError(
                 _("Seat {seat} ({name}) was played by the bot {bot}, which is code outside "
                   "racko. Resume with --load-bots to import it, if you trust it.").format(
