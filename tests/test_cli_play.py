@@ -299,32 +299,26 @@ def test_a_wrong_key_changes_nothing_and_says_what_is_valid(home: Path) -> None:
     assert not any(e["type"] == "turn" and e["seat"] == 0 for e in events(record))
 
 
-def test_u_after_a_draw_says_why_the_drawn_card_cannot_go_back(home: Path) -> None:
+@pytest.mark.parametrize(("first", "key", "source", "reason"), [
+    # A draw cannot be taken back; a card taken from the discard pile cannot be thrown back.
+    ("d", "u", "draw", "A draw cannot be undone: put {card} in a slot (1-9, or 0 for slot 10), "
+     "or press x to discard it."),
+    ("t", "x", "discard", "A card taken from the discard pile goes into your rack: put {card} in "
+     "a slot (1-9, or 0 for slot 10), or press u to put it back."),
+])
+def test_a_key_that_cannot_work_on_a_card_in_hand_says_why(
+    home: Path, first: str, key: str, source: str, reason: str
+) -> None:
     record = home / "game.jsonl"
     result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
-                 input="\nd\nu\n5\n\nq\ny\n")
-    drawn = next(e["card"] for e in events(record) if e["type"] == "turn" and e["seat"] == 0)
+                 input=f"\n{first}\n{key}\n5\n\nq\ny\n")
+    card = next(e["card"] for e in events(record) if e["type"] == "turn" and e["seat"] == 0)
     shown = " ".join(result.output.split())
-    assert (f"A draw cannot be undone: put {drawn} in a slot (1-9, or 0 for slot 10), or press "
-            "x to discard it.") in shown, shown
-    assert "u is not valid here" not in shown
-    # The u changed nothing: the drawn card went where the next key put it.
+    assert reason.format(card=card) in shown, shown
+    assert f"{key} is not valid here" not in shown
+    # The key changed nothing: the card went where the next key put it.
     assert [(e["source"], e["slot"]) for e in events(record)
-            if e["type"] == "turn" and e["seat"] == 0] == [("draw", 5)]
-
-
-def test_x_after_taking_a_card_says_it_goes_into_the_rack(home: Path) -> None:
-    record = home / "game.jsonl"
-    result = run(["--names", "Ann", "--bots", "easy", "--seed", "5", "--record", str(record)],
-                 input="\nt\nx\n5\n\nq\ny\n")
-    taken = next(e["card"] for e in events(record) if e["type"] == "turn" and e["seat"] == 0)
-    shown = " ".join(result.output.split())
-    assert (f"A card taken from the discard pile goes into your rack: put {taken} in a slot "
-            "(1-9, or 0 for slot 10), or press u to put it back.") in shown, shown
-    assert "x is not valid here" not in shown
-    # The x changed nothing: the taken card went where the next key put it.
-    assert [(e["source"], e["slot"]) for e in events(record)
-            if e["type"] == "turn" and e["seat"] == 0] == [("discard", 5)]
+            if e["type"] == "turn" and e["seat"] == 0] == [(source, 5)]
 
 
 @pytest.mark.slow
