@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -33,11 +35,15 @@ from rich.text import Text  # noqa: E402
 from test_host_units import FakeLink  # noqa: E402
 
 from rack_o import i18n  # noqa: E402
+from rack_o.actions import DISCARD, DRAW  # noqa: E402
 from rack_o.bots import make_bot  # noqa: E402
 from rack_o.cli.human import HumanAgent  # noqa: E402
+from rack_o.cli.setup import game_hint  # noqa: E402
 from rack_o.game import Game  # noqa: E402
 from rack_o.host.guest_seats import GuestSeats  # noqa: E402
 from rack_o.host.hosting import HostedGame, InEachLanguage  # noqa: E402
+from rack_o.host.inbox import Inbox  # noqa: E402
+from rack_o.host.keyboard import KeyReader  # noqa: E402
 from rack_o.host.local import LocalLink, local_terminal  # noqa: E402
 from rack_o.host.screen import SeatScreen  # noqa: E402
 from rack_o.host.terminal import GuestGone, RemoteTerminal  # noqa: E402
@@ -240,15 +246,18 @@ def test_a_guests_waiting_screen_is_drawn_in_their_language(
 
 
 @contextmanager
-def hosting(game: Game) -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
-    """`game` at a table Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek."""
+def hosting(game: Game, hints: str | None = None
+            ) -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
+    """`game` at a table Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek;
+    h gives `hints` (a level; None: hints are off)."""
     table, links = seated({"bob": "cs", "cy": "el"})
     host_terminal = local_terminal(0, "Ann", table.inbox)
     read, write = os.pipe()
     os.set_blocking(read, False)
     host_terminal.attached(LocalLink(write), 100, 30)
     terminals = {0: host_terminal, **table.terminals}
-    agents = [HumanAgent(p.name, terminals[seat]) for seat, p in enumerate(game.players)]
+    agents = [HumanAgent(p.name, terminals[seat], game_hint(hints))
+              for seat, p in enumerate(game.players)]
     session = HostedGame(table, game, agents, host_seat=0, host_terminal=host_terminal,
                          info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
                          stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0)
@@ -336,3 +345,126 @@ def test_the_hosts_own_screen_stays_in_the_hosts_language_while_a_guest_plays(
     assert re.search(r"feuille de marque|joue\.|À vous de jouer", host_screen), host_screen
     assert "odejít" not in host_screen
     assert "q odejít od stolu" in plain(links["bob"].text)
+
+
+class Typist(threading.Thread):
+    """A guest at a fake connection, reading their screen: each key of `script` is pressed once
+    the text before it is shown (after what the last key brought), as a person would. `between`
+    is called (on this thread) before each key, `first` before anything; a text not shown in
+    time releases the seat (through the table's `inbox`), so that the game thread stops
+    waiting, and is kept in `missed`."""
+
+    def __init__(self, inbox: Inbox, terminal: RemoteTerminal, link: FakeLink,
+                 script: list[tuple[str, str]], between: Callable[[], None] = lambda: None,
+                 first: Callable[[], None] = lambda: None) -> None:
+        super().__init__(daemon=True)
+        self.inbox, self.terminal, self.link = inbox, terminal, link
+        self.script, self.between, self.first = script, between, first
+        self.missed: str | None = None
+
+    def run(self) -> None:
+        self.first()
+        reader = KeyReader()
+        mark = 0
+        for text, key in self.script:
+            deadline = time.monotonic() + 5
+            while text not in plain(self.link.text[mark:]):
+                if time.monotonic() > deadline:
+                    self.missed = text
+                    self.inbox.post(self.terminal.mark_released)
+                    return
+                time.sleep(0.01)
+            mark = len(self.link.text)
+            self.between()
+            self.terminal.receive(key.encode(), reader)
+
+
+# What a guest's own turn shows in their language: the turn's prompt, ?'s help, h's hint, q's
+# question (the host's yes does not answer it), the warning about a drawn card, the slots'
+# prompt, and what the guest leaving is told.
+TURN_WORDS = {
+    "cs": {"prompt": "d líznout · t vzít", "help": "Klávesou d si líznete vrchní kartu",
+           "hint": "Rada:", "question": "Odejít od stolu? y/a ano", "other_yes": "o",
+           "yes": "a", "drawn": "takže odchodem teď kartu odhodíte", "slots": "x pro odhození",
+           "left": "Odešli jste od stolu. Hra pokračuje"},
+    "el": {"prompt": "d τράβα · t πάρε το", "help": "Το d τραβάει την πάνω κάρτα",
+           "hint": "Συμβουλή:", "question": "Έξοδος από το τραπέζι; y/ν ναι", "other_yes": "o",
+           "yes": "ν", "drawn": "δεν αναιρείται", "slots": "x για να το πετάξεις",
+           "left": "Έφυγες από το τραπέζι. Το παιχνίδι συνεχίζεται"},
+}
+
+
+@pytest.mark.parametrize(("seed", "name", "language"), [(4, "bob", "cs"), (3, "cy", "el")])
+def test_a_guest_plays_their_own_turn_in_their_language_while_the_host_reads_theirs(
+    seed: int, name: str, language: str
+) -> None:
+    words = TURN_WORDS[language]
+    game = seeded_game(seed, **THREE)  # type: ignore[arg-type]
+    with hosting(game, hints="hard") as (session, links, read):
+        game.deal()
+        seat = game.mover
+        assert game.players[seat].name.lower() == name
+        terminal, link, agent = session.terminals[seat], links[name], session.agents[seat]
+        host = session.terminals[0]
+        session.turn_starts(game, seat)
+        assert "joue." in plain(os.read(read, 1 << 16).decode())
+
+        def host_repaints() -> None:  # the host's window resized while the guest plays
+            session.seats.inbox.post(host.repaint)
+
+        drawing = Typist(session.seats.inbox, terminal, link, [
+            (words["prompt"], "?"), (words["help"], "h"), (words["hint"], "q"),
+            (words["question"], words["other_yes"]), (words["prompt"], "d")],
+            between=host_repaints)
+        drawing.start()
+        assert agent.choose(game.view(seat)) == DRAW, drawing.missed
+        drawing.join(5)
+        assert drawing.missed is None
+        during_the_step = plain(os.read(read, 1 << 16).decode())
+        game.apply(DRAW, seat)
+
+        leaving = Typist(session.seats.inbox, terminal, link,
+                         [(words["slots"], "q"), (words["question"], words["yes"])])
+        leaving.start()
+        assert agent.choose(game.view(seat)) == DISCARD, leaving.missed
+        leaving.join(5)
+        assert leaving.missed is None
+        once_drawn = plain(os.read(read, 1 << 16).decode())
+    shown = plain(link.text)
+    for word in ("prompt", "help", "hint", "question", "drawn", "slots"):
+        assert words[word] in shown, (word, shown[-800:])
+    assert link.closed_with is not None and link.closed_with.startswith(words["left"])
+    # The host's screen, painted again before each of the five keys of the guest's first step,
+    # and once the card was drawn, stayed French.
+    assert during_the_step.count(f"{name.title()} joue.") == 5, during_the_step
+    assert f"{name.title()} a pioché une carte et choisit où la mettre." in once_drawn, once_drawn
+    for host_screen in (during_the_step, once_drawn):
+        assert not any(words[word] in host_screen for word in ("prompt", "help", "hint", "slots"))
+
+
+@pytest.mark.parametrize(("language", "prompt"), [(None, "Bob : d piocher"),
+                                                  ("el", "Bob: d τράβα")])
+def test_a_guest_who_left_on_their_turn_plays_it_in_the_language_they_come_back_in(
+    language: str | None, prompt: str
+) -> None:
+    game = seeded_game(4, **THREE)  # type: ignore[arg-type]
+    with hosting(game) as (session, links, _read):
+        game.deal()
+        terminal, agent, inbox = session.terminals[1], session.agents[1], session.seats.inbox
+        leaving = Typist(inbox, terminal, links["bob"],
+                         [("Bob: d líznout", "q"), ("Odejít od stolu?", "a")])
+        back = FakeLink()
+
+        def comes_back() -> None:
+            leaving.join(5)
+            assert session.seats.join("bob", back, 100, 30, language) is terminal
+
+        playing = Typist(inbox, terminal, back, [(prompt, "d")], first=comes_back)
+        leaving.start()
+        playing.start()
+        assert agent.choose(game.view(1)) == DRAW, (leaving.missed, playing.missed,
+                                                   plain(back.text)[-300:])
+        playing.join(5)
+    assert links["bob"].closed_with is not None
+    assert links["bob"].closed_with.startswith("Odešli jste od stolu.")
+    assert "líznout" not in plain(back.text)

@@ -115,6 +115,9 @@ class PersonSeat:
                 self._bot_played = True
                 return self.bot.choose(view)
             try:
+                # A step starts with the guest there, in the language they are back in (a
+                # step keeps the language it started in).
+                self.terminal.wait_for_guest()
                 with self.terminal.step():
                     self.human.quit_question = quit_question(host=not self.guest) + " > "
                     return self.human.choose(view)

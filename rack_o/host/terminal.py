@@ -307,6 +307,15 @@ class RemoteTerminal:
         finally:
             self._step_language = pinned
 
+    def wait_for_guest(self) -> None:
+        """Wait (handling the table's events meanwhile) until a guest is connected; GuestGone
+        once the seat is released."""
+        self._inbox.run_posted()
+        while self._link is None and not self._released:
+            self._inbox.wait(lambda: self._link is not None or self._released, None)
+        if self._released:
+            raise GuestGone(self.seat, self.name)
+
     def on_redraw(self, callback: Callable[[], None] | None) -> None:
         """Call `callback` (game thread) to paint this guest's screen again, on a cleared screen,
         when their window changed size or they came back; the prompt being asked, and what was
