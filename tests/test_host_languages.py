@@ -93,8 +93,9 @@ def idle_guest(served: Hosted, seat: int) -> str | None:
         ({}, None, IDLE_FR),  # nothing sent: the host's language
         ({"LC_CTYPE": "cs_CZ.UTF-8"}, None, IDLE_FR),  # no language in it: the host's
         ({"LANG": "de_DE.UTF-8"}, "en", IDLE_EN),  # a language racko does not speak: English
+        ({"LANG": "C.UTF-8"}, None, IDLE_FR),  # no language asked (a server's default)
     ],
-    ids=["LANG", "LC_ALL", "LANGUAGE", "nothing", "LC_CTYPE", "unspoken"],
+    ids=["LANG", "LC_ALL", "LANGUAGE", "nothing", "LC_CTYPE", "unspoken", "C"],
 )
 def test_a_guest_is_told_things_in_the_language_their_ssh_sends(
     tmp_path: Path, env: dict[str, str], language: str | None, said: str
