@@ -7,6 +7,7 @@ sending their environment, or sit at fake connections.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import threading
@@ -19,7 +20,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 
-from builders import finished_game, seeded_game  # noqa: E402
+from builders import finished_game, record_text, seeded_game, unfinished_game  # noqa: E402
 from hostkit import (  # noqa: E402
     ANSI,
     Hosted,
@@ -30,7 +31,7 @@ from hostkit import (  # noqa: E402
     run,
     wait_until,
 )
-from rich.console import RenderableType  # noqa: E402
+from rich.console import Console, RenderableType  # noqa: E402
 from rich.text import Text  # noqa: E402
 from test_host_units import FakeLink  # noqa: E402
 
@@ -45,9 +46,13 @@ from rack_o.host.hosting import HostedGame, InEachLanguage  # noqa: E402
 from rack_o.host.inbox import Inbox  # noqa: E402
 from rack_o.host.keyboard import KeyReader  # noqa: E402
 from rack_o.host.local import LocalLink, local_terminal  # noqa: E402
+from rack_o.host.opening import _hold, _resumed  # noqa: E402
 from rack_o.host.screen import SeatScreen  # noqa: E402
 from rack_o.host.terminal import GuestGone, RemoteTerminal  # noqa: E402
 from rack_o.host.views import Presence, TableInfo  # noqa: E402
+from rack_o.store import autosave  # noqa: E402
+from rack_o.store.history import HistoryError, HistoryProblem  # noqa: E402
+from rack_o.store.records import load_record  # noqa: E402
 
 HOST = "fr"
 IDLE_CS = ("Po dobu 1 minuty jste nestiskli žádnou klávesu, ačkoli jste byli na řadě, a tak vás "
@@ -469,3 +474,43 @@ def test_a_guest_who_left_on_their_turn_plays_it_in_the_language_they_come_back_
     assert links["bob"].closed_with is not None
     assert links["bob"].closed_with.startswith("Odešli jste od stolu.")
     assert "líznout" not in plain(back.text)
+
+
+def test_a_resumed_tables_opening_finds_things_out_once_and_says_them_in_each_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = record_text(unfinished_game(9, turns=6, target=75, kinds=("human", "human")))
+    path = home / "games" / "torn.jsonl"
+    path.write_bytes(text.encode() + b'{"type": "turn", "se')
+    asked: list[str] = []
+
+    def history_problem(path: object = None) -> HistoryError:
+        asked.append(i18n.current_language())
+        return HistoryError(HistoryProblem.NEWER_SCHEMA, home / "history.sqlite3", version=99)
+
+    monkeypatch.setattr(autosave, "history_problem", history_problem)
+    writer = _hold("torn")
+    try:
+        opened = _resumed(load_record(path, seeded=True), writer)
+        assert path.read_bytes() == text.encode()  # the torn line is cut off at once
+        shown = {}
+        for language in ("cs", "el", None, "cs"):
+            with i18n.speaking(language):
+                console = Console(file=io.StringIO(), width=300)
+                for line in opened.opening():
+                    console.print(line)
+                shown[language] = plain(console.file.getvalue())  # type: ignore[attr-defined]
+    finally:
+        writer.close()
+    assert len(asked) == 1  # the history was opened once, whatever the languages
+    said = {  # the torn line, then the history's trouble
+        "cs": ("Poslední řádek záznamu se při ukládání přerušil",
+               "Pokud hra skončí, uloží se a do historie se přidá později."),
+        "el": ("Η τελευταία γραμμή της καταγραφής κόπηκε",
+               "Αν το παιχνίδι τελειώσει, θα φυλαχτεί και θα προστεθεί στο ιστορικό αργότερα."),
+        None: ("La dernière ligne de l'enregistrement a été coupée",
+               "Si la partie se termine, elle est conservée et sera ajoutée à l'historique plus "
+               "tard."),
+    }
+    for language, (torn, history) in said.items():
+        assert torn in shown[language] and history in shown[language], shown[language]

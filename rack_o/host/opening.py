@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console, RenderableType
@@ -23,7 +24,7 @@ from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.messages import record_not_found
 from rack_o.cli.play import add_finished, new_game, seat_or_leave, start_notices
-from rack_o.cli.resume import hold, resume_notices, saved_game, take_up
+from rack_o.cli.resume import hold, resume_facts, resume_notices, saved_game, take_up
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import TableOptions, agents_for, game_hint, hints_line, hints_of
 from rack_o.game import Game, Player
@@ -41,6 +42,9 @@ from .server import HostError, HostServer
 from .tablecode import new_code
 from .terminal import RemoteTerminal
 from .views import TableInfo, intro_lines
+
+if TYPE_CHECKING:
+    from rack_o.store.records import Record
 
 HOST_SEAT = "host_seat"
 """The field of the record's game line naming the host's seat (null: the host had none), so
@@ -131,15 +135,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         for line in intro_lines(info, [p.name for p in players], port):
             console.print(line)
         if record is not None:
-            take_up(record, writer)
-            record.game.on_step = writer.step
-            opened = Opened(
-                record.game, record.header, writer, writer.path,
-                host_resume_note(record.ref),
-                lambda: resume_notices(record, show_seed=False),
-                [_saved(host_resume_note(record.ref))], record.events,
-                _given_away(record.events, players), resumed=True)
-            return _run(opened, seats, info, host_seat, setup, here, console)
+            return _run(_resumed(record, writer), seats, info, host_seat, setup, here, console)
         seed = options.seed if options.seed is not None else secrets.randbelow(1_000_000)
         try:
             with new_game(rules, players, seed, None, hints=setup.hints is not None,
@@ -197,6 +193,20 @@ def _run(opened: Opened, seats: GuestSeats, info: TableInfo, host_seat: int | No
         console.print(_("The game is saved: racko replay {id} steps through it.").format(
             id=record_ref(opened.record_path)), markup=False, highlight=False)
     return code
+
+
+def _resumed(record: Record, writer: RecordWriter) -> Opened:
+    """The saved game `record` taken up by `writer` (which holds its lock), ready to go on at
+    the table: what its opening notices tell is found out once, now, and said in each language
+    they are shown in."""
+    facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
+    take_up(record, writer)
+    record.game.on_step = writer.step
+    return Opened(
+        record.game, record.header, writer, writer.path, host_resume_note(record.ref),
+        lambda: resume_notices(record, facts, show_seed=False),
+        [_saved(host_resume_note(record.ref))], record.events,
+        _given_away(record.events, record.game.players), resumed=True)
 
 
 def _saved(note: str) -> Text:
