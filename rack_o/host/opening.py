@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 import click
 from rich.console import Console, RenderableType
@@ -37,7 +37,7 @@ from .guest_seats import GuestSeats
 from .hosting import HostedGame, Lines
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import attached_here, has_terminal, local_terminal
-from .seat import STAND_IN
+from .seat import GIVEN_AWAY, STAND_IN
 from .server import HostError, HostServer
 from .tablecode import new_code
 from .terminal import RemoteTerminal
@@ -238,12 +238,21 @@ def _host_seat(players: Sequence[Player], seated: bool, line: object) -> int | N
 
 
 def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]:
-    """The guest seats a computer player was playing when the table stopped: their last turn
-    line says it stood in."""
-    last: dict[int, Event] = {}
+    """The guest seats a computer player was playing when the table stopped: a line says the
+    host gave them away (GIVEN_AWAY), or their last turn line says it stood in."""
+    given: set[int] = set()
     for line in events:
         seat = line.get("seat")
-        if line.get("type") == "turn" and type(seat) is int and 0 <= seat < len(players):
-            last[seat] = line
-    return [seat for seat, line in sorted(last.items())
-            if players[seat].is_human and line.get("stand_in")]
+        if line.get("type") == "turn" and _is_seat(seat, players):
+            if line.get("stand_in"):
+                given.add(seat)
+            else:
+                given.discard(seat)
+        named = line.get(GIVEN_AWAY)
+        if isinstance(named, list):
+            given.update(seat for seat in named if _is_seat(seat, players))
+    return [seat for seat in sorted(given) if players[seat].is_human]
+
+
+def _is_seat(value: object, players: Sequence[Player]) -> TypeGuard[int]:
+    return type(value) is int and 0 <= value < len(players)
