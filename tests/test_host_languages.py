@@ -55,11 +55,12 @@ from rack_o.store.history import HistoryError, HistoryProblem  # noqa: E402
 from rack_o.store.records import load_record  # noqa: E402
 
 HOST = "fr"
-IDLE_CS = ("Po dobu 1 minuty jste nestiskli žádnou klávesu, ačkoli jste byli na řadě, a tak vás "
-           "racko odpojilo.")
-IDLE_FR = "Vous n'avez appuyé sur aucune touche pendant 1 minute alors que c'était à vous"
-IDLE_EN = "You pressed no key for 1 minute while it was up to you, so racko let you go."
-IDLE_EL = "Δεν πάτησες κανένα πλήκτρο για 1 λεπτό ενώ ήταν η σειρά σου"
+# What a guest let go for their silence is told, in their language: the sentence after how long
+# they were silent.
+IDLE_CS = "Připojte se znovu stejným příkazem a vrátíte se na své místo."
+IDLE_FR = "Reconnectez-vous avec la même commande pour reprendre votre place."
+IDLE_EN = "so racko let you go. Connect again with the same command to take your seat back."
+IDLE_EL = "Συνδέσου ξανά με την ίδια εντολή για να ξαναπάρεις τη θέση σου."
 
 
 @pytest.fixture(autouse=True)
@@ -514,3 +515,27 @@ def test_a_resumed_tables_opening_finds_things_out_once_and_says_them_in_each_la
     }
     for language, (torn, history) in said.items():
         assert torn in shown[language] and history in shown[language], shown[language]
+
+
+@pytest.mark.parametrize(
+    ("idle", "language", "said"),
+    [
+        (6, "en", "You pressed no key for 6 seconds while it was up to you, so racko let you go."),
+        (1, "en", "You pressed no key for 1 second while it was up to you"),
+        (0.3, "en", "You pressed no key for 1 second while it was up to you"),
+        (59.6, "en", "You pressed no key for 1 minute while it was up to you"),
+        (90, "en", "You pressed no key for 90 seconds while it was up to you"),
+        (60, "en", "You pressed no key for 1 minute while it was up to you"),
+        (600, "en", "You pressed no key for 10 minutes while it was up to you"),
+        (600, "cs", "Po dobu 10 minut jste nestiskli žádnou klávesu"),
+        (120, "el", "Δεν πάτησες κανένα πλήκτρο για 2 λεπτά"),
+        (60, None, "Vous n'avez appuyé sur aucune touche pendant 1 minute alors"),
+    ],
+)
+def test_a_guest_let_go_for_their_silence_is_told_how_long_it_was(
+    idle: float, language: str | None, said: str
+) -> None:
+    terminal = local_terminal(1, "Bob", Inbox())
+    terminal.idle = idle
+    terminal.language = language
+    assert said in terminal.idle_message()
