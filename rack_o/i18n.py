@@ -84,10 +84,23 @@ def choose_language(option: str | None = None, environ: Mapping[str, str] | None
     return LANGUAGES[0]
 
 
+NO_LANGUAGE = ("C", "POSIX")
+"""Locale names that ask for no language (a server's or a container's default)."""
+
+
 def asked_language(environ: Mapping[str, str]) -> str | None:
-    """The language `environ` asks for, read as `choose_language` reads it (so a language racko
-    does not speak is English); None if it sets none of LANGUAGE_VARIABLES."""
+    """The language `environ` (another computer's) asks for, read as `choose_language` reads it
+    (so a language racko does not speak is English); None if it asks for none: it sets none of
+    LANGUAGE_VARIABLES, or the one of LC_ALL, LC_MESSAGES, LANG that decides is C or POSIX
+    (with or without a codeset) and LANGUAGE names no language racko speaks."""
     if not any(environ.get(variable) for variable in LANGUAGE_VARIABLES):
+        return None
+    from_list = language_of(environ.get("LANGUAGE"))
+    if from_list is not None:
+        return from_list
+    deciding = next((environ[variable] for variable in LANGUAGE_VARIABLES[1:]
+                     if environ.get(variable)), None)
+    if deciding is not None and deciding.split(".")[0].split("@")[0] in NO_LANGUAGE:
         return None
     return choose_language(environ=environ)
 

@@ -170,14 +170,62 @@ def test_the_host_sits_where_the_record_says(
     assert _host_seat(PLAYERS, seated, line) == seat
 
 
-def test_a_seat_a_computer_player_stood_in_for_last_goes_to_it_again() -> None:
-    turns = [
-        {"type": "turn", "seat": 1, "stand_in": "bot:hard"},
-        {"type": "turn", "seat": 3, "stand_in": "bot:hard"},
-        {"type": "turn", "seat": 1},  # Bob came back? No: he played this turn himself
-        {"type": "turn", "seat": 2},
-    ]
-    assert _given_away(turns, PLAYERS) == [3]
+@pytest.mark.parametrize(
+    ("lines", "given"),
+    [
+        ([{"type": "turn", "seat": 1, "stand_in": "bot:hard"},
+          {"type": "turn", "seat": 3, "stand_in": "bot:hard"},
+          {"type": "turn", "seat": 1},  # Bob came back? No: he played this turn himself
+          {"type": "turn", "seat": 2}], [3]),
+        # Given away before the deal, stopped before the computer player's first turn:
+        ([{"type": "deal", "given_away": [3]}, {"type": "turn", "seat": 0}], [3]),
+        ([{"type": "turn", "seat": 0, "given_away": [1, 3]}], [1, 3]),
+        # Only a person's seat, named as a seat number, is given away:
+        ([{"type": "deal", "given_away": [2, 9, -1, True, "1", 1.0]}], []),
+        ([{"type": "deal", "given_away": 1}], []),
+    ],
+    ids=["stood-in-last", "before-its-turn", "two", "not-seats", "not-a-list"],
+)
+def test_a_seat_given_to_a_computer_player_goes_to_it_again(lines: list[dict], given: list[int]
+                                                            ) -> None:
+    assert _given_away(lines, PLAYERS) == given
+
+
+def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
+    from builders import seeded_game
+    from test_host_units import FakeLink
+
+    from rack_o.bots import make_bot
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.guest_seats import GuestSeats
+    from rack_o.host.hosting import HostedGame
+    from rack_o.host.views import TableInfo
+    from rack_o.record import parse_lines
+    from rack_o.store.writer import RecordWriter
+
+    game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"], kinds=["human"] * 3)
+    table = GuestSeats({0: "Ann", 1: "Bob", 2: "Cy"}, idle=None, pause_seconds=0)
+    for name in ("ann", "bob", "cy"):
+        table.join(name, FakeLink(), 80, 24)
+    table.inbox.run_posted()
+    writer = RecordWriter(tmp_path / "given.jsonl")
+    session = HostedGame(
+        table, game, [HumanAgent(p.name, table.terminals[seat])
+                      for seat, p in enumerate(game.players)],
+        host_seat=None, host_terminal=None, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+        stand_in=lambda seat: make_bot("hard", seat, 3), writer=writer, pause_seconds=0)
+    session.give_to_bot(1)  # before the deal: nobody came for Bob
+    game.deal()
+    assert game.mover == 2
+    game.apply(game.legal_actions()[0], 2)  # half of Cy's turn, then Ann is given away
+    session.give_to_bot(0)
+    game.apply(game.legal_actions()[0], 2)
+    writer.close()
+    lines = [line for _number, line in parse_lines(
+        (tmp_path / "given.jsonl").read_text(encoding="utf-8"))]
+    assert [(line["type"], line.get("given_away")) for line in lines] == [
+        ("deal", [1]), ("turn", [0])]
+    assert _given_away(lines, game.players) == [0, 1]
 
 
 # ------------------------------------------------------------------ usage

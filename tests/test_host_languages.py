@@ -7,9 +7,12 @@ sending their environment, or sit at fake connections.
 
 from __future__ import annotations
 
+import io
 import os
 import re
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,7 +20,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
 
-from builders import finished_game, seeded_game  # noqa: E402
+from builders import finished_game, record_text, seeded_game, unfinished_game  # noqa: E402
 from hostkit import (  # noqa: E402
     ANSI,
     Hosted,
@@ -28,27 +31,36 @@ from hostkit import (  # noqa: E402
     run,
     wait_until,
 )
-from rich.console import RenderableType  # noqa: E402
+from rich.console import Console, RenderableType  # noqa: E402
 from rich.text import Text  # noqa: E402
 from test_host_units import FakeLink  # noqa: E402
 
 from rack_o import i18n  # noqa: E402
+from rack_o.actions import DISCARD, DRAW  # noqa: E402
 from rack_o.bots import make_bot  # noqa: E402
 from rack_o.cli.human import HumanAgent  # noqa: E402
+from rack_o.cli.setup import game_hint  # noqa: E402
 from rack_o.game import Game  # noqa: E402
 from rack_o.host.guest_seats import GuestSeats  # noqa: E402
 from rack_o.host.hosting import HostedGame, InEachLanguage  # noqa: E402
+from rack_o.host.inbox import Inbox  # noqa: E402
+from rack_o.host.keyboard import KeyReader  # noqa: E402
 from rack_o.host.local import LocalLink, local_terminal  # noqa: E402
+from rack_o.host.opening import _hold, _resumed  # noqa: E402
 from rack_o.host.screen import SeatScreen  # noqa: E402
 from rack_o.host.terminal import GuestGone, RemoteTerminal  # noqa: E402
 from rack_o.host.views import Presence, TableInfo  # noqa: E402
+from rack_o.store import autosave  # noqa: E402
+from rack_o.store.history import HistoryError, HistoryProblem  # noqa: E402
+from rack_o.store.records import load_record  # noqa: E402
 
 HOST = "fr"
-IDLE_CS = ("Po dobu 1 minuty jste nestiskli žádnou klávesu, ačkoli jste byli na řadě, a tak vás "
-           "racko odpojilo.")
-IDLE_FR = "Vous n'avez appuyé sur aucune touche pendant 1 minute alors que c'était à vous"
-IDLE_EN = "You pressed no key for 1 minute while it was up to you, so racko let you go."
-IDLE_EL = "Δεν πάτησες κανένα πλήκτρο για 1 λεπτό ενώ ήταν η σειρά σου"
+# What a guest let go for their silence is told, in their language: the sentence after how long
+# they were silent.
+IDLE_CS = "Připojte se znovu stejným příkazem a vrátíte se na své místo."
+IDLE_FR = "Reconnectez-vous avec la même commande pour reprendre votre place."
+IDLE_EN = "so racko let you go. Connect again with the same command to take your seat back."
+IDLE_EL = "Συνδέσου ξανά με την ίδια εντολή για να ξαναπάρεις τη θέση σου."
 
 
 @pytest.fixture(autouse=True)
@@ -87,8 +99,9 @@ def idle_guest(served: Hosted, seat: int) -> str | None:
         ({}, None, IDLE_FR),  # nothing sent: the host's language
         ({"LC_CTYPE": "cs_CZ.UTF-8"}, None, IDLE_FR),  # no language in it: the host's
         ({"LANG": "de_DE.UTF-8"}, "en", IDLE_EN),  # a language racko does not speak: English
+        ({"LANG": "C.UTF-8"}, None, IDLE_FR),  # no language asked (a server's default)
     ],
-    ids=["LANG", "LC_ALL", "LANGUAGE", "nothing", "LC_CTYPE", "unspoken"],
+    ids=["LANG", "LC_ALL", "LANGUAGE", "nothing", "LC_CTYPE", "unspoken", "C"],
 )
 def test_a_guest_is_told_things_in_the_language_their_ssh_sends(
     tmp_path: Path, env: dict[str, str], language: str | None, said: str
@@ -240,15 +253,18 @@ def test_a_guests_waiting_screen_is_drawn_in_their_language(
 
 
 @contextmanager
-def hosting(game: Game) -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
-    """`game` at a table Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek."""
+def hosting(game: Game, hints: str | None = None
+            ) -> Iterator[tuple[HostedGame, dict[str, FakeLink], int]]:
+    """`game` at a table Ann hosts (French) at seat 0 on a pipe; Bob reads Czech, Cy Greek;
+    h gives `hints` (a level; None: hints are off)."""
     table, links = seated({"bob": "cs", "cy": "el"})
     host_terminal = local_terminal(0, "Ann", table.inbox)
     read, write = os.pipe()
     os.set_blocking(read, False)
     host_terminal.attached(LocalLink(write), 100, 30)
     terminals = {0: host_terminal, **table.terminals}
-    agents = [HumanAgent(p.name, terminals[seat]) for seat, p in enumerate(game.players)]
+    agents = [HumanAgent(p.name, terminals[seat], game_hint(hints))
+              for seat, p in enumerate(game.players)]
     session = HostedGame(table, game, agents, host_seat=0, host_terminal=host_terminal,
                          info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
                          stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0)
@@ -336,3 +352,190 @@ def test_the_hosts_own_screen_stays_in_the_hosts_language_while_a_guest_plays(
     assert re.search(r"feuille de marque|joue\.|À vous de jouer", host_screen), host_screen
     assert "odejít" not in host_screen
     assert "q odejít od stolu" in plain(links["bob"].text)
+
+
+class Typist(threading.Thread):
+    """A guest at a fake connection, reading their screen: each key of `script` is pressed once
+    the text before it is shown (after what the last key brought), as a person would. `between`
+    is called (on this thread) before each key, `first` before anything; a text not shown in
+    time releases the seat (through the table's `inbox`), so that the game thread stops
+    waiting, and is kept in `missed`."""
+
+    def __init__(self, inbox: Inbox, terminal: RemoteTerminal, link: FakeLink,
+                 script: list[tuple[str, str]], between: Callable[[], None] = lambda: None,
+                 first: Callable[[], None] = lambda: None) -> None:
+        super().__init__(daemon=True)
+        self.inbox, self.terminal, self.link = inbox, terminal, link
+        self.script, self.between, self.first = script, between, first
+        self.missed: str | None = None
+
+    def run(self) -> None:
+        self.first()
+        reader = KeyReader()
+        mark = 0
+        for text, key in self.script:
+            deadline = time.monotonic() + 5
+            while text not in plain(self.link.text[mark:]):
+                if time.monotonic() > deadline:
+                    self.missed = text
+                    self.inbox.post(self.terminal.mark_released)
+                    return
+                time.sleep(0.01)
+            mark = len(self.link.text)
+            self.between()
+            self.terminal.receive(key.encode(), reader)
+
+
+# What a guest's own turn shows in their language: the turn's prompt, ?'s help, h's hint, q's
+# question (the host's yes does not answer it), the warning about a drawn card, the slots'
+# prompt, and what the guest leaving is told.
+TURN_WORDS = {
+    "cs": {"prompt": "d líznout · t vzít", "help": "Klávesou d si líznete vrchní kartu",
+           "hint": "Rada:", "question": "Odejít od stolu? y/a ano", "other_yes": "o",
+           "yes": "a", "drawn": "takže odchodem teď kartu odhodíte", "slots": "x pro odhození",
+           "left": "Odešli jste od stolu. Hra pokračuje"},
+    "el": {"prompt": "d τράβα · t πάρε το", "help": "Το d τραβάει την πάνω κάρτα",
+           "hint": "Συμβουλή:", "question": "Έξοδος από το τραπέζι; y/ν ναι", "other_yes": "o",
+           "yes": "ν", "drawn": "δεν αναιρείται", "slots": "x για να το πετάξεις",
+           "left": "Έφυγες από το τραπέζι. Το παιχνίδι συνεχίζεται"},
+}
+
+
+@pytest.mark.parametrize(("seed", "name", "language"), [(4, "bob", "cs"), (3, "cy", "el")])
+def test_a_guest_plays_their_own_turn_in_their_language_while_the_host_reads_theirs(
+    seed: int, name: str, language: str
+) -> None:
+    words = TURN_WORDS[language]
+    game = seeded_game(seed, **THREE)  # type: ignore[arg-type]
+    with hosting(game, hints="hard") as (session, links, read):
+        game.deal()
+        seat = game.mover
+        assert game.players[seat].name.lower() == name
+        terminal, link, agent = session.terminals[seat], links[name], session.agents[seat]
+        host = session.terminals[0]
+        session.turn_starts(game, seat)
+        assert "joue." in plain(os.read(read, 1 << 16).decode())
+
+        def host_repaints() -> None:  # the host's window resized while the guest plays
+            session.seats.inbox.post(host.repaint)
+
+        drawing = Typist(session.seats.inbox, terminal, link, [
+            (words["prompt"], "?"), (words["help"], "h"), (words["hint"], "q"),
+            (words["question"], words["other_yes"]), (words["prompt"], "d")],
+            between=host_repaints)
+        drawing.start()
+        assert agent.choose(game.view(seat)) == DRAW, drawing.missed
+        drawing.join(5)
+        assert drawing.missed is None
+        during_the_step = plain(os.read(read, 1 << 16).decode())
+        game.apply(DRAW, seat)
+
+        leaving = Typist(session.seats.inbox, terminal, link,
+                         [(words["slots"], "q"), (words["question"], words["yes"])])
+        leaving.start()
+        assert agent.choose(game.view(seat)) == DISCARD, leaving.missed
+        leaving.join(5)
+        assert leaving.missed is None
+        once_drawn = plain(os.read(read, 1 << 16).decode())
+    shown = plain(link.text)
+    for word in ("prompt", "help", "hint", "question", "drawn", "slots"):
+        assert words[word] in shown, (word, shown[-800:])
+    assert link.closed_with is not None and link.closed_with.startswith(words["left"])
+    # The host's screen, painted again before each of the five keys of the guest's first step,
+    # and once the card was drawn, stayed French.
+    assert during_the_step.count(f"{name.title()} joue.") == 5, during_the_step
+    assert f"{name.title()} a pioché une carte et choisit où la mettre." in once_drawn, once_drawn
+    for host_screen in (during_the_step, once_drawn):
+        assert not any(words[word] in host_screen for word in ("prompt", "help", "hint", "slots"))
+
+
+@pytest.mark.parametrize(("language", "prompt"), [(None, "Bob : d piocher"),
+                                                  ("el", "Bob: d τράβα")])
+def test_a_guest_who_left_on_their_turn_plays_it_in_the_language_they_come_back_in(
+    language: str | None, prompt: str
+) -> None:
+    game = seeded_game(4, **THREE)  # type: ignore[arg-type]
+    with hosting(game) as (session, links, _read):
+        game.deal()
+        terminal, agent, inbox = session.terminals[1], session.agents[1], session.seats.inbox
+        leaving = Typist(inbox, terminal, links["bob"],
+                         [("Bob: d líznout", "q"), ("Odejít od stolu?", "a")])
+        back = FakeLink()
+
+        def comes_back() -> None:
+            leaving.join(5)
+            assert session.seats.join("bob", back, 100, 30, language) is terminal
+
+        playing = Typist(inbox, terminal, back, [(prompt, "d")], first=comes_back)
+        leaving.start()
+        playing.start()
+        assert agent.choose(game.view(1)) == DRAW, (leaving.missed, playing.missed,
+                                                   plain(back.text)[-300:])
+        playing.join(5)
+    assert links["bob"].closed_with is not None
+    assert links["bob"].closed_with.startswith("Odešli jste od stolu.")
+    assert "líznout" not in plain(back.text)
+
+
+def test_a_resumed_tables_opening_finds_things_out_once_and_says_them_in_each_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = record_text(unfinished_game(9, turns=6, target=75, kinds=("human", "human")))
+    path = home / "games" / "torn.jsonl"
+    path.write_bytes(text.encode() + b'{"type": "turn", "se')
+    asked: list[str] = []
+
+    def history_problem(path: object = None) -> HistoryError:
+        asked.append(i18n.current_language())
+        return HistoryError(HistoryProblem.NEWER_SCHEMA, home / "history.sqlite3", version=99)
+
+    monkeypatch.setattr(autosave, "history_problem", history_problem)
+    writer = _hold("torn")
+    try:
+        opened = _resumed(load_record(path, seeded=True), writer)
+        assert path.read_bytes() == text.encode()  # the torn line is cut off at once
+        shown = {}
+        for language in ("cs", "el", None, "cs"):
+            with i18n.speaking(language):
+                console = Console(file=io.StringIO(), width=300)
+                for line in opened.opening():
+                    console.print(line)
+                shown[language] = plain(console.file.getvalue())  # type: ignore[attr-defined]
+    finally:
+        writer.close()
+    assert len(asked) == 1  # the history was opened once, whatever the languages
+    said = {  # the torn line, then the history's trouble
+        "cs": ("Poslední řádek záznamu se při ukládání přerušil",
+               "Pokud hra skončí, uloží se a do historie se přidá později."),
+        "el": ("Η τελευταία γραμμή της καταγραφής κόπηκε",
+               "Αν το παιχνίδι τελειώσει, θα φυλαχτεί και θα προστεθεί στο ιστορικό αργότερα."),
+        None: ("La dernière ligne de l'enregistrement a été coupée",
+               "Si la partie se termine, elle est conservée et sera ajoutée à l'historique plus "
+               "tard."),
+    }
+    for language, (torn, history) in said.items():
+        assert torn in shown[language] and history in shown[language], shown[language]
+
+
+@pytest.mark.parametrize(
+    ("idle", "language", "said"),
+    [
+        (6, "en", "You pressed no key for 6 seconds while it was up to you, so racko let you go."),
+        (1, "en", "You pressed no key for 1 second while it was up to you"),
+        (0.3, "en", "You pressed no key for 1 second while it was up to you"),
+        (59.6, "en", "You pressed no key for 1 minute while it was up to you"),
+        (90, "en", "You pressed no key for 90 seconds while it was up to you"),
+        (60, "en", "You pressed no key for 1 minute while it was up to you"),
+        (600, "en", "You pressed no key for 10 minutes while it was up to you"),
+        (600, "cs", "Po dobu 10 minut jste nestiskli žádnou klávesu"),
+        (120, "el", "Δεν πάτησες κανένα πλήκτρο για 2 λεπτά"),
+        (60, None, "Vous n'avez appuyé sur aucune touche pendant 1 minute alors"),
+    ],
+)
+def test_a_guest_let_go_for_their_silence_is_told_how_long_it_was(
+    idle: float, language: str | None, said: str
+) -> None:
+    terminal = local_terminal(1, "Bob", Inbox())
+    terminal.idle = idle
+    terminal.language = language
+    assert said in terminal.idle_message()

@@ -454,7 +454,7 @@ def test_a_silent_guest_is_let_go_and_their_seat_waits_for_them() -> None:
         assert terminal.key("Your turn > ") == "y"
     timer.join()
     assert link.closed_with is not None
-    assert link.closed_with.startswith("You pressed no key for 1 minute while it was up to you")
+    assert link.closed_with.startswith("You pressed no key for 1 second while it was up to you")
     assert presence == [(0, True), (0, False), (0, True)]
     assert back.is_open
 

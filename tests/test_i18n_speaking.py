@@ -90,7 +90,16 @@ def test_speaking_a_language_racko_does_not_speak_is_refused() -> None:
         ({"LANG": "cs_CZ.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
         ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "de:el"}, "el"),
         ({"LANG": "de_DE.UTF-8"}, "en"),  # asked, and not spoken: English, as racko reads it
-        ({"LANG": "C.UTF-8"}, "en"),
+        # C and POSIX (servers' and containers' default) ask for no language: the host's.
+        ({"LANG": "C.UTF-8"}, None),
+        ({"LANG": "C"}, None),
+        ({"LC_ALL": "POSIX"}, None),
+        ({"LANG": "C.utf8", "LC_CTYPE": "cs_CZ.UTF-8"}, None),
+        ({"LC_ALL": "C", "LANG": "cs_CZ.UTF-8"}, None),  # LC_ALL decides, as in gettext
+        ({"LC_ALL": "C.UTF-8", "LANGUAGE": "el"}, "el"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "de"}, None),  # gettext ignores LANGUAGE under C
+        ({"LANGUAGE": "de"}, "en"),
+        ({"LANG": "Ca_ES.UTF-8"}, "en"),  # not C: a language (Catalan) racko does not speak
         ({"LANGUAGE": "de", "LANG": "cs_CZ.UTF-8"}, "cs"),
     ],
 )

@@ -8,6 +8,7 @@ the same people and bots take their seats and the record grows in the same file.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -45,6 +46,7 @@ from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
 
 if TYPE_CHECKING:
+    from rack_o.store.history import HistoryError
     from rack_o.store.writer import RecordWriter
 
 EXAMPLE = N_("""\b
@@ -362,17 +364,33 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     return record
 
 
-def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
-                   ) -> list[RenderableType]:
-    """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
-    removed: `pausing`, or removed already), a round end nobody saw, trouble with the history."""
+@dataclass(frozen=True)
+class ResumeFacts:
+    """What the notices of a resumed game tell beyond its record, found out once: whether the
+    file held a torn last line, and why the history cannot take the game, if it cannot."""
+
+    torn: bool
+    history: HistoryError | None
+
+
+def resume_facts(record: Record) -> ResumeFacts:
+    """Find out what `resume_notices` tells of `record`: reads the file's size (so, before the
+    file is taken up, which cuts a torn line off) and opens the history."""
     from rack_o.store.autosave import history_problem
 
+    return ResumeFacts(_torn(record), history_problem())
+
+
+def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
+                   pausing: bool = False) -> list[RenderableType]:
+    """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
+    removed: `pausing`, or removed already), a round end nobody saw, trouble with the history,
+    in the language spoken; `facts` (`resume_facts`) says what is not in the record."""
     from .session import round_end_lines
 
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
-    if _torn(record):
+    if facts.torn:
         if pausing:
             torn = _("The last line of the record was cut off while it was being saved, so what "
                      "it held is lost: the game goes on from the move before it, and the line "
@@ -385,9 +403,8 @@ def resume_notices(record: Record, *, show_seed: bool, pausing: bool = False
     if any(event["type"] == "round_end" for event in record.missing_events):
         # The program died between the Rack-O turn and the round's end: nobody saw it yet.
         notices += round_end_lines(game)
-    problem = history_problem()
-    if problem:
-        notices.append(Text(history_notice(problem), "yellow"))
+    if facts.history is not None:
+        notices.append(Text(history_notice(facts.history), "yellow"))
     return notices
 
 
@@ -425,7 +442,8 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
     # is touched; otherwise the game carries on, and the file is taken up, at once.
     pausing = humans == 1 and game.phase is Phase.CHOOSE
     # With two or more people at the keyboard the seed stays hidden: it deals every card.
-    notices = resume_notices(record, show_seed=humans < 2, pausing=pausing)
+    notices = resume_notices(record, resume_facts(record), show_seed=humans < 2,
+                             pausing=pausing)
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, record.ref)

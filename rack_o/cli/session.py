@@ -367,6 +367,8 @@ class StepRecorder:
         """How many hints each seat was shown, resumed games included."""
         self.listener = game.on_step
         game.on_step = self.heard
+        self.next_line: dict[str, object] = {}
+        """Fields of the caller's own that the next line written carries (then none)."""
 
     def heard(self, step: Step) -> None:
         """One step of the game, as it happens."""
@@ -380,6 +382,8 @@ class StepRecorder:
             notes: TurnNotes | None = getattr(agent, "turn_notes", None)
             if notes is not None:
                 fields.update(notes())
+        fields.update(self.next_line)
+        self.next_line = {}
         if self.writer is not None:
             self.writer.write({**event(step), **fields})
         elif self.listener is not None:

@@ -45,7 +45,7 @@ from rack_o.view import SeatView
 
 from .guest_seats import GuestSeats, Message
 from .screen import SeatScreen
-from .seat import PersonSeat
+from .seat import GIVEN_AWAY, PersonSeat
 from .terminal import RemoteTerminal
 from .views import Presence, TableInfo
 
@@ -272,9 +272,13 @@ class HostedGame(Table):
                 screen.show()
 
     def give_to_bot(self, seat: int) -> None:
-        """The host gives `seat` to a computer player, for the rest of the game."""
+        """The host gives `seat` to a computer player, for the rest of the game (the record's
+        next line says so)."""
         self._give_away(seat, lambda: _("The host gave your seat to a computer player. Thanks "
                                         "for playing!"))
+        given = self.recorder.next_line.get(GIVEN_AWAY)
+        self.recorder.next_line[GIVEN_AWAY] = [*(given if isinstance(given, list) else ()),
+                                               seat]
         name = self.game.players[seat].name
         for screen in self.screens.values():
             screen.tell(lambda: Text(_("A computer player plays for {name} from now on.").format(

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeGuard
 
 import click
 from rich.console import Console, RenderableType
@@ -23,7 +24,7 @@ from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.messages import record_not_found
 from rack_o.cli.play import add_finished, new_game, seat_or_leave, start_notices
-from rack_o.cli.resume import hold, resume_notices, saved_game, take_up
+from rack_o.cli.resume import hold, resume_facts, resume_notices, saved_game, take_up
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import TableOptions, agents_for, game_hint, hints_line, hints_of
 from rack_o.game import Game, Player
@@ -36,11 +37,14 @@ from .guest_seats import GuestSeats
 from .hosting import HostedGame, Lines
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import attached_here, has_terminal, local_terminal
-from .seat import STAND_IN
+from .seat import GIVEN_AWAY, STAND_IN
 from .server import HostError, HostServer
 from .tablecode import new_code
 from .terminal import RemoteTerminal
 from .views import TableInfo, intro_lines
+
+if TYPE_CHECKING:
+    from rack_o.store.records import Record
 
 HOST_SEAT = "host_seat"
 """The field of the record's game line naming the host's seat (null: the host had none), so
@@ -131,15 +135,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         for line in intro_lines(info, [p.name for p in players], port):
             console.print(line)
         if record is not None:
-            take_up(record, writer)
-            record.game.on_step = writer.step
-            opened = Opened(
-                record.game, record.header, writer, writer.path,
-                host_resume_note(record.ref),
-                lambda: resume_notices(record, show_seed=False),
-                [_saved(host_resume_note(record.ref))], record.events,
-                _given_away(record.events, players), resumed=True)
-            return _run(opened, seats, info, host_seat, setup, here, console)
+            return _run(_resumed(record, writer), seats, info, host_seat, setup, here, console)
         seed = options.seed if options.seed is not None else secrets.randbelow(1_000_000)
         try:
             with new_game(rules, players, seed, None, hints=setup.hints is not None,
@@ -199,6 +195,20 @@ def _run(opened: Opened, seats: GuestSeats, info: TableInfo, host_seat: int | No
     return code
 
 
+def _resumed(record: Record, writer: RecordWriter) -> Opened:
+    """The saved game `record` taken up by `writer` (which holds its lock), ready to go on at
+    the table: what its opening notices tell is found out once, now, and said in each language
+    they are shown in."""
+    facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
+    take_up(record, writer)
+    record.game.on_step = writer.step
+    return Opened(
+        record.game, record.header, writer, writer.path, host_resume_note(record.ref),
+        lambda: resume_notices(record, facts, show_seed=False),
+        [_saved(host_resume_note(record.ref))], record.events,
+        _given_away(record.events, record.game.players), resumed=True)
+
+
 def _saved(note: str) -> Text:
     return Text(_("Saved as you play.") + " " + note, "dim")
 
@@ -228,12 +238,21 @@ def _host_seat(players: Sequence[Player], seated: bool, line: object) -> int | N
 
 
 def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]:
-    """The guest seats a computer player was playing when the table stopped: their last turn
-    line says it stood in."""
-    last: dict[int, Event] = {}
+    """The guest seats a computer player was playing when the table stopped: a line says the
+    host gave them away (GIVEN_AWAY), or their last turn line says it stood in."""
+    given: set[int] = set()
     for line in events:
         seat = line.get("seat")
-        if line.get("type") == "turn" and type(seat) is int and 0 <= seat < len(players):
-            last[seat] = line
-    return [seat for seat, line in sorted(last.items())
-            if players[seat].is_human and line.get("stand_in")]
+        if line.get("type") == "turn" and _is_seat(seat, players):
+            if line.get("stand_in"):
+                given.add(seat)
+            else:
+                given.discard(seat)
+        named = line.get(GIVEN_AWAY)
+        if isinstance(named, list):
+            given.update(seat for seat in named if _is_seat(seat, players))
+    return [seat for seat in sorted(given) if players[seat].is_human]
+
+
+def _is_seat(value: object, players: Sequence[Player]) -> TypeGuard[int]:
+    return type(value) is int and 0 <= value < len(players)

@@ -4,8 +4,8 @@ computer player once the host gives the seat away.
 A guest who quits (q), presses Ctrl-C or Ctrl-D leaves the table, not the game: their
 connection ends, the seat waits for them, and their turn goes on when they are back (a card
 they drew is discarded if they quit, as the quit question warns). The record's players never
-change: a turn the stand-in played says so in its line (`"stand_in": "bot:LEVEL"`), which
-readers of rack-o/1 ignore.
+change: a turn the stand-in played says so in its line (`"stand_in": "bot:LEVEL"`), and the
+line after the give-away names the seat (GIVEN_AWAY), which readers of rack-o/1 ignore.
 """
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ from .terminal import GuestGone, GuestInterrupt, RemoteTerminal
 
 STAND_IN = "hard"
 """The computer player the host gives a guest's seat to."""
+GIVEN_AWAY = "given_away"
+"""The field of the first record line written after the host gave seats to the computer
+player: the seats, a list (readers of rack-o/1 ignore it), so that `--resume` gives them to it
+again even if it never played a turn there."""
 
 
 class Seating(Protocol):
@@ -115,6 +119,9 @@ class PersonSeat:
                 self._bot_played = True
                 return self.bot.choose(view)
             try:
+                # A step starts with the guest there, in the language they are back in (a
+                # step keeps the language it started in).
+                self.terminal.wait_for_guest()
                 with self.terminal.step():
                     self.human.quit_question = quit_question(host=not self.guest) + " > "
                     return self.human.choose(view)

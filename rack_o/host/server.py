@@ -10,8 +10,9 @@ their seat's RemoteTerminal, bounded there; what the game draws comes back throu
 thread-safe link that hangs up on a guest who stops reading.
 
 From the session on, a guest is told everything in the language their ssh sends in its
-environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read as racko reads its own), else the
-host's. Before it (the banner, a wrong code) ssh has sent nothing yet: that is the host's.
+environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read as racko reads its own, except that C
+or POSIX asks for none: `asked_language`), else the host's. Before it (the banner, a wrong
+code) ssh has sent nothing yet: that is the host's.
 
 asyncssh's own log is kept at WARNING and above, where it says nothing of codes, keys or
 screens.

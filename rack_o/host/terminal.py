@@ -307,6 +307,15 @@ class RemoteTerminal:
         finally:
             self._step_language = pinned
 
+    def wait_for_guest(self) -> None:
+        """Wait (handling the table's events meanwhile) until a guest is connected; GuestGone
+        once the seat is released."""
+        self._inbox.run_posted()
+        while self._link is None and not self._released:
+            self._inbox.wait(lambda: self._link is not None or self._released, None)
+        if self._released:
+            raise GuestGone(self.seat, self.name)
+
     def on_redraw(self, callback: Callable[[], None] | None) -> None:
         """Call `callback` (game thread) to paint this guest's screen again, on a cleared screen,
         when their window changed size or they came back; the prompt being asked, and what was
@@ -489,21 +498,30 @@ class RemoteTerminal:
             self._send(self._typed)
 
     def idle_message(self) -> str:
-        """What a guest let go for their silence is told."""
+        """What a guest let go for their silence is told: for how long (in whole minutes, else
+        in seconds), in their language."""
         return self._idle_message()
 
     def _idle_message(self) -> str:
-        minutes = max(1, round((self.idle or 0) / 60))
+        seconds = max(1, round(self.idle or 0))
         with self.speaking():  # asked on the game thread, for whichever screen
-            return ngettext(
-                "You pressed no key for {count} minute while it was up to you, so racko let "
-                "you go.",
-                "You pressed no key for {count} minutes while it was up to you, so racko let "
-                "you go.",
-                minutes,
-            ).format(count=minutes) + " " + _(
-                "Connect again with the same command to take your seat back."
-            )
+            if seconds % 60:
+                silent = ngettext(
+                    "You pressed no key for {count} second while it was up to you, so racko let "
+                    "you go.",
+                    "You pressed no key for {count} seconds while it was up to you, so racko "
+                    "let you go.",
+                    seconds,
+                ).format(count=seconds)
+            else:
+                silent = ngettext(
+                    "You pressed no key for {count} minute while it was up to you, so racko let "
+                    "you go.",
+                    "You pressed no key for {count} minutes while it was up to you, so racko let "
+                    "you go.",
+                    seconds // 60,
+                ).format(count=seconds // 60)
+            return silent + " " + _("Connect again with the same command to take your seat back.")
 
     def _next_key(self) -> str:
         """The next key typed, waiting for it (and through absences); GuestGone if released."""
