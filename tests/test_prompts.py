@@ -6,6 +6,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from clirun import racko
 from rich.console import Console
 
@@ -32,3 +33,51 @@ def test_throwing_a_drawn_card_away_is_confirmed_not_kept(home: Path) -> None:
     assert (f"You drew {card}.\nYou throw {card} onto the discard pile.\n"
             "Enter confirms · u takes it back") in out
     assert "keeps it" not in out
+
+
+class _ResizedKeyboard:
+    """Keys typed one by one, the window resized to `resized` columns as the key numbered
+    `resize_at` (from 1) is read: the prompt each key was asked with is kept."""
+
+    reads_lines = False
+
+    def __init__(self, keys: str, width: int, resized: int, resize_at: int) -> None:
+        self.console = Console(file=io.StringIO(), width=width, height=24)
+        self.keys = list(keys)
+        self.resized = resized
+        self.resize_at = resize_at
+        self.prompts: list[str] = []
+
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+    def key(self, prompt: str = "") -> str:
+        self.prompts.append(prompt)
+        if len(self.prompts) == self.resize_at:
+            self.console.width = self.resized
+        return self.keys.pop(0)
+
+    def flush_input(self) -> None:
+        pass
+
+
+LONG_PROMPT = "d draws a card from the pile · t takes the discard · ? help"
+SHORT_PROMPT = "d draw · t take"
+
+
+@pytest.mark.parametrize(("keys", "width", "resized", "asked_again"), [
+    # q, its question answered no in a window made narrower (or wider) meanwhile
+    ("qnd", 80, 40, SHORT_PROMPT),
+    ("qnd", 40, 80, LONG_PROMPT),
+    # s: the score sheet read while the window was resized
+    ("sqd", 80, 40, SHORT_PROMPT),
+    ("sqd", 40, 80, LONG_PROMPT),
+])
+def test_a_prompt_asked_again_fits_the_window_as_it_is_then(
+        keys: str, width: int, resized: int, asked_again: str) -> None:
+    term = _ResizedKeyboard(keys, width, resized, resize_at=2)
+    key = ask(term, (LONG_PROMPT, SHORT_PROMPT), ("d", "t"), valid="d or t",  # type: ignore[arg-type]
+              help_text="help", sheet=lambda: term.key())
+    assert key == "d"
+    assert term.prompts[-1] == f"{asked_again} > "

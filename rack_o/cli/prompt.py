@@ -164,13 +164,12 @@ def ask(
             state.reading = True
             key = term.key(shown)
             state.reading = False
-            shown = asked()
             if key in keys:
                 echo(term, key)
                 return key
             if not is_typed(key):
-                if not lines:
-                    shown = ""  # the prompt is still on screen: wait for the next key
+                # On a terminal the prompt is still on screen: wait for the next key.
+                shown = asked() if lines else ""
                 continue
             echo(term, key)
             note: RenderableType | None = None
@@ -207,6 +206,9 @@ def ask(
                 # Back from the rules or the sheet: a second Enter or Space typed to close them
                 # must not answer this prompt (hand the keyboard over, confirm a move).
                 term.flush_input()
+            # Only now: the window may have been resized while q's question, the rules or the
+            # sheet were on screen.
+            shown = asked()
 
 
 class _Asking:
