@@ -10,7 +10,13 @@ import pytest
 from rich.console import Console, RenderableType
 
 from rack_o.actions import DRAW, TAKE, place
-from rack_o.cli.scoreboard import points_breakdown, round_table, standings, tie_note
+from rack_o.cli.scoreboard import (
+    fitted_round_table,
+    points_breakdown,
+    round_table,
+    standings,
+    tie_note,
+)
 from rack_o.cli.screens import (
     describe_turn,
     handoff_screen,
@@ -154,6 +160,27 @@ def test_round_table_with_partners_adds_the_teams() -> None:
     shown = text(round_table(result((80, 60)), NAMES, Rules(4, partners=True)))
     assert re.search(r"Ann & Cy\s+80\s+80\s+420", shown)
     assert re.search(r"Bob & Dee\s+60\s+60\s+440", shown)
+
+
+@pytest.mark.parametrize("partners", [False, True], ids=["players", "partners"])
+@pytest.mark.parametrize("names", [NAMES, ("Annabelle-Marie", "Bob", "Cy", "Dee")],
+                         ids=["short-names", "a-long-name"])
+@pytest.mark.parametrize("width", [32, 40, 45, 52, 60, 80])
+def test_a_round_table_on_a_narrow_terminal_keeps_every_name_rack_and_score_whole(
+        width: int, names: tuple[str, ...], partners: bool) -> None:
+    totals = (80, 60) if partners else (150, 95, 40, 15)
+    rules = Rules(4, partners=partners)
+    shown = text(fitted_round_table(result(totals), names, rules), width)
+    assert "…" not in shown
+    assert max(map(len, shown.splitlines())) <= width
+    flat = " ".join(shown.split())
+    for name, rack in zip(names, result(totals).racks, strict=True):
+        assert name in flat
+        assert " ".join(map(str, rack)) in flat
+    for number in ("75", "45", *map(str, totals)):
+        assert re.search(rf"\b{number}\b", flat)
+    if partners:
+        assert f"{names[0]} & Cy" in shown and "Bob & Dee" in shown
 
 
 def test_standings_and_ties() -> None:

@@ -130,17 +130,53 @@ def round_table(
     return table
 
 
+def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
+    """The round table for a terminal too narrow for its columns: each player's round points
+    (and total) on a line, their rack on the next; then each team's points and total."""
+    lines = [Text(_("Round {round} — {dealer} dealt").format(
+                 round=result.round, dealer=names[result.dealer]), "italic"),
+             Text(_("Rack, slot 1 → 10"), "dim")]
+    for seat, rack in enumerate(result.racks):
+        racko = seat == result.racko
+        points = (_("{points} Rack-O").format(points=result.points[seat]) if racko
+                  else str(result.points[seat]))
+        if rules.partners:
+            line = _("{name}: {points}").format(name=names[seat], points=points)
+        else:
+            # Translators: a player's (or team's) points this round and total so far, on a
+            # narrow terminal's round table.
+            line = _("{name}: {points} · total {total}").format(
+                name=names[seat], points=points, total=result.totals[seat])
+        text = Text(line)
+        if racko:
+            text.highlight_words([names[seat]], "bold")
+        lines += [text, Text("  ").append_text(
+            _rack_cells(rack, len(rack) if racko else ordered_count(rack)))]
+    if rules.partners:
+        for team, total in enumerate(result.totals):
+            won = sum(p for seat, p in enumerate(result.points) if rules.team_of(seat) == team)
+            lines.append(Text(_("{name}: {points} · total {total}").format(
+                name=side_name(rules, names, team), points=won, total=total), "bold"))
+    return Group(*lines)
+
+
 FULL_TABLE_ROOM = 59
 """Columns a round table needs besides the longest name: rack, a bonus breakdown, totals."""
 
 
 def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
-    """The round table as wide as the terminal allows, its footnote wrapped at the
-    terminal's width."""
+    """The round table as wide as the terminal allows (the full one, the compact one, else
+    the racks under the names: a name, a rack or a score is never cut), its footnote wrapped
+    at the terminal's width."""
     longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
-    table = ForWidth(lambda width: round_table(
-        result, names, rules, caption=False, compact=longest + FULL_TABLE_ROOM > width))
-    return Group(table, Text(points_caption(rules), "dim"))
+
+    def fitted(width: int) -> RenderableType:
+        if longest + FULL_TABLE_ROOM <= width:
+            return round_table(result, names, rules, caption=False)
+        return _Widest(round_table(result, names, rules, caption=False, compact=True),
+                       racks_under_names(result, names, rules))
+
+    return Group(ForWidth(fitted), Text(points_caption(rules), "dim"))
 
 
 def leaders(totals: Sequence[int]) -> list[int]:
