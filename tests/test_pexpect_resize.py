@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from builders import finished_game, write_record
 from ttykit import ENTER, events, press, settle, spawn, visible, waits_for_a_key
 
 WIDE = (100, 30)
@@ -122,3 +123,26 @@ def test_a_key_typed_just_before_a_resize_still_counts(tmp_path: Path) -> None:
     # The drawn card's prompt, in its form for 60 columns whenever the resize came.
     assert screen.splitlines()[-1].startswith("Slot 1-9, 0=10 for "), screen
     quit_game(child)
+
+
+REPLAY = " quit > "
+
+
+def test_a_replay_is_painted_again_at_the_new_size(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    write_record(record, finished_game(12, players=3))
+    child = spawn(["replay", str(record)], tmp_path, size=WIDE)
+    child.expect(REPLAY)
+    press(child, ENTER)  # the deal: every rack on screen
+    child.expect("turn 0.*" + REPLAY)
+    settle(child, 0.3)
+    resize(child, NARROW)
+    screen = repainted(child, REPLAY)
+    lines = screen.splitlines()
+    assert lines[0].startswith("Replay of "), screen
+    assert any(line.split()[:3] == ["slot", "1", "2"] for line in lines), screen
+    assert lines[-1].endswith(REPLAY.rstrip()), screen
+    # Read again at its new width: no sentence is cut inside a word by the terminal.
+    assert "Round 1: " in screen and "deals ten cards" in " ".join(screen.split()), screen
+    press(child, "q")
+    child.expect(pexpect.EOF)

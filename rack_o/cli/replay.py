@@ -276,26 +276,31 @@ def step_through(term: Terminal, record: Record) -> None:
             continue
         *firsts, final = step_screens(console, step, record, last, _room(term))
         for screen in firsts:
-            term.clear()
-            console.print(screen)
-            if replay_key(term, _(MORE_PROMPT), (*NEXT, "n", "q"), _(MORE_HELP)) == "q":
+            if shown_then_key(term, screen, _(MORE_PROMPT), _(MORE_HELP)) == "q":
                 return
-        term.clear()
-        console.print(final)
         if last:
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
-            replay_key(term, prompt, (*NEXT, "n", "q"), _(END_HELP))
+            shown_then_key(term, final, prompt, _(END_HELP))
             if term.reads_lines:
                 console.print()  # the line read was not shown: end the prompt's line
             return
-        key = replay_key(term, _(KEYS_PROMPT), (*NEXT, "n", "q"), _(KEYS_HELP))
+        key = shown_then_key(term, final, _(KEYS_PROMPT), _(KEYS_HELP))
         if key == "q":
             return
         skipping = key == "n"
     if not count:  # nothing to step through: a record of its first line alone
         console.print(unfinished_note(record))
+
+
+def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str) -> str:
+    """`screen` on a cleared screen, then Enter, Space, n or q pressed after `prompt`
+    (`replay_key`); a window resized meanwhile gets `screen` again, laid out at its new size."""
+    term.clear()
+    term.console.print(screen)
+    with term.repainting(lambda: term.console.print(screen)):
+        return replay_key(term, prompt, (*NEXT, "n", "q"), help_text)
 
 
 def _room(term: Terminal) -> int:
