@@ -1,5 +1,5 @@
 """A computer player that takes its time: a quiet note says it is thinking, and goes when it
-has played; our own levels never show it, and Ctrl-C still stops the game cleanly."""
+has played; a bot that answers at once shows none, and Ctrl-C still stops the game cleanly."""
 
 from __future__ import annotations
 
@@ -81,14 +81,6 @@ def test_a_bot_thinking_long_is_said_to_think_until_its_move_is_shown(
     if noted:
         assert re.search(NOTE + re.escape(ERASE_NOTE) + r"Slow (drew|took) ", output), output
     assert ERASE_NOTE in output if noted else ERASE_NOTE not in output
-
-
-def test_our_own_levels_never_show_the_note() -> None:
-    term = terminal(True)
-    agents = [BandBot(), BandBot()]
-    assert run_session(term, bots_game(*agents), agents) == EXIT_OK
-    assert "is thinking" not in shown(term)
-    assert thinking.THINKING_AFTER == 1.0
 
 
 @pytest.mark.parametrize(("seconds", "noted"), [(0.15, True), (0.0, False)],
