@@ -12,7 +12,7 @@ import pytest
 from example_bot import BandBot
 from rich.console import Console
 
-from rack_o import Action, SeatView
+from rack_o import Action, Phase, SeatView
 from rack_o.cli import thinking
 from rack_o.cli.console import Terminal
 from rack_o.cli.exits import EXIT_INTERRUPTED, EXIT_OK
@@ -65,9 +65,11 @@ def shown(term: Terminal) -> str:
 
 
 @pytest.mark.parametrize(("is_terminal", "seconds", "noted"), [
-    (True, 0.15, True),    # longer than the note waits for: shown, then erased for the move
-    (True, 0.0, False),    # an answer at once: nothing
-    (False, 0.15, False),  # a pipe cannot have a line taken back: nothing
+    # longer than the note waits for: shown, then erased for the move
+    pytest.param(True, 0.15, True, marks=pytest.mark.slow),
+    (True, 0.0, False),  # an answer at once: nothing
+    # a pipe cannot have a line taken back: nothing
+    pytest.param(False, 0.15, False, marks=pytest.mark.slow),
 ])
 def test_a_bot_thinking_long_is_said_to_think_until_its_move_is_shown(
     monkeypatch: pytest.MonkeyPatch, is_terminal: bool, seconds: float, noted: bool,
@@ -83,8 +85,10 @@ def test_a_bot_thinking_long_is_said_to_think_until_its_move_is_shown(
     assert ERASE_NOTE in output if noted else ERASE_NOTE not in output
 
 
-@pytest.mark.parametrize(("seconds", "noted"), [(0.15, True), (0.0, False)],
-                         ids=["after the note", "before the note"])
+@pytest.mark.parametrize(("seconds", "noted"), [
+    pytest.param(0.15, True, id="after the note", marks=pytest.mark.slow),
+    pytest.param(0.0, False, id="before the note"),
+])
 def test_ctrl_c_while_a_bot_thinks_stops_the_game_and_leaves_no_note(
     monkeypatch: pytest.MonkeyPatch, seconds: float, noted: bool,
 ) -> None:
@@ -103,13 +107,14 @@ def test_ctrl_c_while_a_bot_thinks_stops_the_game_and_leaves_no_note(
 
 
 class SlowEachTime(Slow):
-    """Thinks `seconds` over every move."""
+    """Thinks `seconds` over every turn's first decision."""
 
     def choose(self, view: SeatView) -> Action:
-        self.asked = 0
+        self.asked = 0 if view.phase is Phase.CHOOSE else 1
         return super().choose(view)
 
 
+@pytest.mark.slow
 def test_in_hot_seat_the_note_shows_only_where_no_rack_is_on_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
