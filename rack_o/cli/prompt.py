@@ -159,18 +159,20 @@ def ask(
 
     lines = reads_lines(term)
     with _repainting(term, repaint if redraw is not None else None):
-        shown = asked()
+        again = True
         while True:
             state.reading = True
-            key = term.key(shown)
+            # Fitted as it is shown: the rules, the sheet or q's question may have been open
+            # while the window was resized.
+            key = term.key(asked() if again else "")
             state.reading = False
-            shown = asked()
+            again = True
             if key in keys:
                 echo(term, key)
                 return key
             if not is_typed(key):
                 if not lines:
-                    shown = ""  # the prompt is still on screen: wait for the next key
+                    again = False  # the prompt is still on screen: wait for the next key
                 continue
             echo(term, key)
             note: RenderableType | None = None

@@ -534,7 +534,8 @@ class _Session(Table):
             self._flush_notices()
         # A terminal reached over a connection echoes nothing: only the local one needs this.
         unseen = getattr(self.term, "keys_unseen", nullcontext)
-        with unseen():
+        resizes = getattr(self.term, "watching_resizes", nullcontext)
+        with unseen(), resizes():
             try:
                 play_game(game, self.agents, self)
             finally:
