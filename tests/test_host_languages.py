@@ -463,8 +463,18 @@ def test_a_guest_who_left_on_their_turn_plays_it_in_the_language_they_come_back_
         back = FakeLink()
 
         def comes_back() -> None:
-            leaving.join(5)
-            assert session.seats.join("bob", back, 100, 30, language) is terminal
+            leaving.join(30)
+            deadline = time.monotonic() + 30
+            while links["bob"].closed_with is None and time.monotonic() < deadline:
+                time.sleep(0.01)  # the game thread lets Bob go after his last key
+            # Anything amiss releases the seat, so that the game thread stops waiting for Bob
+            # and the test fails instead of hanging.
+            joined = (not leaving.is_alive() and leaving.missed is None
+                      and links["bob"].closed_with is not None
+                      and session.seats.join("bob", back, 100, 30, language) is terminal)
+            if not joined:
+                inbox.post(terminal.mark_released)
+                raise AssertionError("Bob did not leave and come back")
 
         playing = Typist(inbox, terminal, back, [(prompt, "d")], first=comes_back)
         leaving.start()

@@ -5,13 +5,26 @@ hand-off (never a rack), and keys typed before the resize still count as before.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import time
 from pathlib import Path
 
 import pexpect
+import ptys
 import pytest
 from builders import finished_game, write_record
-from ttykit import ENTER, events, press, settle, spawn, visible, waits_for_a_key
+from ttykit import (
+    ENTER,
+    events,
+    press,
+    racko_command,
+    settle,
+    spawn,
+    visible,
+    waits_for_a_key,
+)
 
 WIDE = (100, 30)
 NARROW = (60, 20)
@@ -123,6 +136,73 @@ def test_a_key_typed_just_before_a_resize_still_counts(tmp_path: Path) -> None:
     # The drawn card's prompt, in its form for 60 columns whenever the resize came.
     assert screen.splitlines()[-1].startswith("Slot 1-9, 0=10 for "), screen
     quit_game(child)
+
+
+def test_a_key_waiting_when_the_window_is_resized_still_counts(tmp_path: Path) -> None:
+    # The key and the resize wait together: racko is stopped while both come.
+    child = start(tmp_path, tmp_path / "game.jsonl")
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    settle(child, 0.2)
+    os.kill(child.pid, signal.SIGSTOP)
+    try:
+        child.send("d")
+        resize(child, NARROW)
+    finally:
+        os.kill(child.pid, signal.SIGCONT)
+    child.expect("You drew")
+    child.expect(PLACE)
+    settle(child, 0.5)
+    assert visible(child).splitlines()[-1].startswith("Slot 1-9, 0=10 for "), visible(child)
+    quit_game(child)
+
+
+@pytest.mark.parametrize("away", ["r", "s"])
+def test_back_from_the_rules_or_the_sheet_the_prompt_fits_the_new_size(
+    tmp_path: Path, away: str
+) -> None:
+    child = start(tmp_path, tmp_path / "game.jsonl")
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    press(child, "d")
+    child.expect(PLACE)
+    press(child, away)
+    settle(child, 0.5)
+    resize(child, (45, 15))  # while the rules or the sheet are open
+    settle(child, 0.5)
+    press(child, "q" if away == "r" else ENTER)
+    child.expect(PLACE)
+    settle(child, 0.5)
+    lines = visible(child).splitlines()
+    # The short prompt on one line, so the screen laid out for it keeps its first line.
+    assert lines[0].startswith("Round 1 "), lines
+    assert lines[-1].startswith("Slot 1-9, 0=10 for "), lines
+    quit_game(child)
+
+
+def test_a_resize_writes_nothing_more_when_the_screen_goes_to_a_file(tmp_path: Path) -> None:
+    # The keyboard is a terminal but the output a file: a resize must not paint into it.
+    out = tmp_path / "out.txt"
+    child = ptys.spawn("bash", ["-c", f"{racko_command()} play --names Ann --bots easy --seed 3 "
+                       f"--record {tmp_path / 'game.jsonl'} > {out}"],
+                       env={**os.environ, "RACKO_HOME": str(tmp_path)}, dimensions=(30, 100),
+                       encoding="utf-8", timeout=15)
+    deadline = time.monotonic() + 15
+    dealt = False
+    while "q quit >" not in (shown := out.read_text(encoding="utf-8") if out.exists() else ""):
+        assert time.monotonic() < deadline, "the first turn never came"
+        if not dealt and "Press Enter to deal" in shown:
+            child.send(ENTER)
+            dealt = True
+        time.sleep(0.2)
+    for size in (NARROW, WIDE, NARROW, WIDE, NARROW):
+        child.setwinsize(size[1], size[0])
+        time.sleep(0.3)
+    assert out.read_text(encoding="utf-8").count("Ann's rack") == 1
+    child.send("q")
+    time.sleep(0.3)
+    child.send("y")
+    child.expect(pexpect.EOF)
 
 
 REPLAY = " quit > "

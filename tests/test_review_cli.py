@@ -8,6 +8,7 @@ import io
 import json
 import random
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -284,6 +285,42 @@ def test_a_slow_review_shows_a_progress_bar_on_a_terminal_only(
     piped = Console(file=io.StringIO(), width=80)
     assert list(review_cli.with_progress(iter(moves), 3, piped)) == moves
     assert piped.file.getvalue() == ""
+
+
+def test_the_progress_names_the_round_being_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_cli, "PROGRESS_AFTER", 0.0)
+    moves = [_move(0, round_, turn, 0.0) for round_ in (1, 2, 3) for turn in (1, 3)]
+    terminal = Console(file=io.StringIO(), force_terminal=True, width=80)
+    assert list(review_cli.with_progress(iter(moves), 6, terminal, rounds=3)) == moves
+    assert "Reviewing round 3 of 3" in terminal.file.getvalue()
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(("stdout", "stderr", "as_json", "shown"), [
+    (True, True, False, True),     # read at a terminal: the progress on stderr
+    (False, True, False, False),   # racko review … | less: nothing under the pager
+    (True, False, False, False),   # stderr elsewhere: nobody sees it
+    (True, True, True, False),     # --json: nothing but the JSON, wherever it goes
+])
+def test_progress_shows_only_when_the_review_is_read_at_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, stdout: bool, stderr: bool, as_json: bool, shown: bool,
+) -> None:
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.stdout", _Stream(stdout))
+    monkeypatch.setattr("sys.stderr", _Stream(stderr))
+    console = review_cli.progress_console(as_json)
+    assert (console is not None) is shown
+    if console is not None:
+        assert console.file is sys.stderr
 
 
 def test_the_record_text_of_the_game_is_what_is_reviewed(home: Path) -> None:

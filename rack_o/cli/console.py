@@ -231,15 +231,19 @@ def _restore(fd: int | None, before: list | None) -> None:
             termios.tcsetattr(fd, termios.TCSADRAIN, before)
 
 
+_RESIZE_CHECK = 0.5
+"""Seconds between looks for a resize heard while no key was awaited."""
+
+
 class _Resizes:
     """Within: each SIGWINCH (the window changed size) leaves a byte in a pipe, so that a wait
     for a key wakes up to it, and none is missed while racko is busy elsewhere."""
 
     def __init__(self) -> None:
         self.fd, self._write = os.pipe()
-        os.set_blocking(self.fd, False)
-        os.set_blocking(self._write, False)
         try:
+            os.set_blocking(self.fd, False)
+            os.set_blocking(self._write, False)
             self._previous = signal.signal(signal.SIGWINCH, self._resized)
         except BaseException:
             self.close(restore=False)
@@ -264,7 +268,9 @@ class _Resizes:
     def close(self, restore: bool = True) -> None:
         """Put the previous handler of SIGWINCH back; close the pipe."""
         if restore:
-            signal.signal(signal.SIGWINCH, self._previous)  # type: ignore[arg-type]
+            # None: the handler before was not set from Python; the default is the closest.
+            previous = self._previous if self._previous is not None else signal.SIG_DFL
+            signal.signal(signal.SIGWINCH, previous)
         os.close(self.fd)
         os.close(self._write)
 
@@ -350,27 +356,50 @@ class Terminal:
         again under it; keys typed before are kept. The callback must not wait for keys. The
         callback before comes back on leaving. Nothing happens where input comes line by line
         or the size cannot be watched (Windows, a thread)."""
-        if self.reads_lines or not _watches_resizes():
+        if not self._hears_resizes():
             yield
             return
         before = self._repaint
         outermost = self._resizes is None
-        if outermost:
-            try:
-                self._resizes = _Resizes()
-            except (OSError, ValueError):
-                yield
-                return
-            if self._painted_at is not None and self._size() != self._painted_at:
-                self._resizes.mark()  # resized after the screen was drawn, before this
-        self._repaint = callback
         try:
+            if outermost:
+                try:
+                    self._resizes = _Resizes()
+                except (OSError, ValueError):
+                    outermost = False
+                else:
+                    if self._painted_at is not None and self._size() != self._painted_at:
+                        self._resizes.mark()  # resized after the screen was drawn, before this
+            self._repaint = callback
             yield
         finally:
             self._repaint = before
             if outermost and self._resizes is not None:
                 self._resizes.close()
                 self._resizes = None
+
+    @contextmanager
+    def watching_resizes(self) -> Iterator[None]:
+        """Within (a whole game): every resize of the window is heard of, also while a screen
+        is being laid out before its prompt (`repainting` alone would miss those)."""
+        if not self._hears_resizes() or self._resizes is not None:
+            yield
+            return
+        try:
+            self._resizes = _Resizes()
+        except (OSError, ValueError):
+            yield
+            return
+        try:
+            yield
+        finally:
+            self._resizes.close()
+            self._resizes = None
+
+    def _hears_resizes(self) -> bool:
+        """True where a resize can be heard of and painted: keys from a terminal, the screen a
+        terminal (not a file a resize would write screens into), POSIX, the main thread."""
+        return not self.reads_lines and self.console.is_terminal and _watches_resizes()
 
     def reprompt(self, prompt: str) -> None:
         """Said by a `repainting` callback: the prompt being asked reads `prompt` now (it
@@ -412,7 +441,9 @@ class Terminal:
         """Wait until `fd` has keys to read, painting the screen again each time the window is
         resized meanwhile (keys typed before stay to be read)."""
         while self._resizes is not None:
-            ready = select.select([fd, self._resizes.fd], [], [])[0]
+            # A resize signalled just before select() is only run by Python when it returns:
+            # the timeout bounds that wait.
+            ready = select.select([fd, self._resizes.fd], [], [], _RESIZE_CHECK)[0]
             if self._resizes.taken():
                 self._paint_again()
             elif fd in ready:

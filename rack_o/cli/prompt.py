@@ -159,17 +159,20 @@ def ask(
 
     lines = reads_lines(term)
     with _repainting(term, repaint if redraw is not None else None):
-        shown = asked()
+        again = True
         while True:
             state.reading = True
-            key = term.key(shown)
+            # Fitted as it is shown: the rules, the sheet or q's question may have been open
+            # while the window was resized.
+            key = term.key(asked() if again else "")
             state.reading = False
+            again = True
             if key in keys:
                 echo(term, key)
                 return key
             if not is_typed(key):
-                # On a terminal the prompt is still on screen: wait for the next key.
-                shown = asked() if lines else ""
+                if not lines:
+                    again = False  # the prompt is still on screen: wait for the next key
                 continue
             echo(term, key)
             note: RenderableType | None = None
@@ -206,9 +209,6 @@ def ask(
                 # Back from the rules or the sheet: a second Enter or Space typed to close them
                 # must not answer this prompt (hand the keyboard over, confirm a move).
                 term.flush_input()
-            # Only now: the window may have been resized while q's question, the rules or the
-            # sheet were on screen.
-            shown = asked()
 
 
 class _Asking:

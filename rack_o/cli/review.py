@@ -328,9 +328,27 @@ def _tally_line(counted: Tally) -> dict[str, Any]:
     }
 
 
-def with_progress(moves: Iterable[Move], total: int, console: Console) -> Iterator[Move]:
-    """`moves` passed through, with a progress bar on `console` once it takes a while."""
-    if not console.is_terminal:
+def progress_console(as_json: bool) -> Console | None:
+    """Where a slow review shows its progress: stderr, when the review is read at a terminal
+    (stdout and stderr both are one, and no --json); None: nowhere (piped, to a pager, JSON)."""
+    if as_json or not Console().is_terminal:
+        return None
+    console = Console(stderr=True)
+    return console if console.is_terminal else None
+
+
+def _reviewing(round_: int, rounds: int) -> str:
+    """ "Reviewing round 3 of 12", or "Reviewing" without the count of rounds."""
+    if not rounds:
+        return _("Reviewing")
+    return _("Reviewing round {round} of {rounds}").format(round=round_, rounds=rounds)
+
+
+def with_progress(moves: Iterable[Move], total: int, console: Console | None,
+                  rounds: int = 0) -> Iterator[Move]:
+    """`moves` passed through, with a progress bar on `console` (if a terminal) once it takes
+    a while: the round at, of `rounds`, and the turns done of `total`."""
+    if console is None or not console.is_terminal:
         yield from moves
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -338,15 +356,20 @@ def with_progress(moves: Iterable[Move], total: int, console: Console) -> Iterat
     start = time.monotonic()
     progress: Progress | None = None
     done = 0
+    at = 0
     try:
         for move in moves:
             done += 1
             if progress is None and time.monotonic() - start > PROGRESS_AFTER:
-                progress = Progress(TextColumn(_("Reviewing")), BarColumn(),
+                at = move.round
+                progress = Progress(TextColumn("{task.description}"), BarColumn(),
                                     MofNCompleteColumn(), console=console, transient=True)
                 progress.start()
-                task = progress.add_task("", total=total, completed=done)
+                task = progress.add_task(_reviewing(at, rounds), total=total, completed=done)
             elif progress is not None:
+                if move.round != at:
+                    at = move.round
+                    progress.update(task, description=_reviewing(at, rounds))
                 progress.update(task, completed=done)
             yield move
     finally:
@@ -399,10 +422,11 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
         raise SystemExit(EXIT_USAGE)
     seats = _seats(record, player, everyone)
     numbered = list(enumerate(record.events, start=1))
-    progress_console = Console(stderr=True)
+    rounds = sum(1 for line in record.events if line.get("type") == "deal")
     try:
         moves = list(with_progress(review_moves(numbered, set(seats)),
-                                   turn_count(record.events, seats), progress_console))
+                                   turn_count(record.events, seats), progress_console(as_json),
+                                   rounds))
     except KeyboardInterrupt:
         click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None

@@ -54,6 +54,7 @@ from .scoreboard import (
 )
 from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
 from .setup import same_cards
+from .thinking import ThinkingNote
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "
@@ -515,6 +516,8 @@ class _Session(Table):
         self.history_before = 0
         """How long the round's public history was when the turn started."""
         self.recorder = StepRecorder(game, agents, writer, events)
+        self.thinking = ThinkingNote(self.console)
+        """Says a bot is thinking when it takes long over a turn."""
         for seat in self.humans:
             # Every person's prompts offer s: the score sheet is public.
             agents[seat].sheet = self.show_sheet  # type: ignore[attr-defined]
@@ -531,8 +534,12 @@ class _Session(Table):
             self._flush_notices()
         # A terminal reached over a connection echoes nothing: only the local one needs this.
         unseen = getattr(self.term, "keys_unseen", nullcontext)
-        with unseen():
-            play_game(game, self.agents, self)
+        resizes = getattr(self.term, "watching_resizes", nullcontext)
+        with unseen(), resizes():
+            try:
+                play_game(game, self.agents, self)
+            finally:
+                self.thinking.done()  # a stop while a bot thinks leaves no note behind
         self._game_end()
 
     def dealing(self, game: Game) -> None:
@@ -557,9 +564,13 @@ class _Session(Table):
             self._hand_off(seat)
         if human:
             self.screen_owner = seat
+        else:
+            # In hot seat every rack was cleared away when its turn ended: this screen is public.
+            self.thinking.start(self.names[seat])
         self.history_before = len(game.history)
 
     def turn_ends(self, game: Game, seat: int) -> None:
+        self.thinking.done()
         if is_human(self.agents[seat]):
             if self.hot_seat:
                 # Nobody else may scroll back to this rack.
