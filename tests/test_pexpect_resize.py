@@ -122,38 +122,29 @@ def test_a_hand_off_is_painted_again_as_a_hand_off_never_with_a_rack(
     quit_game(child)
 
 
-def test_a_key_typed_just_before_a_resize_still_counts(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stopped", [False, True])
+def test_a_key_typed_as_the_window_is_resized_still_counts(tmp_path: Path, stopped: bool) -> None:
+    # Just before the resize, while the draw is made and shown; or both waiting together,
+    # racko stopped while they come.
     child = start(tmp_path, tmp_path / "game.jsonl")
     press(child, ENTER)
     child.expect(CHOOSE)
     settle(child, 0.2)
-    press(child, "d")
-    resize(child, NARROW)  # while the draw is being made and shown
+    if stopped:
+        os.kill(child.pid, signal.SIGSTOP)
+    try:
+        child.send("d")
+        resize(child, NARROW)
+    finally:
+        if stopped:
+            os.kill(child.pid, signal.SIGCONT)
     child.expect("You drew")
+    child.expect(PLACE)
     settle(child, 0.5)
     screen = visible(child)
     assert waits_for_a_key(child)
     # The drawn card's prompt, in its form for 60 columns whenever the resize came.
     assert screen.splitlines()[-1].startswith("Slot 1-9, 0=10 for "), screen
-    quit_game(child)
-
-
-def test_a_key_waiting_when_the_window_is_resized_still_counts(tmp_path: Path) -> None:
-    # The key and the resize wait together: racko is stopped while both come.
-    child = start(tmp_path, tmp_path / "game.jsonl")
-    press(child, ENTER)
-    child.expect(CHOOSE)
-    settle(child, 0.2)
-    os.kill(child.pid, signal.SIGSTOP)
-    try:
-        child.send("d")
-        resize(child, NARROW)
-    finally:
-        os.kill(child.pid, signal.SIGCONT)
-    child.expect("You drew")
-    child.expect(PLACE)
-    settle(child, 0.5)
-    assert visible(child).splitlines()[-1].startswith("Slot 1-9, 0=10 for "), visible(child)
     quit_game(child)
 
 
