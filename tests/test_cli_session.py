@@ -158,3 +158,36 @@ def test_a_game_stopped_between_rounds_says_after_which_round_not_in_it() -> Non
         game.apply(sensible_action(game, rng))
     said = where_stopped(game, "Stopped.", None)
     assert said.startswith("Stopped. The game stopped after round 1 (")
+
+
+class NotingBot(BandBot):
+    """Adds notes of its own to its turn's record line, one of them a turn field's name."""
+
+    def turn_notes(self) -> dict[str, object]:
+        return {"slot": 99, "card": 0, "mood": "sunny"}
+
+
+class ListWriter:
+    """A record writer that keeps its lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[dict] = []
+
+    def write(self, line: dict) -> None:
+        self.lines.append(line)
+
+
+def test_an_agent_s_notes_are_added_to_its_record_line_but_never_stand_in_for_the_turn() -> None:
+    seed = 21
+    game = new_game(seed, [])
+    game.on_step = None
+    writer = ListWriter()
+    code = run_session(terminal(), game, [NotingBot("Ann"), BandBot("Bob")],
+                       writer=writer)  # type: ignore[arg-type]
+    assert code == 0
+    turns = [line for line in writer.lines if line["type"] == "turn" and line["seat"] == 0]
+    assert turns and all(line["mood"] == "sunny" for line in turns)
+    # The record is the game as played (from the deal: the dealer was drawn as the game was
+    # made): what the notes said of slot and card is not in it.
+    assert [{k: v for k, v in line.items() if k != "mood"} for line in writer.lines] == (
+        play_all(seed)[2:])

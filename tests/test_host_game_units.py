@@ -240,8 +240,12 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (["--names", "Ann,Bob"], "racko host plays your seat from this terminal"),
         (["--port", "70000"], "expected a whole number from 0 to 65,535 (such as --port 2222), "
          "not 70000."),
+        # A hosted table needs a person: it does not offer to watch the bots, as play does.
+        (["--partners", "--bots", "easy,easy,easy,easy"],
+         "--partners seats 4 players, and 4 bots would take every seat: name 3 bots to keep a "
+         "seat for a person."),
     ],
-    ids=["resume-with-options", "no-guest-seat", "no-terminal", "port"],
+    ids=["resume-with-options", "no-guest-seat", "no-terminal", "port", "every-seat-a-bot"],
 )
 def test_racko_host_says_what_is_wrong_before_it_opens_a_table(
     args: list[str], said: str, home
@@ -250,6 +254,7 @@ def test_racko_host_says_what_is_wrong_before_it_opens_a_table(
     result = racko("host", *args)
     assert_exited(result, 2)
     assert said in flat(result.output)
+    assert "watch the bots" not in result.output
 
 
 def test_racko_host_without_asyncssh_says_how_to_install_it(monkeypatch, home) -> None:

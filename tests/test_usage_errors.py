@@ -69,8 +69,19 @@ def test_every_command_with_a_seed_says_what_a_seed_is(
      "a whole number from 1 to 1,000,000 (such as --limit 5), not 'lots'"),
     (["host", "--port", "70000"],
      "a whole number from 0 to 65,535 (such as --port 2222), not 70000"),
-    (["host", "--idle", "0"], "a number of minutes above 0 (such as --idle 10), not 0"),
-    (["host", "--idle", "soon"], "a number of minutes above 0 (such as --idle 10), not 'soon'"),
+    (["host", "--idle", "0"],
+     "a number of minutes above 0 and at most 10,080 (such as --idle 10), not 0"),
+    (["host", "--idle", "soon"],
+     "a number of minutes above 0 and at most 10,080 (such as --idle 10), not 'soon'"),
+    # More than a week would overflow the clock's timeouts; Python's own number forms are not
+    # what a player types.
+    (["host", "--idle", "10081"],
+     "a number of minutes above 0 and at most 10,080 (such as --idle 10), not 10081"),
+    (["host", "--idle", "1_0"],
+     "a number of minutes above 0 and at most 10,080 (such as --idle 10), not '1_0'"),
+    # A number too long for Python to read is refused like any other, shown cut short.
+    (["simulate", "--games", "9" * 5000], "a whole number from 1 to 1,000,000 (such as "
+     "--games 200), not '9999999999999999999999999999999…'"),
 ])
 def test_a_number_option_says_what_it_wants_with_an_example(
     home: Path, args: list[str], wanted: str

@@ -17,12 +17,21 @@ from rack_o.i18n import _, number
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?[0-9]{1,12}(\.[0-9]{0,12})?|[+-]?\.[0-9]{1,12}")
+
+
+_LONGEST = 1000
+"""Digits a whole number may have (Python refuses to read an int of over 4,300)."""
+MOST_MINUTES = 7 * 24 * 60
+"""The most minutes an option takes (a week): more overflows the clock's timeouts."""
 
 
 def _said(value: object) -> str:
     """`value` as a refusal quotes it: a number as itself (-1), other text in quotes, cut short."""
     text = str(value).strip()
-    return text if _WHOLE.fullmatch(text) else repr(shown(text, SHORT_SHOWN))
+    if _WHOLE.fullmatch(text) and len(text) <= SHORT_SHOWN:
+        return text
+    return repr(shown(text, SHORT_SHOWN))
 
 
 def _number(value: int | None) -> str | None:
@@ -35,7 +44,7 @@ def _whole(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     text = str(value).strip()
-    return int(text) if _WHOLE.fullmatch(text) else None
+    return int(text) if _WHOLE.fullmatch(text) and len(text) <= _LONGEST else None
 
 
 class WholeNumber(click.ParamType):
@@ -82,18 +91,18 @@ class Minutes(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> float:
         """`value` as minutes above 0, or a usage error saying what is wanted."""
+        minutes: float | None = None
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            minutes: float | None = float(value)
-        else:
-            try:
-                minutes = float(str(value).strip().replace(",", "."))
-            except ValueError:
-                minutes = None
-        if minutes is not None and 0 < minutes < float("inf"):
+            minutes = float(value)
+        elif _DECIMAL.fullmatch(text := str(value).strip().replace(",", ".")):
+            minutes = float(text)
+        if minutes is not None and 0 < minutes <= MOST_MINUTES:
             return minutes
         option = param.opts[0] if param is not None and param.opts else ""
-        self.fail(_("expected a number of minutes above 0 (such as {example}), not {value}.")
-                  .format(example=f"{option} 10".strip(), value=_said(value)), param, ctx)
+        self.fail(_("expected a number of minutes above 0 and at most {most} (such as "
+                    "{example}), not {value}.").format(
+            most=number(MOST_MINUTES), example=f"{option} 10".strip(), value=_said(value)),
+            param, ctx)
 
 
 class SeedType(click.ParamType):

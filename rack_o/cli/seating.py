@@ -240,14 +240,24 @@ def _seats_from_options(
         # without a variant: bots in every seat only when --players asks for it.
         option, seats = ("--partners", 4) if table.partners else ("--run-of-three", 2)
         if len(choice) == seats:
-            raise click.UsageError(ngettext(
-                "{option} seats {players} players, and {players} bots would take every seat: "
-                "name {fewer} bot to keep a seat for you, or add --players {players} to watch "
-                "the bots play each other.",
-                "{option} seats {players} players, and {players} bots would take every seat: "
-                "name {fewer} bots to keep a seat for you, or add --players {players} to watch "
-                "the bots play each other.", seats - 1).format(
-                    option=option, players=seats, fewer=seats - 1))
+            context = click.get_current_context(silent=True)
+            if context is not None and context.info_name == "host":
+                # A hosted table needs a person's seat: watching bots is for racko play.
+                message = ngettext(
+                    "{option} seats {players} players, and {players} bots would take every "
+                    "seat: name {fewer} bot to keep a seat for a person.",
+                    "{option} seats {players} players, and {players} bots would take every "
+                    "seat: name {fewer} bots to keep a seat for a person.", seats - 1)
+            else:
+                message = ngettext(
+                    "{option} seats {players} players, and {players} bots would take every "
+                    "seat: name {fewer} bot to keep a seat for you, or add --players {players} "
+                    "to watch the bots play each other.",
+                    "{option} seats {players} players, and {players} bots would take every "
+                    "seat: name {fewer} bots to keep a seat for you, or add --players {players} "
+                    "to watch the bots play each other.", seats - 1)
+            raise click.UsageError(message.format(option=option, players=seats,
+                                                  fewer=seats - 1))
         return seats
     if given is None and not choice:
         return None

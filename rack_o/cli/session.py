@@ -386,7 +386,8 @@ class StepRecorder:
         fields.update(self.next_line)
         self.next_line = {}
         if self.writer is not None:
-            self.writer.write({**event(step), **fields})
+            # The step's own fields last: no extra (a bot's notes) may stand in for them.
+            self.writer.write({**fields, **event(step)})
         elif self.listener is not None:
             self.listener(step)
 
