@@ -39,6 +39,12 @@ def _number(value: int | None) -> str | None:
     return None if value is None else number(value)
 
 
+def _example(param: click.Parameter | None, value: float) -> str:
+    """The option given `value`, as a refusal shows it ("--players 3")."""
+    option = param.opts[0] if param is not None and param.opts else ""
+    return f"{option} {value}".strip()
+
+
 def _whole(value: object) -> int | None:
     """`value` as a whole number, if it is one (an int, or text of ASCII digits)."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -66,8 +72,7 @@ class WholeNumber(click.ParamType):
         if (number is not None and (self.low is None or number >= self.low)
                 and (self.high is None or number <= self.high)):
             return number
-        option = param.opts[0] if param is not None and param.opts else ""
-        example = f"{option} {self.example}".strip()
+        example = _example(param, self.example)
         if self.low is None:
             message = _("expected a whole number (such as {example}), not {value}.")
         elif self.high is None:
@@ -98,10 +103,9 @@ class Minutes(click.ParamType):
             minutes = float(text)
         if minutes is not None and 0 < minutes <= MOST_MINUTES:
             return minutes
-        option = param.opts[0] if param is not None and param.opts else ""
         self.fail(_("expected a number of minutes above 0 and at most {most} (such as "
                     "{example}), not {value}.").format(
-            most=number(MOST_MINUTES), example=f"{option} 10".strip(), value=_said(value)),
+            most=number(MOST_MINUTES), example=_example(param, 10), value=_said(value)),
             param, ctx)
 
 
