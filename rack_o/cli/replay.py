@@ -314,9 +314,9 @@ def _room(term: Terminal) -> int:
 
 def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str) -> str:
     """One of `keys`, pressed after `prompt` (rich markup); ? shows `help_text`, another
-    typed key says it is not a replay key and asks again."""
+    typed key says it is not a replay key and asks again. Keys typed ahead count: a replay
+    shows nothing private, so three quick Enters step three times."""
     console = term.console
-    term.flush_input()
     shown = f"{prompt} > "
     while True:
         key = term.key(shown)
