@@ -31,9 +31,8 @@ from .history import local_time, scores_text
 from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import (
-    fitted_round_table,
     points_caption,
-    racko_banner,
+    round_end_lines,
     round_table,
     standings,
     tie_note,
@@ -165,14 +164,9 @@ def round_over_screen(game: Game) -> RenderableType:
 def round_over_parts(game: Game) -> list[RenderableType]:
     """The round's end in the parts a screen may be cut between: the Rack-O banner, the
     round's score table, and the standings if the game ended."""
-    names = [p.name for p in game.players]
-    result = game.rounds[-1]
-    parts: list[RenderableType] = [racko_banner(result, names),
-                                   fitted_round_table(result, names, game.rules)]
-    note = tie_note(result.totals, names, game.rules)
-    if note is not None:
-        parts.append(note)
+    parts = round_end_lines(game)
     if game.is_over and game.winner is not None:
+        names = [p.name for p in game.players]
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     return parts
 

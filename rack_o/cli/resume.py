@@ -42,6 +42,7 @@ from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .prompt import ask, is_yes
 from .recordfile import say_refused
+from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
 
@@ -386,8 +387,6 @@ def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
     """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
     removed: `pausing`, or removed already), a round end nobody saw, trouble with the history,
     in the language spoken; `facts` (`resume_facts`) says what is not in the record."""
-    from .session import round_end_lines
-
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
     if facts.torn:

@@ -1,6 +1,7 @@
 """The end of a round and of the game: the Rack-O moment, the round score table, the standings.
 
-Pure functions from a RoundResult (and the names and rules) to rich renderables.
+Pure functions from a RoundResult (and the names and rules), or the game after it, to rich
+renderables.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.game import Game
 from rack_o.i18n import _, ngettext
 from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, ordered_count
 from rack_o.rules import Rules
@@ -197,6 +199,18 @@ def tie_note(totals: Sequence[int], names: Sequence[str], rules: Rules) -> Text 
         ),
         "bold",
     )
+
+
+def round_end_lines(game: Game) -> list[RenderableType]:
+    """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
+    names = tuple(p.name for p in game.players)
+    result = game.rounds[-1]
+    lines: list[RenderableType] = [racko_banner(result, names),
+                                   fitted_round_table(result, names, game.rules)]
+    note = tie_note(game.totals, names, game.rules)
+    if note is not None:
+        lines.append(note)
+    return lines
 
 
 def standings(

@@ -46,11 +46,9 @@ from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TE
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
-    fitted_round_table,
-    racko_banner,
+    round_end_lines,
     score_sheet,
     standings,
-    tie_note,
 )
 from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
 from .setup import same_cards
@@ -406,18 +404,6 @@ def own_turn_line(game: Game, seat: int) -> Text:
     turn = next(step for step in reversed(game.steps) if isinstance(step, Turn)
                 and step.seat == seat)
     return Text(describe_turn(turn, names))
-
-
-def round_end_lines(game: Game) -> list[RenderableType]:
-    """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
-    names = tuple(p.name for p in game.players)
-    result = game.rounds[-1]
-    lines: list[RenderableType] = [racko_banner(result, names),
-                                   fitted_round_table(result, names, game.rules)]
-    note = tie_note(game.totals, names, game.rules)
-    if note is not None:
-        lines.append(note)
-    return lines
 
 
 def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int],
