@@ -365,3 +365,25 @@ def test_a_narrow_summary_keeps_every_name_and_number_whole_as_in_play(
         assert all(distance in words for distance in distances), out
     else:
         assert to_go[:3] not in table, out  # nor cut short
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+@pytest.mark.parametrize("columns", range(36, 72, 3))
+def test_the_summarys_rules_line_breaks_only_between_its_details(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str
+) -> None:
+    # At 45 columns "started" ended a line and its date began the next.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    game = finished_game(3, players=4, target=100, partners=True, bonus=True)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g", "--summary", "--lang", language])
+    assert code == 0, out
+    with i18n.restoring_language():
+        i18n.install(language)
+        started = i18n._("started {started}").split("{started}")[0].strip()
+        seed = i18n._("seed {seed}").split("{seed}")[0].strip()
+    lines = [line.rstrip() for line in out.splitlines()[1:4]]
+    assert any(re.search(rf"{re.escape(started)} \d{{4}}-\d\d-\d\d \d\d:\d\d", line)
+               for line in lines), out
+    assert any(f"{seed} 3" in line for line in lines), out
+    assert not [line for line in lines if line.endswith("·") or line.startswith("·")], out

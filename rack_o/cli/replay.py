@@ -27,6 +27,7 @@ from rack_o.store.records import Record, shown_seed
 
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
+from .flow import Flow
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
@@ -228,8 +229,10 @@ def summary(record: Record, *, reveal: bool = False) -> RenderableType:
         details.append(_("seed {seed}").format(seed=shown_seed(header.seed)))
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
-    head.append("\n" + " · ".join(details))
-    parts: list[RenderableType] = [head, ForWidth(lambda width: _round_tables(game, width))]
+    parts: list[RenderableType] = [
+        head, Flow([(" · ", Text(detail)) for detail in details]),
+        ForWidth(lambda width: _round_tables(game, width)),
+    ]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     else:
