@@ -29,9 +29,8 @@ from .option_types import WholeNumber
 from .screens import with_score
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
     from rich.table import Table
-    from rich.text import Text
 
     from rack_o.store.history import GameRow, HistoryError
 
@@ -208,7 +207,8 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         _print_ids_apart(console, first, block, rest, widths)
         return
     if not block:
-        console.print(_games_table(first, winner_width, caption=_caption(_has_bot(first))))
+        console.print(_games_table(first, winner_width, caption=command_apart(
+            _caption(_has_bot(first)), console.width)))
         return
     bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
     # Long: every block gets the widths of the first, the widest column all the room left.
@@ -221,7 +221,7 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
             console.print(_games_table(block, winner_width, widths=widths, title=False))
         block = after
     console.print(_games_table(block, winner_width, widths=widths, title=False,
-                               caption=_caption(bots)))
+                               caption=command_apart(_caption(bots), console.width)))
 
 
 def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow],
@@ -297,7 +297,7 @@ def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | Non
     from rich.cells import cell_len
 
     date, _space, clock = _started(game).partition("\n")
-    scores, _newline, ident = _scores_cell(game, ids=ids).plain.partition("\n")
+    scores, _newline, ident = _scores_plain(game, ids=ids).partition("\n")
     cells = [
         (date, widths.started), (scores, widths.scores), (printable(game.winner), widths.winner),
         (clock, widths.started), (ident, widths.scores),
@@ -330,19 +330,34 @@ def _labelled_id(game: GameRow) -> str:
     return _("ID {id}").format(id=record_ref(game.record))
 
 
-def _scores_cell(game: GameRow, *, ids: bool = True) -> Text:
-    """The scores (bots starred), and below them the game's ID (if `ids`)."""
-    from rich.text import Text
-
+def _sides(game: GameRow) -> list[str]:
+    """Each side's name as listed, computer players starred."""
     bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != "human"}
-    sides = [
+    return [
         " & ".join(printable(name) + ("*" if name in bots else "") for name in side.split(" & "))
         for side in game.sides
     ]
-    cell = Text(scores_text(sides, game.totals))
-    if ids:
-        cell.append("\n" + _labelled_id(game), "dim")
-    return cell
+
+
+def _scores_plain(game: GameRow, *, ids: bool = True) -> str:
+    """The text of `game`'s scores cell: the scores, and below them its ID (if `ids`)."""
+    scores = scores_text(_sides(game), game.totals)
+    return f"{scores}\n{_labelled_id(game)}" if ids else scores
+
+
+def _scores_cell(game: GameRow, *, ids: bool = True) -> RenderableType:
+    """The scores (bots starred), wrapping only between sides, and below them the game's ID
+    (if `ids`)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from .flow import Flow
+
+    scores = Flow([(" · ", Text(with_score(side, total)))
+                   for side, total in zip(_sides(game), game.totals, strict=False)])
+    if not ids:
+        return scores
+    return Group(scores, Text(_labelled_id(game), "dim"))
 
 
 def _games_table(

@@ -166,14 +166,19 @@ FULL_TABLE_ROOM = 59
 """Columns a round table needs besides the longest name: rack, a bonus breakdown, totals."""
 
 
+def full_table_fits(names: Sequence[str], rules: Rules, width: int) -> bool:
+    """True when the full round table of these players fits `width` columns."""
+    longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
+    return longest + FULL_TABLE_ROOM <= width
+
+
 def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
     """The round table as wide as the terminal allows (the full one, the compact one, else
     the racks under the names: a name, a rack or a score is never cut), its footnote wrapped
     at the terminal's width."""
-    longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
 
     def fitted(width: int) -> RenderableType:
-        if longest + FULL_TABLE_ROOM <= width:
+        if full_table_fits(names, rules, width):
             return round_table(result, names, rules, caption=False)
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
                        racks_under_names(result, names, rules))

@@ -63,6 +63,9 @@ NBSP_AND = "\u00a0&\u00a0"
 HANDOFF_HOLD = 0.25
 """Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
 meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
+HANDOFF_QUIET = 0.6
+"""Seconds without a key a hand-off waits for, after keys were typed while it held: someone
+still pressing Enter after their move must stop before the next rack can open."""
 PROMPT_LINES = 2
 """Lines kept free under the final standings for the play-again question."""
 
@@ -599,8 +602,14 @@ class _Session(Table):
         if not reads_lines(self.term):
             # Whatever the last player typed after their move, a second Enter above all, is
             # thrown away: only a key pressed once the prompt is up hands the keyboard over.
+            # While keys keep coming (Enter pressed again and again), the hold goes on.
             self.console.file.flush()
-            time.sleep(HANDOFF_HOLD)
+            hold = HANDOFF_HOLD
+            while True:
+                time.sleep(hold)
+                if not self.term.flush_input():
+                    break
+                hold = HANDOFF_QUIET
         self.term.flush_input()
         ask(
             self.term,
