@@ -266,9 +266,10 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
         try:
             path = _choose(term, list_only)
         except (EOFError, KeyboardInterrupt) as stop:
-            term.console.print()
-            code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
-            raise SystemExit(code) from None
+            stopped = isinstance(stop, KeyboardInterrupt)
+            term.console.print("\n" + (_("Interrupted (Ctrl-C).") if stopped
+                                       else _("The input ended (Ctrl-D).")), markup=False)
+            raise SystemExit(EXIT_INTERRUPTED if stopped else EXIT_NOTHING) from None
     else:
         try:
             path = find_record(game_ref)
