@@ -21,7 +21,7 @@ import click
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .columns import heading_widths
+from .columns import spaced_widths
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
@@ -429,7 +429,8 @@ def stats(as_json: bool) -> None:
         console.print(command_apart(_("No finished games yet. Play one with: racko play"),
                                     console.width), markup=False)
         return
-    # Two spaces between columns and none at the edges: eight columns in any language fit.
+    # Two spaces between columns (one if that keeps more headings whole) and none at the
+    # edges: eight columns in any language fit.
     table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
                   pad_edge=False, show_edge=False)
     headings = [_("Player"), _("Plays as"), _("Games"), _("Wins"), _("Win rate"),
@@ -448,8 +449,8 @@ def stats(as_json: bool) -> None:
         ]
         for row in rows
     ]
-    widths = heading_widths(headings, cells, console.width - 2 * (len(headings) - 1),
-                            foldable=(1, 0))
+    widths, spaces = spaced_widths(headings, cells, console.width, foldable=(1, 0))
+    table.padding = (0, 0, 0, spaces - 1)
     # Numbers stay whole, and names and kinds unless they are too long for the screen (then
     # they fold); a heading wraps between its words, never cut off (no "Parti…"), and only on
     # a screen too narrow for its words inside one.
