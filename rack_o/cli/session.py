@@ -33,9 +33,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import DISCARD, Phase, Source
-from rack_o.agent import Agent, AgentError, Interrupt, Table, play_game
+from rack_o.agent import Agent, AgentError, Interrupt, Outcome, Table, play_game
 from rack_o.game import Game
-from rack_o.i18n import N_, _
+from rack_o.i18n import N_, _, number
+from rack_o.match import DEFAULT_TURN_CAP
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.records import shown_seed
@@ -280,13 +281,26 @@ def run_until_stopped(session: Stoppable, saved_note: str | None) -> int:
             stopped = Hangup(signals.received)  # it came with the game's last move
         if stopped is None:
             return EXIT_OK
-        reason, code = _why_stopped(_way_out(stopped))
+        way_out = _way_out(stopped)
+        reason, code = _why_stopped(way_out)
         if game.is_over and isinstance(stopped, Hangup):
             return code  # nothing was left to stop: the standings are on the screen
+        if isinstance(way_out, RoundCapped):
+            saved_note = None  # carried on, it would stop again at once
         return session.stop(reason, saved_note, code)
 
 
-_WAYS_OUT = (QuitGame, KeyboardInterrupt, Hangup, EOFError, InputEnded, RecordWriteError)
+class RoundCapped(Exception):
+    """Computer players alone played a round to the turn cap without a Rack-O."""
+
+    def __init__(self, round_number: int, turns: int) -> None:
+        super().__init__(round_number, turns)
+        self.round_number = round_number
+        self.turns = turns
+
+
+_WAYS_OUT = (QuitGame, KeyboardInterrupt, Hangup, EOFError, InputEnded, RecordWriteError,
+             RoundCapped)
 
 
 def _way_out(error: BaseException) -> BaseException:
@@ -313,6 +327,11 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
         return _("The terminal was closed."), EXIT_HANGUP
     if isinstance(error, EOFError | InputEnded):
         return _("The input ended (Ctrl-D)."), EXIT_STOPPED
+    if isinstance(error, RoundCapped):
+        capped = _("No Rack-O after {turns} turns of round {round}: computer players alone "
+                   "may never finish a round (a random player never puts its cards in order), "
+                   "so the game stops here.")
+        return capped.format(turns=number(error.turns), round=error.round_number), EXIT_STOPPED
     if isinstance(error, RecordChangedError):
         return _("The game stops: its record {file} was changed by another program since "
                  "racko last wrote to it, so nothing more was written to it.").format(
@@ -527,7 +546,10 @@ class _Session(Table):
         resizes = getattr(self.term, "watching_resizes", nullcontext)
         with unseen(), resizes():
             try:
-                play_game(game, self.agents, self)
+                # Only people can be trusted to finish a round: bots alone get simulate's cap.
+                cap = None if self.humans else DEFAULT_TURN_CAP
+                if play_game(game, self.agents, self, turn_cap=cap) is Outcome.CAPPED:
+                    raise RoundCapped(game.round, game.turn)
             finally:
                 self.thinking.done()  # a stop while a bot thinks leaves no note behind
         self._game_end()
