@@ -125,3 +125,24 @@ class SeedType(click.ParamType):
 
 
 SEED = SeedType()
+
+
+class NameType(click.ParamType):
+    """A player's name to look for (--player): text a name can hold, no control character or
+    half a character (which no name has, and which must not reach the screen when echoed)."""
+
+    name = "NAME"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        """`value`, or a usage error saying it holds characters that cannot be shown."""
+        text = str(value)
+        if all(char.isprintable() or char == " " for char in text):
+            return text
+        # repr spells each such character out (\x1b, \udcff), so the refusal shows them safely.
+        quoted = repr(text[:SHORT_SHOWN]) + ("…" if len(text) > SHORT_SHOWN else "")
+        self.fail(_("{name} holds characters that cannot be shown.").format(name=quoted),
+                  param, ctx)
+
+
+PLAYER_NAME = NameType()
