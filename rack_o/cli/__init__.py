@@ -195,6 +195,9 @@ class LazyGroup(click.Group):
         # The language a command installs lasts until click has said its last word (an error
         # is shown inside super().main); then the process speaks as before, so that calling
         # racko again in the same process (tests, a host) reads the environment afresh.
+        from .streams import forgiving_streams
+
+        forgiving_streams()
         with restoring_language():
             return super().main(*args, **kwargs)
 
