@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from builders import finished_game, write_record
 from click.testing import CliRunner
-from clirun import assert_exited, flat, racko
+from clirun import assert_exited, flat, racko, squashed
 from rich.cells import cell_len
 
 from rack_o.cli import main
@@ -179,3 +179,27 @@ def test_a_player_asked_for_with_characters_no_name_holds_is_refused_spelt_out(
     assert (f"Invalid value for '--player': {spelt} holds characters that cannot be shown."
             in flat(result.output))
     assert name not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--bots", "easy,easy", "--json", "/nonexistent\x1b]0;title\x07/r.json"],
+    ["simulate", "--bots", "easy,easy", "--record-dir", "/dev/null/\x1b]0;title\x07"],
+    ["play", "--bots", "easy", "--names", "Ann", "--record", "/nonexistent\x1b]0;title\x07/r"],
+])
+def test_a_path_quoted_back_in_a_usage_error_has_its_control_characters_spelt_out(
+    home: Path, args: list[str]
+) -> None:
+    result = racko(*args)
+    assert_exited(result, 2)
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert r"\x1b]0;title\x07" in squashed(result.output)
+
+
+def test_the_json_written_message_spells_out_control_characters_in_the_path(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(home)
+    result = racko("simulate", "--games", "1", "--bots", "easy,easy", "--json", "r\x1b]0;t\x07")
+    assert_exited(result, 0)
+    assert r"JSON written to r\x1b]0;t\x07." in result.output
+    assert (home / "r\x1b]0;t\x07").is_file()
