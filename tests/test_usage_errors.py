@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from builders import finished_game, write_record
 from click.testing import CliRunner
-from clirun import assert_exited, flat, racko, squashed
+from clirun import assert_exited, flat, racko
 from rich.cells import cell_len
 
 from rack_o.cli import main
@@ -162,44 +161,3 @@ def test_a_usage_error_is_broken_between_words_at_the_terminals_width(
     assert narrow.output.split() == wide.output.split()
     error = next(line for line in wide.output.splitlines() if line.startswith(ERROR[language]))
     assert cell_len(error) > 60  # a message long enough to need breaking
-
-
-@pytest.mark.parametrize("command", [["history"], ["review", "{record}"]])
-@pytest.mark.parametrize(("name", "spelt"), [
-    ("\x1b[31mAnn", r"'\x1b[31mAnn'"),
-    ("\udcff", r"'\udcff'"),  # a byte that is not UTF-8 in the command line
-    ("Ann\u202e", r"'Ann\u202e'"),
-])
-def test_a_player_asked_for_with_characters_no_name_holds_is_refused_spelt_out(
-    home: Path, command: list[str], name: str, spelt: str
-) -> None:
-    record = write_record(home / "game.jsonl", finished_game(4))
-    result = racko(*(arg.format(record=record) for arg in command), "--player", name)
-    assert_exited(result, 2)
-    assert (f"Invalid value for '--player': {spelt} holds characters that cannot be shown."
-            in flat(result.output))
-    assert name not in result.output
-
-
-@pytest.mark.parametrize("args", [
-    ["simulate", "--bots", "easy,easy", "--json", "/nonexistent\x1b]0;title\x07/r.json"],
-    ["simulate", "--bots", "easy,easy", "--record-dir", "/dev/null/\x1b]0;title\x07"],
-    ["play", "--bots", "easy", "--names", "Ann", "--record", "/nonexistent\x1b]0;title\x07/r"],
-])
-def test_a_path_quoted_back_in_a_usage_error_has_its_control_characters_spelt_out(
-    home: Path, args: list[str]
-) -> None:
-    result = racko(*args)
-    assert_exited(result, 2)
-    assert "\x1b" not in result.output and "\x07" not in result.output
-    assert r"\x1b]0;title\x07" in squashed(result.output)
-
-
-def test_the_json_written_message_spells_out_control_characters_in_the_path(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(home)
-    result = racko("simulate", "--games", "1", "--bots", "easy,easy", "--json", "r\x1b]0;t\x07")
-    assert_exited(result, 0)
-    assert r"JSON written to r\x1b]0;t\x07." in result.output
-    assert (home / "r\x1b]0;t\x07").is_file()
