@@ -50,3 +50,21 @@ def test_the_json_written_message_spells_out_control_characters_in_the_path(
     assert_exited(result, 0)
     assert r"JSON written to r\x1b]0;t\x07." in result.output
     assert (home / "r\x1b]0;t\x07").is_file()
+
+
+def test_a_record_played_elsewhere_is_named_with_its_control_characters_spelt_out(
+    home: Path,
+) -> None:
+    from builders import unfinished_game
+
+    from rack_o.store.writer import RecordWriter
+
+    path = write_record(home / "games" / "ann\x1b]0;t\x07.jsonl", unfinished_game(2, turns=4))
+    elsewhere = RecordWriter(path, create=False)  # another racko playing it
+    try:
+        result = racko("resume", str(path))
+    finally:
+        elsewhere.close()
+    assert_exited(result, 1)
+    assert "\x1b" not in result.output
+    assert r"ann\x1b]0;t\x07.jsonlisbeingplayedrightnow" in squashed(result.output)
