@@ -262,6 +262,8 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
     RecordNotFoundError (a LookupError) when nothing, or more than one saved game, matches.
     """
+    if not str(ref).strip():  # Path("") is ".", the folder racko runs in: no record's name
+        raise RecordNotFoundError(str(ref), records_dir())
     ref_path = Path(ref)
     try:
         if ref_path.exists() or os.sep in str(ref) or str(ref).endswith(RECORD_SUFFIX):
