@@ -266,7 +266,8 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
         raise RecordNotFoundError(str(ref), records_dir())
     ref_path = Path(ref)
     try:
-        if ref_path.exists() or os.sep in str(ref) or str(ref).endswith(RECORD_SUFFIX):
+        if (ref_path.exists() or ref_path.is_symlink() or os.sep in str(ref)
+                or str(ref).endswith(RECORD_SUFFIX)):
             return ref_path
     except OSError:
         return ref_path  # such as a name too long: reading it will say why, naming the file
