@@ -42,6 +42,16 @@ def test_every_level_loads_with_a_name_and_a_kind(level: str) -> None:
     assert bot_kind(level) == f"bot:{level}"
 
 
+@pytest.mark.parametrize(("spec", "kind"), [
+    ("HARD", "bot:hard"),
+    (" Expert ", "bot:expert"),
+    ("mybots.Strong:Bot", "bot:mybots.Strong:Bot"),  # code outside racko: as written
+    (" mybots.strong:bot ", "bot:mybots.strong:bot"),
+])
+def test_a_record_names_a_level_in_lower_case_however_it_was_typed(spec: str, kind: str) -> None:
+    assert bot_kind(spec) == kind
+
+
 @pytest.mark.parametrize(
     ("spec", "problem", "named"),
     [

@@ -233,3 +233,28 @@ def test_a_score_is_set_off_from_a_name_that_ends_in_a_number(
     side: str, total: int, together: bool, shown: str
 ) -> None:
     assert with_score(side, total, together=together) == shown
+
+
+@pytest.mark.parametrize("width", range(36, 50))
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_a_narrow_screen_never_parts_the_draw_piles_count_from_its_name(
+    width: int, language: str
+) -> None:
+    # At 45 columns the preview's piles line ended "· Draw pile:" and put "18" below.
+    import rack_o.cli.console  # noqa: F401 - what every screen imports first
+    from rack_o import i18n
+
+    i18n.install(language)
+    try:
+        game = stacked_game(2)
+        game.apply(DRAW)
+        view = game.view(game.mover)
+        rack = list(view.rack)
+        rack[4] = view.held
+        label = i18n._("Draw pile: {count}").split("{count}")[0].replace("\u00a0", " ").strip()
+        shown = text(turn_screen(view, preview=(tuple(rack), 5, view.rack[4])), width)
+    finally:
+        i18n.install("en")
+    # The spaces as seen: a no-break space looks like any other.
+    [line] = [line for line in shown.replace("\u00a0", " ").splitlines() if label in line]
+    assert re.search(rf"{re.escape(label)} {view.draw_pile_size}\b", line), shown

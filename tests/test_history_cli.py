@@ -244,3 +244,24 @@ def test_history_limit_out_of_range_is_a_usage_error(home: Path, limit: str) -> 
     assert result.exit_code == 2
     assert "Invalid value for '--limit'" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("columns", [50, 60, 80])
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_a_score_never_leaves_its_player_nor_the_command_its_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str,
+) -> None:
+    # Four long names: the scores' column holds two or three of them a line, not all four.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    names = ["Annabelle", "Bartholomew", "Cyrus", "Dorothea"]
+    game = finished_game(2, players=4, names=names)
+    record_game(*with_header(game), record=home / "games" / "2026-11-30-0112-ann-bob.jsonl")
+    code, out = run("--lang", language, "history")
+    assert code == 0, out
+    # Annabelle's score comes first, before any winner's column; seats 2-4 are bots, and a
+    # starred name is only ever in the scores' column: each is followed by its score.
+    assert re.search(r"\bAnnabelle \d", out), out
+    for name in names[1:]:
+        after = re.findall(rf"\b{name}\*(..)", out)
+        assert after and all(re.fullmatch(r" \d", two) for two in after), out
+    assert "racko replay ID" in out.rstrip().splitlines()[-1], out

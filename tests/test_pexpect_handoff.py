@@ -121,3 +121,32 @@ def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path
     press(child, ENTER)
     turn = the_only_turn_then_quit(child, record)
     assert (turn["source"], turn["slot"]) == ("draw", 5)
+
+
+@pytest.mark.parametrize("every", [0.1, 0.2])  # the first again within the hold
+def test_enter_pressed_over_and_over_after_a_move_never_opens_the_next_rack(
+    tmp_path: Path, every: float
+) -> None:
+    # An impatient player keeps pressing Enter after their move, a few times a second: each
+    # press came after the hand-off's hold, and the one just after it opened the next rack.
+    record = tmp_path / "game.jsonl"
+    child = start_hot_seat(tmp_path, record)
+    press(child, "d")
+    child.expect("to discard it.*> ")
+    press(child, "x")
+    child.expect("takes it back.*> ")
+    press(child, ENTER)
+    for _press in range(8):
+        settle(child, every)
+        assert "█" not in visible(child), visible(child)
+        child.send(ENTER)
+    settle(child, 0.3)
+    assert "█" not in visible(child), visible(child)
+    assert "Everyone else, please look away." in visible(child)
+    # Once the keyboard is left alone, the next person's Enter opens their rack.
+    child.expect("press Enter when ready > ")
+    press(child, ENTER)
+    child.expect("q quit > ")
+    assert "█" in visible(child)
+    child.sendintr()
+    child.expect(pexpect.EOF)

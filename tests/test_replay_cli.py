@@ -330,3 +330,60 @@ def test_a_round_that_ends_tied_at_the_top_says_another_round_decides(
         "Player 1 and Player 2 are tied at the top with 110: another round decides.")
     assert said.count(sentence) == 1, out
     assert said.index(sentence) < said.index(squashed("Round 3 —")), out
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+@pytest.mark.parametrize("columns", [45, 50, 60, 70])
+@pytest.mark.parametrize("partners", [False, True], ids=["players", "partners"])
+def test_a_narrow_summary_keeps_every_name_and_number_whole_as_in_play(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str, partners: bool
+) -> None:
+    # At 60 columns the summary squeezed its full table: the names' column went, "To go"
+    # was cut to "Zbýv" in Czech and its 60 to 6.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    names = ("Hard", "Easy", "Medium", "Expert")
+    game = finished_game(3, players=4, target=100, names=names, partners=partners, bonus=True)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g", "--summary", "--lang", language])
+    assert code == 0, out
+    assert max(len(line) for line in out.splitlines()) <= columns, out
+    with i18n.restoring_language():
+        i18n.install(language)
+        to_go, caption = i18n._("To go"), points_caption(game.rules)
+    first = game.rounds[0]
+    # The first round's table: from under its title (which names the dealer) to its footnote.
+    table = out.split("—", 1)[1].split("\n", 1)[1].split(caption[:12], 1)[0]
+    lines = table.splitlines()
+    for name, rack in zip(names, first.racks, strict=True):
+        # The name, then its rack on its line or the next.
+        at = next(i for i, line in enumerate(lines) if re.search(rf"\b{name}\b", line))
+        assert " ".join(map(str, rack)) in " ".join(" ".join(lines[at:at + 2]).split()), out
+    words = re.findall(r"\w+", table)
+    assert all(str(total) in words for total in first.totals), out
+    if to_go in table:  # the full table: each distance to the target whole
+        distances = [str(100 - total) for total in first.totals if total < 100]
+        assert all(distance in words for distance in distances), out
+    else:
+        assert to_go[:3] not in table, out  # nor cut short
+
+
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+@pytest.mark.parametrize("columns", range(36, 72, 3))
+def test_the_summarys_rules_line_breaks_only_between_its_details(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str
+) -> None:
+    # At 45 columns "started" ended a line and its date began the next.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    game = finished_game(3, players=4, target=100, partners=True, bonus=True)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g", "--summary", "--lang", language])
+    assert code == 0, out
+    with i18n.restoring_language():
+        i18n.install(language)
+        started = i18n._("started {started}").split("{started}")[0].strip()
+        seed = i18n._("seed {seed}").split("{seed}")[0].strip()
+    lines = [line.rstrip() for line in out.splitlines()[1:4]]
+    assert any(re.search(rf"{re.escape(started)} \d{{4}}-\d\d-\d\d \d\d:\d\d", line)
+               for line in lines), out
+    assert any(f"{seed} 3" in line for line in lines), out
+    assert not [line for line in lines if line.endswith("·") or line.startswith("·")], out

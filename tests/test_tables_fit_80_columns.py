@@ -94,6 +94,43 @@ def test_column_widths_keep_cells_whole_and_heading_words_whole_when_they_fit(ro
 
 
 
+@pytest.mark.parametrize("width", range(46, 100))  # from where the cells fit
+def test_one_space_between_columns_where_it_keeps_more_headings_whole(width: int) -> None:
+    from rack_o.cli.columns import heading_widths, spaced_widths
+
+    headings, rows = FRENCH_STATS
+    gaps = len(headings) - 1
+    widths, spaces = spaced_widths(headings, rows, width)
+    assert sum(widths) + spaces * gaps <= width
+
+    def broken(sizes: list[int]) -> int:
+        return sum(max(len(word) for word in heading.split()) > size
+                   for heading, size in zip(headings, sizes, strict=True))
+
+    roomy = heading_widths(headings, rows, width - 2 * gaps)
+    tight = heading_widths(headings, rows, width - gaps)
+    assert spaces == (1 if broken(tight) < broken(roomy) else 2)
+    assert broken(widths) == min(broken(roomy), broken(tight))
+    if width == 70:  # "Meilleure manche" broke as "Meill/eure/manch/e" with two spaces
+        assert (spaces, broken(widths)) == (1, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [67, 70, 75])  # 67: every word whole, one space apart
+def test_french_stats_keep_every_heading_word_whole_below_80_columns(
+    home: Path, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    assert_exited(racko("simulate", "--bots", "hard,easy", "--games", "2", "--target", "100",
+                        "--seed", "1", "--history"), 0)
+    out = racko("--lang", "fr", "stats").output
+    assert max(cell_len(line) for line in out.splitlines()) <= width
+    words = " ".join(out.split())
+    for heading in ("Victoires", "Taux de victoire", "Manche moyenne", "Meilleure manche"):
+        for word in heading.split():
+            assert word in words, (word, out)
+
+
 GREEK_RESULTS = (["Θέση", "Bot", "Νίκες γύρων", "Ποσοστό νικών", "Διάστημα 95 %",
                   "Νίκες παιχνιδιών", "Πόντοι /γύρο", "Κινήσεις /γύρο"],
                  [["1", "medium", "12", "63,2%", "41,0–80,9", "2", "53,7", "8,32"]])

@@ -154,3 +154,15 @@ def test_an_empty_file_a_game_is_being_started_in_is_left_out_in_silence(home: P
         listed = racko("resume", "--list")
     assert_exited(listed, 0)
     assert "2026-11-29-2110" not in listed.output and "Left out" not in listed.output
+
+
+def test_the_input_ending_at_the_choice_of_a_game_says_so_and_resumes_nothing(
+        home: Path) -> None:
+    games = home / "games"
+    for minute in ("05", "06"):
+        write_record(games / f"2026-11-29-21{minute}-ann-bob.jsonl", unfinished_game(9, turns=6))
+    before = {path: path.read_bytes() for path in games.iterdir()}
+    ended = racko("resume", input="")
+    assert_exited(ended, 1)
+    assert ended.output.rstrip().endswith("The input ended (Ctrl-D).")
+    assert {path: path.read_bytes() for path in games.iterdir()} == before

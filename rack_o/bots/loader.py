@@ -13,6 +13,7 @@ from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
+from rack_o.game import Player
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
@@ -66,8 +67,10 @@ _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
 
 
 def bot_kind(spec: str) -> str:
-    """The `kind` a game record lists for a bot: "bot:hard" or "bot:package.module:ClassName"."""
-    return f"bot:{spec.strip()}"
+    """The `kind` a game record lists for a bot: "bot:hard" (a level in lower case, however
+    it was typed, so `stats` counts one level once) or "bot:package.module:ClassName"."""
+    spec = spec.strip()
+    return Player.for_bot("", spec.lower() if spec.lower() in LEVELS else spec).kind
 
 
 def make_bot(spec: str, seat: int, seed: int | str | None = None) -> Agent:

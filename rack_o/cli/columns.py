@@ -50,6 +50,28 @@ def heading_widths(
     return widths
 
 
+def spaced_widths(
+    headings: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+    foldable: Collection[int] = (),
+) -> tuple[list[int], int]:
+    """`heading_widths` for a table `width` columns wide, and the spaces between its columns:
+    two, or one where that keeps more headings' words whole (French at 70 columns)."""
+    gaps = len(headings) - 1
+    roomy = heading_widths(headings, rows, width - 2 * gaps, foldable)
+    broken = _broken(headings, roomy)
+    if broken:
+        tight = heading_widths(headings, rows, width - gaps, foldable)
+        if _broken(headings, tight) < broken:
+            return tight, 1
+    return roomy, 2
+
+
+def _broken(headings: Sequence[str], widths: Sequence[int]) -> int:
+    """How many `headings` break inside a word at `widths`."""
+    return sum(any(cell_len(word) > width for word in heading.split())
+               for heading, width in zip(headings, widths, strict=True))
+
+
 def _most_words_whole(cells: Sequence[int], wanted: Sequence[int], room: int) -> list[int]:
     """`cells` (at least 1) with as many columns as `room` allows widened to `wanted`: those
     that need the fewest more cells first, so that the fewest headings break inside a word;

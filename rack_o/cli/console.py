@@ -468,19 +468,22 @@ class Terminal:
             raise EOFError
         return line.rstrip("\r\n")
 
-    def flush_input(self) -> None:
+    def flush_input(self) -> bool:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
-        (nothing when input comes line by line: a script's lines are all meant)."""
+        (nothing when input comes line by line: a script's lines are all meant); True if
+        something was."""
+        typed = bool(self._typed)
         self._typed.clear()
         self._decoder = None  # half a character typed ahead goes with the rest
         if self.reads_lines or termios is None:
-            return
+            return typed
         with _keys_as_typed() as fd:
             thrown = _waiting(fd) if fd is not None else b""
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
         if b"\x03" in thrown:
             raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
+        return typed or bool(thrown)
 
     @contextmanager
     def keys_unseen(self) -> Iterator[None]:

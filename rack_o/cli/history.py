@@ -21,7 +21,7 @@ import click
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .columns import heading_widths
+from .columns import spaced_widths
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
@@ -29,9 +29,8 @@ from .option_types import PLAYER_NAME, WholeNumber
 from .screens import with_score
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
     from rich.table import Table
-    from rich.text import Text
 
     from rack_o.store.history import GameRow, HistoryError
 
@@ -209,7 +208,8 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         _print_ids_apart(console, first, block, rest, widths)
         return
     if not block:
-        console.print(_games_table(first, winner_width, caption=_caption(_has_bot(first))))
+        console.print(_games_table(first, winner_width, caption=command_apart(
+            _caption(_has_bot(first)), console.width)))
         return
     bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
     # Long: every block gets the widths of the first, the widest column all the room left.
@@ -222,7 +222,7 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
             console.print(_games_table(block, winner_width, widths=widths, title=False))
         block = after
     console.print(_games_table(block, winner_width, widths=widths, title=False,
-                               caption=_caption(bots)))
+                               caption=command_apart(_caption(bots), console.width)))
 
 
 def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow],
@@ -298,7 +298,7 @@ def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | Non
     from rich.cells import cell_len
 
     date, _space, clock = _started(game).partition("\n")
-    scores, _newline, ident = _scores_cell(game, ids=ids).plain.partition("\n")
+    scores, _newline, ident = _scores_plain(game, ids=ids).partition("\n")
     cells = [
         (date, widths.started), (scores, widths.scores), (printable(game.winner), widths.winner),
         (clock, widths.started), (ident, widths.scores),
@@ -331,19 +331,34 @@ def _labelled_id(game: GameRow) -> str:
     return _("ID {id}").format(id=record_ref(game.record))
 
 
-def _scores_cell(game: GameRow, *, ids: bool = True) -> Text:
-    """The scores (bots starred), and below them the game's ID (if `ids`)."""
-    from rich.text import Text
-
+def _sides(game: GameRow) -> list[str]:
+    """Each side's name as listed, computer players starred."""
     bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != "human"}
-    sides = [
+    return [
         " & ".join(printable(name) + ("*" if name in bots else "") for name in side.split(" & "))
         for side in game.sides
     ]
-    cell = Text(scores_text(sides, game.totals))
-    if ids:
-        cell.append("\n" + _labelled_id(game), "dim")
-    return cell
+
+
+def _scores_plain(game: GameRow, *, ids: bool = True) -> str:
+    """The text of `game`'s scores cell: the scores, and below them its ID (if `ids`)."""
+    scores = scores_text(_sides(game), game.totals)
+    return f"{scores}\n{_labelled_id(game)}" if ids else scores
+
+
+def _scores_cell(game: GameRow, *, ids: bool = True) -> RenderableType:
+    """The scores (bots starred), wrapping only between sides, and below them the game's ID
+    (if `ids`)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from .flow import Flow
+
+    scores = Flow([(" · ", Text(with_score(side, total)))
+                   for side, total in zip(_sides(game), game.totals, strict=False)])
+    if not ids:
+        return scores
+    return Group(scores, Text(_labelled_id(game), "dim"))
 
 
 def _games_table(
@@ -415,7 +430,8 @@ def stats(as_json: bool) -> None:
         console.print(command_apart(_("No finished games yet. Play one with: racko play"),
                                     console.width), markup=False)
         return
-    # Two spaces between columns and none at the edges: eight columns in any language fit.
+    # Two spaces between columns (one if that keeps more headings whole) and none at the
+    # edges: eight columns in any language fit.
     table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
                   pad_edge=False, show_edge=False)
     headings = [_("Player"), _("Plays as"), _("Games"), _("Wins"), _("Win rate"),
@@ -434,8 +450,8 @@ def stats(as_json: bool) -> None:
         ]
         for row in rows
     ]
-    widths = heading_widths(headings, cells, console.width - 2 * (len(headings) - 1),
-                            foldable=(1, 0))
+    widths, spaces = spaced_widths(headings, cells, console.width, foldable=(1, 0))
+    table.padding = (0, 0, 0, spaces - 1)
     # Numbers stay whole, and names and kinds unless they are too long for the screen (then
     # they fold); a heading wraps between its words, never cut off (no "Parti…"), and only on
     # a screen too narrow for its words inside one.

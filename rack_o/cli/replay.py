@@ -27,13 +27,15 @@ from rack_o.store.records import Record, shown_seed
 
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
+from .flow import Flow
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
+    full_table_fits,
     points_caption,
-    racko_banner,
+    round_end_lines,
     round_table,
     standings,
     tie_note,
@@ -42,6 +44,7 @@ from .screens import (
     NEW_CARD,
     NOT_SCORING,
     SCORING,
+    ForWidth,
     deal_line,
     dealer_draw_lines,
     describe_turn,
@@ -165,14 +168,9 @@ def round_over_screen(game: Game) -> RenderableType:
 def round_over_parts(game: Game) -> list[RenderableType]:
     """The round's end in the parts a screen may be cut between: the Rack-O banner, the
     round's score table, and the standings if the game ended."""
-    names = [p.name for p in game.players]
-    result = game.rounds[-1]
-    parts: list[RenderableType] = [racko_banner(result, names),
-                                   fitted_round_table(result, names, game.rules)]
-    note = tie_note(result.totals, names, game.rules)
-    if note is not None:
-        parts.append(note)
+    parts = round_end_lines(game)
     if game.is_over and game.winner is not None:
+        names = [p.name for p in game.players]
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     return parts
 
@@ -226,21 +224,36 @@ def summary(record: Record, *, reveal: bool = False) -> RenderableType:
         details.append(_("seed {seed}").format(seed=shown_seed(header.seed)))
     # The ID and players on one line, the rules and start on the next, each kept whole.
     head = Text(f"{record.id}: {', '.join(names)}", "bold")
-    head.append("\n" + " · ".join(details))
-    parts: list[RenderableType] = [head]
-    tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
-    same_widths(tables)
-    # A table's own caption wraps at the table's width: the footnote gets the console's.
-    footnote = Text(points_caption(rules), "dim")
-    for result, table in zip(game.rounds, tables, strict=True):
-        parts += [table, footnote]
-        note = tie_note(result.totals, names, rules)
-        if note is not None:
-            parts.append(note)
+    parts: list[RenderableType] = [
+        head, Flow([(" · ", Text(detail)) for detail in details]),
+        ForWidth(lambda width: _round_tables(game, width)),
+    ]
     if game.is_over and game.winner is not None:
         parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
     else:
         parts.append(unfinished_note(record))
+    return Group(*parts)
+
+
+def _round_tables(game: Game, width: int) -> Group:
+    """Each round's table, footnote and tie: full tables lined up round after round where
+    `width` holds them, else each as play shows it on a narrow terminal."""
+    names = [p.name for p in game.players]
+    rules = game.rules
+    parts: list[RenderableType] = []
+    if full_table_fits(names, rules, width):
+        tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
+        same_widths(tables)
+        # A table's own caption wraps at the table's width: the footnote gets the console's.
+        footnote = Text(points_caption(rules), "dim")
+        tables_and_notes = [Group(table, footnote) for table in tables]
+    else:
+        tables_and_notes = [fitted_round_table(result, names, rules) for result in game.rounds]
+    for result, table in zip(game.rounds, tables_and_notes, strict=True):
+        parts.append(table)
+        note = tie_note(result.totals, names, rules)
+        if note is not None:
+            parts.append(note)
     return Group(*parts)
 
 

@@ -42,6 +42,7 @@ from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .prompt import ask, is_yes
 from .recordfile import say_refused
+from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
 
@@ -265,9 +266,10 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
         try:
             path = _choose(term, list_only)
         except (EOFError, KeyboardInterrupt) as stop:
-            term.console.print()
-            code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
-            raise SystemExit(code) from None
+            stopped = isinstance(stop, KeyboardInterrupt)
+            term.console.print("\n" + (_("Interrupted (Ctrl-C).") if stopped
+                                       else _("The input ended (Ctrl-D).")), markup=False)
+            raise SystemExit(EXIT_INTERRUPTED if stopped else EXIT_NOTHING) from None
     else:
         try:
             path = find_record(game_ref)
@@ -392,8 +394,6 @@ def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
     """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
     removed: `pausing`, or removed already), a round end nobody saw, trouble with the history,
     in the language spoken; `facts` (`resume_facts`) says what is not in the record."""
-    from .session import round_end_lines
-
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
     if facts.torn:

@@ -1,6 +1,7 @@
 """The end of a round and of the game: the Rack-O moment, the round score table, the standings.
 
-Pure functions from a RoundResult (and the names and rules) to rich renderables.
+Pure functions from a RoundResult (and the names and rules), or the game after it, to rich
+renderables.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.game import Game
 from rack_o.i18n import _, ngettext
 from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, ordered_count
 from rack_o.rules import Rules
@@ -164,14 +166,19 @@ FULL_TABLE_ROOM = 59
 """Columns a round table needs besides the longest name: rack, a bonus breakdown, totals."""
 
 
+def full_table_fits(names: Sequence[str], rules: Rules, width: int) -> bool:
+    """True when the full round table of these players fits `width` columns."""
+    longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
+    return longest + FULL_TABLE_ROOM <= width
+
+
 def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
     """The round table as wide as the terminal allows (the full one, the compact one, else
     the racks under the names: a name, a rack or a score is never cut), its footnote wrapped
     at the terminal's width."""
-    longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
 
     def fitted(width: int) -> RenderableType:
-        if longest + FULL_TABLE_ROOM <= width:
+        if full_table_fits(names, rules, width):
             return round_table(result, names, rules, caption=False)
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
                        racks_under_names(result, names, rules))
@@ -197,6 +204,18 @@ def tie_note(totals: Sequence[int], names: Sequence[str], rules: Rules) -> Text 
         ),
         "bold",
     )
+
+
+def round_end_lines(game: Game) -> list[RenderableType]:
+    """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
+    names = tuple(p.name for p in game.players)
+    result = game.rounds[-1]
+    lines: list[RenderableType] = [racko_banner(result, names),
+                                   fitted_round_table(result, names, game.rules)]
+    note = tie_note(game.totals, names, game.rules)
+    if note is not None:
+        lines.append(note)
+    return lines
 
 
 def standings(

@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from rich.markup import escape
 
 from rack_o.agent import agent_name
+from rack_o.bots import bot_kind
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -213,7 +214,7 @@ def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]
         for seat, name in zip(missing, ask_names(term, defaults, taken), strict=True):
             names[seat] = name
     seats = [
-        Player(name or "", "human") if spec is None else Player.for_bot(name or "", spec)
+        Player(name or "", "human" if spec is None else bot_kind(spec))
         for name, spec in zip(names, specs, strict=True)
     ]
     return rules, seats

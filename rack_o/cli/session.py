@@ -46,11 +46,9 @@ from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TE
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
-    fitted_round_table,
-    racko_banner,
+    round_end_lines,
     score_sheet,
     standings,
-    tie_note,
 )
 from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
 from .setup import same_cards
@@ -65,6 +63,9 @@ NBSP_AND = "\u00a0&\u00a0"
 HANDOFF_HOLD = 0.25
 """Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
 meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
+HANDOFF_QUIET = 0.6
+"""Seconds without a key a hand-off waits for, after keys were typed while it held: someone
+still pressing Enter after their move must stop before the next rack can open."""
 PROMPT_LINES = 2
 """Lines kept free under the final standings for the play-again question."""
 
@@ -408,18 +409,6 @@ def own_turn_line(game: Game, seat: int) -> Text:
     return Text(describe_turn(turn, names))
 
 
-def round_end_lines(game: Game) -> list[RenderableType]:
-    """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
-    names = tuple(p.name for p in game.players)
-    result = game.rounds[-1]
-    lines: list[RenderableType] = [racko_banner(result, names),
-                                   fitted_round_table(result, names, game.rules)]
-    note = tie_note(game.totals, names, game.rules)
-    if note is not None:
-        lines.append(note)
-    return lines
-
-
 def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int],
               hints_used: Sequence[int]) -> list[str]:
     """The hints each person used, and the seed that deals this game's cards again."""
@@ -613,8 +602,14 @@ class _Session(Table):
         if not reads_lines(self.term):
             # Whatever the last player typed after their move, a second Enter above all, is
             # thrown away: only a key pressed once the prompt is up hands the keyboard over.
+            # While keys keep coming (Enter pressed again and again), the hold goes on.
             self.console.file.flush()
-            time.sleep(HANDOFF_HOLD)
+            hold = HANDOFF_HOLD
+            while True:
+                time.sleep(hold)
+                if not self.term.flush_input():
+                    break
+                hold = HANDOFF_QUIET
         self.term.flush_input()
         ask(
             self.term,

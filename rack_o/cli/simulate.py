@@ -45,7 +45,7 @@ from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.safe_text import controls_escaped, printable
 
-from .columns import heading_widths
+from .columns import spaced_widths
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
@@ -93,8 +93,9 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
 def result_table(tally: Tally, width: int = 80) -> Table:
     """One row per seat: bot, round wins and rate with its 95 % interval, games, means; laid
     out for `width` columns, the bots and numbers whole, the headings wrapped."""
-    # Two spaces between columns and none at the edges, as `racko stats`: French headings fit
-    # 80 columns whole, and at 60 a heading breaks before a bot or a number is cut.
+    # Two spaces between columns (one if that keeps more headings whole) and none at the
+    # edges, as `racko stats`: French headings fit 80 columns whole, and at 60 a heading
+    # breaks before a bot or a number is cut.
     table = Table(title=_("Results per seat"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
                   pad_edge=False, show_edge=False)
     headings = [_("Seat"), _("Bot"), _("Round\nwins"), _("Win\nrate"), _("95 %\ninterval"),
@@ -114,7 +115,8 @@ def result_table(tally: Tally, width: int = 80) -> Table:
             number(turns, 2) if turns is not None else "–",
         ])
     # A bot spec of the user's may be long: it folds, so that the numbers stay whole.
-    widths = heading_widths(headings, cells, width - 2 * (len(headings) - 1), foldable=(1,))
+    widths, spaces = spaced_widths(headings, cells, width, foldable=(1,))
+    table.padding = (0, 0, 0, spaces - 1)
     for index, (heading, column_width) in enumerate(zip(headings, widths, strict=True)):
         table.add_column(heading, width=column_width, overflow="fold",
                          justify="left" if index == 1 else "right")

@@ -26,13 +26,12 @@ from rack_o.agent import Agent, Table, play_game
 from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QuitGame
-from rack_o.cli.scoreboard import standings
+from rack_o.cli.scoreboard import round_end_lines, standings
 from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
     StepRecorder,
     discard_drawn_card,
     end_notes,
-    round_end_lines,
     show_score_sheet,
     where_stopped,
 )

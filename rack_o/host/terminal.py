@@ -268,12 +268,14 @@ class RemoteTerminal:
                     self._send(key)
                     self._typed = typed + key
 
-    def flush_input(self) -> None:
-        """Throw away whatever the guest typed ahead."""
+    def flush_input(self) -> bool:
+        """Throw away whatever the guest typed ahead; True if they had."""
         self._inbox.run_posted()
         with self._lock:
+            typed = bool(self._keys)
             self._backlog -= len(self._keys)
             self._keys.clear()
+        return typed
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the guest's screen, and their scrollback if asked."""
