@@ -146,3 +146,14 @@ class NameType(click.ParamType):
 
 
 PLAYER_NAME = NameType()
+
+
+_TYPED_DIGITS = 9
+"""The most digits a typed count or seat may have: more is no seat, count or game number."""
+
+
+def typed_whole(text: str) -> int | None:
+    """`text` as a whole number from 0 up if it is one, in any script's decimal digits (not
+    "²", which is a digit but no number) and at most _TYPED_DIGITS of them; else None."""
+    text = text.strip()
+    return int(text) if text.isdecimal() and len(text) <= _TYPED_DIGITS else None

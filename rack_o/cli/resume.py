@@ -40,6 +40,7 @@ from .flow import Flow
 from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
+from .option_types import typed_whole
 from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
@@ -171,8 +172,9 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             return unfinished[0].path
         if answer == "q":
             raise SystemExit(0)
-        if answer.isdigit() and 1 <= int(answer) <= len(unfinished):
-            return unfinished[int(answer) - 1].path
+        number = typed_whole(answer)
+        if number is not None and 1 <= number <= len(unfinished):
+            return unfinished[number - 1].path
         console.print(
             _("Type a number from 1 to {count}, Enter for #1, or q.").format(
                 count=len(unfinished)
