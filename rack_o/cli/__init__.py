@@ -160,12 +160,16 @@ def fitted(error: click.ClickException) -> click.ClickException:
         import io
         import shutil
 
+        from rack_o.store.safe_text import controls_escaped
+
         from .console import fill
 
         said = io.StringIO()
         show(said)
-        click.echo(fill(said.getvalue().rstrip("\n"), shutil.get_terminal_size().columns),
-                   file=file, err=file is None)
+        # A value quoted back (a path, a name) never steers the terminal: its control
+        # characters are spelt out, each line apart.
+        text = "\n".join(map(controls_escaped, said.getvalue().rstrip("\n").split("\n")))
+        click.echo(fill(text, shutil.get_terminal_size().columns), file=file, err=file is None)
 
     error.show = show_fitted  # type: ignore[method-assign]
     return error
@@ -195,6 +199,9 @@ class LazyGroup(click.Group):
         # The language a command installs lasts until click has said its last word (an error
         # is shown inside super().main); then the process speaks as before, so that calling
         # racko again in the same process (tests, a host) reads the environment afresh.
+        from .streams import forgiving_streams
+
+        forgiving_streams()
         with restoring_language():
             return super().main(*args, **kwargs)
 

@@ -455,10 +455,15 @@ class Terminal:
 
     def read(self, prompt: str) -> str:
         """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
-        if self.stdin is None:
+        stream = self.stdin if self.stdin is not None else sys.stdin
+        if stream is None:
+            raise EOFError  # standard input was closed (`racko play <&-`): nothing to read
+        if self.stdin is None and sys.stdout is not None:
             return self.console.input(prompt)
+        # input() needs both standard streams; with standard output closed, the line is read
+        # straight from the input.
         self.console.print(prompt, end="")
-        line = self.stdin.readline()
+        line = stream.readline()
         if not line:
             raise EOFError
         return line.rstrip("\r\n")

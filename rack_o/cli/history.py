@@ -25,7 +25,7 @@ from .columns import spaced_widths
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
-from .option_types import WholeNumber
+from .option_types import PLAYER_NAME, WholeNumber
 from .screens import with_score
 
 if TYPE_CHECKING:
@@ -112,7 +112,8 @@ BLOCK = 500
 @click.command(epilog=HISTORY_EXAMPLE)
 @click.option("--limit", type=WholeNumber(1, 1_000_000, example=5), default=20, show_default=True,
               help="How many games to list, newest first.")
-@click.option("--player", metavar="NAME", help="Only the games this player sat in.")
+@click.option("--player", type=PLAYER_NAME, metavar="NAME",
+              help="Only the games this player sat in.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def history(limit: int, player: str | None, as_json: bool) -> None:
     """List the finished games played on this computer, newest first.

@@ -117,6 +117,9 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.BUSY:
         text = _("The game history {file} is locked by another program ({error}).").format(
             file=file, error=error.detail)
+    elif problem is HistoryProblem.DAMAGED:
+        text = _("The game history {file} holds a damaged entry (a value of the wrong kind), so "
+                 "it cannot be listed; it was left untouched.").format(file=file)
     elif problem is HistoryProblem.READ_ONLY:
         text = _("The game history {file} is read-only, so racko leaves it as it is: finished "
                  "games are not added to it.").format(file=file)

@@ -125,3 +125,35 @@ class SeedType(click.ParamType):
 
 
 SEED = SeedType()
+
+
+class NameType(click.ParamType):
+    """A player's name to look for (--player): text a name can hold, no control character or
+    half a character (which no name has, and which must not reach the screen when echoed)."""
+
+    name = "NAME"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        """`value`, or a usage error saying it holds characters that cannot be shown."""
+        text = str(value)
+        if all(char.isprintable() or char == " " for char in text):
+            return text
+        # repr spells each such character out (\x1b, \udcff), so the refusal shows them safely.
+        quoted = repr(text[:SHORT_SHOWN]) + ("…" if len(text) > SHORT_SHOWN else "")
+        self.fail(_("{name} holds characters that cannot be shown.").format(name=quoted),
+                  param, ctx)
+
+
+PLAYER_NAME = NameType()
+
+
+_TYPED_DIGITS = 9
+"""The most digits a typed count or seat may have: more is no seat, count or game number."""
+
+
+def typed_whole(text: str) -> int | None:
+    """`text` as a whole number from 0 up if it is one, in any script's decimal digits (not
+    "²", which is a digit but no number) and at most _TYPED_DIGITS of them; else None."""
+    text = text.strip()
+    return int(text) if text.isdecimal() and len(text) <= _TYPED_DIGITS else None

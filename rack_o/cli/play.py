@@ -246,7 +246,9 @@ def new_game(
             saving.append(Text(_("Saved as you play.") + " " + saved_note, "dim"))
         problem = history_problem()
         if problem:
-            saving.append(Text(history_notice(problem), "yellow"))
+            # Only a saved game can be kept to be added to the history later.
+            notice = history_notice(problem) if record_path is not None else history_error(problem)
+            saving.append(Text(notice, "yellow"))
         yield NewGame(game, header, writer, record_path, saved_note,
                       start_notices(game, seed, show_seed=show_seed), saving)
     finally:

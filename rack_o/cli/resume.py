@@ -40,6 +40,7 @@ from .flow import Flow
 from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
+from .option_types import typed_whole
 from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
@@ -171,8 +172,9 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             return unfinished[0].path
         if answer == "q":
             raise SystemExit(0)
-        if answer.isdigit() and 1 <= int(answer) <= len(unfinished):
-            return unfinished[int(answer) - 1].path
+        number = typed_whole(answer)
+        if number is not None and 1 <= number <= len(unfinished):
+            return unfinished[number - 1].path
         console.print(
             _("Type a number from 1 to {count}, Enter for #1, or q.").format(
                 count=len(unfinished)
@@ -280,7 +282,7 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
     # The lock is taken before the file is read and held until racko leaves it: a game can be
     # looked at, carried on or dropped in one window at a time, so no window ever writes on
     # from a state another one has moved past.
-    writer = hold(path)
+    writer = hold(path, dropping=drop)
     try:
         if drop:
             raise SystemExit(_drop(term, writer, yes))
@@ -310,25 +312,31 @@ def _the_unfinished_one(error: LookupError) -> Path | LookupError:
     return error
 
 
-def hold(path: Path) -> RecordWriter:
-    """The record's writer, holding its lock; refuses (exits) if it is played elsewhere."""
+def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
+    """The record's writer, holding its lock; refuses (exits) if it is played elsewhere or
+    cannot be opened (saying it cannot be dropped, if `dropping`)."""
     from rack_o.store.autosave import hold_record
     from rack_o.store.records import load_record
+    from rack_o.store.safe_text import controls_escaped
     from rack_o.store.writer import RecordBusyError
 
+    shown = controls_escaped(str(path))  # a file name is data: it never steers the terminal
     try:
         return hold_record(path)
     except RecordBusyError:
         click.echo(_("Error: {file} is being played right now in another racko; carry on "
-                     "there, or quit it first.").format(file=path), err=True)
+                     "there, or quit it first.").format(file=shown), err=True)
         raise SystemExit(EXIT_NOTHING) from None
     except OSError as error:
         try:  # a missing file, a folder...: reading it says what is wrong, in a sentence
             load_record(path)
         except RecordFileError as problem:
+            if dropping:
+                say_refused(_("Error: cannot drop {error}"), problem)
+                raise SystemExit(EXIT_BAD_FILE) from None
             _refuse(problem)
         click.echo(_("Error: cannot open {file}: {reason}.").format(
-            file=path, reason=error.strerror or error), err=True)
+            file=shown, reason=error.strerror or error), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
 
 

@@ -28,6 +28,7 @@ from rack_o.store.records import Record
 from .console import lines_taken, make_console
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
+from .option_types import PLAYER_NAME
 from .recordfile import GAME_REF, is_private, read_record, say_private
 
 EXAMPLE = N_("""\b
@@ -396,7 +397,8 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 
 @click.command(epilog=EXAMPLE)
 @click.argument("game_ref", metavar="ID|FILE", type=GAME_REF)
-@click.option("--player", metavar="NAME", help="Review only this player's turns.")
+@click.option("--player", type=PLAYER_NAME, metavar="NAME",
+              help="Review only this player's turns.")
 @click.option("--all", "everyone", is_flag=True,
               help="Review the computer players' turns too.")
 @click.option("--full", is_flag=True, help="List every turn reviewed, the good ones too.")

@@ -21,6 +21,7 @@ from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 from .console import Terminal
+from .option_types import typed_whole
 from .setup import (
     BotChoice,
     TableOptions,
@@ -109,8 +110,9 @@ def ask_people(term: Terminal) -> int:
     def parse(answer: str) -> int:
         if not answer:
             return 2
-        if answer.isdigit() and 1 <= int(answer) <= MAX_PLAYERS:
-            return int(answer)
+        people = typed_whole(answer)
+        if people is not None and 1 <= people <= MAX_PLAYERS:
+            return people
         raise click.BadParameter(
             _("Type a number from {low} to {high}, or Enter for 2.").format(low=1, high=MAX_PLAYERS)
         )

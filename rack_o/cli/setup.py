@@ -29,7 +29,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
 from .messages import bot_spec_error
-from .option_types import SEED, WholeNumber
+from .option_types import SEED, WholeNumber, typed_whole
 
 
 def now_stamp() -> str:
@@ -200,12 +200,13 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
     placed: dict[int, str] = {}
     for item in bot:
         seat_text, sep, spec = item.partition("=")
-        if not sep or not seat_text.strip().isdigit() or not spec.strip():
+        seat = typed_whole(seat_text)
+        if not sep or seat is None or not spec.strip():
             raise click.BadParameter(
-                _("{value} must be SEAT=LEVEL, such as 2=hard.").format(value=repr(item)),
+                _("{value} must be SEAT=LEVEL, such as 2=hard.").format(
+                    value=repr(item[:SHORT_SHOWN]) + ("…" if len(item) > SHORT_SHOWN else "")),
                 param_hint="'--bot'",
             )
-        seat = int(seat_text)
         if seat in placed:
             raise click.BadParameter(
                 _("seat {seat} is given twice.").format(seat=seat), param_hint="'--bot'"

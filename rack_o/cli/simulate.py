@@ -43,7 +43,7 @@ from rack_o.match import (
 )
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
 from rack_o.store.paths import RECORD_SUFFIX
-from rack_o.store.safe_text import printable
+from rack_o.store.safe_text import controls_escaped, printable
 
 from .columns import spaced_widths
 from .console import make_console
@@ -439,13 +439,14 @@ def _write_json(console: Console, path: Path, data: dict, partial: bool = False)
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     except OSError as error:
         console.print(_("The JSON could not be written to {file}: {error}.").format(
-            file=path, error=error.strerror or error), style="red", markup=False)
+            file=controls_escaped(str(path)), error=error.strerror or error), style="red",
+            markup=False)
         return False
     if partial:
         message = _('Partial JSON ("stopped": true) written to {file}.')
     else:
         message = _("JSON written to {file}.")
-    console.print(message.format(file=path), markup=False)
+    console.print(message.format(file=controls_escaped(str(path))), markup=False)
     return True
 
 

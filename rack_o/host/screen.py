@@ -20,6 +20,7 @@ from rich.text import Text
 
 from rack_o.actions import Phase, Source
 from rack_o.cli.human import HumanAgent, fitted_turn_screen
+from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
@@ -375,8 +376,9 @@ class SeatScreen:
         if question == "stop" and is_yes(key):
             self.host.stop_game(interrupt=False)
             return
-        if question == "seat" and key.isdigit():
-            seat = int(key) - 1
+        number = typed_whole(key)
+        if question == "seat" and number is not None:
+            seat = number - 1
             if seat in self.host.away_guests():
                 self.host.give_to_bot(seat)
                 return

@@ -25,6 +25,7 @@ import contextlib
 import errno
 import logging
 import math
+import socket
 import threading
 from collections.abc import Callable
 
@@ -32,6 +33,7 @@ import asyncssh
 
 from rack_o.cli.console import fill
 from rack_o.i18n import _, asked_language, ngettext, speaking
+from rack_o.store.safe_text import controls_escaped
 
 from .guest_seats import GuestSeats
 from .keyboard import KeyReader
@@ -82,9 +84,11 @@ def _locked_message(seconds: float) -> str:
 def _cannot_listen(error: BaseException, bind: str, port: int) -> str:
     """Why the server could not listen on `bind`:`port`, in a sentence."""
     number = getattr(error, "errno", None)
-    if number == errno.EADDRNOTAVAIL:
+    # A name that resolves to nothing (gaierror: "999.1.1.1", "example.invalid") is an
+    # address this computer does not have, just as one that resolves elsewhere is.
+    if number == errno.EADDRNOTAVAIL or isinstance(error, socket.gaierror):
         return _("racko can't listen on {address}: this computer has no such address. Choose "
-                 "another with --bind.").format(address=bind)
+                 "another with --bind.").format(address=controls_escaped(bind))
     if number == errno.EADDRINUSE:
         reason = _("another program uses it")
     elif number == errno.EACCES:

@@ -91,6 +91,9 @@ class HistoryProblem(StrEnum):
     CANNOT_READ = "cannot be read"
     BUSY = "locked by another program"
     """Another process kept the database locked for longer than racko waits."""
+    DAMAGED = "holds a damaged entry"
+    """A value of the wrong kind where a game's or a player's is read (text for a number, bytes
+    for a name): damaged, or written by another program."""
     READ_ONLY = "read-only"
     """The file may not be written (its permission bits): no game is added to it, whoever
     runs racko; it can still be read."""
@@ -390,6 +393,7 @@ def iter_games(
             current: sqlite3.Row | None = None
             seats: list[tuple[str, str, int, int]] = []
             for row in conn.execute(query, args):
+                _check(row, _GAME_COLUMNS, where)
                 if current is not None and row["id"] != current["id"]:
                     yield _game_row(current, seats)
                     seats = []
@@ -426,9 +430,11 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
     except sqlite3.Error as error:
         where = path if path is not None else history_path()
         raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
+    where = path if path is not None else history_path()
     stats = []
     for name, kinds, games, wins in seats:
         played, mean, rackos, best = rounds.get(name, (0, 0.0, 0, 0))
+        _check_values((name, kinds, games, wins, played, mean, rackos, best), _STATS_KINDS, where)
         stats.append(
             PlayerStats(
                 name=name,
@@ -555,6 +561,31 @@ def _insert(conn: sqlite3.Connection, entry: HistoryEntry, source: str) -> int |
         [(game_id, *row) for row in entry.round_rows],
     )
     return game_id
+
+
+_NUMBER = (int, float)
+_GAME_COLUMNS: dict[str, type | tuple[type, ...]] = {
+    "id": int, "record": (str, type(None)), "source": str, "started": (str, type(None)),
+    "finished": str, "rounds": int, "winner": int,
+    "name": str, "kind": str, "side": int, "total": int,
+}
+"""The kind of value each column a listing shows must hold."""
+_STATS_KINDS: tuple[type | tuple[type, ...], ...] = (str, str, int, int, int, _NUMBER, int, int)
+"""The kinds of a player's name, kinds, games, wins, rounds, mean points, Rack-Os, best round."""
+
+
+def _check(row: sqlite3.Row, kinds: dict[str, type | tuple[type, ...]], path: str | os.PathLike[str]
+           ) -> None:
+    """HistoryError (DAMAGED) unless each column of `row` named in `kinds` holds its kind."""
+    _check_values(tuple(row[column] for column in kinds), tuple(kinds.values()), path)
+
+
+def _check_values(values: tuple[object, ...], kinds: tuple[type | tuple[type, ...], ...],
+                  path: str | os.PathLike[str]) -> None:
+    """HistoryError (DAMAGED) unless each value is of its kind (SQLite stores any value in any
+    column: a history written by another program may hold text where a number belongs)."""
+    if not all(isinstance(value, kind) for value, kind in zip(values, kinds, strict=True)):
+        raise HistoryError(HistoryProblem.DAMAGED, path)
 
 
 def _game_row(game: sqlite3.Row, seats: list[tuple[str, str, int, int]]) -> GameRow:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,8 @@ from rack_o.store.paths import data_dir, record_id
 from rack_o.store.records import RecordFileError, load_record
 
 NOTE_SUFFIX = ".txt"
+NOTE_BYTES = 64 * 1024
+"""The most of a note that is read: it holds one path (at most a few thousand bytes)."""
 _UNSAFE = re.compile(r"[^\w.-]+")
 
 
@@ -69,7 +72,12 @@ def add_kept_games(history: str | os.PathLike[str] | None = None) -> Catchup:
     added = 0
     for number, note in enumerate(notes):
         try:
-            target = note.read_text(encoding="utf-8", errors="surrogateescape").strip()
+            target = _read_note(note)
+        except _NotANote:
+            continue  # something else stands there: neither read nor removed
+        except OSError:
+            target = ""
+        try:
             record = load_record(target) if target else None
         except (OSError, RecordFileError):
             record = None
@@ -88,8 +96,35 @@ def add_kept_games(history: str | os.PathLike[str] | None = None) -> Catchup:
     return Catchup(added, 0, None)
 
 
+class _NotANote(Exception):
+    """What stands where a note was listed is no regular file."""
+
+
+def _read_note(note: Path) -> str:
+    """The record path a note names ("" if it names none). _NotANote if it is no regular
+    file: a FIFO or a device put in its place is neither waited on nor read without end."""
+    fd = os.open(note, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _NotANote(note)
+        data = file.read(NOTE_BYTES + 1)
+    if len(data) > NOTE_BYTES or b"\0" in data:
+        return ""  # no path is that long or holds a NUL: not a note racko wrote
+    return data.decode("utf-8", "surrogateescape").strip()
+
+
 def _notes() -> list[Path]:
+    """The notes waiting, in name order: regular files only (whatever else is there, such as
+    a FIFO, is no note of racko's and is left alone)."""
     try:
-        return sorted(p for p in pending_dir().iterdir() if p.name.endswith(NOTE_SUFFIX))
+        return sorted(p for p in pending_dir().iterdir()
+                      if p.name.endswith(NOTE_SUFFIX) and _is_regular(p))
     except OSError:
         return []
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False

@@ -114,6 +114,8 @@ class Record:
     """The file's size as it was read."""
     digest: str = ""
     """The SHA-256 of the file as it was read (hex), to tell whether it changed since."""
+    modified: float = 0.0
+    """The file's modification time as it was read (seconds since the epoch)."""
 
     @property
     def id(self) -> str:
@@ -143,8 +145,9 @@ class Summary:
     """The file's modification time (seconds since the epoch): when it was last played."""
 
 
-def _read_bytes(path: Path) -> bytes:
-    """The whole file; RecordFileError for a missing, non-regular or huge one."""
+def _read_bytes(path: Path) -> tuple[bytes, float]:
+    """The whole file and its modification time as read; RecordFileError for a missing,
+    non-regular or huge one."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -158,11 +161,13 @@ def _read_bytes(path: Path) -> bytes:
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
+            # Of the file read, not looked up again by name: it may be gone by then.
+            modified = os.fstat(file.fileno()).st_mtime
     except OSError as error:
         raise _unreadable(path, error) from None
     if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
         raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=len(data))
-    return data
+    return data, modified
 
 
 def _text_of(path: Path, data: bytes) -> tuple[str, int]:
@@ -202,7 +207,7 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
     it is parsed, so a big damaged or hostile file is refused as fast as a small one.
     """
     path = Path(path)
-    data = _read_bytes(path)
+    data, modified = _read_bytes(path)
     text, size = _text_of(path, data)
     kept: list[Event] = []
     try:
@@ -213,7 +218,7 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
         raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason,
                               broken=error) from None
     return Record(path, kept, header, game, missing, size, len(data),
-                  hashlib.sha256(data).hexdigest())
+                  hashlib.sha256(data).hexdigest(), modified)
 
 
 def _keeping(
@@ -262,9 +267,12 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
     RecordNotFoundError (a LookupError) when nothing, or more than one saved game, matches.
     """
+    if not str(ref).strip():  # Path("") is ".", the folder racko runs in: no record's name
+        raise RecordNotFoundError(str(ref), records_dir())
     ref_path = Path(ref)
     try:
-        if ref_path.exists() or os.sep in str(ref) or str(ref).endswith(RECORD_SUFFIX):
+        if (ref_path.exists() or ref_path.is_symlink() or os.sep in str(ref)
+                or str(ref).endswith(RECORD_SUFFIX)):
             return ref_path
     except OSError:
         return ref_path  # such as a name too long: reading it will say why, naming the file
@@ -330,7 +338,7 @@ def summary_of(record: Record) -> Summary:
         totals=tuple(game.totals),
         rules=header.rules,
         finished=game.is_over,
-        modified=record.path.stat().st_mtime,
+        modified=record.modified,
     )
 
 

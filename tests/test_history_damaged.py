@@ -1,0 +1,57 @@
+"""A history database holding a value of the wrong kind (SQLite keeps any value in any column:
+another program, or a damaged file, may have put bytes where a name belongs or text where a
+number does): `racko history` and `racko stats` say so in a sentence and leave it untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+from builders import finished_game, header_for
+from clirun import assert_exited, flat, racko
+
+from rack_o.store.history import record_game
+from rack_o.store.paths import history_path
+
+# (table, column, value, the commands that read that column and so refuse the history); a
+# column's affinity turns a value that converts (12 into a name's "12") into its kind.
+DAMAGE = [
+    ("seats", "name", b"\xff\xfe", {"history", "stats"}),
+    ("seats", "kind", b"\x00", {"history"}),  # stats joins the kinds as text
+    ("seats", "total", "lots", {"history"}),
+    ("seats", "side", 1.5, {"history"}),
+    ("seats", "won", "yes", {"stats"}),
+    ("games", "started", b"2026", {"history"}),
+    ("games", "finished", b"\x01", {"history"}),
+    ("games", "record", b"/tmp/g.jsonl", {"history"}),
+    ("games", "rounds", "three", {"history"}),
+    ("games", "winner", "first", {"history"}),
+    ("rounds", "points", "many", {"stats"}),
+    ("rounds", "racko", "no", {"stats"}),
+]
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["table", "json"])
+@pytest.mark.parametrize("command", ["history", "stats"])
+@pytest.mark.parametrize(("table", "column", "value", "refusing"), DAMAGE)
+def test_a_history_holding_a_value_of_the_wrong_kind_is_refused_and_left_untouched(
+    home: Path, command: str, json: bool, table: str, column: str, value: object,
+    refusing: set[str],
+) -> None:
+    game = finished_game(8)
+    record_game(game, header_for(game))
+    path = history_path()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"UPDATE {table} SET {column} = ?", (value,))  # noqa: S608 - a test's own names
+    conn.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    result = racko(command, *(["--json"] if json else []))
+    if command not in refusing:
+        assert_exited(result, 0)  # it reads nothing damaged
+        return
+    assert_exited(result, 1)
+    assert (f"The game history {path} holds a damaged entry (a value of the wrong kind), so it "
+            "cannot be listed; it was left untouched." in flat(result.output))
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before

@@ -1,0 +1,66 @@
+"""Whatever stands among the notes of games kept for the history (a FIFO, a device, a folder, a
+note holding no path) is passed over: `racko history` and `racko stats` answer at once, without
+a traceback, and leave it where it is."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rack_o.store.pending import pending_dir
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _endless(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+def _nul(path: Path) -> None:
+    path.write_bytes(b"/tmp/a\0b\n")
+
+
+def _huge(path: Path) -> None:
+    path.write_bytes(b"/" * (1 << 20))
+
+
+HOSTILE_NOTES: dict[str, tuple[Callable[[Path], None], bool]] = {
+    # what stands there: (make it, whether it stays: only racko's own notes are removed)
+    "a FIFO no one writes to": (_fifo, True),
+    "a link to /dev/zero": (_endless, True),
+    "a folder": (_folder, True),
+    "a path holding a NUL byte": (_nul, False),
+    "a megabyte of slashes": (_huge, False),
+}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX: FIFOs and /dev/zero")
+@pytest.mark.parametrize("command", ["history", "stats"])
+@pytest.mark.parametrize("kind", list(HOSTILE_NOTES))
+def test_a_note_that_is_no_note_is_passed_over_at_once(
+    home: Path, kind: str, command: str
+) -> None:
+    make, stays = HOSTILE_NOTES[kind]
+    folder = pending_dir()
+    folder.mkdir()
+    note = folder / "2026-11-29-2105-ann-bob-0123456789ab.txt"
+    make(note)
+    # A child process: a read that never ends must fail the test, not hang it.
+    done = subprocess.run([sys.executable, "-m", "rack_o", command], capture_output=True,
+                          text=True, timeout=30, env={**os.environ, "RACKO_HOME": str(home)},
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "No finished games yet" in done.stdout
+    assert note.is_symlink() or note.exists() if stays else not note.exists()

@@ -1,0 +1,33 @@
+"""Odd ID|FILE arguments: an empty one ("" from a script's empty variable) names no saved game
+(it is not read as ".", the folder racko runs in); a link that leads round in a loop is a file
+that cannot be read, said so, not "no such file"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clirun import assert_exited, flat, racko
+
+
+@pytest.mark.parametrize("ref", ["", " "])
+@pytest.mark.parametrize("command", [["replay"], ["review"], ["resume"], ["resume", "--drop"]])
+def test_an_empty_game_id_names_no_saved_game(home: Path, command: list[str], ref: str) -> None:
+    result = racko(*command, ref)
+    assert_exited(result, 2)
+    said = flat(result.output)
+    assert f'No saved game "{ref}" in {home / "games"} and no such file.' in said
+    assert "not a regular file" not in said
+
+
+@pytest.mark.parametrize("command", ["replay", "review", "resume"])
+def test_a_link_that_loops_is_a_record_that_cannot_be_read(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    monkeypatch.chdir(tmp_path)  # named bare, as a saved game's ID could be
+    result = racko(command, "a")
+    assert_exited(result, 2)
+    said = flat(result.output)
+    assert f"cannot {command} a: cannot be read (Too many levels of symbolic links)" in said
