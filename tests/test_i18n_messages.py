@@ -66,6 +66,7 @@ def history_cases() -> list[tuple[HistoryError, list[str]]]:
         HistoryProblem.NEWER_SCHEMA: (
             HistoryError(HistoryProblem.NEWER_SCHEMA, DB, version=99), ["99"]),
         HistoryProblem.READ_ONLY: (HistoryError(HistoryProblem.READ_ONLY, DB), [str(DB)]),
+        HistoryProblem.DAMAGED: (HistoryError(HistoryProblem.DAMAGED, DB), [str(DB)]),
     }
     return [cases.get(problem, (HistoryError(problem, DB, "disk I/O error"), ["disk I/O error"]))
             for problem in HistoryProblem]
