@@ -265,3 +265,18 @@ def test_a_score_never_leaves_its_player_nor_the_command_its_line(
         after = re.findall(rf"\b{name}\*(..)", out)
         assert after and all(re.fullmatch(r" \d", two) for two in after), out
     assert "racko replay ID" in out.rstrip().splitlines()[-1], out
+
+
+@pytest.mark.parametrize("columns", [60, 70, 100])
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_the_command_under_a_narrow_table_stays_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str,
+) -> None:
+    # Short names make a table narrower than the screen: its caption wraps at the table's
+    # width, where Czech broke "racko" from "replay ID".
+    monkeypatch.setenv("COLUMNS", str(columns))
+    game = finished_game(2, players=2, names=["Al", "Bo"])
+    record_game(*with_header(game), record=home / "games" / "2026-11-30-0112-al-bo.jsonl")
+    code, out = run("--lang", language, "history")
+    assert code == 0, out
+    assert "racko replay ID" in out.rstrip().splitlines()[-1], out

@@ -208,8 +208,8 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         _print_ids_apart(console, first, block, rest, widths)
         return
     if not block:
-        console.print(_games_table(first, winner_width, caption=command_apart(
-            _caption(_has_bot(first)), console.width)))
+        console.print(_captioned(console, _games_table(first, winner_width),
+                                 _caption(_has_bot(first))))
         return
     bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
     # Long: every block gets the widths of the first, the widest column all the room left.
@@ -221,8 +221,18 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         else:
             console.print(_games_table(block, winner_width, widths=widths, title=False))
         block = after
-    console.print(_games_table(block, winner_width, widths=widths, title=False,
-                               caption=command_apart(_caption(bots), console.width)))
+    console.print(_captioned(console, _games_table(block, winner_width, widths=widths,
+                                                   title=False), _caption(bots)))
+
+
+def _captioned(console: Console, table: Table, caption: str) -> Table:
+    """`table` with `caption` under it, its command on a line of its own if the caption is
+    wider than the table (a caption wraps at the table's width, not the screen's)."""
+    from rich.measure import Measurement
+
+    width = Measurement.get(console, console.options, table).maximum
+    table.caption = command_apart(caption, min(width, console.width))
+    return table
 
 
 def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow],
