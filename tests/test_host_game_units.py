@@ -423,6 +423,38 @@ def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> Non
     assert f"Which seat goes to a computer player? 2 {name} · any other key: none" in drawn
 
 
+@pytest.mark.parametrize("gate", [False, True], ids=["in-a-round", "before-a-deal"])
+def test_the_seat_question_goes_once_the_guest_it_offers_is_back(gate: bool) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    game = seeded_game(3, names=["Ann", "Bob"])
+    if not gate:
+        game.deal()
+    host = _Host(game, gate=gate)
+    host.away_guests = lambda: [1]  # type: ignore[method-assign]
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    try:
+        os.set_blocking(read, False)
+        terminal.attached(LocalLink(write), 100, 30)
+        screen = SeatScreen(host, terminal, 0, is_host=True)  # type: ignore[arg-type]
+        screen.pressed("b")
+        shown(read)
+        host.away_guests = lambda: []  # type: ignore[method-assign]  # Bob connects again
+        screen.show()
+        drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown(read))
+    finally:
+        os.close(read)
+        os.close(write)
+    assert "Which seat" not in drawn
+    assert "Nobody is away: a seat goes to a computer player only while its guest is not " \
+        "connected." in " ".join(drawn.split())
+    assert screen.question is None
+
+
 @pytest.mark.parametrize(
     ("over", "is_host", "key", "said"),
     [(False, False, "d", "d does nothing here: press s, r, ? or q."),

@@ -147,6 +147,11 @@ class SeatScreen:
         pager) and someone sees it."""
         if self.in_turn or self.pager is not None or not self.terminal.is_connected:
             return
+        if self.question == "seat" and not self.host.away_guests():
+            # The guest the question offered came back while the host chose: it has no answer.
+            self.question = None
+            with self.terminal.speaking():
+                self.note = _nobody_away()
         self.terminal.clear()
         self.draw()
 
@@ -359,8 +364,7 @@ class SeatScreen:
             if host.away_guests():
                 self.question = "seat"
             else:
-                self.note = Text(_("Nobody is away: a seat goes to a computer player only while "
-                                   "its guest is not connected."), "yellow")
+                self.note = _nobody_away()
         elif key == "h":
             self.note = Text(_("A hint is for your own turn."), "yellow")
         elif key not in (ENTER, " "):
@@ -392,3 +396,9 @@ class SeatScreen:
 def _plain(note: RenderableType | None) -> str | None:
     """A note's text, to tell whether it changed."""
     return note.plain if isinstance(note, Text) else None
+
+
+def _nobody_away() -> Text:
+    """What b says while no guest is away (in the language spoken)."""
+    return Text(_("Nobody is away: a seat goes to a computer player only while its guest is not "
+                  "connected."), "yellow")
