@@ -258,3 +258,5 @@ def test_a_narrow_screen_never_parts_the_draw_piles_count_from_its_name(
     # The spaces as seen: a no-break space looks like any other.
     [line] = [line for line in shown.replace("\u00a0", " ").splitlines() if label in line]
     assert re.search(rf"{re.escape(label)} {view.draw_pile_size}\b", line), shown
+    # Broken before the "·", never after it: no line ends with a "·" left hanging.
+    assert not any(row.rstrip().endswith("·") for row in shown.splitlines()), shown

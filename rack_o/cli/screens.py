@@ -301,9 +301,9 @@ def piles_line(view: SeatView, top_after: int | None = None, *, short: bool = Fa
         line.append(" " + _("after this move"))
     size = view.draw_pile_size
     if short:
-        # No-break spaces: a line too narrow for both piles breaks at the " · ", never
-        # between "Draw pile:" and its count.
-        line.append(" · " + _("Draw pile: {count}").format(count=size).replace(" ", "\u00a0"))
+        # No-break spaces: a line too narrow for both piles breaks before the " ·", never
+        # between "Draw pile:" and its count, nor leaves the "·" at a line's end.
+        line.append(" ·\u00a0" + _("Draw pile: {count}").format(count=size).replace(" ", "\u00a0"))
         return line
     line.append("    " + ngettext(
         "Draw pile: {count} card face down", "Draw pile: {count} cards face down", size
