@@ -123,6 +123,27 @@ def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path
     assert (turn["source"], turn["slot"]) == ("draw", 5)
 
 
+@pytest.mark.parametrize("after", [0.05, 0.2, 0.35])
+def test_a_second_enter_a_moment_after_the_move_never_opens_the_next_rack(
+    tmp_path: Path, after: float
+) -> None:
+    # A slow double press: the confirming Enter, then another a third of a second later.
+    record = tmp_path / "game.jsonl"
+    child = start_hot_seat(tmp_path, record)
+    press(child, "d")
+    child.expect("to discard it.*> ")
+    press(child, "x")
+    child.expect("takes it back.*> ")
+    press(child, ENTER)
+    settle(child, after)
+    child.send(ENTER)
+    settle(child, 1.2)
+    assert "█" not in visible(child), visible(child)
+    assert visible(child).rstrip().endswith("press Enter when ready >"), visible(child)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
 @pytest.mark.parametrize("every", [0.1, 0.2])  # the first again within the hold
 def test_enter_pressed_over_and_over_after_a_move_never_opens_the_next_rack(
     tmp_path: Path, every: float

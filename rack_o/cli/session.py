@@ -61,9 +61,10 @@ HANDOFF_HELP = N_(
 )
 ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
 NBSP_AND = "\u00a0&\u00a0"
-HANDOFF_HOLD = 0.25
+HANDOFF_HOLD = 0.4
 """Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
-meanwhile: the previous player's second Enter (a common habit) must not open the next rack."""
+meanwhile: the previous player's second Enter (a common habit, even a slow double press a
+third of a second apart) must not open the next rack."""
 HANDOFF_QUIET = 0.6
 """Seconds without a key a hand-off waits for, after keys were typed while it held: someone
 still pressing Enter after their move must stop before the next rack can open."""
