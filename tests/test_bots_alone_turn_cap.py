@@ -26,7 +26,9 @@ def test_random_players_alone_stop_at_the_turn_cap_and_stop_again_when_resumed(
     assert_exited(played, 1)
     assert CAPPED in flat(played.output)
     ending = flat(played.output).split(CAPPED)[1]
-    assert "racko resume" not in ending  # carried on, it would stop again at once
+    # Carried on, it would stop again at once: how to remove it instead.
+    assert "Carry on" not in ending
+    assert ending.rstrip().endswith(f"Remove its record with: racko resume --drop {record.stem}")
     game = rebuild(parse_lines(record.read_text())).game
     assert (game.round, game.turn, game.is_over) == (1, DEFAULT_TURN_CAP, False)
     before = record.read_bytes()
@@ -34,6 +36,9 @@ def test_random_players_alone_stop_at_the_turn_cap_and_stop_again_when_resumed(
     assert_exited(resumed, 1)
     assert CAPPED in flat(resumed.output)
     assert record.read_bytes() == before
+    dropped = racko("resume", "--drop", str(record), "--yes")
+    assert_exited(dropped, 0)
+    assert not record.exists()
 
 
 @pytest.mark.slow

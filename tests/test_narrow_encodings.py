@@ -1,6 +1,6 @@
-"""A terminal whose encoding lacks racko's characters (LANG=C without UTF-8, an ISO-8859
-locale): racko writes a close stand-in for what it cannot show, and reads bytes it cannot
-decode as a name it refuses in a sentence; never a UnicodeError's traceback."""
+"""A terminal whose encoding lacks racko's characters (an ISO-8859 locale,
+PYTHONIOENCODING=ascii): racko writes a close stand-in for what it cannot show, and reads
+bytes it cannot decode as a name it refuses in a sentence; never a UnicodeError's traceback."""
 
 from __future__ import annotations
 
@@ -70,3 +70,12 @@ def test_a_typed_byte_the_encoding_cannot_read_is_a_name_refused_in_a_sentence(
     assert b"Traceback" not in done.stderr, done.stderr.decode("ascii", "replace")
     assert r"'Zo\udcc3\udcab' holds characters that cannot be shown." in said
     assert done.returncode == 1  # the input then ended
+
+
+@pytest.mark.parametrize("language", ["el", "cs", "fr"])
+def test_an_error_on_standard_error_gets_stand_ins_not_escapes(home: Path, language: str) -> None:
+    # Python's stderr wrote "\u03a3\u03c6..." for every Greek letter, its lines overrunning.
+    done = run(home, ["play", "--players", "2", "--target", "7"], "latin-1", language)
+    assert done.returncode == 2
+    said = done.stderr.decode("latin-1")
+    assert "--target" in said and "\\u" not in said and "\\x" not in said, said

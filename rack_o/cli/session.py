@@ -39,6 +39,7 @@ from rack_o.i18n import N_, _, number
 from rack_o.match import DEFAULT_TURN_CAP
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
+from rack_o.store.paths import record_ref
 from rack_o.store.records import shown_seed
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
@@ -287,17 +288,21 @@ def run_until_stopped(session: Stoppable, saved_note: str | None) -> int:
         if game.is_over and isinstance(stopped, Hangup):
             return code  # nothing was left to stop: the standings are on the screen
         if isinstance(way_out, RoundCapped):
-            saved_note = None  # carried on, it would stop again at once
+            # Carried on, it would stop again at once: say how to remove it instead.
+            saved_note = None if way_out.record is None else (
+                _("Remove its record with:") + "\n" + f"racko resume --drop {way_out.record}")
         return session.stop(reason, saved_note, code)
 
 
 class RoundCapped(Exception):
-    """Computer players alone played a round to the turn cap without a Rack-O."""
+    """Computer players alone played a round to the turn cap without a Rack-O; `record` is
+    how to name its record to racko (None if it has none)."""
 
-    def __init__(self, round_number: int, turns: int) -> None:
-        super().__init__(round_number, turns)
+    def __init__(self, round_number: int, turns: int, record: str | None) -> None:
+        super().__init__(round_number, turns, record)
         self.round_number = round_number
         self.turns = turns
+        self.record = record
 
 
 _WAYS_OUT = (QuitGame, KeyboardInterrupt, Hangup, EOFError, InputEnded, RecordWriteError,
@@ -550,7 +555,8 @@ class _Session(Table):
                 # Only people can be trusted to finish a round: bots alone get simulate's cap.
                 cap = None if self.humans else DEFAULT_TURN_CAP
                 if play_game(game, self.agents, self, turn_cap=cap) is Outcome.CAPPED:
-                    raise RoundCapped(game.round, game.turn)
+                    record = None if self.writer is None else record_ref(self.writer.path)
+                    raise RoundCapped(game.round, game.turn, record)
             finally:
                 self.thinking.done()  # a stop while a bot thinks leaves no note behind
         self._game_end()

@@ -1,6 +1,7 @@
 """Standard streams that never fail on a character: racko's screens use "…", "·", "—" and
-every language's letters, and a terminal set to an encoding without them (LANG=C without
-UTF-8, fr_FR.ISO-8859-1) gets a close ASCII stand-in or "?" instead of a traceback."""
+every language's letters, and a terminal set to an encoding without them (fr_FR.ISO-8859-1,
+PYTHONIOENCODING=ascii; Python reads LANG=C as UTF-8) gets a close ASCII stand-in or "?"
+instead of a traceback."""
 
 from __future__ import annotations
 
@@ -49,8 +50,10 @@ def forgiving_streams() -> None:
     and standard input read a byte its encoding cannot decode as a character no name may hold
     (refused in a sentence), rather than stop racko with a Unicode error. Streams that are
     closed, or forgiving already, are left as they are."""
+    # Python's own stderr writes "\u03a3" for a character it lacks: unreadable, and it makes
+    # a wrapped line overrun the terminal.
     for stream, errors, failing in ((sys.stdout, STAND_IN, _FAILING_OUT),
-                                    (sys.stderr, STAND_IN, _FAILING_OUT),
+                                    (sys.stderr, STAND_IN, (*_FAILING_OUT, "backslashreplace")),
                                     (sys.stdin, "surrogateescape", ("strict",))):
         if isinstance(stream, io.TextIOWrapper) and stream.errors in failing:
             try:
