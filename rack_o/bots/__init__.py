@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rack_o.bots.hard import HardBot
 from rack_o.bots.hint import Advice, hint
-from rack_o.bots.loader import LEVELS, BotSpecError, bot_kind, is_outside, make_bot
+from rack_o.bots.loader import LEVELS, BotSpecError, bot_kind, is_outside, level_of, make_bot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
 
@@ -26,5 +26,6 @@ __all__ = [
     "bot_kind",
     "hint",
     "is_outside",
+    "level_of",
     "make_bot",
 ]

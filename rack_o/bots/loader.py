@@ -19,9 +19,16 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
 
 
+def level_of(spec: str) -> str | None:
+    """The level of LEVELS a bot spec names, in lower case however it was typed; None for a
+    spec naming code outside racko."""
+    level = spec.strip().lower()
+    return level if level in LEVELS else None
+
+
 def is_outside(spec: str) -> bool:
     """Whether a bot spec names code outside racko (anything but a level of LEVELS)."""
-    return spec.lower() not in LEVELS
+    return level_of(spec) is None
 
 
 class BotProblem(StrEnum):
@@ -69,16 +76,15 @@ _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
 def bot_kind(spec: str) -> str:
     """The `kind` a game record lists for a bot: "bot:hard" (a level in lower case, however
     it was typed, so `stats` counts one level once) or "bot:package.module:ClassName"."""
-    spec = spec.strip()
-    return Player.for_bot("", spec.lower() if spec.lower() in LEVELS else spec).kind
+    return Player.for_bot("", level_of(spec) or spec).kind
 
 
 def make_bot(spec: str, seat: int, seed: int | str | None = None) -> Agent:
     """The agent for `spec` at `seat`; BotSpecError (a ValueError) if it cannot be made."""
     spec = spec.strip()
-    maker = _MAKERS.get(spec.lower())
-    if maker is not None:
-        return maker(seat, seed)
+    level = level_of(spec)
+    if level is not None:
+        return _MAKERS[level](seat, seed)
     if ":" not in spec:
         raise BotSpecError(spec, BotProblem.UNKNOWN_LEVEL)
     return _load_class(spec)

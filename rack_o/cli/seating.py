@@ -123,26 +123,26 @@ def ask_people(term: Terminal) -> int:
 
 def ask_bots(term: Terminal, people: int) -> list[str]:
     """Which bots join `people` people: at least one for a lone person (Enter: hard)."""
-    from rack_o.bots import LEVELS
+    from rack_o.bots import LEVELS, level_of
 
     room = MAX_PLAYERS - people
     levels = ", ".join(level for level in LEVELS if level != "random")
 
     def parse(answer: str) -> list[str]:
-        specs = [spec.strip().lower() for spec in (answer or DEFAULT_BOT).split(",")]
+        specs = [spec.strip() for spec in (answer or DEFAULT_BOT).split(",")]
         if not all(specs) or not 1 <= len(specs) <= room:
             raise click.BadParameter(
                 ngettext("Name 1 to {room} level, separated by commas, such as hard,easy.",
                          "Name 1 to {room} levels, separated by commas, such as hard,easy.",
                          room).format(room=room)
             )
-        unknown = [spec for spec in specs if spec not in LEVELS]
+        unknown = [spec for spec in specs if level_of(spec) is None]
         if unknown:
             raise click.BadParameter(
                 _("{spec} is not a level: choose from {levels}.").format(
                     spec=repr(unknown[0]), levels=levels)
             )
-        return specs
+        return [level for spec in specs if (level := level_of(spec)) is not None]
 
     # The levels on a line of their own: the question and its default stay on one line.
     term.console.print(_("Bot levels: {levels}. One per seat, such as hard,easy.").format(
