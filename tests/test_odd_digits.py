@@ -54,3 +54,22 @@ def test_a_game_number_that_is_no_number_is_asked_again(home: Path, typed: str) 
     result = racko("resume", input=f"{typed}\nq\n")
     assert_exited(result, 0)  # q quits
     assert "Type a number from 1 to 2, Enter for #1, or q." in flat(result.output)
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("-1", -1), ("+12", 12), ("١٢", 12), ("-", None), ("+-1", None), ("²", None),
+    ("9" * 1000, int("9" * 1000)), ("9" * 1001, None),
+])
+def test_an_option_s_number_is_read_as_a_typed_one_with_a_sign(
+    text: str, number: int | None
+) -> None:
+    assert typed_whole(text, signed=True, longest=1000) == number
+
+
+@pytest.mark.parametrize("players", ["٢", "3"])
+def test_an_option_takes_any_script_s_decimal_digits_as_a_question_does(
+    home: Path, players: str
+) -> None:
+    result = racko("simulate", "--players", players, "--bots", ",".join(["easy"] * int(players)),
+                   "--games", "1", "--target", "50")
+    assert_exited(result, 0)

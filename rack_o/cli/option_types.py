@@ -46,11 +46,11 @@ def _example(param: click.Parameter | None, value: float) -> str:
 
 
 def _whole(value: object) -> int | None:
-    """`value` as a whole number, if it is one (an int, or text of ASCII digits)."""
+    """`value` as a whole number, if it is one (an int, or text as `typed_whole` reads it,
+    with a sign, up to _LONGEST digits)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    text = str(value).strip()
-    return int(text) if _WHOLE.fullmatch(text) and len(text) <= _LONGEST else None
+    return typed_whole(str(value), signed=True, longest=_LONGEST)
 
 
 class WholeNumber(click.ParamType):
@@ -152,8 +152,10 @@ _TYPED_DIGITS = 9
 """The most digits a typed count or seat may have: more is no seat, count or game number."""
 
 
-def typed_whole(text: str) -> int | None:
-    """`text` as a whole number from 0 up if it is one, in any script's decimal digits (not
-    "²", which is a digit but no number) and at most _TYPED_DIGITS of them; else None."""
+def typed_whole(text: str, *, signed: bool = False, longest: int = _TYPED_DIGITS) -> int | None:
+    """`text` as a whole number if it is one: any script's decimal digits (not "²", which is
+    a digit but no number), at most `longest` of them, after a + or - if `signed`; else None.
+    The one reader of a number typed in an option, a question or a key."""
     text = text.strip()
-    return int(text) if text.isdecimal() and len(text) <= _TYPED_DIGITS else None
+    digits = text[1:] if signed and text[:1] in "+-" else text
+    return int(text) if digits.isdecimal() and len(digits) <= longest else None
