@@ -8,6 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from clirun import assert_exited, flat, racko
@@ -400,26 +401,37 @@ def test_a_screen_exactly_as_tall_as_the_terminal_keeps_its_top_line(gate: bool)
     assert drawn_at(game, gate, 60, len(tall)) == tall
 
 
-@pytest.mark.parametrize("name", ["Bob[/]", "[bold]Bob", "Bob [red]"])
-def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> None:
-    from builders import seeded_game
-
+@contextmanager
+def host_seat_screen(game: object, gate: bool) -> Iterator[tuple[object, object, int]]:
+    """The host's (Ann's) seat screen at a 100x30 terminal, Bob (seat 2) away: the host, the
+    screen and the pipe its terminal draws into."""
     from rack_o.host.screen import SeatScreen
 
-    game = seeded_game(3, names=["Ann", name])
-    host = _Host(game, gate=True)
+    host = _Host(game, gate=gate)
     host.away_guests = lambda: [1]  # type: ignore[method-assign]
-    inbox = Inbox()
-    terminal = local_terminal(0, "Ann", inbox)
+    terminal = local_terminal(0, "Ann", Inbox())
     read, write = os.pipe()
     try:
         os.set_blocking(read, False)
         terminal.attached(LocalLink(write), 100, 30)
-        SeatScreen(host, terminal, None, is_host=True).pressed("b")  # type: ignore[arg-type]
-        drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown(read))
+        yield host, SeatScreen(host, terminal, 0, is_host=True), read  # type: ignore[arg-type]
     finally:
         os.close(read)
         os.close(write)
+
+
+def drawn_plain(read: int) -> str:
+    """What was drawn into `read` since last read, without its escape sequences."""
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown(read))
+
+
+@pytest.mark.parametrize("name", ["Bob[/]", "[bold]Bob", "Bob [red]"])
+def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> None:
+    from builders import seeded_game
+
+    with host_seat_screen(seeded_game(3, names=["Ann", name]), gate=True) as (_, screen, read):
+        screen.pressed("b")  # type: ignore[attr-defined]
+        drawn = drawn_plain(read)
     assert f"Which seat goes to a computer player? 2 {name} · any other key: none" in drawn
 
 
@@ -427,32 +439,19 @@ def test_the_seat_question_shows_a_name_with_brackets_as_it_is(name: str) -> Non
 def test_the_seat_question_goes_once_the_guest_it_offers_is_back(gate: bool) -> None:
     from builders import seeded_game
 
-    from rack_o.host.screen import SeatScreen
-
     game = seeded_game(3, names=["Ann", "Bob"])
     if not gate:
         game.deal()
-    host = _Host(game, gate=gate)
-    host.away_guests = lambda: [1]  # type: ignore[method-assign]
-    inbox = Inbox()
-    terminal = local_terminal(0, "Ann", inbox)
-    read, write = os.pipe()
-    try:
-        os.set_blocking(read, False)
-        terminal.attached(LocalLink(write), 100, 30)
-        screen = SeatScreen(host, terminal, 0, is_host=True)  # type: ignore[arg-type]
-        screen.pressed("b")
-        shown(read)
-        host.away_guests = lambda: []  # type: ignore[method-assign]  # Bob connects again
-        screen.show()
-        drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown(read))
-    finally:
-        os.close(read)
-        os.close(write)
+    with host_seat_screen(game, gate) as (host, screen, read):
+        screen.pressed("b")  # type: ignore[attr-defined]
+        drawn_plain(read)
+        host.away_guests = lambda: []  # type: ignore[attr-defined]  # Bob connects again
+        screen.show()  # type: ignore[attr-defined]
+        drawn = drawn_plain(read)
     assert "Which seat" not in drawn
     assert "Nobody is away: a seat goes to a computer player only while its guest is not " \
         "connected." in " ".join(drawn.split())
-    assert screen.question is None
+    assert screen.question is None  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

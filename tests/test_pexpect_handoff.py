@@ -123,11 +123,19 @@ def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path
     assert (turn["source"], turn["slot"]) == ("draw", 5)
 
 
-@pytest.mark.parametrize("after", [0.05, 0.2, 0.35])
-def test_a_second_enter_a_moment_after_the_move_never_opens_the_next_rack(
-    tmp_path: Path, after: float
+# Seconds between one Enter and the next after the move's confirming Enter: a slow double
+# press (a third of a second later), or an impatient player pressing again and again (each
+# press came after the hold, and the one just after it opened the next rack).
+AFTER_A_MOVE = {
+    "at once": [0.05], "a moment later": [0.2], "a slow double press": [0.35],
+    "over and over, 10 a second": [0.1] * 8, "over and over, 5 a second": [0.2] * 8,
+}
+
+
+@pytest.mark.parametrize("gaps", AFTER_A_MOVE.values(), ids=AFTER_A_MOVE)
+def test_enter_pressed_again_after_a_move_never_opens_the_next_rack(
+    tmp_path: Path, gaps: list[float]
 ) -> None:
-    # A slow double press: the confirming Enter, then another a third of a second later.
     record = tmp_path / "game.jsonl"
     child = start_hot_seat(tmp_path, record)
     press(child, "d")
@@ -135,37 +143,15 @@ def test_a_second_enter_a_moment_after_the_move_never_opens_the_next_rack(
     press(child, "x")
     child.expect("takes it back.*> ")
     press(child, ENTER)
-    settle(child, after)
-    child.send(ENTER)
-    settle(child, 1.2)
-    assert "█" not in visible(child), visible(child)
-    assert visible(child).rstrip().endswith("press Enter when ready >"), visible(child)
-    child.sendintr()
-    child.expect(pexpect.EOF)
-
-
-@pytest.mark.parametrize("every", [0.1, 0.2])  # the first again within the hold
-def test_enter_pressed_over_and_over_after_a_move_never_opens_the_next_rack(
-    tmp_path: Path, every: float
-) -> None:
-    # An impatient player keeps pressing Enter after their move, a few times a second: each
-    # press came after the hand-off's hold, and the one just after it opened the next rack.
-    record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
-    press(child, "d")
-    child.expect("to discard it.*> ")
-    press(child, "x")
-    child.expect("takes it back.*> ")
-    press(child, ENTER)
-    for _press in range(8):
-        settle(child, every)
+    for gap in gaps:
+        settle(child, gap)
         assert "█" not in visible(child), visible(child)
         child.send(ENTER)
-    settle(child, 0.3)
+    settle(child, 1.2)
     assert "█" not in visible(child), visible(child)
     assert "Everyone else, please look away." in visible(child)
+    assert visible(child).rstrip().endswith("press Enter when ready >"), visible(child)
     # Once the keyboard is left alone, the next person's Enter opens their rack.
-    child.expect("press Enter when ready > ")
     press(child, ENTER)
     child.expect("q quit > ")
     assert "█" in visible(child)
