@@ -64,14 +64,19 @@ def test_keys_typed_with_the_confirm_never_show_the_next_rack(tmp_path: Path, ty
     child.expect(pexpect.EOF)
 
 
-def test_a_second_enter_right_after_the_hand_off_appears_is_thrown_away(tmp_path: Path) -> None:
-    record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
+def draw_and_discard(child: pexpect.spawn) -> None:
+    """The player at the keyboard draws, throws the card away and confirms with Enter."""
     press(child, "d")
     child.expect("to discard it.*> ")
     press(child, "x")
     child.expect("takes it back.*> ")
     press(child, ENTER)
+
+
+def test_a_second_enter_right_after_the_hand_off_appears_is_thrown_away(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    child = start_hot_seat(tmp_path, record)
+    draw_and_discard(child)
     # A double Enter, as people often press it: the second a tenth of a second after the
     # first, when the hand-off screen is up already.
     settle(child, 0.1)
@@ -138,11 +143,7 @@ def test_enter_pressed_again_after_a_move_never_opens_the_next_rack(
 ) -> None:
     record = tmp_path / "game.jsonl"
     child = start_hot_seat(tmp_path, record)
-    press(child, "d")
-    child.expect("to discard it.*> ")
-    press(child, "x")
-    child.expect("takes it back.*> ")
-    press(child, ENTER)
+    draw_and_discard(child)
     for gap in gaps:
         settle(child, gap)
         assert "█" not in visible(child), visible(child)
