@@ -299,6 +299,29 @@ def test_an_expert_hint_gives_the_expert_s_move_with_its_reason() -> None:
     assert differs > 0
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_hint_to_take_the_discard_names_the_card_it_puts_out(level: str) -> None:
+    # "Take the 15: it goes in slot 6, between your 13 and your 26" left the player guessing
+    # why the 24 already there, between them too, was given up.
+    said = 0
+    for seed in range(8):
+        game = Game(Rules(2), random.Random(seed))
+        game.deal()
+        for _ in range(60):
+            if game.is_over or game.phase not in (Phase.CHOOSE, Phase.PLACE):
+                break
+            view = game.view(game.mover)
+            advice = hint(view, level) if game.phase is Phase.CHOOSE else None
+            if advice is not None and advice.reason is Reason.TAKE:
+                assert advice.slot is not None
+                out = view.rack[advice.slot - 1]
+                assert advice.out == out
+                assert f"in place of the {out}" in hint_text(advice)
+                said += 1
+            take_step(game, make_bot("hard", game.mover, seed))
+    assert said >= 3
+
+
 def test_a_hint_needs_the_seat_to_move() -> None:
     game = Game(Rules(2), random.Random(4))
     game.deal()

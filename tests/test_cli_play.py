@@ -17,8 +17,9 @@ from rack_o.agent import play_game
 from rack_o.bots import make_bot
 from rack_o.cli import main
 from rack_o.cli.play import start_notices
+from rack_o.cli.session import end_notes
 from rack_o.game import Game, Player
-from rack_o.record import parse_lines, rebuild
+from rack_o.record import parse_lines, read_header, rebuild
 from rack_o.rules import Rules
 from rack_o.steps import Deal
 
@@ -542,18 +543,38 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
 
 
 @pytest.mark.parametrize(("args", "options"), [
-    (["--players", "2", "--bots", "hard,easy"], "--seed 4"),
-    (["--players", "3", "--bots", "hard,easy,medium"], "--seed 4 --players 3"),
-    (["--players", "4", "--partners", "--bots", "hard,easy,medium,hard"], "--seed 4 --players 4"),
+    (["--players", "2", "--bots", "hard,easy"], "--seed 4 --players 2 --bots hard,easy"),
+    (["--players", "3", "--bots", "hard,easy,medium"],
+     "--seed 4 --players 3 --bots hard,easy,medium"),
+    (["--players", "4", "--partners", "--bots", "hard,easy,medium,hard"],
+     "--seed 4 --players 4 --bots hard,easy,medium,hard"),
+    # One person against bots: "--players 4" alone asked for four people's names.
+    (["--names", "Kim", "--bots", "easy,hard,expert"], "--seed 4 --bots easy,hard,expert"),
+    (["--names", "Kim", "--bots", "expert"], "--seed 4 --bots expert"),
+    (["--players", "3", "--names", "Kim", "--bot", "2=easy", "--bot", "3=hard"],
+     "--seed 4 --bots easy,hard"),
+    (["--players", "3", "--names", "Kim", "--bot", "1=easy", "--bot", "3=hard"],
+     "--seed 4 --players 3 --bot 1=easy --bot 3=hard"),
+    (["--players", "2", "--names", "Ann,Bob"], "--seed 4"),
+    (["--players", "3", "--names", "Ann,Bob", "--bots", "hard"],
+     "--seed 4 --players 3 --bots hard"),
 ])
 def test_the_seed_note_names_what_deals_the_same_cards_again(
     home: Path, args: list[str], options: str
 ) -> None:
     # The deck's size follows the number of players: --seed alone dealt other cards to four.
-    result = run([*args, "--seed", "4", "--target", "5", "--fast"], input="")
+    # The bots are named too, so that the command sits down the same table.
+    record = home / "seeded.jsonl"
+    result = run([*args, "--seed", "4", "--target", "5", "--fast", "--record", str(record)],
+                 input="")
     shown = " ".join(result.output.split())
-    assert f"Seed 4 (play again with {options} to get the same cards)." in shown
-    assert f"Seed 4: racko play {options} deals these cards again." in shown
+    if "Ann" not in " ".join(args):  # a hot-seat game keeps its seed to the end
+        assert f"Seed 4 (play again with {options} to get the same cards)." in shown, shown
+    header = read_header(1, events(record)[0])
+    humans = [seat for seat, player in enumerate(header.players) if player.is_human]
+    notes = end_notes(header, [player.name for player in header.players], humans,
+                      [0] * len(header.players))
+    assert f"Seed 4: racko play {options} deals these cards again." in notes, notes
 
 
 @pytest.mark.parametrize(("variant", "plain"), [

@@ -94,12 +94,13 @@ def hint_cases() -> list[tuple[Advice, list[str]]]:
     from rack_o.actions import DISCARD, DRAW, TAKE, place
 
     return [
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, 23, 2, 6)),
-         ["17", "4", "9", "23", "2", "6"]),
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, 23, None, 6), known_draw=True),
-         ["17", "23"]),
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(9, None, 2, None)), ["17", "9", "2"]),
-        (Advice(TAKE, Reason.TAKE, 17, 4, between=Between(None, None)), ["17", "4"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(9, 23, 2, 6)),
+         ["17", "4", "31", "9", "23", "2", "6"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(None, 23, None, 6),
+                known_draw=True), ["17", "31", "23"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(9, None, 2, None)),
+         ["17", "31", "9", "2"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(None, None)), ["17", "4", "31"]),
         (Advice(DRAW, Reason.DRAW_EMPTY_DISCARD), []),
         (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31), ["31"]),
         (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31, known_draw=True), ["31"]),
@@ -245,7 +246,7 @@ def test_a_hint_never_ends_a_line_inside_a_slot_number(language: str) -> None:
 
     i18n.install(language)
     try:
-        text = hint_text(Advice(TAKE, Reason.TAKE, 46, 9, between=Between(34, 47, 7, 10)))
+        text = hint_text(Advice(TAKE, Reason.TAKE, 46, 9, 12, between=Between(34, 47, 7, 10)))
     finally:
         i18n.install("en")
     for width in range(30, 81):

@@ -28,7 +28,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from test_store_records import DAMAGE, lines_of
 
-from rack_o import DRAW, TAKE, Game, Player, Rules, dumps, place
+from rack_o import DRAW, TAKE, Game, Player, Rules, dumps, i18n, place
 from rack_o.actions import Phase, Source
 from rack_o.cli import main
 from rack_o.cli import review as review_cli
@@ -387,3 +387,28 @@ def test_at_60_columns_the_summary_keeps_every_number_whole(
         assert [numbers[0], *numbers[1::2]] == [str(number_), *shares], row
         assert len(numbers) == 1 + 2 * len(players) and all(
             re.fullmatch(r"\d+[.,]\d", cost) for cost in numbers[2::2]), row
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_at_60_columns_the_biggest_mistake_keeps_each_move_and_number_with_its_word(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    # The sentence is too long for 60 columns: it wrapped inside "prend 18 → empl. 9" and
+    # between "3.4" and "turns".
+    monkeypatch.setenv("COLUMNS", "60")
+    path = planted(home / "g.jsonl")
+    out = CliRunner().invoke(main, ["--lang", language, "review", str(path)]).output
+    summary = out.rsplit("\n\n", 1)[1].splitlines()
+    with i18n.speaking(language):
+        played = review_cli.play_text(Play(Source.DISCARD, 18, 9))
+        best = review_cli.play_text(Play(Source.DISCARD, 18, 5))
+        point = re.escape(review_cli.turns_text(0.0)[1])  # the decimal sign
+    lines = summary[next(at for at, line in enumerate(summary) if line.startswith("Ann")):]
+    assert len(lines) >= 3 and all(cell_len(line) <= 60 for line in lines), out
+    joined = "\n".join(line.replace("\u00a0", " ") for line in lines)
+    assert played in joined and best in joined, out
+    assert re.search(rf"\d+{point}\d \w", joined), out  # the cost and its unit on one line
+    for line in lines:
+        # Nothing ends a line after a number or an arrow, nor starts one but the cost.
+        assert not re.search(r"(\d|→)\s*$", line), out
+        assert not re.match(r"\s*(→|\d+(?![.,\d]))", line), out

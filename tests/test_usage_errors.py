@@ -122,12 +122,14 @@ def test_a_number_option_takes_a_whole_number_written_plainly(
     assert taken in flat(result.output)
 
 
-@pytest.mark.parametrize(("seed", "options"), [("42", "--seed 42"), (" 7", "--seed 7")])
+@pytest.mark.parametrize(("seed", "options"), [("42", "--seed 42 --players 2"),
+                                               (" 7", "--seed 7 --players 2")])
 def test_a_seed_given_as_a_whole_number_is_taken(home: Path, seed: str, options: str) -> None:
     result = racko("play", "--players", "2", "--bots", "easy,easy", "--fast", "--target", "5",
                    "--seed", seed)
     assert_exited(result, 0)
-    assert f"play again with {options} to get the same cards" in flat(result.output)
+    assert f"play again with {options} --bots easy,easy to get the same cards" in flat(
+        result.output)
 
 
 @pytest.mark.parametrize("command", ["replay", "review"])

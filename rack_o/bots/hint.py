@@ -99,7 +99,7 @@ def hint(view: SeatView, level: str = HINT_LEVELS[0]) -> Advice:
         if action.kind is ActionKind.TAKE:
             slot = decision.slot
             assert slot is not None and top is not None
-            return Advice(action, Reason.TAKE, top, slot,
+            return Advice(action, Reason.TAKE, top, slot, rack[slot - 1],
                           between=_between(rack, slot, top, size, expert), known_draw=known)
         if top is None:
             return Advice(action, Reason.DRAW_EMPTY_DISCARD)

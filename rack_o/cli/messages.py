@@ -207,11 +207,13 @@ def hint_text(advice: Advice) -> str:
     reason = advice.reason
     values = {"card": advice.card, "slot": advice.slot, "out": advice.out}
     if reason is Reason.TAKE:
+        # The card given up is named: the cards the take fits between may hold it too.
         if advice.known_draw:
-            text = _("Take the {card}: it goes in slot {slot}, {where}, which beats drawing.")
+            text = _("Take the {card} for slot {slot} in place of the {out}: it fits {where}, "
+                     "which beats drawing.")
         else:
-            text = _("Take the {card}: it goes in slot {slot}, {where}, which beats a blind "
-                     "draw.")
+            text = _("Take the {card} for slot {slot} in place of the {out}: it fits {where}, "
+                     "which beats a blind draw.")
     elif reason is Reason.DRAW_EMPTY_DISCARD:
         text = _("Draw: there is no discard to take.")
     elif reason is Reason.DRAW_HELPS_LESS:

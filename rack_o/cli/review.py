@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
@@ -50,6 +51,8 @@ LABEL_STYLES = {
     Label.MISTAKE: "dark_orange",
     Label.BLUNDER: "bold red",
 }
+NO_BREAK_SPACE = "\u00a0"
+"""Joins two words a line must not end between (`nobreak` teaches rich so)."""
 PROGRESS_AFTER = 1.0
 """Seconds of reviewing after which a progress bar appears (on a terminal)."""
 
@@ -238,9 +241,9 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
             "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns.\nExpert: {best}.",
             decimal_form(worst.cost))
     if worst_text is not None and worst is not None:
-        worst_text = worst_text.format(round=worst.round, turn=worst.turn,
-                                       played=play_text(worst.played),
-                                       best=play_text(worst.best), cost=turns_text(worst.cost))
+        worst_text = _held_together(worst_text).format(
+            round=worst.round, turn=worst.turn, played=_whole(play_text(worst.played)),
+            best=_whole(play_text(worst.best)), cost=turns_text(worst.cost))
     if compact:
         head.append(_("{first}; {then}").format(first=line, then=worst_text) if worst_text
                     else line + ".")
@@ -262,6 +265,18 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     grid.add_column()
     grid.add_row("", Text(worst_text))
     return Group(head, grid)
+
+
+def _whole(text: str) -> str:
+    """`text` with no-break spaces: a line never ends inside it."""
+    return text.replace(" ", NO_BREAK_SPACE)
+
+
+def _held_together(sentence: str) -> str:
+    """A translated sentence with its round and turn numbers held to the word before them
+    and the cost to its unit after it, whatever the language's words."""
+    sentence = re.sub(r"(\S) \{(round|turn)\}", f"\\1{NO_BREAK_SPACE}{{\\2}}", sentence)
+    return re.sub(r"\{cost\} (\S)", f"{{cost}}{NO_BREAK_SPACE}\\1", sentence)
 
 
 def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,

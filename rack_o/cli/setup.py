@@ -96,10 +96,21 @@ HINT_LEVEL_FIELD = "hint_level"
 HINT_LEVELS (racko's own field: other readers of rack-o/1 ignore it)."""
 
 
-def same_cards(players: int, seed: object) -> str:
-    """The options of `racko play` that deal a game's cards again: its seed, and its number of
-    players (the deck's size follows it) unless that is two."""
-    return f"--seed {seed}" + (f" --players {players}" if players != MIN_PLAYERS else "")
+def same_cards(players: Sequence[Player], seed: object) -> str:
+    """The options of `racko play` that sit the same table down to the same cards: the seed,
+    the number of players (the deck's size follows it) and the bots in their seats."""
+    count = f" --players {len(players)}"
+    specs = [player.bot for player in players]
+    bots = [spec for spec in specs if spec is not None]
+    if not bots:
+        return f"--seed {seed}" + (count if len(players) != MIN_PLAYERS else "")
+    people = len(players) - len(bots)
+    if all(spec is not None for spec in specs[people:]):  # the seats --bots fills
+        # --bots alone seats one person before them; --players says how many sit.
+        return f"--seed {seed}" + (count if people != 1 else "") + f" --bots {','.join(bots)}"
+    placed = "".join(f" --bot {seat}={spec}" for seat, spec in enumerate(specs, start=1)
+                     if spec is not None)
+    return f"--seed {seed}{count}{placed}"
 
 
 def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:
