@@ -91,6 +91,8 @@ def test_history_json_and_filters(home: Path) -> None:
     assert len(json.loads(run("history", "--json", "--limit", "2")[1])) == 2
     with_cy = json.loads(run("history", "--json", "--player", "Cy")[1])
     assert len(with_cy) == 2 and all("Cy" in row["players"] for row in with_cy)
+    for typed in ("cy", "CY", " Cy "):  # as `racko review --player` matches a name
+        assert json.loads(run("history", "--json", "--player", typed)[1]) == with_cy
 
 
 @pytest.mark.slow

@@ -366,6 +366,11 @@ def record_games(
     return added
 
 
+def _casefold(name: object) -> str | None:
+    """A seat's name as a --player filter compares it (None for a damaged value)."""
+    return name.casefold() if isinstance(name, str) else None
+
+
 def iter_games(
     limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
 ) -> Iterator[GameRow]:
@@ -378,8 +383,9 @@ def iter_games(
     query = "SELECT * FROM games"
     args: list[object] = []
     if player is not None:
-        query += " WHERE id IN (SELECT game_id FROM seats WHERE name = ?)"
-        args.append(player)
+        # Matched as `racko review --player` matches: "kim" finds Kim's games.
+        query += " WHERE id IN (SELECT game_id FROM seats WHERE casefold(name) = ?)"
+        args.append(player.strip().casefold())
     query += " ORDER BY finished DESC, id DESC LIMIT ?"
     args.append(limit)
     # One query, seats joined in: a query per game made a long listing slow.
@@ -390,6 +396,7 @@ def iter_games(
     try:
         with opened(path, write=False) as conn:
             conn.row_factory = sqlite3.Row
+            conn.create_function("casefold", 1, _casefold, deterministic=True)
             current: sqlite3.Row | None = None
             seats: list[tuple[str, str, int, int]] = []
             for row in conn.execute(query, args):
