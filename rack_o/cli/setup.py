@@ -215,7 +215,7 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
         if not sep or seat is None or not spec.strip():
             raise click.BadParameter(
                 _("{value} must be SEAT=LEVEL, such as 2=hard.").format(
-                    value=repr(item[:SHORT_SHOWN]) + ("…" if len(item) > SHORT_SHOWN else "")),
+                    value=repr(shown(item, SHORT_SHOWN))),
                 param_hint="'--bot'",
             )
         if seat in placed:
