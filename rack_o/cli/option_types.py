@@ -26,8 +26,9 @@ MOST_MINUTES = 7 * 24 * 60
 """The most minutes an option takes (a week): more overflows the clock's timeouts."""
 
 
-def _said(value: object) -> str:
-    """`value` as a refusal quotes it: a number as itself (-1), other text in quotes, cut short."""
+def said(value: object) -> str:
+    """`value` as a refusal quotes it: a number as itself (-1), other text (or a number too
+    long to show) in quotes, cut short."""
     text = str(value).strip()
     if _WHOLE.fullmatch(text) and len(text) <= SHORT_SHOWN:
         return text
@@ -45,9 +46,10 @@ def _example(param: click.Parameter | None, value: float) -> str:
     return f"{option} {value}".strip()
 
 
-def _whole(value: object) -> int | None:
+def whole_number(value: object) -> int | None:
     """`value` as a whole number, if it is one (an int, or text as `typed_whole` reads it,
-    with a sign, up to _LONGEST digits)."""
+    with a sign, up to _LONGEST digits): an option's value that is a number, so that one out
+    of range is refused as such, not as no number."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return typed_whole(str(value), signed=True, longest=_LONGEST)
@@ -68,7 +70,7 @@ class WholeNumber(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> int:
         """`value` as a whole number within the bounds, or a usage error saying what is wanted."""
-        number = _whole(value)
+        number = whole_number(value)
         if (number is not None and (self.low is None or number >= self.low)
                 and (self.high is None or number <= self.high)):
             return number
@@ -81,7 +83,7 @@ class WholeNumber(click.ParamType):
             message = _("expected a whole number from {low} to {high} (such as {example}), not "
                         "{value}.")
         self.fail(message.format(low=_number(self.low), high=_number(self.high), example=example,
-                                 value=_said(value)), param, ctx)
+                                 value=said(value)), param, ctx)
 
 
 class Minutes(click.ParamType):
@@ -105,7 +107,7 @@ class Minutes(click.ParamType):
             return minutes
         self.fail(_("expected a number of minutes above 0 and at most {most} (such as "
                     "{example}), not {value}.").format(
-            most=number(MOST_MINUTES), example=_example(param, 10), value=_said(value)),
+            most=number(MOST_MINUTES), example=_example(param, 10), value=said(value)),
             param, ctx)
 
 
@@ -117,11 +119,11 @@ class SeedType(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> int:
         """`value` as a seed (an int from 0 up), or a usage error saying what a seed is."""
-        number = _whole(value)
+        number = whole_number(value)
         if number is not None and number >= 0:
             return number
         self.fail(_("a seed is a whole number, 0 or more, that decides the cards dealt (such as "
-                    "--seed 42), not {value}.").format(value=_said(value)), param, ctx)
+                    "--seed 42), not {value}.").format(value=said(value)), param, ctx)
 
 
 SEED = SeedType()

@@ -29,7 +29,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
 from .messages import bot_spec_error
-from .option_types import SEED, WholeNumber, typed_whole
+from .option_types import SEED, WholeNumber, said, whole_number
 
 
 def now_stamp() -> str:
@@ -211,7 +211,7 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
     placed: dict[int, str] = {}
     for item in bot:
         seat_text, sep, spec = item.partition("=")
-        seat = typed_whole(seat_text)
+        seat = whole_number(seat_text)  # any whole number: one out of range is said to be
         if not sep or seat is None or not spec.strip():
             raise click.BadParameter(
                 _("{value} must be SEAT=LEVEL, such as 2=hard.").format(
@@ -220,7 +220,7 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
             )
         if seat in placed:
             raise click.BadParameter(
-                _("seat {seat} is given twice.").format(seat=seat), param_hint="'--bot'"
+                _("seat {seat} is given twice.").format(seat=said(seat)), param_hint="'--bot'"
             )
         placed[seat] = spec.strip()
     fill: list[str] = []
@@ -243,7 +243,7 @@ def seat_bots(players: int, choice: BotChoice) -> list[str | None]:
         if not 1 <= seat <= players:
             raise click.BadParameter(
                 _("seat {seat} does not exist with {players} players (seats 1-{players}).").format(
-                    seat=seat, players=players
+                    seat=said(seat), players=players
                 ),
                 param_hint="'--bot'",
             )
