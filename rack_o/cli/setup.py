@@ -10,6 +10,7 @@ Usage errors are found before anything starts and exit with code 2.
 from __future__ import annotations
 
 import functools
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -375,13 +376,23 @@ def check_record_path(
     if not value.name:  # "" (which Path reads as ".")
         raise click.BadParameter(_("give the name of a new file."))
     try:
-        taken = value.exists() and value.stat().st_size > 0
+        found = value.stat() if value.exists() else None
         folder_exists = value.parent.is_dir()
     except OSError as error:  # such as a file name too long
         raise click.BadParameter(
             _("cannot write {file}: {reason}.").format(file=value, reason=error.strerror or error)
         ) from None
-    if taken:
+    if found is not None and stat.S_ISDIR(found.st_mode):
+        raise click.BadParameter(
+            _("{file} is a folder, not a file. Give a new file name.").format(file=value)
+        )
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        # /dev/null, a named pipe: what is written there can never be read back to resume.
+        raise click.BadParameter(
+            _("{file} is not a regular file (a device or a pipe, say); a record must be a file "
+              "racko can read back. Give a new file name.").format(file=value)
+        )
+    if found is not None and found.st_size > 0:
         raise click.BadParameter(
             _("{file} already exists and is not empty; racko never writes over a record. "
               "Give a new file name.").format(file=value)
