@@ -12,6 +12,7 @@ import json
 import os
 import re
 import secrets
+import stat
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -42,7 +43,9 @@ from rack_o.match import (
     record_name,
 )
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
+from rack_o.store.atomic import write_whole
 from rack_o.store.paths import RECORD_SUFFIX
+from rack_o.store.permissions import is_read_only
 from rack_o.store.safe_text import controls_escaped, printable
 
 from .columns import spaced_widths
@@ -148,8 +151,9 @@ def _check_json_path(json_path: Path) -> None:
 
 def _check_json_folder(json_path: Path) -> None:
     # Checked before the run, so a long run is never lost to a typo in the folder name.
-    folder = json_path.parent
-    if json_path.is_dir():
+    target = Path(os.path.realpath(json_path))  # where `write_whole` writes, past any link
+    folder = target.parent
+    if target.is_dir():
         raise click.UsageError(_("--json {file}: that is a directory.").format(file=json_path))
     if not folder.is_dir():
         raise click.UsageError(
@@ -157,7 +161,15 @@ def _check_json_folder(json_path: Path) -> None:
                 file=json_path, folder=folder
             )
         )
-    if not os.access(folder, os.W_OK) or (json_path.exists() and not os.access(json_path, os.W_OK)):
+    found = target.stat() if target.exists() else None
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        writable = os.access(target, os.W_OK)  # a pipe or a device: written to as it is
+    else:
+        # The new file is made in the folder and renamed over the old one, which is kept as it
+        # is if read-only, even by root.
+        writable = os.access(folder, os.W_OK) and (found is None or (
+            os.access(target, os.W_OK) and not is_read_only(found)))
+    if not writable:
         raise click.UsageError(
             _("--json {file}: cannot write there (no permission).").format(file=json_path)
         )
@@ -434,9 +446,10 @@ def _report_history(console: Console, result: MatchResult) -> bool:
 
 
 def _write_json(console: Console, path: Path, data: dict, partial: bool = False) -> bool:
-    """Write the `--json` object to `path` and say so (or why not); True if written."""
+    """Write the `--json` object to `path`, whole or not at all, and say so (or why not); True
+    if written."""
     try:
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_whole(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
     except OSError as error:
         console.print(_("The JSON could not be written to {file}: {error}.").format(
             file=controls_escaped(str(path)), error=error.strerror or error), style="red",

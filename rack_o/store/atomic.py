@@ -1,0 +1,86 @@
+"""Writing a file whole or not at all: a new file beside it, made durable, then renamed over it.
+
+A reader, a crash, a full disk or a signal never meets the file half written: it holds either
+what it held before or all of the new text.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from contextlib import suppress
+from pathlib import Path
+
+_NAME_KEPT = 100
+"""Characters of the file's name the temporary file's name starts with (a name at the
+system's limit must leave room for the rest)."""
+
+
+def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
+    """Make the file at `path` hold `data`, whole: written to a new file in the same folder,
+    flushed to disk and renamed over `path` (`os.replace`), so that an existing file is only
+    ever replaced by the whole new one, keeping its permissions (and owner, where allowed).
+
+    A link is followed: the file it names is replaced. A path that is no regular file (a pipe,
+    /dev/stdout) cannot be replaced and is written to as a stream. OSError if it cannot be
+    written; the file already there is then left as it was, and nothing is left beside it.
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        found: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        found = None
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        with open(target, "wb") as stream:
+            stream.write(data)
+        return
+    fd, temporary = _new_file_beside(target)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            if found is not None:
+                _same_mode_and_owner(file.fileno(), found)
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:  # KeyboardInterrupt too: no temporary file is ever left behind
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(target.parent)
+
+
+def _new_file_beside(target: Path) -> tuple[int, Path]:
+    """A new, empty file in `target`'s folder, hidden, with the mode a new file gets (the umask
+    applies, unlike `tempfile.mkstemp`'s 0600): its descriptor and path."""
+    while True:
+        temporary = target.with_name(
+            f".{target.name[:_NAME_KEPT]}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
+        except FileExistsError:
+            continue
+
+
+def _same_mode_and_owner(fd: int, found: os.stat_result) -> None:
+    """Give the new file the permissions (and, where the system allows, the owner) of the file
+    it replaces."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, stat.S_IMODE(found.st_mode))
+    if hasattr(os, "fchown"):
+        new = os.fstat(fd)
+        if (new.st_uid, new.st_gid) != (found.st_uid, found.st_gid):
+            with suppress(OSError):  # only root may give a file away
+                os.fchown(fd, found.st_uid, found.st_gid)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX; elsewhere the folder cannot be opened, and nothing is
+    needed)."""
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,134 @@
+"""`racko simulate --json FILE` writes FILE whole or not at all: a new file beside it, renamed
+over it. A file already there is only ever replaced by a whole new one (its permissions kept),
+whatever stops the writing; a link is followed; a pipe or a device is written as a stream,
+never replaced by a file."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from clirun import assert_exited, flat, racko
+
+import rack_o.store.atomic as atomic
+from rack_o.store.atomic import write_whole
+
+OLD = b'{"games": 1000, "precious": true}\n'
+SIMULATE = ("simulate", "--bots", "easy,easy", "--games", "2", "--target", "100", "--seed", "4")
+
+
+def no_space(fd: int) -> None:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def interrupted(fd: int) -> None:
+    raise KeyboardInterrupt
+
+
+def left_beside(path: Path) -> list[str]:
+    """What the folder holds besides `path`."""
+    return sorted(name for name in os.listdir(path.parent) if name != path.name)
+
+
+@pytest.mark.parametrize(("stop", "raised"), [(no_space, OSError),
+                                              (interrupted, KeyboardInterrupt)],
+                         ids=["disk full", "interrupted"])
+def test_a_write_that_stops_leaves_the_old_file_as_it_was_and_nothing_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: Callable[[int], None],
+    raised: type[BaseException],
+) -> None:
+    path = tmp_path / "results.json"
+    path.write_bytes(OLD)
+    monkeypatch.setattr(atomic.os, "fsync", stop)  # the new text is written, not yet durable
+    with pytest.raises(raised):
+        write_whole(path, b'{"games": 2}\n' * 1000)
+    assert path.read_bytes() == OLD
+    assert left_beside(path) == []
+
+
+def test_a_new_file_gets_the_usual_mode_and_a_replaced_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    new = tmp_path / "new.json"
+    write_whole(new, b"{}\n")
+    assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~umask
+    kept = tmp_path / "kept.json"
+    kept.write_bytes(OLD)
+    kept.chmod(0o640)
+    write_whole(kept, b"{}\n")
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o640
+    assert kept.read_bytes() == b"{}\n"
+
+
+def test_a_link_is_followed_and_stays_a_link(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "results.json"
+    real.write_bytes(OLD)
+    link = tmp_path / "latest.json"
+    link.symlink_to(real)
+    write_whole(link, b"{}\n")
+    assert link.is_symlink() and real.read_bytes() == b"{}\n"
+    assert left_beside(link) == ["real"] and left_beside(real) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="devices")
+def test_a_device_is_written_to_never_replaced_by_a_file(tmp_path: Path) -> None:
+    write_whole(os.devnull, b"{}\n")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="named pipes")
+def test_a_named_pipe_is_written_to_as_a_stream(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        write_whole(pipe, b"{}\n")
+        assert os.read(reader, 100) == b"{}\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_simulate_replaces_an_existing_json_file_by_a_whole_new_one(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    path.write_bytes(OLD)
+    before = path.stat().st_ino
+    result = racko(*SIMULATE, "--json", str(path))
+    assert_exited(result, 0)
+    assert json.loads(path.read_text(encoding="utf-8"))["games"] == 2
+    assert path.stat().st_ino != before  # a new file renamed over it, not written in place
+    assert left_beside(path) == []
+
+
+def test_simulate_whose_json_cannot_be_written_leaves_the_old_file_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "results.json"
+    path.write_bytes(OLD)
+    monkeypatch.setattr(atomic.os, "fsync", no_space)
+    result = racko(*SIMULATE, "--json", str(path))
+    assert_exited(result, 1)
+    assert (f"The JSON could not be written to {path}: No space left on device."
+            in flat(result.output))
+    assert path.read_bytes() == OLD
+    assert left_beside(path) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="permission bits")
+def test_a_read_only_json_file_is_refused_before_the_run_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    path.write_bytes(OLD)
+    path.chmod(0o444)
+    result = racko(*SIMULATE, "--json", str(path))
+    assert_exited(result, 2)
+    assert f"--json {path}: cannot write there (no permission)." in flat(result.output)
+    assert "Simulating" not in result.output
+    assert path.read_bytes() == OLD
