@@ -10,30 +10,22 @@ session only adds to a person's turn line how many hints they were shown during 
 from __future__ import annotations
 
 import errno
-import os
-import signal
-import sys
-import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext, suppress
-from types import FrameType
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 try:
     from termios import error as TermiosError
 except ImportError:  # pragma: no cover - Windows
     TermiosError = OSError  # type: ignore[assignment,misc]
 
-if TYPE_CHECKING:
-    from sys import UnraisableHookArgs
-
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import DISCARD, Phase, Source
-from rack_o.agent import Agent, AgentError, Interrupt, Outcome, Table, play_game
+from rack_o.agent import Agent, AgentError, Outcome, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _, number
 from rack_o.match import DEFAULT_TURN_CAP
@@ -44,7 +36,7 @@ from rack_o.store.records import shown_seed
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
-from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED, EXIT_TERMINATED
+from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
@@ -54,6 +46,8 @@ from .scoreboard import (
 )
 from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
 from .setup import same_cards
+from .stopping import Hangup, signal_stop
+from .stopping import StopSignals as _StopSignals
 from .thinking import ThinkingNote
 
 HANDOFF_HELP = N_(
@@ -73,145 +67,8 @@ PROMPT_LINES = 2
 """Lines kept free under the final standings for the play-again question."""
 
 
-class Hangup(Interrupt):
-    """The terminal was closed (SIGHUP) or racko was told to stop (SIGTERM): leave as on
-    Ctrl-C, wherever the game is. `signum` says which."""
-
-    def __init__(self, signum: int | None = None) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-# Code that changes the game or writes its record is never cut short by a signal: a game
-# stopped halfway through a change, or a line half written, would leave a record that cannot
-# be carried on. A signal arriving there is handled as soon as that code has returned.
-_UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
-_RESEND_SECONDS = 0.05
-_RESEND_TRIES = 200
-
 # A closed terminal fails reads and writes with these (before or after its SIGHUP arrives).
 _TERMINAL_GONE = frozenset({errno.EIO, errno.ENXIO, errno.EPIPE, errno.EBADF})
-
-
-class _StopSignals:
-    """Within: SIGHUP and SIGTERM raise Hangup, once, and never inside a change to the game;
-    from then on, or from `hold()`, they and Ctrl-C are ignored so nothing cuts the stop short.
-    The previous handlers come back on leaving, unless SIGHUP or SIGTERM came: those are then
-    ignored from there on, as racko is on its way out.
-
-    Python runs a signal's handler only between two steps of its own code. A signal that comes
-    just before a read of the keyboard starts, or inside a change to the game, would wait for
-    the next key; so a watcher thread, told of each signal through the wakeup file, sends it
-    again to the main thread until it has been handled (the read is then interrupted).
-    A Hangup raised where Python throws exceptions away (a `__del__`, a garbage collector's
-    callback) is taken back through `sys.unraisablehook` and the signal sent again.
-    """
-
-    def __init__(self) -> None:
-        self.holding = False
-        self.received: int | None = None
-        """The SIGHUP or SIGTERM that came before the stop began, if any."""
-        self._lock = threading.RLock()
-        self._previous: dict[int, object] = {}
-        self._wakeup: tuple[int, int] | None = None
-        self._previous_wakeup = -1
-        self._previous_unraisable = sys.unraisablehook
-        # Only POSIX delivers these as signals (Windows' os.kill ends a process outright).
-        self._active = (hasattr(signal, "SIGHUP")
-                        and threading.current_thread() is threading.main_thread())
-
-    def __enter__(self) -> _StopSignals:
-        if not self._active:
-            return self
-        read, write = os.pipe()
-        os.set_blocking(write, False)
-        self._wakeup = (read, write)
-        self._previous_wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
-        self._previous_unraisable = sys.unraisablehook
-        sys.unraisablehook = self._lost
-        for signum in (signal.SIGHUP, signal.SIGTERM):
-            self._previous[signum] = signal.signal(signum, self._handle)
-        threading.Thread(target=self._watch, args=(read,), daemon=True,
-                         name="racko-signals").start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.hold()
-        with self._lock:  # no signal is sent again once the previous handlers are back
-            for signum, handler in self._previous.items():
-                if self.received is not None and signum != signal.SIGINT:
-                    # Told to stop, racko is on its way out: a second SIGHUP (the shell passing
-                    # the closed window's on) must not kill it before the record is closed.
-                    handler = signal.SIG_IGN
-                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
-            self._previous.clear()
-            if self._wakeup is not None:
-                if sys.unraisablehook == self._lost:  # not if something wrapped it meanwhile
-                    sys.unraisablehook = self._previous_unraisable
-                signal.set_wakeup_fd(self._previous_wakeup)
-                os.close(self._wakeup[1])  # the watcher reads the end, and stops
-                self._wakeup = None
-
-    def hold(self) -> None:
-        """From now on, SIGHUP, SIGTERM and Ctrl-C change nothing: the game is being stopped."""
-        with self._lock:
-            self.holding = True
-            if self._active and signal.SIGINT not in self._previous:
-                self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if self.holding:
-            return
-        self.received = signum
-        if _uninterrupted(frame):
-            return  # the watcher sends it again in a moment
-        self.hold()
-        raise Hangup(signum)
-
-    def _lost(self, unraisable: UnraisableHookArgs) -> None:
-        lost = unraisable.exc_value
-        if not isinstance(lost, Hangup) or lost.signum is None:
-            self._previous_unraisable(unraisable)
-            return
-        with self._lock:
-            if self._wakeup is None:
-                self._previous_unraisable(unraisable)  # after the game: reported as usual
-                return
-            self.holding = False  # the stop never began: the handler must raise again
-            if signal.SIGINT in self._previous:
-                signal.signal(signal.SIGINT, self._previous.pop(signal.SIGINT))  # type: ignore[arg-type]
-            # The handler cannot be run from here (what it raised would be lost again): the
-            # watcher is told, as by the signal itself, and sends it again.
-            with suppress(BlockingIOError):
-                os.write(self._wakeup[1], bytes([lost.signum]))
-
-    def _watch(self, wakeup: int) -> None:
-        main = threading.main_thread().ident
-        assert main is not None
-        try:
-            while data := os.read(wakeup, 64):
-                for signum in {signal.SIGHUP, signal.SIGTERM} & set(data):
-                    self._resend(main, signum)
-        finally:
-            os.close(wakeup)
-
-    def _resend(self, main: int, signum: int) -> None:
-        """Send `signum` to the main thread again until the stop has begun."""
-        for _try in range(_RESEND_TRIES):
-            time.sleep(_RESEND_SECONDS)
-            with self._lock:
-                if self.holding:
-                    return
-                self.received = signum
-                signal.pthread_kill(main, signum)
-
-
-def _uninterrupted(frame: FrameType | None) -> bool:
-    while frame is not None:
-        if frame.f_globals.get("__name__") in _UNINTERRUPTED:
-            return True
-        frame = frame.f_back
-    return False
 
 
 def terminal_gone(error: BaseException | None) -> bool:
@@ -328,9 +185,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
     if isinstance(error, KeyboardInterrupt):
         return _("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED
     if isinstance(error, Hangup):
-        if error.signum == getattr(signal, "SIGTERM", None):
-            return _("racko was told to stop (SIGTERM)."), EXIT_TERMINATED
-        return _("The terminal was closed."), EXIT_HANGUP
+        return signal_stop(error.signum)
     if isinstance(error, EOFError | InputEnded):
         return _("The input ended (Ctrl-D)."), EXIT_STOPPED
     if isinstance(error, RoundCapped):
