@@ -27,7 +27,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from rack_o.agent import AgentError, Outcome, agent_name, play_game
+from rack_o.agent import AgentError, Interrupt, Outcome, agent_name, play_game
 from rack_o.bots.loader import BotSpecError, bot_kind, make_bot
 from rack_o.game import Game, Player
 from rack_o.record import events, header_of, rules_line
@@ -392,9 +392,9 @@ def play_match(
     or here), counting each chunk as it finishes, and adding finished games to the history
     if the match keeps history entries; `on_chunk(games)` hears of each chunk.
 
-    Stops at the first broken game. On Ctrl-C, the chunks handed out finish and are counted,
-    then the result says `stopped` (a second Ctrl-C stops waiting for them). Exceptions of
-    the executor or from writing a record propagate.
+    Stops at the first broken game. On Ctrl-C (or an `Interrupt`: a signal's, say), the chunks
+    handed out finish and are counted, then the result says `stopped` (a second one stops
+    waiting for them). Exceptions of the executor or from writing a record propagate.
     """
     result = MatchResult(match, Tally(match.specs, match.rules))
     appender = None
@@ -427,9 +427,9 @@ def play_match(
             take(batch)
             if result.broken is not None:
                 break
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupt):
         result.stopped = True
-        with suppress(KeyboardInterrupt):
+        with suppress(KeyboardInterrupt, Interrupt):
             for batch in run.stop():
                 take(batch)
     finally:
@@ -442,18 +442,29 @@ def play_match(
 # ------------------------------------------------------------------------- executors
 
 
-def _ignore_ctrl_c() -> None:
-    # Workers finish the chunk in hand on Ctrl-C, so every record they write is whole; the
-    # main process stops handing out chunks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+_STOPS = ("SIGINT", "SIGHUP", "SIGTERM")
+"""The signals that stop a match: the main process hears them, never a worker."""
+
+
+def _leave_stops_to_the_main_process() -> None:
+    # Workers finish the chunk in hand on Ctrl-C, a closed terminal or SIGTERM sent to the
+    # whole group, so every record they write is whole; the main process stops handing out
+    # chunks. A forked worker also drops the wakeup file it inherits from a main process
+    # listening for signals: no signal of a worker's may reach it.
+    for name in _STOPS:
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)
 
 
 def process_pool(jobs: int, games: int) -> tuple[ProcessPoolExecutor, int]:
     """A local pool for `jobs` worker processes (never more than there are chunks), whose
-    workers ignore Ctrl-C; and how many workers it has."""
+    workers ignore Ctrl-C, SIGHUP and SIGTERM (the main process stops the match); and how
+    many workers it has."""
     size = chunk_size(games, jobs)
     workers = min(jobs, -(-games // size))
-    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c), workers
+    return (ProcessPoolExecutor(max_workers=workers, initializer=_leave_stops_to_the_main_process),
+            workers)
 
 
 class ClusterProblem(StrEnum):
