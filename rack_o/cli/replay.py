@@ -51,6 +51,7 @@ from .screens import (
     side_name,
     variant_labels,
 )
+from .stopping import stopped_by_signals
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
@@ -360,6 +361,7 @@ def step_count(game: Game) -> int:
               help="Print each round's score table and the result, without stepping.")
 @click.option("--reveal", is_flag=True,
               help="Step through an unfinished game of 2 or more people, showing their racks.")
+@stopped_by_signals()
 def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """Step through a recorded game turn by turn, with every rack shown.
 

@@ -46,6 +46,7 @@ from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
+from .stopping import stopped_by_signals
 
 if TYPE_CHECKING:
     from rack_o.store.history import HistoryError
@@ -132,6 +133,7 @@ def _how_to_carry_on(games: int) -> str:
     return _("Carry one on with: racko resume ID (or run racko resume and type its number)")
 
 
+@stopped_by_signals()
 def _choose(term: Terminal, list_only: bool) -> Path:
     """List the unfinished games; the one played last, or the one picked if there are several."""
     from rack_o.store.paths import records_dir
@@ -217,6 +219,7 @@ def _torn(record: Record) -> bool:
         return False
 
 
+@stopped_by_signals()
 def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
     for notice in notices:

@@ -31,6 +31,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
 from .option_types import PLAYER_NAME
 from .recordfile import GAME_REF, is_private, read_record, say_private
+from .stopping import stopped_by_signals
 
 EXAMPLE = N_("""\b
 Examples:
@@ -420,6 +421,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 @click.option("--reveal", is_flag=True,
               help="Review an unfinished game of 2 or more people, showing the cards they drew.")
+@stopped_by_signals()
 def review(game_ref: str, player: str | None, everyone: bool, full: bool,
                    as_json: bool, reveal: bool) -> None:
     """Show what each turn of a recorded game cost, set against the expert bot's moves.

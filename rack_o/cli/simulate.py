@@ -15,9 +15,9 @@ import secrets
 import stat
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 
 import click
@@ -63,6 +63,7 @@ from .setup import (
     target_option,
     variant_options,
 )
+from .stopping import signal_stop, stopped_by_signals
 
 MAX_GAMES = 1_000_000
 """The most games one `racko simulate` plays."""
@@ -340,21 +341,25 @@ def simulate(
     # Absolute, so that a worker anywhere writes where this folder is.
     folder = str(record_dir.resolve()) if record_dir is not None else None
     match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)
-    with _executor(jobs, cluster, games) as (executor, workers):
-        console = make_console()
-        variants = variant_labels(rules, short=True)
-        where = (_("cluster {address}").format(address=cluster) if cluster is not None
-                 else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
-        console.print(
-            ngettext("Simulating {count} game to {target}:",
-                     "Simulating {count} games to {target}:", games).format(
-                count=games, target=target)
-            + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + f" · {where}"
-            + (f" · {', '.join(variants)}" if variants else ""),
-            markup=False,
-        )
-        result, seconds = _run_with_progress(console, match, games, executor, workers)
-    _report(console, result, seconds, games, json_path, record_dir)
+    # SIGHUP and SIGTERM stop the match as Ctrl-C does (`play_match`), saying so as play does.
+    with stopped_by_signals(new_line=False) as signals:
+        with _executor(jobs, cluster, games) as (executor, workers):
+            console = make_console()
+            variants = variant_labels(rules, short=True)
+            where = (_("cluster {address}").format(address=cluster) if cluster is not None
+                     else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
+            console.print(
+                ngettext("Simulating {count} game to {target}:",
+                         "Simulating {count} games to {target}:", games).format(
+                    count=games, target=target)
+                + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + f" · {where}"
+                + (f" · {', '.join(variants)}" if variants else ""),
+                markup=False,
+            )
+            result, seconds = _run_with_progress(console, match, games, executor, workers,
+                                                 between=signals.check)
+            signals.hold()  # the games are played: nothing may cut their report short
+        _report(console, result, seconds, games, json_path, record_dir, signals.received)
 
 
 def _report(
@@ -364,17 +369,29 @@ def _report(
     games: int,
     json_path: Path | None,
     record_dir: Path | None,
+    signum: int | None = None,
 ) -> None:
-    """Print what the match came to, write the JSON, and exit with the right code."""
+    """Print what the match came to, write the JSON, and exit with the right code; `signum`:
+    the signal (SIGHUP, SIGTERM) that stopped it, if one did."""
     tally = result.tally
     match_seed, turn_cap = result.match.seed, result.match.turn_cap
     if result.stopped:
-        _report_interrupted(console, tally, record_dir, games)
+        # The JSON first: a closed terminal (SIGHUP) takes the report away, never the JSON.
+        problem = None
         if json_path is not None:
-            data = {**tally.to_json(match_seed, turn_cap, seconds), "stopped": True}
-            _write_json(console, json_path, data, partial=True)
-        _report_history(console, result)
-        raise SystemExit(EXIT_INTERRUPTED)
+            problem = _json_written(json_path, {**tally.to_json(match_seed, turn_cap, seconds),
+                                                "stopped": True})
+        code = EXIT_INTERRUPTED
+        # After a signal, what cannot be shown any more is not shown (nor said twice).
+        with suppress(OSError, ValueError) if signum is not None else nullcontext():
+            if signum is not None:
+                reason, code = signal_stop(signum)
+                click.echo(reason, err=True)
+            _report_interrupted(console, tally, record_dir, games, signum is not None)
+            if json_path is not None:
+                _say_json(console, json_path, problem, partial=True)
+            _report_history(console, result)
+        raise SystemExit(code)
     broken = result.broken
     if broken is not None:
         console.print(_broken_game(broken, record_dir), markup=True, highlight=False)
@@ -448,33 +465,51 @@ def _report_history(console: Console, result: MatchResult) -> bool:
 def _write_json(console: Console, path: Path, data: dict, partial: bool = False) -> bool:
     """Write the `--json` object to `path`, whole or not at all, and say so (or why not); True
     if written."""
+    problem = _json_written(path, data)
+    _say_json(console, path, problem, partial)
+    return problem is None
+
+
+def _json_written(path: Path, data: dict) -> OSError | None:
+    """Write the `--json` object to `path`, whole or not at all; why not, if it was not."""
     try:
         write_whole(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
     except OSError as error:
+        return error
+    return None
+
+
+def _say_json(console: Console, path: Path, problem: OSError | None, partial: bool) -> None:
+    """Say that the JSON was written to `path` (partial: of a stopped match), or why not."""
+    if problem is not None:
         console.print(_("The JSON could not be written to {file}: {error}.").format(
-            file=controls_escaped(str(path)), error=error.strerror or error), style="red",
+            file=controls_escaped(str(path)), error=problem.strerror or problem), style="red",
             markup=False)
-        return False
+        return
     if partial:
         message = _('Partial JSON ("stopped": true) written to {file}.')
     else:
         message = _("JSON written to {file}.")
     console.print(message.format(file=controls_escaped(str(path))), markup=False)
-    return True
 
 
 def _report_interrupted(
-    console: Console, tally: Tally, record_dir: Path | None, games: int
+    console: Console, tally: Tally, record_dir: Path | None, games: int, signalled: bool = False
 ) -> None:
-    """After Ctrl-C: how many games finished, their table, and how many records were written."""
-    console.print(
-        ngettext("Stopped (Ctrl-C) after {count} of {games} game.",
-                 "Stopped (Ctrl-C) after {count} of {games} games.", games).format(
-            count=tally.games, games=games)
-    )
+    """After Ctrl-C (or a signal, when `signalled`: said already): how many games finished,
+    their table, and how many records were written."""
+    if signalled:
+        stopped = ngettext("Stopped after {count} of {games} game.",
+                           "Stopped after {count} of {games} games.", games)
+        partial = _("Partial results: only the games that finished before racko was stopped.")
+    else:
+        stopped = ngettext("Stopped (Ctrl-C) after {count} of {games} game.",
+                           "Stopped (Ctrl-C) after {count} of {games} games.", games)
+        partial = _("Partial results: only the games that finished before Ctrl-C.")
+    console.print(stopped.format(count=tally.games, games=games))
     if tally.games:
         console.print(result_table(tally, console.width))
-        console.print(_("Partial results: only the games that finished before Ctrl-C."))
+        console.print(partial)
     if record_dir is not None:
         try:
             written = len(_records_in(record_dir, games))
@@ -488,9 +523,11 @@ def _report_interrupted(
 
 
 def _run_with_progress(
-    console: Console, match: Match, games: int, executor: Executor | None, workers: int
+    console: Console, match: Match, games: int, executor: Executor | None, workers: int,
+    between: Callable[[], None] = lambda: None,
 ) -> tuple[MatchResult, float]:
-    """Play the match under a progress bar; the result and the seconds it took."""
+    """Play the match under a progress bar, calling `between` after each chunk counted (where
+    the match may stop); the result and the seconds it took."""
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -505,19 +542,28 @@ def _run_with_progress(
     def advance(count: int) -> None:
         # Started on the first finished games, after the worker processes were forked, so no
         # process is forked while the bar's refresh thread runs.
-        if not progress.live.is_started:
-            progress.start()
-        progress.advance(task, count)
+        with suppress(OSError):  # a closed terminal shows no bar; its SIGHUP stops the match
+            if not progress.live.is_started:
+                progress.start()
+            progress.advance(task, count)
+        between()
 
     start = time.perf_counter()
     try:
         result = play_match(match, games, executor, workers=workers, on_chunk=advance)
     except (OSError, ImportError) as error:
         # A record that cannot be written, a cluster that went away, a worker without racko.
-        progress.stop()
+        _take_away(progress)
         console.print(_("The simulation stopped: {error}").format(error=error), style="red",
                       markup=False)
         raise SystemExit(EXIT_STOPPED) from None
     finally:
-        progress.stop()
+        _take_away(progress)
     return result, time.perf_counter() - start
+
+
+def _take_away(progress: Progress) -> None:
+    """Stop the progress bar and take it off the screen; on a closed terminal there is none to
+    take away, and the games played are still reported (the JSON written)."""
+    with suppress(OSError):
+        progress.stop()

@@ -1,8 +1,10 @@
-"""SIGHUP and SIGTERM: how racko hears them, and what it says when they stop it.
+"""SIGHUP and SIGTERM: how racko hears them and stops, a game or any other command.
 
 `StopSignals` turns either signal into a `Hangup` raised in the main thread, never inside a
 change to a game or a line of its record being written; a game's session
-(`session.run_until_stopped`) stops on it, saying why (`signal_stop`).
+(`session.run_until_stopped`) stops on it, saying why. A command that plays no game (replay,
+review, simulate, resume's opening questions) runs within `stopped_by_signals`, which stops
+it the same way: the same sentence (`signal_stop`), on stderr, and the same exit code.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ import signal
 import sys
 import threading
 import time
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import TYPE_CHECKING
+
+import click
 
 from rack_o.agent import Interrupt
 from rack_o.i18n import _
@@ -101,6 +106,17 @@ class StopSignals:
                 os.close(self._wakeup[1])  # the watcher reads the end, and stops
                 self._wakeup = None
 
+    def check(self) -> None:
+        """Where stopping is safe (between two games of a match, say): raise now the `Hangup` of
+        a signal that came where it could not be raised, inside a change to a game or its
+        record. Code that spends most of its time there (a match writing the records of fast
+        games) stops here, where the signal sent again would keep landing inside them."""
+        with self._lock:
+            if self.holding or self.received is None:
+                return
+            self.hold()
+        raise Hangup(self.received)
+
     def hold(self) -> None:
         """From now on, SIGHUP, SIGTERM and Ctrl-C change nothing: the game is being stopped."""
         with self._lock:
@@ -169,3 +185,32 @@ def signal_stop(signum: int | None) -> tuple[str, int]:
     if signum == getattr(signal, "SIGTERM", None):
         return _("racko was told to stop (SIGTERM)."), EXIT_TERMINATED
     return _("The terminal was closed."), EXIT_HANGUP
+
+
+@contextmanager
+def stopped_by_signals(*, new_line: bool = True) -> Iterator[StopSignals]:
+    """Within: SIGHUP or SIGTERM stops the command as it stops a game, once the `finally`
+    blocks within have run (the keyboard out of raw mode, a progress bar taken away): the
+    sentence a game says (`signal_stop`) on stderr, on a line of its own after a prompt's when
+    `new_line` (nothing if the terminal is gone), then exit 129 or 143 (`SystemExit`).
+
+    It yields the `StopSignals` at work: `received` says which signal came; code that must not
+    be cut short calls `hold()` (from then on a signal, or Ctrl-C, changes nothing). Whatever
+    is raised once a signal came ends the command as the signal does. Usable as a decorator.
+    """
+    with StopSignals() as signals:
+        try:
+            yield signals
+        except (Hangup, Exception) as error:
+            signum = error.signum if isinstance(error, Hangup) else signals.received
+            if signum is None:
+                raise  # no signal came: the command's own error, as ever
+        else:
+            signum = signals.received  # a signal that came as the command ended, if any
+            if signum is None:
+                return
+        signals.hold()
+        reason, code = signal_stop(signum)
+        with suppress(OSError, ValueError):  # a closed terminal, a closed standard error
+            click.echo(("\n" if new_line else "") + reason, err=True)
+        raise SystemExit(code) from None
