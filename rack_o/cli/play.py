@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console, RenderableType
@@ -128,16 +128,30 @@ def play(table: TableOptions, record: Path | None, fast: bool, hints: str | None
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
     seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
     rules, seats = seat_or_leave(term, table)
-    while True:
-        code, finished = play_new_game(term, rules, seats, seed, record, hints=hints)
-        # Asked of people at a keyboard only: a script's input ends with its game.
-        asking = not term.reads_lines and any(seat.is_human for seat in seats)
-        if code != EXIT_OK or not asking or not play_again(term):
-            if finished is not None:
-                look_back(term.console, finished)
-            raise SystemExit(code)
-        seed = secrets.randbelow(1_000_000)
+    code, finished = play_new_game(term, rules, seats, seed, record, hints=hints)
+    play_on(term, rules, seats, code, finished, record, hints=hints)
+
+
+def play_on(
+    term: Terminal, rules: Rules, seats: Sequence[Player], code: int, finished: Path | None,
+    record: Path | None, *, hints: str | None,
+) -> NoReturn:
+    """After a game that ended with exit `code`, offer the same table (`rules`, `seats`,
+    `hints`) another game with new cards while the people at the keyboard say yes; then say
+    how to look back at the last game played to its end (`finished`, its record) and exit.
+
+    `record`: the last game's own record file (the next goes beside it, numbered), or None
+    for an autosaved game (the next is autosaved too). Used by `racko play` and `racko resume`.
+    """
+    # Asked of people at a keyboard only: a script's input ends with its game.
+    asking = not term.reads_lines and any(seat.is_human for seat in seats)
+    while code == EXIT_OK and asking and play_again(term):
         record = next_record_path(record)
+        code, finished = play_new_game(term, rules, list(seats), secrets.randbelow(1_000_000),
+                                       record, hints=hints)
+    if finished is not None:
+        look_back(term.console, finished)
+    raise SystemExit(code)
 
 
 def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:

@@ -289,9 +289,10 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
     try:
         if drop:
             raise SystemExit(_drop(term, writer, yes))
-        _carry_on(term, writer, load_bots)
+        code, record = _carry_on(term, writer, load_bots)
     finally:
-        writer.close()
+        writer.close()  # the game carried on is let go before another is played
+    _play_on(term, code, record)
 
 
 def _the_unfinished_one(error: LookupError) -> Path | LookupError:
@@ -437,9 +438,10 @@ def take_up(record: Record, writer: RecordWriter) -> None:
         raise SystemExit(EXIT_BAD_FILE) from None
 
 
-def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
-    """Read the locked record, show where the game stands and play it on; exits."""
-    from .play import add_finished, look_back
+def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[int, Record]:
+    """Read the locked record, show where the game stands and play it on; the exit code and
+    the record (its game as it stands now)."""
+    from .play import add_finished
     from .session import run_session
 
     record = saved_game(term, writer)
@@ -464,9 +466,19 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> None:
     code = run_session(term, game, agents, notices=notices, saved_note=resume_note(record.ref),
                        header=record.header, writer=writer, events=record.events)
     add_finished(term.console, game, record.header, writer.path)
-    if game.is_over:
-        look_back(term.console, writer.path)
-    raise SystemExit(code)
+    return code, record
+
+
+def _play_on(term: Terminal, code: int, record: Record) -> NoReturn:
+    """After the game carried on, what `racko play` does after a game: the same table may
+    play again with new cards (a record file the player named gets the next one beside it)."""
+    from rack_o.store.autosave import autosaved
+
+    from .play import play_on
+
+    game = record.game
+    play_on(term, game.rules, game.players, code, record.path if game.is_over else None,
+            None if autosaved(record.path) else record.path, hints=hints_of(record.header))
 
 
 def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:

@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 import click
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -153,13 +154,22 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
         # A name is shown as it is, never read as markup ("[/]" is a name one may type).
         names = [Text(record.header.players[move.seat].name)] if several else []
         label = MARKS[move.label] if layout.tight else _(LABEL_NAMES[move.label])
+        # Translators: in the column of expert's moves, where expert would have played
+        # another move but the one played is as good (it cost 0.0 turns).
+        expert = (Text(_("equally good"), "dim") if equally_good(move)
+                  else play_text(move.best, layout.short))
         table.add_row(
-            *when, *names, play_text(move.played, layout.short),
-            play_text(move.best, layout.short),
+            *when, *names, play_text(move.played, layout.short), expert,
             turns_text(move.cost) + ("*" if at_stake(move) else " "),
             Text(label, LABEL_STYLES[move.label]),
         )
     return table
+
+
+def equally_good(move: Move) -> bool:
+    """True when expert would have played another turn but the one played costs no more, as
+    the cost is shown (0.0): expert's turn is then no advice."""
+    return move.best != move.played and turns_text(move.cost) == turns_text(0.0)
 
 
 def at_stake(move: Move) -> bool:
@@ -296,6 +306,38 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
         if compact or _height(shown, width) <= height:
             break
     return shown
+
+
+class Trimmed:
+    """`renderable` as rich draws it, each line without the blanks it ends in (a table's
+    cells padded to their column's width, a wrapped line's last space): in a file, a pipe or
+    a copied text they are only trailing spaces. Blanks that show (a background) are kept."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in console.render_lines(self.renderable, options, pad=False):
+            yield from _trimmed(line)
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+def _trimmed(line: list[Segment]) -> list[Segment]:
+    """`line` without the blanks it ends in, unless they show (a background, reversed)."""
+    line = list(line)
+    while line:
+        text, style, control = line[-1]
+        if control or (style is not None and (style.bgcolor is not None or style.reverse)):
+            break
+        kept = text.rstrip(" ")
+        if kept:
+            line[-1] = Segment(kept, style)
+            break
+        line.pop()
+    return line
 
 
 def _height(renderable: RenderableType, width: int) -> int:
@@ -459,6 +501,6 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
         return
     table = moves_table(moves, record, full, console.width)
     if table is not None:
-        console.print(table)
+        console.print(Trimmed(table))
         console.print()
-    console.print(summary(moves, seats, record, console.width, console.height))
+    console.print(Trimmed(summary(moves, seats, record, console.width, console.height)))

@@ -58,12 +58,12 @@ def reopen_record(record: Record, writer: RecordWriter) -> None:
     """
     writer.take_up(record.size, record.digest, record.complete_bytes)
     writer.dealt = any(event.get("type") == "deal" for event in record.events)
-    writer.drop_undealt = _autosaved(record.path)
+    writer.drop_undealt = autosaved(record.path)
     for event in record.missing_events:
         writer.write(event)
 
 
-def _autosaved(path: Path) -> bool:
+def autosaved(path: Path) -> bool:
     """True for a record in the records directory (not a file the player named)."""
     try:
         return path.resolve().parent == records_dir().resolve()

@@ -1,0 +1,132 @@
+"""How `racko review` words what it found: a turn as good as expert's other one is not shown
+as a better move to learn from, and no line ends in blanks (a file, a pipe or a copied review
+holds no trailing spaces), colours and tables kept."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from builders import finished_game, write_record
+from clirun import racko
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+
+from rack_o import TAKE, place
+from rack_o.actions import Phase, Source
+from rack_o.cli import review as review_cli
+from rack_o.review import POINTS_PER_TURN, Decision, Move, Play
+from rack_o.store.records import load_record
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+DOCS = Path(__file__).parents[1] / "docs"
+
+
+def taken(cost: float, best: Play) -> Move:
+    """Ann's turn 3 of round 1: the 33 taken into slot 9, costing `cost` against `best`."""
+    choose = Decision(Phase.CHOOSE, None, TAKE, TAKE, 5.0, 5.0)
+    placed = Decision(Phase.PLACE, 33, place(9), place(best.slot or 9), 5.0 + cost, 5.0)
+    return Move(1, 3, 0, Play(Source.DISCARD, 33, 9), best, choose, placed,
+                POINTS_PER_TURN[2] * cost, cost)
+
+
+def rendered(renderable: object, width: int = 80, colour: bool = False) -> str:
+    console = Console(file=io.StringIO(), width=width, force_terminal=colour,
+                      color_system="standard" if colour else None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("cost", "best", "expert"),
+    [
+        (0.0, Play(Source.DISCARD, 33, 8), "equally good"),
+        (0.04, Play(Source.DISCARD, 33, 8), "equally good"),  # shown as 0.0
+        (0.0, Play(Source.DRAW, None, None), "equally good"),
+        (0.0, Play(Source.DISCARD, 33, 9), "take 33 → slot 9"),  # expert's own move
+        (0.06, Play(Source.DISCARD, 33, 8), "take 33 → slot 8"),  # shown as 0.1
+        (0.9, Play(Source.DRAW, None, None), "draw"),
+    ],
+    ids=["0.0", "0.04 shown as 0.0", "0.0 against a draw", "the same move", "0.06 shown as 0.1",
+         "a mistake"],
+)
+def test_expert_s_other_move_is_called_equally_good_where_the_turn_cost_0_0(
+    home: Path, cost: float, best: Play, expert: str
+) -> None:
+    record = load_record(write_record(home / "g.jsonl", finished_game(3)))
+    table = review_cli.moves_table([taken(cost, best)], record, every=True)
+    [row] = [line for line in rendered(table).splitlines() if "take 33 → slot 9" in line]
+    assert row.split("take 33 → slot 9", 1)[1].split()[:-2] == expert.split(), row
+
+
+def test_full_says_equally_good_where_the_json_still_names_expert_s_move(home: Path) -> None:
+    path = write_record(home / "g.jsonl", finished_game(2, target=100))
+    moves = json.loads(racko("review", str(path), "--json").output)["moves"]
+    even = [move for move in moves if move["played"] != move["best"] and move["cost"] < 0.05]
+    assert len(even) >= 2
+    rows = {tuple(line.split()[:2]): line
+            for line in racko("review", str(path), "--full").output.split("Review of")[0]
+            .splitlines()}
+    for move in moves:
+        row = rows[(str(move["round"]), str(move["turn"]))]
+        assert ("equally good" in row) is (move in even), row
+        if move in even:
+            assert move["best"] != move["played"]  # --json keeps expert's move as it was
+
+
+@pytest.mark.parametrize("columns", ["30", "45", "60", "80", "120"])
+@pytest.mark.parametrize("language", ["en", "fr", "el"])
+def test_no_line_of_a_review_ends_in_blanks(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: str, language: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    path = write_record(home / "g.jsonl", finished_game(2, target=100))
+    out = racko("--lang", language, "review", str(path), "--full", "--all").output
+    assert any(line.startswith("Ann") for line in out.splitlines()), out  # the summary too
+    assert [line for line in out.splitlines() if line != line.rstrip()] == [], out
+
+
+def test_the_example_in_the_docs_is_what_review_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    doc = (DOCS / "review.md").read_text(encoding="utf-8")
+    shown = doc.split("$ racko review docs/review-example.jsonl\n", 1)[1].split("```", 1)[0]
+    out = racko("review", str(DOCS / "review-example.jsonl")).output
+    assert out.replace("\u00a0", " ") == shown
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_trimming_keeps_each_line_s_text_and_colours(home: Path, width: int) -> None:
+    record = load_record(write_record(home / "g.jsonl", finished_game(3)))
+    table = review_cli.moves_table(
+        [taken(0.9, Play(Source.DRAW, None, None)), taken(2.5, Play(Source.DISCARD, 33, 8)),
+         taken(0.0, Play(Source.DISCARD, 33, 9))], record, every=True)
+    padded = rendered(table, width, colour=True)
+    trimmed = rendered(review_cli.Trimmed(table), width, colour=True)
+    assert [ANSI.sub("", line) for line in trimmed.splitlines()] == [
+        ANSI.sub("", line).rstrip() for line in padded.splitlines()]
+    assert ANSI.findall(trimmed) and set(ANSI.findall(trimmed)) == set(ANSI.findall(padded))
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ([Segment("Ann"), Segment("   ")], [Segment("Ann")]),
+        ([Segment("Ann  ", Style(bold=True)), Segment("  ")], [Segment("Ann", Style(bold=True))]),
+        ([Segment("Ann"), Segment("  ", Style(bgcolor="red"))],
+         [Segment("Ann"), Segment("  ", Style(bgcolor="red"))]),
+        ([Segment("Ann"), Segment("  ", Style(reverse=True))],
+         [Segment("Ann"), Segment("  ", Style(reverse=True))]),
+        ([Segment("   ")], []),
+        ([Segment("Ann\u00a0")], [Segment("Ann\u00a0")]),
+    ],
+    ids=["plain blanks", "styled blanks", "a background", "reversed", "a blank line",
+         "a no-break space"],
+)
+def test_only_blanks_that_do_not_show_are_trimmed(line: list[Segment], kept: list[Segment]
+                                                  ) -> None:
+    assert review_cli._trimmed(line) == kept
+
