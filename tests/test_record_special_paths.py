@@ -18,6 +18,13 @@ NOT_REGULAR = ("is not a regular file (a device or a pipe, say); a record must b
 FOLDER = "is a folder, not a file. Give a new file name."
 
 
+def device(name: str) -> Path:
+    path = Path(name)
+    if not path.exists():
+        pytest.skip(f"no {name} here")
+    return path
+
+
 def fifo(home: Path) -> Path:
     path = home / "pipe"
     os.mkfifo(path)
@@ -40,6 +47,7 @@ def link_to(target: Callable[[Path], Path]) -> Callable[[Path], Path]:
 
 PATHS: dict[str, tuple[Callable[[Path], Path], str]] = {
     "/dev/null": (lambda home: Path(os.devnull), NOT_REGULAR),
+    "/dev/full": (lambda home: device("/dev/full"), NOT_REGULAR),
     "a named pipe": (fifo, NOT_REGULAR),
     "a link to /dev/null": (link_to(lambda home: Path(os.devnull)), NOT_REGULAR),
     "a folder": (folder, FOLDER),

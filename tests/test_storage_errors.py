@@ -3,6 +3,8 @@ write failing mid-game, a name too long for the file system, a data folder that 
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -15,10 +17,18 @@ BOT_GAME = ["play", "--players", "2", "--bots", "hard,hard", "--fast", "--target
 LONG = "a" * 300
 
 
-def test_a_record_on_a_full_device_stops_before_the_game_with_a_sentence(home: Path) -> None:
-    result = racko(*BOT_GAME, "--record", "/dev/full")
+def test_a_record_on_a_full_device_stops_before_the_game_with_a_sentence(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    # A full disk (not /dev/full: --record refuses a device before anything starts).
+    monkeypatch.setattr(writer_module, "_write_all", disk_full)
+    record = home / "g.jsonl"
+    result = racko(*BOT_GAME, "--record", str(record))
     assert_exited(result, 1)
-    assert "The game can't be saved: No space left on device (/dev/full)." in result.output
+    assert f"The game can't be saved: No space left on device ({record})." in flat(result.output)
 
 
 def test_a_write_failing_mid_game_stops_it_where_it_stands(
