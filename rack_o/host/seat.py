@@ -49,21 +49,24 @@ def left_message() -> str:
              "take your seat back.")
 
 
+QUESTION_LINES = 2
+"""The lines q's question may take on a window: its fullest wording that fits, else its
+shortest."""
+
+
 def quit_question(host: bool, width: int) -> str:
-    """What q asks at a hosted table (rich markup), in as many words as fit on one line of
-    `width` columns with its " > ": the host, whether to stop the game for everyone; a guest,
-    whether to leave the table (the game goes on)."""
+    """What q asks at a hosted table (rich markup), in as many words as fit QUESTION_LINES lines
+    of `width` columns with its " > ": the host, whether to stop the game for everyone; a
+    guest, whether to leave the table (the game goes on)."""
     if not host:
         forms = (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
                    "back) · any other key stays"),
-                 _("Leave the table? [bold]y[/] leaves · any other key stays"),
-                 _("Leave the table? [bold]y[/]/n"))
+                 _("Leave the table? [bold]y[/] leaves · any other key stays"))
     else:
         forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
                    "key carries on"),
-                 _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"),
-                 _("Stop the game for everyone? [bold]y[/]/n"))
-    return fitting(width, forms)
+                 _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
+    return fitting(QUESTION_LINES * width, forms)
 
 
 class PersonSeat:
