@@ -144,7 +144,7 @@ class HostedGame(Table):
             else:
                 agent = AsideBot(agent, inbox)
             self.agents.append(agent)
-        self.played: set[int] = {
+        self._played: set[int] = {
             line["seat"] for line in events
             if line.get("type") == "turn" and not line.get("stand_in")
             and type(line.get("seat")) is int}
@@ -202,7 +202,7 @@ class HostedGame(Table):
     def turn_ends(self, game: Game, seat: int) -> None:
         agent = self.agents[seat]
         if isinstance(agent, PersonSeat) and not agent.stood_in:
-            self.played.add(seat)
+            self._played.add(seat)
         screen = self.screens.get(seat)
         if screen is not None:
             screen.turn(False)
@@ -344,7 +344,7 @@ class HostedGame(Table):
         names = [p.name for p in game.players]
         # A seat given to a computer player before a person played there used no hints.
         humans = [seat for seat in range(len(names)) if isinstance(self.agents[seat], PersonSeat)
-                  and (self._is_person(seat) or seat in self.played)]
+                  and (self._is_person(seat) or seat in self._played)]
         winner = game.winner
         hints_used = list(self.recorder.hints_used)
 
