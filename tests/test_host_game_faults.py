@@ -186,6 +186,47 @@ def test_a_guest_holding_a_drawn_card_when_the_host_stops_is_told_it_was_discard
         ended(host.pty, *guests.values())
 
 
+def test_a_guest_away_when_a_stop_discarded_their_drawn_card_is_told_when_the_table_opens_again(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, *ARGS)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    drawn: list[str] = []
+
+    def bob_draws_drops_and_the_host_stops(name: str, key: str) -> bool:
+        if name != "bob" or key != "d":
+            return True
+        guests["bob"].send("d")
+        drawn.append(guests["bob"].wait_for(kit.DREW.pattern).group(1))
+        guests["bob"].end()  # Bob's window closes, his card in hand
+        guests["cy"].wait_for(r"Waiting for Bob \(disconnected\)")
+        host.pty.send("q")
+        host.pty.wait_for("Stop the game for everyone?")
+        host.pty.send("y")
+        return False
+
+    try:
+        everyone_ready(host, guests)
+        kit.play_guests(host, guests, DECK, until=lambda: bool(drawn),
+                        before_key=bob_draws_drops_and_the_host_stops)
+        host.pty.child.expect(pexpect.EOF)
+    finally:
+        ended(host.pty, *guests.values())
+    told = f"Your turn was cut short after you drew {drawn[0]}: a draw cannot be undone, so " \
+           "it was discarded."
+    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem)
+    back = {name: kit.ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        back["bob"].wait_for(r"\s+".join(map(re.escape, told.split())))
+        back["cy"].wait_for(r"1\s+Bob\s+not ready")  # both here: Cy's screen is whole
+        assert "cut short" not in back["cy"].visible()
+        everyone_ready(again, back)
+        back["bob"].wait_for(r"Round 1  ·  \w+ dealt")  # the game goes on
+        assert "cut short" not in back["bob"].visible()
+    finally:
+        ended(again.pty, *back.values())
+
+
 def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
     host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
                       "--seed", "3", "--fast")

@@ -9,7 +9,7 @@ imports it, so that `requirement.require_asyncssh` can say how to install it.
 - `lockout.py`: wrong codes counted per address; three lock the address out for a minute
 - `hostkey.py`: the host key, made on first use in racko's data folder (0600); its fingerprint
 - `keyboard.py`: the bytes a guest's terminal sends, as key names
-- `inbox.py`: work posted to the game thread, run while it waits
+- `inbox.py`: work posted to the game thread, or left for later, run while it waits
 - `terminal.py`: `RemoteTerminal`, the Terminal of one seat over SSH; `GuestGone`
 - `guest_seats.py`: `GuestSeats`, the seats: who sits where, one connection each, presence
 - `server.py`: `HostServer`, the asyncssh server on its own thread
@@ -23,6 +23,8 @@ The game at the table (phase 2):
 - `address.py`: the host's address as guests reach it; each seat's ssh line
 - `local.py`: the host's own terminal, a seat's terminal like a guest's (raw keyboard thread)
 - `seat.py`: `PersonSeat`, a person's seat as an Agent: leaving and coming back, a stand-in bot
+- `aside.py`: `AsideBot`, a computer player thinking on a thread of its own, the table served
+  meanwhile
 - `hosting.py`: `HostedGame`, the game loop's hooks keeping every screen up to date
 - `screen.py`: `SeatScreen`, one person's screen while the game does not wait for their move
 - `views.py`: what a hosted table shows besides `racko play`'s screens

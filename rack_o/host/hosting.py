@@ -10,6 +10,9 @@ host does (q, Ctrl-C, a signal), and the game is then saved as it stands.
 
 Each screen speaks its person's language: what everyone sees (a round's end, the end of the
 game) is made in each language it is shown in, and what a guest is told, in theirs.
+
+The computer players think on a thread of their own (`AsideBot`), so that the table goes on
+answering everyone's keys while a slow one thinks.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriter
 from rack_o.view import SeatView
 
+from .aside import AsideBot
 from .guest_seats import GuestSeats, Message
 from .screen import SeatScreen
 from .seat import GIVEN_AWAY, PersonSeat
@@ -90,6 +94,7 @@ class HostedGame(Table):
         opening: Lines = list,
         host_notes: Sequence[RenderableType] = (),
         given_away: Sequence[int] = (),
+        cut_short: tuple[int, int] | None = None,
         pause_seconds: float = 0.8,
         console: Console | None = None,
     ) -> None:
@@ -97,9 +102,12 @@ class HostedGame(Table):
         or the host's), a bot at the others. `host_terminal` is the host's screen (their seat's
         terminal, or one without a seat), if the host has a terminal; `stand_in(seat)` makes
         the computer player the host may give a guest's seat to (`given_away`: at once).
+        `cut_short` is (seat, card) when the saved game's last turn was a person's, cut short
+        with a drawn card in hand: it was discarded, and they are told so as the table opens.
         `opening()` makes what everyone sees before the first deal (in the language spoken);
         `host_notes` is what only the host sees then (where the game is saved). `console` is
-        where the host is told why the game stopped (the host's screen if None)."""
+        where the host is told why the game stopped (the host's screen if None). The bots
+        think on threads of their own (`AsideBot`)."""
         self.seats = seats
         self.game = game
         self.header = header
@@ -125,13 +133,22 @@ class HostedGame(Table):
         if host_seat is not None and host_terminal is not None:
             self.terminals[host_seat] = host_terminal
         self.agents: list[Agent] = []
+        inbox = seats.inbox
         for seat, agent in enumerate(agents):
             if isinstance(agent, HumanAgent):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
-                agent = PersonSeat(agent, terminal, self, lambda seat=seat: stand_in(seat),
+                agent = PersonSeat(agent, terminal, self,
+                                   lambda seat=seat: AsideBot(stand_in(seat), inbox),
                                    guest=seat != host_seat)
+            else:
+                agent = AsideBot(agent, inbox)
             self.agents.append(agent)
+        self._played: set[int] = {
+            line["seat"] for line in events
+            if line.get("type") == "turn" and not line.get("stand_in")
+            and type(line.get("seat")) is int}
+        """The seats a person played a turn at (a seat given away may have had none)."""
         self.recorder = StepRecorder(game, self.agents, writer, events)
         self.screens: dict[int | None, SeatScreen] = {
             seat: SeatScreen(self, terminal, seat, is_host=seat == host_seat)
@@ -146,6 +163,11 @@ class HostedGame(Table):
         seats.on_presence(self._presence)
         for seat in given_away:
             self._give_away(seat, lambda: _("A computer player plays your seat now."))
+        if cut_short is not None and cut_short[0] in self.screens:
+            card = cut_short[1]
+            self.screens[cut_short[0]].gate_note = lambda: Text(_(
+                "Your turn was cut short after you drew {card}: a draw cannot be undone, so it "
+                "was discarded.").format(card=card), "yellow")
 
     @property
     def gate_lines(self) -> list[RenderableType] | None:
@@ -178,6 +200,9 @@ class HostedGame(Table):
         self.redraw()
 
     def turn_ends(self, game: Game, seat: int) -> None:
+        agent = self.agents[seat]
+        if isinstance(agent, PersonSeat) and not agent.stood_in:
+            self._played.add(seat)
         screen = self.screens.get(seat)
         if screen is not None:
             screen.turn(False)
@@ -209,6 +234,8 @@ class HostedGame(Table):
             self.seats.wait(lambda: self._stirred or self._all_ready(), self._idle_timeout())
         self._gate_lines = None
         self._opened = True
+        for screen in self.screens.values():
+            screen.gate_note = None  # what was told as the table opened again is old news
 
     def _all_ready(self) -> bool:
         return not self.not_ready()
@@ -315,7 +342,9 @@ class HostedGame(Table):
         game = self.game
         assert game.winner is not None
         names = [p.name for p in game.players]
-        humans = [seat for seat in range(len(names)) if isinstance(self.agents[seat], PersonSeat)]
+        # A seat given to a computer player before a person played there used no hints.
+        humans = [seat for seat in range(len(names)) if isinstance(self.agents[seat], PersonSeat)
+                  and (self._is_person(seat) or seat in self._played)]
         winner = game.winner
         hints_used = list(self.recorder.hints_used)
 

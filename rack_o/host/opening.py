@@ -17,7 +17,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from rack_o.agent import Agent
-from rack_o.bots import make_bot
+from rack_o.bots import is_outside, make_bot
 from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_STOPPED
@@ -83,6 +83,9 @@ class Opened:
     events: Sequence[Event] = ()
     """The saved game's record lines (a resumed game's)."""
     given_away: Sequence[int] = ()
+    cut_short: tuple[int, int] | None = None
+    """(seat, card): the saved game's last turn was a person's, cut short holding that drawn
+    card, which was discarded."""
     resumed: bool = False
 
 
@@ -180,6 +183,7 @@ def _run(opened: Opened, seats: GuestSeats, info: TableInfo, host_seat: int | No
         writer=opened.writer, events=opened.events, opening=opened.opening,
         host_notes=opened.host_notes,
         given_away=[seat for seat in opened.given_away if seat in seats.terminals],
+        cut_short=opened.cut_short,
         pause_seconds=setup.pause, console=None if host_terminal is not None else console)
     attached = (attached_here(host_terminal, seats.inbox) if host_terminal is not None
                 else nullcontext())
@@ -202,11 +206,15 @@ def _resumed(record: Record, writer: RecordWriter) -> Opened:
     facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
     take_up(record, writer)
     record.game.on_step = writer.step
+    carry_on = host_resume_note(record.ref)
+    if any(player.bot is not None and is_outside(player.bot) for player in record.game.players):
+        carry_on += " --load-bots"  # as the first opening said: the bot is imported again
     return Opened(
-        record.game, record.header, writer, writer.path, host_resume_note(record.ref),
+        record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),
-        [_saved(host_resume_note(record.ref))], record.events,
-        _given_away(record.events, record.game.players), resumed=True)
+        [_saved(carry_on)], record.events,
+        _given_away(record.events, record.game.players), _cut_short(record.events),
+        resumed=True)
 
 
 def _saved(note: str) -> Text:
@@ -252,6 +260,24 @@ def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]
         if isinstance(named, list):
             given.update(seat for seat in named if _is_seat(seat, players))
     return [seat for seat in sorted(given) if players[seat].is_human]
+
+
+def _cut_short(events: Sequence[Event]) -> tuple[int, int] | None:
+    """(seat, card) when the last turn of the record's round is a person's that ended with
+    them leaving, or the table stopping, holding a card they drew (its line says `"left"`): the
+    card was discarded, since a draw cannot be undone. None otherwise."""
+    for line in reversed(events):
+        kind = line.get("type")
+        if kind == "deal":
+            return None  # nothing was played of this round yet
+        if kind != "turn":
+            continue  # the pile turned over, or the round's end, after that turn
+        seat, card = line.get("seat"), line.get("card")
+        if (line.get("left") is True and line.get("source") == "draw" and type(seat) is int
+                and type(card) is int):
+            return seat, card
+        return None
+    return None
 
 
 def _is_seat(value: object, players: Sequence[Player]) -> TypeGuard[int]:

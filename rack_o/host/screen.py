@@ -7,11 +7,17 @@ the score sheet or the rules (racko's own pager), a help note, a question (leave
 for the host, stop the game or give an away seat to a computer player). During their own turn
 the screen is racko play's (the HumanAgent's), and keys typed before it asks are dropped.
 Everything is drawn and answered in the person's language (their terminal's).
+
+A note that answers a key which did nothing ("d does nothing here") passes: it goes once the
+screen changes for the game's sake (after NOTE_READ seconds, to be read), and after
+NOTE_SECONDS at the latest. The help, and what the table tells everyone, stay until the next key.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from rich.console import Group, RenderableType
@@ -43,6 +49,11 @@ from .views import (
     table_screen,
     waiting_line,
 )
+
+NOTE_READ = 2.0
+"""Seconds a passing note stays, for its reader to read it, however the game moves on."""
+NOTE_SECONDS = 6.0
+"""Seconds a passing note stays at most."""
 
 
 class Host(Protocol):
@@ -115,6 +126,18 @@ class SeatScreen:
         """The person's agent, which draws their turn's screen."""
         self.pager: Pager | None = None
         self.note: RenderableType | None = None
+        """The note shown above the keys (set through `_set_note`)."""
+        self._passing = False
+        """The note answers a key that did nothing: it goes by itself (see the module's
+        docstring)."""
+        self._note_serial = 0
+        """Counts the notes shown, so that a passing note's time up concerns that note only."""
+        self._note_since = 0.0
+        self._note_stale = False
+        """The screen changed for the game's sake while the passing note was being read."""
+        self.gate_note: Callable[[], RenderableType] | None = None
+        """Makes a line only this person sees while the table waits for everyone (in the
+        language spoken), above the prompt."""
         self.question: str | None = None
         """"leave", "stop" or "seat" while a question waits for its answer."""
         terminal.on_keys(self.pressed)
@@ -125,14 +148,16 @@ class SeatScreen:
     def turn(self, asked: bool) -> None:
         """The person's own turn begins (`asked`) or ends: their screen is the turn's."""
         self.in_turn = asked
-        self.pager = self.note = self.question = None
+        self.pager = self.question = None
+        self._set_note(None)
         self.terminal.on_redraw(self._turn_screen if asked else self.draw)
 
     def came_back(self) -> None:
         """The person connected again: they see the table, not the question, note or pager they
         had open when they dropped (a "Leave the table?" greeting them back would puzzle)."""
         if not self.in_turn:
-            self.pager = self.note = self.question = None
+            self.pager = self.question = None
+            self._set_note(None)
         elif self.human is not None and self.human.quit_question is not None:
             # On their turn the question is the turn's own: answered "no", it puts itself away.
             self.terminal.put_away(self.human.quit_question)
@@ -143,17 +168,48 @@ class SeatScreen:
             self.human.redraw()
 
     def show(self) -> None:
-        """Draw the screen now, if it follows the game (not during the person's turn or in the
-        pager) and someone sees it."""
+        """The table changed (the game moved on, someone came, went or got ready): draw the
+        screen now, if it follows the game (not during the person's turn or in the pager) and
+        someone sees it, without a passing note that has been read."""
+        if self._passing:
+            if time.monotonic() - self._note_since >= NOTE_READ:
+                self._set_note(None)
+            else:
+                self._note_stale = True  # it goes once read
+        self._show()
+
+    def _show(self) -> None:
+        """Draw the screen now, if it follows the game and someone sees it."""
         if self.in_turn or self.pager is not None or not self.terminal.is_connected:
             return
         if self.question == "seat" and not self.host.away_guests():
             # The guest the question offered came back while the host chose: it has no answer.
             self.question = None
             with self.terminal.speaking():
-                self.note = _nobody_away()
+                self._set_note(_nobody_away(), passing=True)
         self.terminal.clear()
         self.draw()
+
+    def _set_note(self, note: RenderableType | None, *, passing: bool = False) -> None:
+        """Show `note` above the keys from the next drawing on (None: no note); a `passing` one
+        goes by itself."""
+        self.note = note
+        self._passing = passing and note is not None
+        self._note_serial += 1
+        if self._passing:
+            self._note_since = time.monotonic()
+            self._note_stale = False
+            serial = self._note_serial
+            self.terminal.later(NOTE_READ, partial(self._note_read, serial, last=False))
+            self.terminal.later(NOTE_SECONDS, partial(self._note_read, serial, last=True))
+
+    def _note_read(self, serial: int, *, last: bool) -> None:
+        """A passing note's time is up (`last`: its longest), or it has been read: it goes if
+        it is still shown and the screen changed meanwhile, or if its time is up."""
+        if serial != self._note_serial or not self._passing or not (last or self._note_stale):
+            return
+        self._set_note(None)
+        self._show()
 
     def draw(self) -> None:
         """The whole screen, on a cleared screen, in the person's language: as much of it as
@@ -165,7 +221,7 @@ class SeatScreen:
         """Show the note `note()` makes (in the person's language) on this screen until the
         next key."""
         with self.terminal.speaking():
-            self.note = note()
+            self._set_note(note())
 
     def _draw(self) -> None:
         console = self.terminal.console
@@ -180,6 +236,8 @@ class SeatScreen:
             below.append(keys_line(host=self.is_host, over=True))
         elif host.gate_lines is not None:
             forms = self._gate_forms(host.gate_lines)
+            if self.gate_note is not None:
+                below.append(self.gate_note())
             below.append(self._gate_prompt())
             below.append(self._keys(ready=True))
         else:
@@ -276,7 +334,7 @@ class SeatScreen:
 
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
-            text = quit_question(host=self.question == "stop")
+            text = quit_question(self.question == "stop", self.terminal.width)
         else:
             names = [p.name for p in self.host.game.players]
             # A name is shown as it is, brackets and all (never read as markup).
@@ -308,7 +366,7 @@ class SeatScreen:
         if self.pager is not None:
             if self.pager.press(key):
                 self.pager = None
-                self.show()
+                self._show()
             else:
                 self.draw()
             return
@@ -319,12 +377,12 @@ class SeatScreen:
         if len(key) > 1 and key != ENTER:
             return  # arrows and the like: nothing to do here
         before = _plain(self.note)
-        self.note = None
+        self._set_note(None)
         if not self._command(key):
             return  # done, and drawn
         if self.note is not None and _plain(self.note) == before and self.question is None:
             return  # the same key again (held down, or a flood): the screen says it already
-        self.show()
+        self._show()
 
     def _interrupted(self, key: str) -> None:
         if not self.is_host:
@@ -357,18 +415,19 @@ class SeatScreen:
             self._page(rules_markdown(), _("Rules of Rack-O"))
             return False
         if key == "?":
-            self.note = help_note(self.is_host)
+            self._set_note(help_note(self.is_host))
         elif key == "q" and host.over_lines is None:
             self.question = "stop" if self.is_host else "leave"
         elif key == "b" and self.is_host and host.over_lines is None:
             if host.away_guests():
                 self.question = "seat"
             else:
-                self.note = _nobody_away()
+                self._set_note(_nobody_away(), passing=True)
         elif key == "h":
-            self.note = Text(_("A hint is for your own turn."), "yellow")
+            self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
         elif key not in (ENTER, " "):
-            self.note = invalid_note(key, self.is_host, over=host.over_lines is not None)
+            self._set_note(invalid_note(key, self.is_host, over=host.over_lines is not None),
+                           passing=True)
         return True
 
     def _answer(self, question: str, key: str) -> None:
@@ -386,7 +445,7 @@ class SeatScreen:
             if seat in self.host.away_guests():
                 self.host.give_to_bot(seat)
                 return
-        self.show()
+        self._show()
 
     def _page(self, text: RenderableType, title: str) -> None:
         self.pager = Pager(self.terminal, text, title)

@@ -16,7 +16,7 @@ from typing import Protocol
 from rack_o.actions import DISCARD, Action, Phase, Source
 from rack_o.agent import Agent
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.prompt import InputEnded, QuitGame
+from rack_o.cli.prompt import InputEnded, QuitGame, fitting
 from rack_o.i18n import _
 from rack_o.view import SeatView
 
@@ -49,14 +49,24 @@ def left_message() -> str:
              "take your seat back.")
 
 
-def quit_question(host: bool) -> str:
-    """What q asks at a hosted table (rich markup): the host, whether to stop the game for
-    everyone; a guest, whether to leave the table (the game goes on)."""
+QUESTION_LINES = 2
+"""The lines q's question may take on a window: its fullest wording that fits, else its
+shortest."""
+
+
+def quit_question(host: bool, width: int) -> str:
+    """What q asks at a hosted table (rich markup), in as many words as fit QUESTION_LINES lines
+    of `width` columns with its " > ": the host, whether to stop the game for everyone; a
+    guest, whether to leave the table (the game goes on)."""
     if not host:
-        return _("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
-                 "back) · any other key stays")
-    return _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-             "key carries on")
+        forms = (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
+                   "back) · any other key stays"),
+                 _("Leave the table? [bold]y[/] leaves · any other key stays"))
+    else:
+        forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
+                   "key carries on"),
+                 _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
+    return fitting(QUESTION_LINES * width, forms)
 
 
 class PersonSeat:
@@ -86,6 +96,11 @@ class PersonSeat:
     def seat(self) -> int:
         """The seat, 0-based."""
         return self.terminal.seat
+
+    @property
+    def stood_in(self) -> bool:
+        """True when the computer player chose (part of) this turn, or the last."""
+        return self._bot_played
 
     @property
     def hints_this_turn(self) -> int:
@@ -123,7 +138,11 @@ class PersonSeat:
                 # step keeps the language it started in).
                 self.terminal.wait_for_guest()
                 with self.terminal.step():
-                    self.human.quit_question = quit_question(host=not self.guest) + " > "
+                    question = quit_question(not self.guest, self.terminal.width) + " > "
+                    self.human.quit_question = question
+                    # Asked under the turn's screen painted again above it, never scrolling
+                    # the rack away on a small window.
+                    self.terminal.fit_question(question)
                     return self.human.choose(view)
             except GuestGone:
                 self.give_to_bot()
