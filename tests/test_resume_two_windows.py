@@ -134,6 +134,8 @@ def test_the_first_window_finishing_the_game_leaves_a_finished_record_and_one_hi
     first.expect(CHOOSE)
     play_turn(first, winning["source"], winning["slot"])
     first.expect(r"wins")
+    first.expect("Play again, same players, new cards")  # as racko play asks
+    first.send("n")
     first.expect(pexpect.EOF)
     first.close()
     assert first.exitstatus == 0
