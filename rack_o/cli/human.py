@@ -7,8 +7,9 @@ card is public. A draw cannot be taken back: leaving the game with a drawn card 
 discards it (the session does that), and q says so before it asks.
 
 Every screen that shows the rack is fitted to the terminal's height (the scores at the top and
-the prompt at the bottom stay in view), and whatever was typed before it was drawn is thrown
-away before a key is read.
+the prompt at the bottom stay in view; q's question, and its warning after a draw, take the
+prompt's place, the screen painted again above them), and whatever was typed before it was
+drawn is thrown away before a key is read.
 """
 
 from __future__ import annotations
