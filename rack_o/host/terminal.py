@@ -29,7 +29,6 @@ from typing import Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
-from rich.text import Text
 
 from rack_o.i18n import _, ngettext, speaking
 
@@ -200,11 +199,6 @@ class RemoteTerminal:
         """The prompt asked last: still on screen when `key` is asked with none."""
         self._typed: str | None = None
         """What `line` has been given so far."""
-        self._fitted: str | None = None
-        """The question asked under the screen painted again to make room for it
-        (`fit_question`)."""
-        self._short_by = 0
-        """Lines `height` leaves out while the screen is painted again under such a question."""
         self._attached_at = 0.0
         # Shared with the SSH thread:
         self._lock = threading.Lock()
@@ -222,9 +216,8 @@ class RemoteTerminal:
 
     @property
     def height(self) -> int:
-        """The guest's terminal height in lines (fewer while the screen is painted again under a
-        question that needs more than one: see `fit_question`)."""
-        return max(1, self.console.size.height - self._short_by)
+        """The guest's terminal height in lines."""
+        return self.console.size.height
 
     @property
     def is_connected(self) -> bool:
@@ -360,13 +353,6 @@ class RemoteTerminal:
         self._keys.append(PUT_AWAY)
         return True
 
-    def fit_question(self, prompt: str | None) -> None:
-        """When `key` asks `prompt` (as asked: rich markup), paint the screen again first (the
-        redraw callback, if any), in a window as many lines shorter as the question takes beyond
-        one, and ask it under that: a question asked under a screen that may fill the window (q's
-        at a turn) then never scrolls the screen's top away. None: no question is asked so."""
-        self._fitted = prompt
-
     def later(self, seconds: float, work: Work) -> None:
         """Run `work` on the game thread at its first wait once `seconds` have passed (game
         thread only)."""
@@ -385,8 +371,7 @@ class RemoteTerminal:
         with self.speaking():
             if self._redraw is not None:
                 self.clear()
-                with self._room_for_question():
-                    self._redraw()
+                self._redraw()
             elif shown:
                 self.clear()
                 for objects, kwargs in shown:
@@ -494,29 +479,10 @@ class RemoteTerminal:
         return self.console.screen_log  # type: ignore[attr-defined,no-any-return]
 
     @contextmanager
-    def _room_for_question(self) -> Iterator[None]:
-        """Within: `height` leaves room for the question being asked if it is fitted
-        (`fit_question`), beyond the one line a redraw leaves for its prompt."""
-        prompt = self._prompt
-        if not prompt or prompt != self._fitted:
-            yield
-            return
-        console = self.console
-        taken = len(console.render_lines(Text.from_markup(prompt), console.options, pad=False))
-        self._short_by = max(0, taken - 1)
-        try:
-            yield
-        finally:
-            self._short_by = 0
-
-    @contextmanager
     def _asking(self, prompt: str, typed: str | None) -> Iterator[None]:
         # An empty prompt asks again after a key that was ignored: the last one is still shown.
         self._prompt, self._typed = prompt, typed
-        if prompt and prompt == self._fitted and self._redraw is not None:
-            self.repaint()  # the screen, fitted above the question, then the question
-        else:
-            self._show_prompt()
+        self._show_prompt()
         if not prompt:
             self._prompt = self._last_prompt
         self._reading = True
