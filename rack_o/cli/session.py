@@ -480,8 +480,14 @@ class _Session(Table):
         def draw(note: RenderableType | None = None) -> None:
             self.term.clear()
             # The hand-off screen shows only public fields of the view: never its rack.
-            self.console.print(handoff_screen(self.game.view(seat), notices))
-            self.console.print(note if note is not None else "")
+            view = self.game.view(seat)
+            below = note if note is not None else Text()
+            screen = handoff_screen(view, notices)
+            # The prompt's line is kept free: a short window gets the screen without blanks.
+            if lines_taken(self.console, screen, below) + 1 > self.term.height:
+                screen = handoff_screen(view, notices, compact=True)
+            self.console.print(screen)
+            self.console.print(below)
 
         draw()
         # Only a key pressed once the prompt is up hands the keyboard over.
