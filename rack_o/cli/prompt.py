@@ -21,6 +21,7 @@ from rack_o.agent import LeaveGame
 from rack_o.i18n import _
 
 from .console import ENTER, SPACE, Terminal, fill
+from .layouts import key_meant
 
 Redraw = Callable[[RenderableType | None], None]
 """Paints the prompt's screen again, with a note (help, a hint, an error) above the prompt."""
@@ -107,20 +108,25 @@ def _plain(text: str) -> str:
 
 
 def _said(answer: str, english: str, word: str) -> bool:
-    said = _plain(answer)
+    said = key_meant(_plain(answer))  # one letter is the key it sits on: Greek ν is n
     word = _plain(word)
-    return bool(said) and said in {english, english[:1], word, word[:1]}
+    # The word's first letter answers alone only if it is a key of its own: Greek ν sits on
+    # the N key, which says no.
+    initial = word[:1] if key_meant(word[:1]) == word[:1] else english[:1]
+    return bool(said) and said in {english, english[:1], word, initial}
 
 
 def is_yes(answer: str) -> bool:
-    """True for y or yes, or the word for yes in the language spoken, or its first letter."""
+    """True for y or yes, or the word for yes in the language spoken, or its first letter
+    unless that letter sits on another key (`key_meant`: Greek ν is the N key)."""
     # Translators: the word for "yes"; a player may answer a yes-or-no question with it or
     # with its first letter (and always with y).
     return _said(answer, "yes", _("yes"))
 
 
 def is_no(answer: str) -> bool:
-    """True for n or no, or the word for no in the language spoken, or its first letter."""
+    """True for n or no, or the word for no in the language spoken, or its first letter
+    unless that letter sits on another key (`key_meant`: Greek ο is the O key)."""
     # Translators: the word for "no"; a player may answer a yes-or-no question with it or
     # with its first letter (and always with n).
     return _said(answer, "no", _("no"))

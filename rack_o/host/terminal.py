@@ -30,6 +30,7 @@ from typing import Protocol
 from rich.cells import cell_len
 from rich.console import Console
 
+from rack_o.cli.layouts import key_meant
 from rack_o.i18n import _, ngettext, speaking
 
 from .inbox import Inbox, Work
@@ -226,7 +227,8 @@ class RemoteTerminal:
 
     def key(self, prompt: str = "") -> str:
         """One keypress after `prompt` (rich markup): a printable character lower-cased, Enter
-        as ENTER, other keys as longer names. Waits through the guest's absences.
+        as ENTER, other keys as longer names; a key is taken by where it sits on the keyboard,
+        in this terminal's language (`key_meant`). Waits through the guest's absences.
 
         GuestInterrupt (a KeyboardInterrupt) on Ctrl-C, GuestEOF (an EOFError) on Ctrl-D;
         GuestGone once the seat is released.
@@ -239,7 +241,8 @@ class RemoteTerminal:
                 if key == CTRL_D:
                     raise GuestEOF(self.seat)
                 lowered = key.lower()
-                return lowered if len(key) == 1 and len(lowered) == 1 else key
+                with self.speaking():
+                    return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
 
     def line(self, prompt: str = "") -> str:
         """A line of text typed after `prompt` and ended with Enter, echoed as it is typed,
@@ -360,7 +363,8 @@ class RemoteTerminal:
 
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
-        reads this terminal, Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
+        reads this terminal (taken by where it sits on the keyboard, as by `key`), Ctrl-C and
+        Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
         the next read. It must not wait for keys. None: keep them (the default)."""
         self._on_keys = handler
 
@@ -464,7 +468,7 @@ class RemoteTerminal:
             if handler is None or self._reading or self._released:
                 return
             with self.speaking():
-                handler(key)
+                handler(key_meant(key))
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
