@@ -9,13 +9,11 @@ A real terminal read as it shows (pyte), two people at one keyboard, `--lang` ea
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pexpect
 import pytest
-from rich.text import Text
-from ttykit import ENTER, press, settle, spawn, visible
+from ttykit import ENTER, press, prompted, settle, shows, spawn, visible, words
 
 from rack_o.cli.prompt import QUESTION_LINES, fitting, quit_prompt
 from rack_o.i18n import _, speaking
@@ -26,34 +24,6 @@ LANGUAGES = ["en", "fr", "el", "cs"]
 SLOT = re.compile(r"(?:^|\s)(\d{1,2})\s+\d{1,2} █")
 """A slot of the rack on a turn screen, in ten lines or in five (two slots a line)."""
 CLEARED = re.escape("\x1b[H\x1b[2J")
-
-
-def words(text: str) -> str:
-    """`text` as one line: rich markup dropped, every run of blanks one space."""
-    return " ".join(Text.from_markup(text).plain.split())
-
-
-def shows(child: pexpect.spawn, fragment: str, timeout: float = 10) -> str:
-    """The screen, once it shows `fragment` (wrapped or not); the test fails if it never does."""
-    wanted = words(fragment)
-    deadline = time.monotonic() + timeout
-    while True:
-        settle(child, 0.05)
-        screen = visible(child)
-        if wanted in " ".join(screen.split()):
-            settle(child, 0.2)  # all of it drawn
-            return visible(child)
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never shown: {wanted!r}\n{screen}")
-
-
-def prompted(child: pexpect.spawn) -> None:
-    """Wait until a prompt is on screen (keys typed before it shows may be thrown away)."""
-    deadline = time.monotonic() + 10
-    while not visible(child).endswith(">"):
-        assert time.monotonic() < deadline, visible(child)
-        settle(child, 0.05)
-    settle(child, 0.2)
 
 
 def resize(child: pexpect.spawn, size: tuple[int, int]) -> None:
