@@ -25,6 +25,7 @@ from rich.text import Text
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.review import Label, Move, Play, Tally, move_line, tally, turn_count
 from rack_o.review import review as review_moves
+from rack_o.store.names import is_named
 from rack_o.store.records import Record
 
 from .console import lines_taken, make_console
@@ -441,8 +442,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
     nobody at the table is a person)."""
     players = record.header.players
     if player is not None:
-        wanted = player.strip().casefold()
-        seats = [seat for seat, p in enumerate(players) if p.name.casefold() == wanted]
+        seats = [seat for seat, p in enumerate(players) if is_named(player, p.name)]
         if not seats:
             raise click.BadParameter(
                 _("nobody called {name} played this game; the players are {names}.").format(
