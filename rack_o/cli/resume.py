@@ -47,6 +47,7 @@ from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
 from .stopping import stopped_by_signals
+from .trimmed import Trimmed
 
 if TYPE_CHECKING:
     from rack_o.store.history import HistoryError
@@ -158,7 +159,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             markup=False,
         )
         raise SystemExit(EXIT_NOTHING)
-    console.print(games_table(unfinished, width=console.width))
+    console.print(Trimmed(games_table(unfinished, width=console.width)))
     if list_only:
         console.print(command_apart(_how_to_carry_on(len(unfinished)), console.width),
                       markup=False)
@@ -502,8 +503,8 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING
     # This racko holds the game's lock while it asks: the game is not being played.
-    console.print(games_table([summary], _("The game to drop"), mark_busy=False,
-                              width=console.width))
+    console.print(Trimmed(games_table([summary], _("The game to drop"), mark_busy=False,
+                                      width=console.width)))
     if not yes:
         try:
             answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "

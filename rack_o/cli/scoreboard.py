@@ -24,6 +24,7 @@ from rack_o.rules import Rules
 from rack_o.view import RoundResult
 
 from .screens import NOT_SCORING, SCORING, ForWidth, side_name
+from .trimmed import Trimmed
 
 
 def racko_banner(result: RoundResult, names: Sequence[str]) -> RenderableType:
@@ -220,8 +221,9 @@ def round_end_lines(game: Game) -> list[RenderableType]:
 
 def standings(
     totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int
-) -> RenderableType:
-    """Final standings, best first, and the sentence naming the winner."""
+) -> Trimmed:
+    """Final standings, best first, and the sentence naming the winner (no line ending in
+    blanks: its `renderable` is the table as laid out)."""
     table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column(_("Place"), justify="right")
     table.add_column(_("Team") if rules.partners else _("Player"))
@@ -248,7 +250,7 @@ def standings(
         name=side_name(rules, names, winner), names=side_name(rules, names, winner),
         points=totals[winner], count=rounds,
     )
-    return Group(table, Text(text, "bold green"))
+    return Trimmed(Group(table, Text(text, "bold green")))
 
 
 def score_sheet(
