@@ -109,8 +109,23 @@ def steps(record: Record) -> Iterator[Step]:
             yield Step(game, what, step.seat, step.slot, over)
 
 
-def racks_table(game: Game, actor: int | None = None, changed: int | None = None) -> Table:
-    """Every rack on one line each, the part that scores in green, the actor's new card marked."""
+RACK_CELLS = 1 + 10 * 3
+"""Columns a rack takes in the racks table: ten cards of up to two digits, a space before each,
+and the space before the "now" column."""
+
+
+def racks_table(game: Game, actor: int | None = None, changed: int | None = None,
+                width: int | None = None) -> Table:
+    """Every rack on one line each, the part that scores in green, the actor's new card marked;
+    a rack gone out says "Rack-O" in the "now" column, or a short word where `width` leaves
+    too little room for it."""
+    names = [p.name for p in game.players]
+    racko = "Rack-O"
+    if width is not None and (max(cell_len(name) for name in names) + RACK_CELLS
+                              + max(cell_len(racko), cell_len(_("now"))) > width):
+        # Translators: a rack gone out, in the "now" column of racko replay's racks on a
+        # narrow terminal, where "Rack-O" does not fit: one whole word of at most 3 letters.
+        racko = _("out")
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     for _slot in range(10):
@@ -127,7 +142,7 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
                 style = NEW_CARD
             cells.append(Text(str(card), style))
         name = Text(game.players[seat].name, "bold" if seat == actor else "")
-        now = "Rack-O" if counted == len(rack) else str(5 * counted)
+        now = racko if counted == len(rack) else str(5 * counted)
         table.add_row(name, *cells, Text(now))
     return table
 
@@ -145,7 +160,7 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
     if game.round:
         parts += [
             Text(),
-            racks_table(game, step.actor, step.changed),
+            ForWidth(lambda width: racks_table(game, step.actor, step.changed, width)),
             Text(_("Discard pile:") + f" {game.discard_top}    " + ngettext(
                 "Draw pile: {count} card", "Draw pile: {count} cards", game.draw_pile_size
             ).format(count=game.draw_pile_size)),

@@ -24,6 +24,7 @@ from rich.text import Text
 from rack_o.actions import Phase
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
+from rack_o.record import Event
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
@@ -425,12 +426,20 @@ def resume_facts(record: Record) -> ResumeFacts:
 
 
 def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
-                   pausing: bool = False) -> list[RenderableType]:
-    """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
-    removed: `pausing`, or removed already), a round end nobody saw, trouble with the history,
-    in the language spoken; `facts` (`resume_facts`) says what is not in the record."""
+                   pausing: bool = False, cut_short_told: bool = False) -> list[RenderableType]:
+    """Where the resumed game stands (the seed only if `show_seed`), the turn cut short with a
+    drawn card (if `cut_short_told`: `cut_short_note`), a torn last line (to be removed:
+    `pausing`, or removed already), a round end nobody saw, trouble with the history, in the
+    language spoken; `facts` (`resume_facts`) says what is not in the record."""
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
+    cut = cut_short(record.events) if cut_short_told else None
+    if cut is not None and 0 <= cut[0] < len(game.players):
+        seat, card = cut
+        people = [at for at, player in enumerate(game.players) if player.is_human]
+        # Alone at the keyboard, they are told so; else the screen is everyone's: named.
+        name = None if people == [seat] else game.players[seat].name
+        notices.append(cut_short_note(card, name))
     if facts.torn:
         if pausing:
             torn = _("The last line of the record was cut off while it was being saved, so what "
@@ -447,6 +456,37 @@ def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
     if facts.history is not None:
         notices.append(Text(history_notice(facts.history), "yellow"))
     return notices
+
+
+def cut_short(events: Sequence[Event]) -> tuple[int, int] | None:
+    """(seat, card) when the last turn of the record's round is a person's that ended with
+    them leaving, or the game stopping, holding a card they drew (its line says `"left"`): the
+    card was discarded, since a draw cannot be undone. None otherwise."""
+    for line in reversed(events):
+        kind = line.get("type")
+        if kind == "deal":
+            return None  # nothing was played of this round yet
+        if kind != "turn":
+            continue  # the pile turned over, or the round's end, after that turn
+        seat, card = line.get("seat"), line.get("card")
+        if (line.get("left") is True and line.get("source") == "draw" and type(seat) is int
+                and type(card) is int):
+            return seat, card
+        return None
+    return None
+
+
+def cut_short_note(card: int, name: str | None = None) -> Text:
+    """What is told of a turn cut short holding the drawn `card`, which was discarded: to the
+    person who drew it (None), or naming them (`name`) at a screen others see (the card was
+    discarded face up: nothing private)."""
+    if name is None:
+        told = _("Your turn was cut short after you drew {card}: a draw cannot be undone, so it "
+                 "was discarded.").format(card=card)
+    else:
+        told = _("{name}'s turn was cut short after drawing {card}: a draw cannot be undone, so "
+                 "it was discarded.").format(name=name, card=card)
+    return Text(told, "yellow")
 
 
 def take_up(record: Record, writer: RecordWriter) -> None:
@@ -485,7 +525,7 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     pausing = humans == 1 and game.phase is Phase.CHOOSE
     # With two or more people at the keyboard the seed stays hidden: it deals every card.
     notices = resume_notices(record, resume_facts(record), show_seed=humans < 2,
-                             pausing=pausing)
+                             pausing=pausing, cut_short_told=True)
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, record.ref)

@@ -22,7 +22,17 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.i18n import N_, _, ngettext, number, percent
-from rack_o.review import Label, Move, Play, Tally, move_line, tally, turn_count
+from rack_o.review import (
+    COST_DECIMALS,
+    Label,
+    Move,
+    Play,
+    Tally,
+    move_line,
+    shown_cost,
+    tally,
+    turn_count,
+)
 from rack_o.review import review as review_moves
 from rack_o.store.names import is_named
 from rack_o.store.records import Record
@@ -76,14 +86,15 @@ def play_text(play: Play, short: bool = False) -> str:
 
 
 def turns_text(cost: float) -> str:
-    """A cost in turns, one decimal: "1.2"."""
-    return number(cost, 1)
+    """A cost in turns as the label comes from it, two decimals: "1.97" (a label is never
+    shown beside a cost rounded to another label's threshold)."""
+    return number(shown_cost(cost), COST_DECIMALS)
 
 
 def decimal_form(value: float) -> int:
-    """The count that picks the plural form for `value` shown with a decimal: 0 below 2, else
+    """The count that picks the plural form for `value` shown with decimals: 0 below 2, else
     2 (French says "1,5 tour" but "2,5 tours"; English is plural for both)."""
-    return 0 if value < 2 else 2
+    return 0 if shown_cost(value) < 2 else 2
 
 
 def seat_label(record: Record, seat: int) -> str:
@@ -169,7 +180,7 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
 
 def equally_good(move: Move) -> bool:
     """True when expert would have played another turn but the one played costs no more, as
-    the cost is shown (0.0): expert's turn is then no advice."""
+    the cost is shown (0.00): expert's turn is then no advice."""
     return move.best != move.played and turns_text(move.cost) == turns_text(0.0)
 
 
@@ -352,7 +363,7 @@ def _tally_line(counted: Tally) -> dict[str, Any]:
         "mean_cost": None if counted.mean_cost is None else round(counted.mean_cost, 3),
         "labels": {label.value: count for label, count in counted.labels.items()},
         "worst": None if worst is None else {"round": worst.round, "turn": worst.turn,
-                                             "cost": round(worst.cost, 2)},
+                                             "cost": shown_cost(worst.cost)},
     }
 
 
