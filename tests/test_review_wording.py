@@ -19,6 +19,7 @@ from rich.style import Style
 from rack_o import TAKE, place
 from rack_o.actions import Phase, Source
 from rack_o.cli import review as review_cli
+from rack_o.cli.trimmed import Trimmed, trimmed_line
 from rack_o.review import POINTS_PER_TURN, Decision, Move, Play
 from rack_o.store.records import load_record
 
@@ -105,7 +106,7 @@ def test_trimming_keeps_each_line_s_text_and_colours(home: Path, width: int) -> 
         [taken(0.9, Play(Source.DRAW, None, None)), taken(2.5, Play(Source.DISCARD, 33, 8)),
          taken(0.0, Play(Source.DISCARD, 33, 9))], record, every=True)
     padded = rendered(table, width, colour=True)
-    trimmed = rendered(review_cli.Trimmed(table), width, colour=True)
+    trimmed = rendered(Trimmed(table), width, colour=True)
     assert [ANSI.sub("", line) for line in trimmed.splitlines()] == [
         ANSI.sub("", line).rstrip() for line in padded.splitlines()]
     assert ANSI.findall(trimmed) and set(ANSI.findall(trimmed)) == set(ANSI.findall(padded))
@@ -128,5 +129,5 @@ def test_trimming_keeps_each_line_s_text_and_colours(home: Path, width: int) -> 
 )
 def test_only_blanks_that_do_not_show_are_trimmed(line: list[Segment], kept: list[Segment]
                                                   ) -> None:
-    assert review_cli._trimmed(line) == kept
+    assert trimmed_line(line) == kept
 

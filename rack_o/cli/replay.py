@@ -52,6 +52,7 @@ from .screens import (
     variant_labels,
 )
 from .stopping import stopped_by_signals
+from .trimmed import Trimmed
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
@@ -387,7 +388,7 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
     if only_summary:
-        term.console.print(summary(record, reveal=reveal))
+        term.console.print(Trimmed(summary(record, reveal=reveal)))
         return
     if not reveal and is_private(record):
         say_private(_("Error: this game is not finished and has 2 or more people at the table: "

@@ -16,8 +16,7 @@ from typing import Any, NamedTuple
 import click
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
+from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -35,6 +34,7 @@ from rack_o.review import (
     turn_count,
 )
 from rack_o.review import review as review_moves
+from rack_o.store.names import is_named
 from rack_o.store.records import Record
 
 from .console import lines_taken, make_console
@@ -43,6 +43,7 @@ from .flow import Flow
 from .option_types import PLAYER_NAME
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .stopping import stopped_by_signals
+from .trimmed import Trimmed
 
 EXAMPLE = N_("""\b
 Examples:
@@ -319,38 +320,6 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
     return shown
 
 
-class Trimmed:
-    """`renderable` as rich draws it, each line without the blanks it ends in (a table's
-    cells padded to their column's width, a wrapped line's last space): in a file, a pipe or
-    a copied text they are only trailing spaces. Blanks that show (a background) are kept."""
-
-    def __init__(self, renderable: RenderableType) -> None:
-        self.renderable = renderable
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in console.render_lines(self.renderable, options, pad=False):
-            yield from _trimmed(line)
-            yield Segment.line()
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self.renderable)
-
-
-def _trimmed(line: list[Segment]) -> list[Segment]:
-    """`line` without the blanks it ends in, unless they show (a background, reversed)."""
-    line = list(line)
-    while line:
-        text, style, control = line[-1]
-        if control or (style is not None and (style.bgcolor is not None or style.reverse)):
-            break
-        kept = text.rstrip(" ")
-        if kept:
-            line[-1] = Segment(kept, style)
-            break
-        line.pop()
-    return line
-
-
 def _height(renderable: RenderableType, width: int) -> int:
     """How many lines `renderable` takes on a console `width` columns wide."""
     return lines_taken(Console(width=width, file=io.StringIO(), color_system=None), renderable)
@@ -452,8 +421,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
     nobody at the table is a person)."""
     players = record.header.players
     if player is not None:
-        wanted = player.strip().casefold()
-        seats = [seat for seat, p in enumerate(players) if p.name.casefold() == wanted]
+        seats = [seat for seat, p in enumerate(players) if is_named(player, p.name)]
         if not seats:
             raise click.BadParameter(
                 _("nobody called {name} played this game; the players are {names}.").format(

@@ -24,6 +24,7 @@ from rack_o.rules import Rules
 from rack_o.view import RoundResult
 
 from .screens import NOT_SCORING, SCORING, ForWidth, side_name
+from .trimmed import Trimmed
 
 PROMPT_ROOM = 2
 """Lines a round's end leaves under it for the prompt that follows (see session.PROMPT_LINES)."""
@@ -260,8 +261,9 @@ class RoundEnd:
 
 def standings(
     totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int
-) -> RenderableType:
-    """Final standings, best first, and the sentence naming the winner."""
+) -> Trimmed:
+    """Final standings, best first, and the sentence naming the winner (no line ending in
+    blanks: its `renderable` is the table as laid out)."""
     table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column(_("Place"), justify="right")
     table.add_column(_("Team") if rules.partners else _("Player"))
@@ -288,7 +290,7 @@ def standings(
         name=side_name(rules, names, winner), names=side_name(rules, names, winner),
         points=totals[winner], count=rounds,
     )
-    return Group(table, Text(text, "bold green"))
+    return Trimmed(Group(table, Text(text, "bold green")))
 
 
 def score_sheet(

@@ -304,7 +304,8 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     seed = header.seed if header is not None else None
     if seed is not None:
         notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
-            seed=shown_seed(seed), options=same_cards(header.players, shown_seed(seed))))
+            seed=shown_seed(seed),
+            options=same_cards(header.players, shown_seed(seed), header.rules)))
     return notes
 
 
