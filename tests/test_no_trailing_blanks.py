@@ -1,6 +1,6 @@
 """Tables printed to a pipe or a file end no line in blanks and print no line of blanks: the
-final standings (play, replay --summary), the history, the unfinished games and simulate's
-results, in colour or not; the colours stay."""
+final standings (play, replay --summary), the history, the players' records (stats), the
+unfinished games and simulate's results, in colour or not; the colours stay."""
 
 from __future__ import annotations
 
@@ -96,4 +96,12 @@ def test_simulate_s_results(home: Path, colour: bool) -> None:
     result = racko("simulate", "--bots", "easy,easy", "--games", "3", "--seed", "1")
     assert_exited(result, 0)
     assert "Results per seat" in result.output
+    _clean(result.output, colour)
+
+
+def test_the_players_records(home: Path, colour: bool) -> None:
+    _games(home, ["Annabelle", "Bartholomew", "Cyrus", "Dorothea"])
+    result = racko("stats")
+    assert_exited(result, 0)
+    assert "Annabelle" in result.output
     _clean(result.output, colour)

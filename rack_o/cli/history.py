@@ -475,4 +475,4 @@ def stats(as_json: bool) -> None:
     for row in cells:
         table.add_row(*(Text(cell, no_wrap=index >= 2, overflow="fold")
                         for index, cell in enumerate(row)))
-    console.print(table)
+    console.print(Trimmed(table))
