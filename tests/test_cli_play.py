@@ -214,9 +214,10 @@ def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     assert result.exit_code == 0
     seed = events(record)[0]["seed"]
     assert isinstance(seed, int)
-    # Bots alone: the note gives the whole table, so the command copied deals to bots again.
-    assert (f"Seed {seed} (play again with --seed {seed} --players 2 --bots easy,easy to get "
-            "the same cards).") in " ".join(result.output.split())
+    # Bots alone: the note gives the whole table (its target too), so the command copied
+    # deals the same cards to bots again, under the same rules.
+    assert (f"Seed {seed} (play again with --seed {seed} --players 2 --target 50 --bots "
+            "easy,easy to get the same cards).") in " ".join(result.output.split())
 
 
 @pytest.mark.slow
