@@ -49,6 +49,12 @@ def left_message() -> str:
              "take your seat back.")
 
 
+def left_while_host_chooses() -> str:
+    """What a guest who left the table while the host chose whether to play again is told."""
+    return _("You left the table. If the host plays again, the same ssh command takes your seat "
+             "back.")
+
+
 QUESTION_LINES = 2
 """The lines q's question may take on a window: its fullest wording that fits, else its
 shortest."""
