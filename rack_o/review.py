@@ -46,6 +46,9 @@ from rack_o.view import SeatView
 
 THRESHOLDS = (0.3, 0.8, 2.0)
 """The cost in turns from which a turn is an inaccuracy, a mistake, a blunder."""
+COST_DECIMALS = 2
+"""The decimals a cost is given with (on screen and in JSON); the label comes from the cost so
+rounded, so one cost as shown never gets two labels."""
 POINTS_PER_TURN = {2: 19.6, 3: 16.8, 4: 14.6}
 """What one turn to Rack-O is worth in round points, by players at the table
 (measured by benchmarks/review_points.py: see docs/review.md)."""
@@ -65,8 +68,15 @@ LABELS = tuple(Label)
 """Every label, best first."""
 
 
+def shown_cost(cost: float) -> float:
+    """`cost` rounded as it is shown and given in JSON (`COST_DECIMALS`)."""
+    return round(cost, COST_DECIMALS)
+
+
 def label_for(cost: float) -> Label:
-    """The label of a turn that cost `cost` turns (see `THRESHOLDS`)."""
+    """The label of a turn that cost `cost` turns, as shown (rounded to `COST_DECIMALS`:
+    see `THRESHOLDS`)."""
+    cost = shown_cost(cost)
     for label, threshold in zip(reversed(LABELS[1:]), reversed(THRESHOLDS), strict=True):
         if cost >= threshold:
             return label
@@ -396,7 +406,7 @@ def move_line(move: Move, names: tuple[str, ...] | None = None) -> dict[str, Any
     line.update({
         "played": str(move.played),
         "best": str(move.best),
-        "cost": round(move.cost, 2),
+        "cost": shown_cost(move.cost),
         "label": move.label.value,
         "turns": round(move.turns, 2),
         "points": round(move.points, 1),

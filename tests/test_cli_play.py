@@ -545,21 +545,23 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
 
 
 @pytest.mark.parametrize(("args", "options"), [
-    (["--players", "2", "--bots", "hard,easy"], "--seed 4 --players 2 --bots hard,easy"),
+    (["--players", "2", "--bots", "hard,easy"],
+     "--seed 4 --players 2 --target 5 --bots hard,easy"),
     (["--players", "3", "--bots", "hard,easy,medium"],
-     "--seed 4 --players 3 --bots hard,easy,medium"),
+     "--seed 4 --players 3 --target 5 --bots hard,easy,medium"),
     (["--players", "4", "--partners", "--bots", "hard,easy,medium,hard"],
-     "--seed 4 --players 4 --bots hard,easy,medium,hard"),
+     "--seed 4 --players 4 --target 5 --partners --bots hard,easy,medium,hard"),
     # One person against bots: "--players 4" alone asked for four people's names.
-    (["--names", "Kim", "--bots", "easy,hard,expert"], "--seed 4 --bots easy,hard,expert"),
-    (["--names", "Kim", "--bots", "expert"], "--seed 4 --bots expert"),
+    (["--names", "Kim", "--bots", "easy,hard,expert"],
+     "--seed 4 --target 5 --bots easy,hard,expert"),
+    (["--names", "Kim", "--bots", "expert"], "--seed 4 --target 5 --bots expert"),
     (["--players", "3", "--names", "Kim", "--bot", "2=easy", "--bot", "3=hard"],
-     "--seed 4 --bots easy,hard"),
+     "--seed 4 --target 5 --bots easy,hard"),
     (["--players", "3", "--names", "Kim", "--bot", "1=easy", "--bot", "3=hard"],
-     "--seed 4 --players 3 --bot 1=easy --bot 3=hard"),
-    (["--players", "2", "--names", "Ann,Bob"], "--seed 4"),
+     "--seed 4 --players 3 --target 5 --bot 1=easy --bot 3=hard"),
+    (["--players", "2", "--names", "Ann,Bob"], "--seed 4 --target 5"),
     (["--players", "3", "--names", "Ann,Bob", "--bots", "hard"],
-     "--seed 4 --players 3 --bots hard"),
+     "--seed 4 --players 3 --target 5 --bots hard"),
 ])
 def test_the_seed_note_names_what_deals_the_same_cards_again(
     home: Path, args: list[str], options: str
@@ -585,8 +587,8 @@ def test_the_seed_note_names_what_deals_the_same_cards_again(
     (Rules(2, 1000, bonus=True, run_of_three=True), Rules(2)),
 ], ids=["partners", "partners, bonus, target", "run of three, bonus, target"])
 def test_only_the_player_count_changes_the_cards_a_seed_deals(variant: Rules, plain: Rules) -> None:
-    # Why the seed note names --players alone: the variants and the target change how the
-    # cards score, never which cards are dealt, nor who deals.
+    # The variants and the target change how the cards score, never which cards are dealt,
+    # nor who deals: the seed note names them so that the same game is played again.
     def dealt(rules: Rules) -> tuple[tuple[int, ...], list[Deal]]:
         game = Game(rules, random.Random(4))
         play_game(game, [make_bot("easy", seat, 4) for seat in range(rules.players)], rounds=3)

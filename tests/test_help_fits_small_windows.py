@@ -7,46 +7,16 @@ A real terminal read as it shows (pyte), two people at one keyboard, `--lang` ea
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
-import pexpect
 import pytest
-from rich.text import Text
-from ttykit import ENTER, press, settle, spawn, visible
+from ttykit import ENTER, press, prompted, settle, shows, spawn
 
 from rack_o.cli import human
 from rack_o.i18n import _, speaking
 
 SMALLEST = (45, 15)
 ROW = re.compile(r"(?:^|\s)(\d{1,2}) +\d{1,2} ")
-
-
-def words(text: str) -> str:
-    """`text` as one line: rich markup dropped, every run of blanks one space."""
-    return " ".join(Text.from_markup(text).plain.split())
-
-
-def shows(child: pexpect.spawn, fragment: str, timeout: float = 10) -> str:
-    """The screen, once it shows `fragment` (wrapped or not); the test fails if it never does."""
-    wanted = words(fragment)
-    deadline = time.monotonic() + timeout
-    while True:
-        settle(child, 0.05)
-        screen = visible(child)
-        if wanted in " ".join(screen.split()):
-            return screen
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never shown: {wanted!r}\n{screen}")
-
-
-def prompted(child: pexpect.spawn) -> None:
-    """Wait until a prompt is on screen (keys typed before it shows may be thrown away)."""
-    deadline = time.monotonic() + 10
-    while not visible(child).endswith(">"):
-        assert time.monotonic() < deadline, visible(child)
-        settle(child, 0.05)
-    settle(child, 0.2)
 
 
 def slots_shown(screen: str) -> set[int]:

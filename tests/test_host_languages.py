@@ -224,7 +224,7 @@ class _Host:
 @pytest.mark.parametrize(
     ("language", "key", "leaves"),
     [("cs", "a", True), ("cs", "o", False), ("fr", "o", True), (None, "o", True),
-     ("el", "ν", True), ("en", "o", False), ("cs", "y", True)],
+     ("el", "ν", False), ("el", "y", True), ("en", "o", False), ("cs", "y", True)],
 )
 def test_a_guest_answers_yes_with_the_yes_of_their_own_language(
     language: str | None, key: str, leaves: bool
@@ -395,8 +395,8 @@ TURN_WORDS = {
            "yes": "a", "drawn": "takže odchodem teď kartu odhodíte", "slots": "x pro odhození",
            "left": "Odešli jste od stolu. Hra pokračuje"},
     "el": {"prompt": "d τράβα · t πάρε το", "help": "Το d τραβάει την πάνω κάρτα",
-           "hint": "Συμβουλή:", "question": "Έξοδος από το τραπέζι; y/ν ναι", "other_yes": "o",
-           "yes": "ν", "drawn": "δεν αναιρείται", "slots": "x για να το πετάξεις",
+           "hint": "Συμβουλή:", "question": "Έξοδος από το τραπέζι; y", "other_yes": "ν",
+           "yes": "y", "drawn": "δεν αναιρείται", "slots": "x για να το πετάξεις",
            "left": "Έφυγες από το τραπέζι. Το παιχνίδι συνεχίζεται"},
 }
 

@@ -13,11 +13,11 @@ from test_host_languages import plain, seated
 
 from rack_o.bots import make_bot
 from rack_o.cli.human import HumanAgent
+from rack_o.cli.resume import cut_short
 from rack_o.game import Game
 from rack_o.host.guest_seats import GuestSeats
 from rack_o.host.hosting import HostedGame
 from rack_o.host.keyboard import KeyReader
-from rack_o.host.opening import _cut_short
 from rack_o.host.views import TableInfo
 from rack_o.record import Event
 
@@ -89,7 +89,7 @@ def test_the_end_lists_no_hints_for_a_seat_only_a_computer_player_played(
 def test_the_turn_a_stop_cut_short_with_a_drawn_card_is_found_in_the_record(
     lines: list[Event], cut: tuple[int, int] | None
 ) -> None:
-    assert _cut_short(lines) == cut
+    assert cut_short(lines) == cut
 
 
 def test_the_guest_whose_drawn_card_was_discarded_is_told_as_the_table_opens_again() -> None:

@@ -256,9 +256,9 @@ def test_a_hint_never_ends_a_line_inside_a_slot_number(language: str) -> None:
 
 @pytest.mark.parametrize(
     ("language", "cost", "said"),
-    [("en", 0.4, "0.4 turns"), ("en", 2.1, "2.1 turns"),
-     ("fr", 0.4, "0,4 tour."), ("fr", 1.9, "1,9 tour."), ("fr", 2.1, "2,1 tours"),
-     ("cs", 0.4, "0,4 tahu"), ("cs", 2.1, "2,1 tahu")],
+    [("en", 0.4, "0.40 turns"), ("en", 2.1, "2.10 turns"),
+     ("fr", 0.4, "0,40 tour."), ("fr", 1.9, "1,90 tour."), ("fr", 2.1, "2,10 tours"),
+     ("fr", 1.996, "2,00 tours"), ("cs", 0.4, "0,40 tahu"), ("cs", 2.1, "2,10 tahu")],
 )
 def test_a_cost_in_turns_takes_the_form_its_language_gives_a_decimal(
     language: str, cost: float, said: str

@@ -209,7 +209,7 @@ def test_play_again_seats_the_same_table_with_new_cards_and_a_new_record(tmp_pat
             game.apply(DRAW)
         key = policy(game)
         press(child, "d" if key == "t" else key)
-    assert "Seed 3: racko play --seed 3 --bots easy deals these cards again." in plain(
+    assert "Seed 3: racko play --seed 3 --target 5 --bots easy deals these cards again." in plain(
         child.before)
     press(child, "y")
     child.expect("Press Enter to deal round 1")

@@ -76,7 +76,7 @@ def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path
     assert "draw" in row and "mistake" in row
     assert "Bob" not in out.split("Review of")[0]  # a bot's turns are not reviewed
     assert "Ann: accuracy 0%; 0 inaccuracies, 1 mistake, 1 blunder." in out
-    said = re.search(r"Biggest mistake: round 1, turn 1, take 18 → slot 9: (\d+\.\d) turns\. "
+    said = re.search(r"Biggest mistake: round 1, turn 1, take 18 → slot 9: (\d+\.\d\d) turns\. "
                      r"Expert: take 18 → slot 5\.", " ".join(out.split()))
     assert said is not None and float(said[1]) >= THRESHOLDS[2]  # a blunder's worth
 
@@ -272,7 +272,7 @@ def test_the_summary_of_four_players_and_fourteen_rounds_fits_80_by_24(home: Pat
     lines = console.file.getvalue().splitlines()
     assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
     shown = " ".join(console.file.getvalue().split())
-    assert "Dimitra (easy): accuracy 17%; biggest mistake: round 1, turn 24, 2.0 turns." in shown
+    assert "Dimitra (easy): accuracy 17%; biggest mistake: round 1, turn 24, 2.00 turns." in shown
 
 
 def test_a_slow_review_shows_a_progress_bar_on_a_terminal_only(
@@ -334,7 +334,7 @@ def test_the_record_text_of_the_game_is_what_is_reviewed(home: Path) -> None:
 
 
 LANGUAGES = ["en", "fr", "cs", "el"]
-DECIMALS = re.compile(r"\d+(?:[.,]\d)?")
+DECIMALS = re.compile(r"\d+(?:[.,]\d\d)?")
 
 
 def _numbers(play: str) -> list[str]:
@@ -386,7 +386,7 @@ def test_at_60_columns_the_summary_keeps_every_number_whole(
         numbers = DECIMALS.findall(row)  # the round, then each player's share and cost
         assert [numbers[0], *numbers[1::2]] == [str(number_), *shares], row
         assert len(numbers) == 1 + 2 * len(players) and all(
-            re.fullmatch(r"\d+[.,]\d", cost) for cost in numbers[2::2]), row
+            re.fullmatch(r"\d+[.,]\d\d", cost) for cost in numbers[2::2]), row
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -407,7 +407,7 @@ def test_at_60_columns_the_biggest_mistake_keeps_each_move_and_number_with_its_w
     assert len(lines) >= 3 and all(cell_len(line) <= 60 for line in lines), out
     joined = "\n".join(line.replace("\u00a0", " ") for line in lines)
     assert played in joined and best in joined, out
-    assert re.search(rf"\d+{point}\d \w", joined), out  # the cost and its unit on one line
+    assert re.search(rf"\d+{point}\d\d \w", joined), out  # the cost and its unit on one line
     for line in lines:
         # Nothing ends a line after a number or an arrow, nor starts one but the cost.
         assert not re.search(r"(\d|→)\s*$", line), out

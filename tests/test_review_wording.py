@@ -19,6 +19,7 @@ from rich.style import Style
 from rack_o import TAKE, place
 from rack_o.actions import Phase, Source
 from rack_o.cli import review as review_cli
+from rack_o.cli.trimmed import Trimmed, trimmed_line
 from rack_o.review import POINTS_PER_TURN, Decision, Move, Play
 from rack_o.store.records import load_record
 
@@ -45,14 +46,14 @@ def rendered(renderable: object, width: int = 80, colour: bool = False) -> str:
     ("cost", "best", "expert"),
     [
         (0.0, Play(Source.DISCARD, 33, 8), "equally good"),
-        (0.04, Play(Source.DISCARD, 33, 8), "equally good"),  # shown as 0.0
+        (0.004, Play(Source.DISCARD, 33, 8), "equally good"),  # shown as 0.00
         (0.0, Play(Source.DRAW, None, None), "equally good"),
         (0.0, Play(Source.DISCARD, 33, 9), "take 33 → slot 9"),  # expert's own move
-        (0.06, Play(Source.DISCARD, 33, 8), "take 33 → slot 8"),  # shown as 0.1
+        (0.006, Play(Source.DISCARD, 33, 8), "take 33 → slot 8"),  # shown as 0.01
         (0.9, Play(Source.DRAW, None, None), "draw"),
     ],
-    ids=["0.0", "0.04 shown as 0.0", "0.0 against a draw", "the same move", "0.06 shown as 0.1",
-         "a mistake"],
+    ids=["0.0", "0.004 shown as 0.00", "0.0 against a draw", "the same move",
+         "0.006 shown as 0.01", "a mistake"],
 )
 def test_expert_s_other_move_is_called_equally_good_where_the_turn_cost_0_0(
     home: Path, cost: float, best: Play, expert: str
@@ -66,7 +67,7 @@ def test_expert_s_other_move_is_called_equally_good_where_the_turn_cost_0_0(
 def test_full_says_equally_good_where_the_json_still_names_expert_s_move(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(2, target=100))
     moves = json.loads(racko("review", str(path), "--json").output)["moves"]
-    even = [move for move in moves if move["played"] != move["best"] and move["cost"] < 0.05]
+    even = [move for move in moves if move["played"] != move["best"] and move["cost"] == 0]
     assert len(even) >= 2
     rows = {tuple(line.split()[:2]): line
             for line in racko("review", str(path), "--full").output.split("Review of")[0]
@@ -105,7 +106,7 @@ def test_trimming_keeps_each_line_s_text_and_colours(home: Path, width: int) -> 
         [taken(0.9, Play(Source.DRAW, None, None)), taken(2.5, Play(Source.DISCARD, 33, 8)),
          taken(0.0, Play(Source.DISCARD, 33, 9))], record, every=True)
     padded = rendered(table, width, colour=True)
-    trimmed = rendered(review_cli.Trimmed(table), width, colour=True)
+    trimmed = rendered(Trimmed(table), width, colour=True)
     assert [ANSI.sub("", line) for line in trimmed.splitlines()] == [
         ANSI.sub("", line).rstrip() for line in padded.splitlines()]
     assert ANSI.findall(trimmed) and set(ANSI.findall(trimmed)) == set(ANSI.findall(padded))
@@ -128,5 +129,5 @@ def test_trimming_keeps_each_line_s_text_and_colours(home: Path, width: int) -> 
 )
 def test_only_blanks_that_do_not_show_are_trimmed(line: list[Segment], kept: list[Segment]
                                                   ) -> None:
-    assert review_cli._trimmed(line) == kept
+    assert trimmed_line(line) == kept
 

@@ -122,8 +122,8 @@ def test_a_number_option_takes_a_whole_number_written_plainly(
     assert taken in flat(result.output)
 
 
-@pytest.mark.parametrize(("seed", "options"), [("42", "--seed 42 --players 2"),
-                                               (" 7", "--seed 7 --players 2")])
+@pytest.mark.parametrize(("seed", "options"), [("42", "--seed 42 --players 2 --target 5"),
+                                               (" 7", "--seed 7 --players 2 --target 5")])
 def test_a_seed_given_as_a_whole_number_is_taken(home: Path, seed: str, options: str) -> None:
     result = racko("play", "--players", "2", "--bots", "easy,easy", "--fast", "--target", "5",
                    "--seed", seed)

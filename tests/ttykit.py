@@ -24,6 +24,7 @@ from pathlib import Path
 import pexpect
 import ptys
 import pyte
+from rich.text import Text
 
 from rack_o.game import Game
 from rack_o.record import parse_lines
@@ -102,6 +103,35 @@ def visible(child: pexpect.spawn) -> str:
     """The text on the child's terminal screen as of the output read so far (`expect`,
     `settle`), trailing blanks cut."""
     return "\n".join(line.rstrip() for line in child.screen.display).rstrip("\n")
+
+
+def words(text: str) -> str:
+    """`text` as one line: rich markup dropped, every run of blanks one space."""
+    return " ".join(Text.from_markup(text).plain.split())
+
+
+def shows(child: pexpect.spawn, fragment: str, timeout: float = 10) -> str:
+    """The screen, once it shows `fragment` (wrapped or not) and is drawn whole; the test
+    fails if it never does."""
+    wanted = words(fragment)
+    deadline = time.monotonic() + timeout
+    while True:
+        settle(child, 0.05)
+        screen = visible(child)
+        if wanted in " ".join(screen.split()):
+            settle(child, 0.2)  # all of it drawn
+            return visible(child)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never shown: {wanted!r}\n{screen}")
+
+
+def prompted(child: pexpect.spawn) -> None:
+    """Wait until a prompt is on screen (keys typed before it shows may be thrown away)."""
+    deadline = time.monotonic() + 10
+    while not visible(child).endswith(">"):
+        assert time.monotonic() < deadline, visible(child)
+        settle(child, 0.05)
+    settle(child, 0.2)
 
 
 def plain(text: str) -> str:

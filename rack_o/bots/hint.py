@@ -14,6 +14,8 @@ from rack_o.bots.gaps import GAP_COST
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
+from rack_o.rack import longest_run, run_bonus
+from rack_o.rules import Rules
 from rack_o.view import SeatView
 
 HINT_LEVELS = ("hard", "expert")
@@ -48,6 +50,45 @@ class Between:
 
 
 @dataclass(frozen=True)
+class Run:
+    """The run of consecutive numbers in adjacent slots a placement makes or makes longer,
+    where the rules reward it: the run-of-three rule needs it, or Bonus Rack-O pays more."""
+
+    cards: tuple[int, ...]
+    """The run, slot order, the placed card in it."""
+    needed: bool
+    """It is the rack's first run of three, which the two-player run rule needs to go out."""
+    longer: bool
+    """It adds to a run of three or more the rack already had."""
+    bonus: int
+    """The Bonus Rack-O bonus the rack's longest run scores after the placement (0 without
+    --bonus)."""
+    more: int
+    """How much more bonus that is than before the placement."""
+
+
+def run_made(rack: tuple[int, ...], slot: int, card: int, rules: Rules) -> Run | None:
+    """The run `card` in `slot` of `rack` makes, if the rules reward it (see `Run`), else None."""
+    changed = [*rack[:slot - 1], card, *rack[slot:]]
+    first = last = slot - 1
+    while first > 0 and changed[first - 1] == changed[first] - 1:
+        first -= 1
+    while last < len(changed) - 1 and changed[last + 1] == changed[last] + 1:
+        last += 1
+    cards = tuple(changed[first:last + 1])
+    if len(cards) < 3:
+        return None
+    needed = rules.run_of_three and longest_run(rack) < 3
+    before, after = (run_bonus(rack), run_bonus(changed)) if rules.bonus else (0, 0)
+    paid = after > before and len(cards) == longest_run(changed)
+    if not (needed or paid):
+        return None
+    # Longer: the cards beside the slot already held a run of three or more.
+    beside = max(slot - 1 - first, last - (slot - 1))
+    return Run(cards, needed, beside >= 3, after if paid else 0, after - before if paid else 0)
+
+
+@dataclass(frozen=True)
 class Advice:
     """The move the bot would make, the reason, and the cards and slot the reason names."""
 
@@ -59,6 +100,8 @@ class Advice:
     between: Between | None = None
     known_draw: bool = False
     """The draw pile was turned over, so its next card is known."""
+    run: Run | None = None
+    """The run the placement makes, where the rules reward it."""
 
 
 def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int, expert: bool = False
@@ -100,7 +143,8 @@ def hint(view: SeatView, level: str = HINT_LEVELS[0]) -> Advice:
             slot = decision.slot
             assert slot is not None and top is not None
             return Advice(action, Reason.TAKE, top, slot, rack[slot - 1],
-                          between=_between(rack, slot, top, size, expert), known_draw=known)
+                          between=_between(rack, slot, top, size, expert), known_draw=known,
+                          run=run_made(rack, slot, top, view.rules))
         if top is None:
             return Advice(action, Reason.DRAW_EMPTY_DISCARD)
         return Advice(action, Reason.DRAW_HELPS_LESS, top, known_draw=known)
@@ -110,7 +154,8 @@ def hint(view: SeatView, level: str = HINT_LEVELS[0]) -> Advice:
     slot = action.slot
     assert slot is not None and held is not None
     replaced = rack[slot - 1]
+    run = run_made(rack, slot, held, view.rules)
     if decision.cost_after >= decision.cost_now:
-        return Advice(action, Reason.PLACE_CHEAPEST, held, slot, replaced)
+        return Advice(action, Reason.PLACE_CHEAPEST, held, slot, replaced, run=run)
     return Advice(action, Reason.PLACE_FITS, held, slot, replaced,
-                  between=_between(rack, slot, held, size, expert))
+                  between=_between(rack, slot, held, size, expert), run=run)

@@ -33,6 +33,7 @@ from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
 from . import nobreak  # noqa: F401 - rich must never end a line at a no-break space
+from .layouts import key_meant
 
 try:
     import termios
@@ -330,12 +331,14 @@ class Terminal:
         """One key pressed after `prompt` (rich markup): a printable character lower-cased,
         Enter as ENTER, Space as SPACE, other keys as longer names that prompts ignore.
 
-        Nothing is echoed. KeyboardInterrupt on Ctrl-C, EOFError on Ctrl-D. When input
-        comes line by line, a whole line is read, stripped and lower-cased (empty: ENTER).
+        A key is taken by where it sits on the keyboard, in the language spoken (`key_meant`:
+        é on a French number row is 2). Nothing is echoed. KeyboardInterrupt on Ctrl-C,
+        EOFError on Ctrl-D. When input comes line by line, a whole line is read, stripped and
+        lower-cased (empty: ENTER; one character: a key, taken as above).
         """
         if self.reads_lines:
             typed = self.read(prompt).strip()
-            return typed.lower() if typed else ENTER
+            return key_meant(typed.lower()) if typed else ENTER
         # The terminal is set to hand over keys as they are typed before the prompt shows, so
         # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
         # with a flush, which lost such a key. Keys typed ahead are thrown away only where
@@ -347,7 +350,7 @@ class Terminal:
             self.console.file.flush()
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
-        return self._typed.pop(0)
+        return key_meant(self._typed.pop(0))
 
     @contextmanager
     def repainting(self, callback: Callable[[], None]) -> Iterator[None]:

@@ -27,6 +27,7 @@ from .exits import EXIT_NOTHING
 from .messages import history_error
 from .option_types import PLAYER_NAME, WholeNumber
 from .screens import with_score
+from .trimmed import Trimmed
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -208,21 +209,22 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         _print_ids_apart(console, first, block, rest, widths)
         return
     if not block:
-        console.print(_captioned(console, _games_table(first, winner_width),
-                                 _caption(_has_bot(first))))
+        console.print(Trimmed(_captioned(console, _games_table(first, winner_width),
+                                         _caption(_has_bot(first)))))
         return
     bots = _has_bot(first) or _has_bot(block)  # the star is explained if any row shows one
     # Long: every block gets the widths of the first, the widest column all the room left.
-    console.print(_games_table(first, winner_width, widths=widths))
+    console.print(Trimmed(_games_table(first, winner_width, widths=widths)))
     while after := list(islice(rest, BLOCK)):
         bots = bots or _has_bot(after)
         if console.color_system is None:
             _print_plain(console, block, widths)
         else:
-            console.print(_games_table(block, winner_width, widths=widths, title=False))
+            console.print(Trimmed(_games_table(block, winner_width, widths=widths,
+                                               title=False)))
         block = after
-    console.print(_captioned(console, _games_table(block, winner_width, widths=widths,
-                                                   title=False), _caption(bots)))
+    console.print(Trimmed(_captioned(console, _games_table(block, winner_width, widths=widths,
+                                                           title=False), _caption(bots))))
 
 
 def _captioned(console: Console, table: Table, caption: str) -> Table:
@@ -239,10 +241,11 @@ def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow
                      rest: Iterator[GameRow], widths: _Widths) -> None:
     """The games as a table whose IDs each run from the scores' column to the screen's edge,
     beside the start time (block after block, as `_print_table`)."""
+    from rich.align import Align
     from rich.cells import cell_len
     from rich.text import Text
 
-    console.print(_games_table([], widths.winner, widths=widths))
+    console.print(Trimmed(_games_table([], widths.winner, widths=widths)))
     bots = False
     games = iter(first)
     while True:
@@ -250,8 +253,8 @@ def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow
             bots = bots or _has_bot([game])
             row = _plain_row(game, widths, ids=False) if console.color_system is None else None
             if row is None:
-                console.print(_games_table([game], widths.winner, widths=widths, title=False,
-                                           ids=False))
+                console.print(Trimmed(_games_table([game], widths.winner, widths=widths,
+                                                   title=False, ids=False)))
             else:
                 console.file.write(row)
             clock = _started(game).partition("\n")[2]
@@ -260,13 +263,13 @@ def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow
             if cell_len(line.plain + ident) > console.width:
                 line = Text(clock + "\n")  # a path longer than the screen: from its edge
             line.append(ident, "dim")
-            # Padded to the table's width, as its other lines are.
-            console.print(line, justify="left", overflow="fold")
+            # Laid out as wide as the table's lines, then trimmed as they are.
+            console.print(Trimmed(Align.left(line)), overflow="fold")
         if not block:
             break
         games, block = iter(block), list(islice(rest, BLOCK))
-    console.print(command_apart(_caption(bots), console.width), justify="center", markup=False,
-                  highlight=False)
+    console.print(Trimmed(Align.center(Text(command_apart(_caption(bots), console.width),
+                                            justify="center"))))
 
 
 def _has_bot(games: Sequence[GameRow]) -> bool:
@@ -295,7 +298,8 @@ def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) ->
         if row is None:
             console.file.write("".join(lines))
             lines.clear()
-            console.print(_games_table([game], widths.winner, widths=widths, title=False))
+            console.print(Trimmed(_games_table([game], widths.winner, widths=widths,
+                                               title=False)))
         else:
             lines.append(row)
     console.file.write("".join(lines))
@@ -303,8 +307,9 @@ def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) ->
 
 
 def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | None:
-    """The two lines of `game`'s row, each cell padded to its width (without `ids`, only the
-    first: the start time goes with the ID); None if a cell does not fit on its line."""
+    """The two lines of `game`'s row, each cell padded to its width but none ending in blanks
+    (without `ids`, only the first: the start time goes with the ID); None if a cell does not
+    fit on its line."""
     from rich.cells import cell_len
 
     date, _space, clock = _started(game).partition("\n")
@@ -324,11 +329,10 @@ def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | Non
 
     first = gap.join([pad(date, widths.started), pad(scores, widths.scores),
                       pad(printable(game.winner), widths.winner),
-                      str(game.rounds).rjust(widths.rounds)])
+                      str(game.rounds).rjust(widths.rounds)]).rstrip(" ")
     if not ids:
         return f"{first}\n"
-    second = gap.join([pad(clock, widths.started), pad(ident, widths.scores),
-                       " " * widths.winner, " " * widths.rounds])
+    second = gap.join([pad(clock, widths.started), ident]).rstrip(" ")
     return f"{first}\n{second}\n"
 
 
@@ -471,4 +475,4 @@ def stats(as_json: bool) -> None:
     for row in cells:
         table.add_row(*(Text(cell, no_wrap=index >= 2, overflow="fold")
                         for index, cell in enumerate(row)))
-    console.print(table)
+    console.print(Trimmed(table))

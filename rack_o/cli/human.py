@@ -7,8 +7,9 @@ card is public. A draw cannot be taken back: leaving the game with a drawn card 
 discards it (the session does that), and q says so before it asks.
 
 Every screen that shows the rack is fitted to the terminal's height (the scores at the top and
-the prompt at the bottom stay in view), and whatever was typed before it was drawn is thrown
-away before a key is read.
+the prompt at the bottom stay in view; q's question, and its warning after a draw, take the
+prompt's place, the screen painted again above them), and whatever was typed before it was
+drawn is thrown away before a key is read.
 """
 
 from __future__ import annotations
@@ -297,8 +298,9 @@ class HumanAgent:
         not fit the terminal's width); the step's first screen throws away keys typed before
         it was drawn. A resized window gets the same screen again, fitted to its new size."""
 
-        def draw(note: RenderableType | None = None) -> None:
-            self._shown = partial(self._show, view, preview, prompts, note, can_put_back, thrown)
+        def draw(note: RenderableType | None = None, question: str | None = None) -> None:
+            self._shown = partial(self._show, view, preview, prompts, note, can_put_back, thrown,
+                                  question)
             self._shown()
 
         draw()
@@ -317,6 +319,7 @@ class HumanAgent:
             # The prompt drops "h hint" where the line is short of room: the help still says it.
             help_text=help_text if self.hint is None else f"{help_text} {_(HINT_HELP)}",
             redraw=draw,
+            redraw_above=draw,
             hint=self._hint(view),
             hints_off=self.hint is None,
             quit_warning=quit_warning,
@@ -333,10 +336,12 @@ class HumanAgent:
         note: RenderableType | None,
         can_put_back: bool,
         thrown: int | None,
+        question: str | None = None,
     ) -> None:
         """The rack screen, as full as the terminal's height allows with `note` and the prompt
-        (the first of `prompts` that fits its width) below it."""
-        prompt = fitting(self.term.width, prompts)
+        (the first of `prompts` that fits its width) below it, or `question` (as asked: q's)
+        in the prompt's place."""
+        asked = question if question is not None else fitting(self.term.width, prompts) + " > "
         console = self.term.console
         below: list[RenderableType] = []
         if thrown is not None:
@@ -344,7 +349,7 @@ class HumanAgent:
                               "bold"))
         if note is not None:
             below.append(note)
-        room = self.term.height - lines_taken(console, *below, Text.from_markup(prompt + " > "))
+        room = self.term.height - lines_taken(console, *below, Text.from_markup(asked))
         screen = fitted_turn_screen(console, view, room, preview=preview,
                                     can_put_back=can_put_back)
         self.term.clear()

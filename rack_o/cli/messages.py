@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rack_o.i18n import N_, _, ngettext, number
 
 if TYPE_CHECKING:
-    from rack_o.bots.hint import Advice, Between
+    from rack_o.bots.hint import Advice, Between, Run
     from rack_o.store.history import HistoryError
     from rack_o.store.records import RecordFileError
 
@@ -200,8 +200,39 @@ def _where(between: Between | None) -> str:
     return _slots_kept_whole(where)
 
 
+def run_text(run: Run) -> str:
+    """What a run the hinted placement makes is worth, in a sentence: the run the two-player
+    rule needs, a bonus, or a bigger bonus."""
+    count = len(run.cards)
+    cards = (" ".join(map(str, run.cards)) if count <= 4
+             else f"{run.cards[0]}–{run.cards[-1]}").replace(" ", "\u00a0")
+    if run.needed:
+        text = ngettext("It makes a run of {count} card, {cards}, which your Rack-O needs.",
+                        "It makes a run of {count} cards, {cards}, which your Rack-O needs.",
+                        count)
+        if run.bonus:
+            text += " " + _("Going out with it also scores a {bonus}-point bonus.")
+    elif run.longer:
+        text = _("It makes your run longer, {cards}: {more} more bonus points when you go "
+                 "Rack-O.")
+    elif run.bonus == run.more:
+        text = ngettext(
+            "It makes a run of {count} card, {cards}: a {bonus}-point bonus when you go Rack-O.",
+            "It makes a run of {count} cards, {cards}: a {bonus}-point bonus when you go Rack-O.",
+            count)
+    else:
+        text = ngettext(
+            "It makes a run of {count} card, {cards}: {more} more bonus points when you go "
+            "Rack-O.",
+            "It makes a run of {count} cards, {cards}: {more} more bonus points when you go "
+            "Rack-O.",
+            count)
+    return text.format(count=count, cards=cards, bonus=run.bonus, more=run.more)
+
+
 def hint_text(advice: Advice) -> str:
-    """The hard bot's move and its reason, in one sentence."""
+    """The hard bot's move and its reason, in one sentence (two when it makes a run the rules
+    reward)."""
     from rack_o.bots.hint import Reason
 
     reason = advice.reason
@@ -229,4 +260,5 @@ def hint_text(advice: Advice) -> str:
         text = _("Put the {card} in slot {slot}: giving up the {out} there costs you least.")
     else:
         text = _("Put the {card} in slot {slot} in place of the {out}: it fits {where}.")
-    return text.format(**values, where=_where(advice.between))
+    text = text.format(**values, where=_where(advice.between))
+    return text if advice.run is None else f"{text} {run_text(advice.run)}"

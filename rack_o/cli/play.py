@@ -105,7 +105,7 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
     if show_seed:
         lines.append(Text(
             _("Seed {seed} (play again with {options} to get the same cards).").format(
-                seed=seed, options=same_cards(game.players, seed))
+                seed=seed, options=same_cards(game.players, seed, game.rules))
         ))
     lines.append(dealer_draw_lines(names, game.dealer_draw, game.dealer))
     return lines

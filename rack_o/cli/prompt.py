@@ -7,6 +7,7 @@ nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignore
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -20,9 +21,17 @@ from rack_o.agent import LeaveGame
 from rack_o.i18n import _
 
 from .console import ENTER, SPACE, Terminal, fill
+from .layouts import key_meant
 
 Redraw = Callable[[RenderableType | None], None]
 """Paints the prompt's screen again, with a note (help, a hint, an error) above the prompt."""
+RedrawAbove = Callable[[RenderableType | None, str], None]
+"""Paints the prompt's screen again with a note, fitted above the question (rich markup, as
+asked) that is asked in place of the prompt: q's, which may take more lines than the prompt."""
+
+QUESTION_LINES = 2
+"""The lines q's question may take on a window: its fullest wording that fits, else its
+shortest."""
 
 
 class QuitGame(LeaveGame):
@@ -70,13 +79,26 @@ def echo(term: Terminal, key: str) -> None:
         term.console.print(key if is_typed(key) else "", markup=False, highlight=False)
 
 
-def fitting(width: int, prompts: Sequence[str]) -> str:
-    """The first of `prompts` (rich markup, longest first) that fits `width` columns with its
-    " > ", else the last."""
+def fitting(width: int, prompts: Sequence[str], lines: int = 1, end: str = " > ") -> str:
+    """The first of `prompts` (rich markup, longest first) that fits `lines` lines of `width`
+    columns followed by `end` and the cursor, wrapped between words as the screen wraps it;
+    else the last."""
     for prompt in prompts:
-        if cell_len(Text.from_markup(prompt).plain) + 3 < width:
+        if _lines_needed(Text.from_markup(prompt).plain + end, width) <= lines:
             return prompt
     return prompts[-1]
+
+
+def _lines_needed(text: str, width: int) -> int:
+    """The lines `text` takes on `width` columns, wrapped at its breaking spaces (as rich
+    wraps it, `nobreak`), with a column after it for the cursor."""
+    width = max(1, width)
+    stripped = text.rstrip(" ")
+    # Spaces at the end stay on the last word's line, before the cursor: measured as such.
+    measured = stripped + "\u00a0" * (len(text) - len(stripped)) + "_"
+    # A word longer than the width is cut where the line ends: it takes more than one.
+    return sum(max(1, math.ceil(cell_len(line) / width))
+               for line in fill(measured, width).split("\n"))
 
 
 def _plain(text: str) -> str:
@@ -86,34 +108,47 @@ def _plain(text: str) -> str:
 
 
 def _said(answer: str, english: str, word: str) -> bool:
-    said = _plain(answer)
+    said = key_meant(_plain(answer))  # one letter is the key it sits on: Greek ν is n
     word = _plain(word)
-    return bool(said) and said in {english, english[:1], word, word[:1]}
+    # The word's first letter answers alone only if it is a key of its own: Greek ν sits on
+    # the N key, which says no.
+    initial = word[:1] if key_meant(word[:1]) == word[:1] else english[:1]
+    return bool(said) and said in {english, english[:1], word, initial}
 
 
 def is_yes(answer: str) -> bool:
-    """True for y or yes, or the word for yes in the language spoken, or its first letter."""
+    """True for y or yes, or the word for yes in the language spoken, or its first letter
+    unless that letter sits on another key (`key_meant`: Greek ν is the N key)."""
     # Translators: the word for "yes"; a player may answer a yes-or-no question with it or
     # with its first letter (and always with y).
     return _said(answer, "yes", _("yes"))
 
 
 def is_no(answer: str) -> bool:
-    """True for n or no, or the word for no in the language spoken, or its first letter."""
+    """True for n or no, or the word for no in the language spoken, or its first letter
+    unless that letter sits on another key (`key_meant`: Greek ο is the O key)."""
     # Translators: the word for "no"; a player may answer a yes-or-no question with it or
     # with its first letter (and always with n).
     return _said(answer, "no", _("no"))
 
 
+def quit_prompt(question: str | None = None) -> str:
+    """What q asks (rich markup, as asked: ending " > "): `question` if given, else racko
+    play's "Quit this game?", which takes at most QUESTION_LINES lines from 45 columns (the
+    smallest window) in every language."""
+    if question is not None:
+        return question
+    return _("Quit this game? [bold]y[/] quits, any other key carries on > ")
+
+
 def confirm_quit(term: Terminal, warning: str | None = None, question: str | None = None
                  ) -> bool:
-    """Ask whether to really quit (after `warning`, if any) with `question` (rich markup; racko
-    play's "Quit this game?" if None); True for yes (`is_yes`)."""
+    """Ask whether to really quit (after `warning`, if any) with `question` (rich markup;
+    `quit_prompt`'s if None); True for yes (`is_yes`)."""
     if warning:
         term.console.print(warning, style="yellow", markup=False)
     term.flush_input()  # only a key pressed after the question answers it
-    answer = term.key(question or _("Quit this game? [bold]y[/] quits, any other key carries "
-                                    "on > "))
+    answer = term.key(quit_prompt(question))
     echo(term, answer)
     return is_yes(answer)
 
@@ -126,6 +161,7 @@ def ask(
     valid: str,
     help_text: str,
     redraw: Redraw | None = None,
+    redraw_above: RedrawAbove | None = None,
     hint: Callable[[], str] | None = None,
     quit_warning: str | None = None,
     quit_question: str | None = None,
@@ -138,7 +174,10 @@ def ask(
     `prompt` is rich markup, or its forms longest first (the first that fits the terminal's
     width is shown, `fitting`); `valid` says briefly what may be pressed ("d to draw …"),
     shown after a wrong key; `redraw` paints the screen again (after the rules, with a note
-    above the prompt, or at a resized window's new size); `hint`, if given, makes h give a
+    above the prompt, or at a resized window's new size); `redraw_above`, if given, paints it
+    fitted above q's question, which is then asked in place of the prompt (its warning as the
+    note), so that the question never scrolls the screen's top away, resized or not; else the
+    question is asked under the screen as it is; `hint`, if given, makes h give a
     one-sentence hint; `sheet`, if given, makes s show the score sheet (`hints_off`: h says
     hints are off); `quit_warning` is said before q asks for confirmation, with
     `quit_question` if given; `refusals` says, for a key a player may expect to work here,
@@ -153,6 +192,9 @@ def ask(
 
     def repaint() -> None:
         assert redraw is not None
+        if state.quitting and redraw_above is not None:
+            redraw_above(state.note, quit_prompt(quit_question))
+            return  # the question stays asked under it
         redraw(state.note)
         if state.reading:  # not while q's question is asked: that question stays
             term.reprompt(asked())  # type: ignore[attr-defined]
@@ -187,9 +229,8 @@ def ask(
             elif key == "h" and hints_off:
                 note = Text(_("Hints are off for this game."), "yellow")
             elif key == "q":
-                if quit_warning:  # painted again with the question, if the window is resized
-                    state.note = Text(quit_warning, "yellow")
-                if confirm_quit(term, quit_warning, quit_question):
+                if _quits(term, state, quit_prompt(quit_question), quit_warning,
+                          None if lines else redraw_above):
                     raise QuitGame
             elif refusals and key in refusals:
                 note = Text(refusals[key], "red")
@@ -211,13 +252,32 @@ def ask(
                 term.flush_input()
 
 
+def _quits(term: Terminal, state: _Asking, question: str, warning: str | None,
+           redraw_above: RedrawAbove | None) -> bool:
+    """q was pressed: ask `question` (as asked, after `warning` if any); True if the player
+    quits. With `redraw_above`, the screen is painted again fitted above the warning and the
+    question, which are asked under it; else they are printed under the screen as it is."""
+    # The warning is the note while the question is open (a resized window paints it again);
+    # a note shown before (the help, say) makes room for it.
+    state.note = Text(warning, "yellow") if warning else None
+    state.quitting = True
+    try:
+        if redraw_above is not None:
+            redraw_above(state.note, question)
+            warning = None  # on the screen already
+        return confirm_quit(term, warning, question)
+    finally:
+        state.quitting = False
+
+
 class _Asking:
-    """Where `ask` stands: the note painted above its prompt, and whether its own key is being
-    read (not q's question)."""
+    """Where `ask` stands: the note painted above its prompt, whether its own key is being
+    read, and whether q's question is being asked."""
 
     def __init__(self) -> None:
         self.note: RenderableType | None = None
         self.reading = False
+        self.quitting = False
 
 
 @contextmanager

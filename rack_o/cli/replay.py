@@ -52,6 +52,7 @@ from .screens import (
     variant_labels,
 )
 from .stopping import stopped_by_signals
+from .trimmed import Trimmed
 
 KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
@@ -108,8 +109,23 @@ def steps(record: Record) -> Iterator[Step]:
             yield Step(game, what, step.seat, step.slot, over)
 
 
-def racks_table(game: Game, actor: int | None = None, changed: int | None = None) -> Table:
-    """Every rack on one line each, the part that scores in green, the actor's new card marked."""
+RACK_CELLS = 1 + 10 * 3
+"""Columns a rack takes in the racks table: ten cards of up to two digits, a space before each,
+and the space before the "now" column."""
+
+
+def racks_table(game: Game, actor: int | None = None, changed: int | None = None,
+                width: int | None = None) -> Table:
+    """Every rack on one line each, the part that scores in green, the actor's new card marked;
+    a rack gone out says "Rack-O" in the "now" column, or a short word where `width` leaves
+    too little room for it."""
+    names = [p.name for p in game.players]
+    racko = "Rack-O"
+    if width is not None and (max(cell_len(name) for name in names) + RACK_CELLS
+                              + max(cell_len(racko), cell_len(_("now"))) > width):
+        # Translators: a rack gone out, in the "now" column of racko replay's racks on a
+        # narrow terminal, where "Rack-O" does not fit: one whole word of at most 3 letters.
+        racko = _("out")
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     for _slot in range(10):
@@ -126,7 +142,7 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
                 style = NEW_CARD
             cells.append(Text(str(card), style))
         name = Text(game.players[seat].name, "bold" if seat == actor else "")
-        now = "Rack-O" if counted == len(rack) else str(5 * counted)
+        now = racko if counted == len(rack) else str(5 * counted)
         table.add_row(name, *cells, Text(now))
     return table
 
@@ -144,7 +160,7 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
     if game.round:
         parts += [
             Text(),
-            racks_table(game, step.actor, step.changed),
+            ForWidth(lambda width: racks_table(game, step.actor, step.changed, width)),
             Text(_("Discard pile:") + f" {game.discard_top}    " + ngettext(
                 "Draw pile: {count} card", "Draw pile: {count} cards", game.draw_pile_size
             ).format(count=game.draw_pile_size)),
@@ -372,7 +388,7 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
     if only_summary:
-        term.console.print(summary(record, reveal=reveal))
+        term.console.print(Trimmed(summary(record, reveal=reveal)))
         return
     if not reveal and is_private(record):
         say_private(_("Error: this game is not finished and has 2 or more people at the table: "

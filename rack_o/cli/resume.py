@@ -7,7 +7,8 @@ the same people and bots take their seats and the record grows in the same file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import shutil
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -23,6 +24,7 @@ from rich.text import Text
 from rack_o.actions import Phase
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
+from rack_o.record import Event
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
@@ -31,6 +33,7 @@ from .console import (
     ENTER,
     Terminal,
     command_apart,
+    fill,
     keyboard_tty,
     make_console,
     resume_note,
@@ -47,6 +50,7 @@ from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
 from .stopping import stopped_by_signals
+from .trimmed import Trimmed
 
 if TYPE_CHECKING:
     from rack_o.store.history import HistoryError
@@ -63,14 +67,12 @@ Examples:
 
 
 def games_table(
-    games: list[Summary], title: str | None = None, *, mark_busy: bool = True,
+    games: list[Summary], title: str | None = None, *, busy: Container[Path] = (),
     width: int = 80,
 ) -> Table:
-    """The unfinished games, numbered: ID (and, if `mark_busy`, "being played now" for a game
+    """The unfinished games, numbered: ID (and "being played now" for a game `busy` names:
     open in another racko), when started, round, players and scores; the players and scores
     under the ID when a column of their own would split a name from its score in `width`."""
-    from rack_o.store.writer import is_busy
-
     if title is None:
         title = _("Unfinished games, last played first")
     table = Table(title=title, box=box.SIMPLE_HEAD,
@@ -83,7 +85,7 @@ def games_table(
                  for name, kind in zip(game.names, game.kinds, strict=True)]
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
-        if mark_busy and is_busy(game.path):
+        if game.path in busy:
             where.append("\n" + _("being played now"), "bold yellow")
         rows.append((str(number), where, str(game.round),
                      _scores(game.rules, shown, game.totals)))
@@ -127,10 +129,21 @@ def _scores(rules: Rules, shown: Sequence[str], totals: Sequence[int]) -> Flow:
 
 
 def _how_to_carry_on(games: int) -> str:
-    """The line under the list of unfinished games: how to carry one on."""
+    """The line under the list of unfinished games, one at least nobody plays: how to carry
+    one on."""
     if games == 1:  # `racko resume` carries the only one on without asking
         return _("Carry it on with: racko resume")
     return _("Carry one on with: racko resume ID (or run racko resume and type its number)")
+
+
+def _all_being_played(games: int) -> str:
+    """The line under the list of unfinished games when every one is played in another
+    window."""
+    return ngettext(
+        "That game is being played in another window right now: carry it on there.",
+        "These games are all being played in other windows right now: carry one on there.",
+        games,
+    )
 
 
 @stopped_by_signals()
@@ -138,6 +151,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     """List the unfinished games; the one played last, or the one picked if there are several."""
     from rack_o.store.paths import records_dir
     from rack_o.store.records import list_games
+    from rack_o.store.writer import is_busy
 
     console = term.console
     games, problems = list_games()
@@ -158,31 +172,46 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             markup=False,
         )
         raise SystemExit(EXIT_NOTHING)
-    console.print(games_table(unfinished, width=console.width))
+    busy = {game.path for game in unfinished if is_busy(game.path)}
+    console.print(Trimmed(games_table(unfinished, busy=busy, width=console.width)))
+    free = [number for number, game in enumerate(unfinished, start=1) if game.path not in busy]
+    if not free:
+        console.print(Trimmed(Text(fill(_all_being_played(len(unfinished)), console.width))))
+        raise SystemExit(0 if list_only else EXIT_NOTHING)
     if list_only:
-        console.print(command_apart(_how_to_carry_on(len(unfinished)), console.width),
-                      markup=False)
+        console.print(Trimmed(Text(command_apart(_how_to_carry_on(len(unfinished)),
+                                                 console.width))))
         raise SystemExit(0)
     if len(unfinished) == 1:
         return unfinished[0].path
+    return _pick(term, unfinished, free[0])
+
+
+def _pick(term: Terminal, games: list[Summary], default: int) -> Path:
+    """The record of the game picked from the numbered `games`: Enter picks number `default`;
+    a game being played in another window (by now) is refused and the question asked again."""
+    from rack_o.store.writer import is_busy
+
     while True:
         answer = term.read(
-            _("[bold]Enter[/] resumes #1, {id} · a number picks another · [bold]q[/] quits > ")
-            .format(id=escape(unfinished[0].id))
+            _("[bold]Enter[/] resumes #{number}, {id} · a number picks another · [bold]q[/] "
+              "quits > ").format(number=default, id=escape(games[default - 1].id))
         ).strip().lower()
-        if not answer:
-            return unfinished[0].path
         if answer == "q":
             raise SystemExit(0)
-        number = typed_whole(answer)
-        if number is not None and 1 <= number <= len(unfinished):
-            return unfinished[number - 1].path
-        console.print(
-            _("Type a number from 1 to {count}, Enter for #1, or q.").format(
-                count=len(unfinished)
-            ),
-            style="red",
-        )
+        number = typed_whole(answer) if answer else default
+        if number is None or not 1 <= number <= len(games):
+            term.console.print(
+                _("Type a number from 1 to {count}, Enter for #{number}, or q.").format(
+                    count=len(games), number=default),
+                style="red")
+        elif is_busy(games[number - 1].path):
+            term.console.print(
+                _("#{number} is being played in another window right now: type another "
+                  "number, or q.").format(number=number),
+                style="red")
+        else:
+            return games[number - 1].path
 
 
 def _notices(record_id: str, game: Game, seed: int | str | None) -> list[RenderableType]:
@@ -328,8 +357,9 @@ def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
     try:
         return hold_record(path)
     except RecordBusyError:
-        click.echo(_("Error: {file} is being played right now in another racko; carry on "
-                     "there, or quit it first.").format(file=shown), err=True)
+        click.echo(fill(_("Error: {file} is being played right now in another racko; carry on "
+                          "there, or quit it first.").format(file=shown),
+                        shutil.get_terminal_size().columns), err=True)
         raise SystemExit(EXIT_NOTHING) from None
     except OSError as error:
         try:  # a missing file, a folder...: reading it says what is wrong, in a sentence
@@ -396,12 +426,20 @@ def resume_facts(record: Record) -> ResumeFacts:
 
 
 def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
-                   pausing: bool = False) -> list[RenderableType]:
-    """Where the resumed game stands (the seed only if `show_seed`), a torn last line (to be
-    removed: `pausing`, or removed already), a round end nobody saw, trouble with the history,
-    in the language spoken; `facts` (`resume_facts`) says what is not in the record."""
+                   pausing: bool = False, cut_short_told: bool = False) -> list[RenderableType]:
+    """Where the resumed game stands (the seed only if `show_seed`), the turn cut short with a
+    drawn card (if `cut_short_told`: `cut_short_note`), a torn last line (to be removed:
+    `pausing`, or removed already), a round end nobody saw, trouble with the history, in the
+    language spoken; `facts` (`resume_facts`) says what is not in the record."""
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
+    cut = cut_short(record.events) if cut_short_told else None
+    if cut is not None and 0 <= cut[0] < len(game.players):
+        seat, card = cut
+        people = [at for at, player in enumerate(game.players) if player.is_human]
+        # Alone at the keyboard, they are told so; else the screen is everyone's: named.
+        name = None if people == [seat] else game.players[seat].name
+        notices.append(cut_short_note(card, name))
     if facts.torn:
         if pausing:
             torn = _("The last line of the record was cut off while it was being saved, so what "
@@ -418,6 +456,37 @@ def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
     if facts.history is not None:
         notices.append(Text(history_notice(facts.history), "yellow"))
     return notices
+
+
+def cut_short(events: Sequence[Event]) -> tuple[int, int] | None:
+    """(seat, card) when the last turn of the record's round is a person's that ended with
+    them leaving, or the game stopping, holding a card they drew (its line says `"left"`): the
+    card was discarded, since a draw cannot be undone. None otherwise."""
+    for line in reversed(events):
+        kind = line.get("type")
+        if kind == "deal":
+            return None  # nothing was played of this round yet
+        if kind != "turn":
+            continue  # the pile turned over, or the round's end, after that turn
+        seat, card = line.get("seat"), line.get("card")
+        if (line.get("left") is True and line.get("source") == "draw" and type(seat) is int
+                and type(card) is int):
+            return seat, card
+        return None
+    return None
+
+
+def cut_short_note(card: int, name: str | None = None) -> Text:
+    """What is told of a turn cut short holding the drawn `card`, which was discarded: to the
+    person who drew it (None), or naming them (`name`) at a screen others see (the card was
+    discarded face up: nothing private)."""
+    if name is None:
+        told = _("Your turn was cut short after you drew {card}: a draw cannot be undone, so it "
+                 "was discarded.").format(card=card)
+    else:
+        told = _("{name}'s turn was cut short after drawing {card}: a draw cannot be undone, so "
+                 "it was discarded.").format(name=name, card=card)
+    return Text(told, "yellow")
 
 
 def take_up(record: Record, writer: RecordWriter) -> None:
@@ -456,7 +525,7 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     pausing = humans == 1 and game.phase is Phase.CHOOSE
     # With two or more people at the keyboard the seed stays hidden: it deals every card.
     notices = resume_notices(record, resume_facts(record), show_seed=humans < 2,
-                             pausing=pausing)
+                             pausing=pausing, cut_short_told=True)
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, record.ref)
@@ -502,8 +571,8 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
                         "through it with: racko replay {id}").format(id=ref), markup=False)
         return EXIT_NOTHING
     # This racko holds the game's lock while it asks: the game is not being played.
-    console.print(games_table([summary], _("The game to drop"), mark_busy=False,
-                              width=console.width))
+    console.print(Trimmed(games_table([summary], _("The game to drop"),
+                                      width=console.width)))
     if not yes:
         try:
             answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "

@@ -16,15 +16,25 @@ from typing import Any, NamedTuple
 import click
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
+from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from rack_o.i18n import N_, _, ngettext, number, percent
-from rack_o.review import Label, Move, Play, Tally, move_line, tally, turn_count
+from rack_o.review import (
+    COST_DECIMALS,
+    Label,
+    Move,
+    Play,
+    Tally,
+    move_line,
+    shown_cost,
+    tally,
+    turn_count,
+)
 from rack_o.review import review as review_moves
+from rack_o.store.names import is_named
 from rack_o.store.records import Record
 
 from .console import lines_taken, make_console
@@ -33,6 +43,7 @@ from .flow import Flow
 from .option_types import PLAYER_NAME
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .stopping import stopped_by_signals
+from .trimmed import Trimmed
 
 EXAMPLE = N_("""\b
 Examples:
@@ -75,14 +86,15 @@ def play_text(play: Play, short: bool = False) -> str:
 
 
 def turns_text(cost: float) -> str:
-    """A cost in turns, one decimal: "1.2"."""
-    return number(cost, 1)
+    """A cost in turns as the label comes from it, two decimals: "1.97" (a label is never
+    shown beside a cost rounded to another label's threshold)."""
+    return number(shown_cost(cost), COST_DECIMALS)
 
 
 def decimal_form(value: float) -> int:
-    """The count that picks the plural form for `value` shown with a decimal: 0 below 2, else
+    """The count that picks the plural form for `value` shown with decimals: 0 below 2, else
     2 (French says "1,5 tour" but "2,5 tours"; English is plural for both)."""
-    return 0 if value < 2 else 2
+    return 0 if shown_cost(value) < 2 else 2
 
 
 def seat_label(record: Record, seat: int) -> str:
@@ -168,7 +180,7 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
 
 def equally_good(move: Move) -> bool:
     """True when expert would have played another turn but the one played costs no more, as
-    the cost is shown (0.0): expert's turn is then no advice."""
+    the cost is shown (0.00): expert's turn is then no advice."""
     return move.best != move.played and turns_text(move.cost) == turns_text(0.0)
 
 
@@ -308,38 +320,6 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
     return shown
 
 
-class Trimmed:
-    """`renderable` as rich draws it, each line without the blanks it ends in (a table's
-    cells padded to their column's width, a wrapped line's last space): in a file, a pipe or
-    a copied text they are only trailing spaces. Blanks that show (a background) are kept."""
-
-    def __init__(self, renderable: RenderableType) -> None:
-        self.renderable = renderable
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in console.render_lines(self.renderable, options, pad=False):
-            yield from _trimmed(line)
-            yield Segment.line()
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self.renderable)
-
-
-def _trimmed(line: list[Segment]) -> list[Segment]:
-    """`line` without the blanks it ends in, unless they show (a background, reversed)."""
-    line = list(line)
-    while line:
-        text, style, control = line[-1]
-        if control or (style is not None and (style.bgcolor is not None or style.reverse)):
-            break
-        kept = text.rstrip(" ")
-        if kept:
-            line[-1] = Segment(kept, style)
-            break
-        line.pop()
-    return line
-
-
 def _height(renderable: RenderableType, width: int) -> int:
     """How many lines `renderable` takes on a console `width` columns wide."""
     return lines_taken(Console(width=width, file=io.StringIO(), color_system=None), renderable)
@@ -383,7 +363,7 @@ def _tally_line(counted: Tally) -> dict[str, Any]:
         "mean_cost": None if counted.mean_cost is None else round(counted.mean_cost, 3),
         "labels": {label.value: count for label, count in counted.labels.items()},
         "worst": None if worst is None else {"round": worst.round, "turn": worst.turn,
-                                             "cost": round(worst.cost, 2)},
+                                             "cost": shown_cost(worst.cost)},
     }
 
 
@@ -441,8 +421,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
     nobody at the table is a person)."""
     players = record.header.players
     if player is not None:
-        wanted = player.strip().casefold()
-        seats = [seat for seat, p in enumerate(players) if p.name.casefold() == wanted]
+        seats = [seat for seat, p in enumerate(players) if is_named(player, p.name)]
         if not seats:
             raise click.BadParameter(
                 _("nobody called {name} played this game; the players are {names}.").format(

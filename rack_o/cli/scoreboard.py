@@ -24,17 +24,23 @@ from rack_o.rules import Rules
 from rack_o.view import RoundResult
 
 from .screens import NOT_SCORING, SCORING, ForWidth, side_name
+from .trimmed import Trimmed
+
+PROMPT_ROOM = 2
+"""Lines a round's end leaves under it for the prompt that follows (see session.PROMPT_LINES)."""
 
 
-def racko_banner(result: RoundResult, names: Sequence[str]) -> RenderableType:
-    """The Rack-O moment: who went out, in which round, after how many turns."""
-    text = Text(justify="center")
+def racko_banner(result: RoundResult, names: Sequence[str], boxed: bool = True
+                 ) -> RenderableType:
+    """The Rack-O moment: who went out, in which round, after how many turns; in a box, or
+    bare (`boxed` False) where the screen is short of lines."""
+    text = Text(justify="center" if boxed else "left")
     text.append("RACK-O!", "bold yellow")
     text.append("  " + _("{name} goes out in round {round}").format(
         name=names[result.racko], round=result.round), "bold")
     text.append(" " + ngettext("after {count} turn.", "after {count} turns.", result.turns).format(
         count=result.turns))
-    return Panel(text, box=box.HEAVY, expand=False)
+    return Panel(text, box=box.HEAVY, expand=False) if boxed else text
 
 
 def _rack_cells(rack: Sequence[int], counted: int) -> Text:
@@ -149,6 +155,10 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -
             # narrow terminal's round table.
             line = _("{name}: {points} · total {total}").format(
                 name=names[seat], points=points, total=result.totals[seat])
+            # Translators: how many points a player still needs to reach the game's target,
+            # after their total on a narrow terminal's round table.
+            line += " · " + (_("{count} to go").format(count=rules.target - result.totals[seat])
+                             if result.totals[seat] < rules.target else _("reached"))
         text = Text(line)
         if racko:
             text.highlight_words([names[seat]], "bold")
@@ -172,10 +182,11 @@ def full_table_fits(names: Sequence[str], rules: Rules, width: int) -> bool:
     return longest + FULL_TABLE_ROOM <= width
 
 
-def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
+def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
+                       caption: bool = True) -> Group:
     """The round table as wide as the terminal allows (the full one, the compact one, else
     the racks under the names: a name, a rack or a score is never cut), its footnote wrapped
-    at the terminal's width."""
+    at the terminal's width (left out without `caption`)."""
 
     def fitted(width: int) -> RenderableType:
         if full_table_fits(names, rules, width):
@@ -183,7 +194,7 @@ def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules) 
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
                        racks_under_names(result, names, rules))
 
-    return Group(ForWidth(fitted), Text(points_caption(rules), "dim"))
+    return Group(ForWidth(fitted), *([Text(points_caption(rules), "dim")] if caption else []))
 
 
 def leaders(totals: Sequence[int]) -> list[int]:
@@ -207,21 +218,52 @@ def tie_note(totals: Sequence[int], names: Sequence[str], rules: Rules) -> Text 
 
 
 def round_end_lines(game: Game) -> list[RenderableType]:
-    """The end of the last round: the Rack-O banner, the round table, a tie at the top."""
+    """The end of the last round: the Rack-O banner, the round table, a tie at the top, as
+    full as the screen's height allows (`RoundEnd`)."""
     names = tuple(p.name for p in game.players)
     result = game.rounds[-1]
-    lines: list[RenderableType] = [racko_banner(result, names),
-                                   fitted_round_table(result, names, game.rules)]
-    note = tie_note(game.totals, names, game.rules)
-    if note is not None:
-        lines.append(note)
-    return lines
+    return [RoundEnd(result, names, game.rules, tie_note(game.totals, names, game.rules))]
+
+
+class RoundEnd:
+    """A round's end in the fullest form that leaves `PROMPT_ROOM` lines of the screen free:
+    the banner boxed, then bare, then without the points footnote too. Who went out is the
+    line that matters most: it is the last thing given up (only on a screen too short for
+    even the barest form, whose top then scrolls away)."""
+
+    def __init__(self, result: RoundResult, names: Sequence[str], rules: Rules,
+                 note: Text | None = None) -> None:
+        self.result = result
+        self.names = names
+        self.rules = rules
+        self.note = note
+
+    def forms(self) -> list[Group]:
+        """The forms the round's end may take, fullest first."""
+        result, names, rules = self.result, self.names, self.rules
+        note = [self.note] if self.note is not None else []
+        return [Group(racko_banner(result, names, boxed), fitted_round_table(
+                    result, names, rules, caption), *note)
+                for boxed, caption in ((True, True), (False, True), (False, False))]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = (options.height or console.height) - PROMPT_ROOM
+        unlimited = options.update(height=None)
+        forms = self.forms()
+        for form in forms:
+            if len(console.render_lines(form, unlimited, pad=False)) <= room:
+                break
+        yield form
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.forms()[0])
 
 
 def standings(
     totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int
-) -> RenderableType:
-    """Final standings, best first, and the sentence naming the winner."""
+) -> Trimmed:
+    """Final standings, best first, and the sentence naming the winner (no line ending in
+    blanks: its `renderable` is the table as laid out)."""
     table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column(_("Place"), justify="right")
     table.add_column(_("Team") if rules.partners else _("Player"))
@@ -248,7 +290,7 @@ def standings(
         name=side_name(rules, names, winner), names=side_name(rules, names, winner),
         points=totals[winner], count=rounds,
     )
-    return Group(table, Text(text, "bold green"))
+    return Trimmed(Group(table, Text(text, "bold green")))
 
 
 def score_sheet(

@@ -401,10 +401,12 @@ def _with_card(sentence: str, card: int) -> Text:
     return Text.assemble(before, (str(card), NEW_CARD), after)
 
 
-def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> RenderableType:
-    """What shows while the terminal changes hands: public news and status, never a rack."""
+def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = (), *,
+                   compact: bool = False) -> RenderableType:
+    """What shows while the terminal changes hands: public news and status, never a rack;
+    `compact`: without blank lines, for a short window."""
     parts: list[RenderableType] = list(notices)
-    if notices:
+    if notices and not compact:
         parts.append(Text())
     name = view.names[view.mover]
     card = Text(justify="center")
@@ -419,8 +421,8 @@ def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = ()) -> Re
         fitted_status(view),
         fitted_scores(view),
         fitted_piles(view),
-        Text(),
-        Panel(card, box=box.ROUNDED, width=width, padding=(1, 2)),
+        *([] if compact else [Text()]),
+        Panel(card, box=box.ROUNDED, width=width, padding=(0, 2) if compact else (1, 2)),
     ]
     return Group(*parts)
 

@@ -57,9 +57,10 @@ HANDOFF_HELP = N_(
 ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
 NBSP_AND = "\u00a0&\u00a0"
 HANDOFF_HOLD = 0.4
-"""Seconds a hand-off screen stands before its prompt appears, throwing away every key typed
-meanwhile: the previous player's second Enter (a common habit, even a slow double press a
-third of a second apart) must not open the next rack."""
+"""Seconds a hand-off screen (or a round's results) stands before its prompt appears, throwing
+away every key typed meanwhile: the previous player's second Enter (a common habit, even a
+slow double press a third of a second apart) must not open the next rack (or skip the
+results)."""
 HANDOFF_QUIET = 0.6
 """Seconds without a key a hand-off waits for, after keys were typed while it held: someone
 still pressing Enter after their move must stop before the next rack can open."""
@@ -303,7 +304,8 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     seed = header.seed if header is not None else None
     if seed is not None:
         notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
-            seed=shown_seed(seed), options=same_cards(header.players, shown_seed(seed))))
+            seed=shown_seed(seed),
+            options=same_cards(header.players, shown_seed(seed), header.rules)))
     return notes
 
 
@@ -479,22 +481,18 @@ class _Session(Table):
         def draw(note: RenderableType | None = None) -> None:
             self.term.clear()
             # The hand-off screen shows only public fields of the view: never its rack.
-            self.console.print(handoff_screen(self.game.view(seat), notices))
-            self.console.print(note if note is not None else "")
+            view = self.game.view(seat)
+            below = note if note is not None else Text()
+            screen = handoff_screen(view, notices)
+            # The prompt's line is kept free: a short window gets the screen without blanks.
+            if lines_taken(self.console, screen, below) + 1 > self.term.height:
+                screen = handoff_screen(view, notices, compact=True)
+            self.console.print(screen)
+            self.console.print(below)
 
         draw()
-        if not reads_lines(self.term):
-            # Whatever the last player typed after their move, a second Enter above all, is
-            # thrown away: only a key pressed once the prompt is up hands the keyboard over.
-            # While keys keep coming (Enter pressed again and again), the hold goes on.
-            self.console.file.flush()
-            hold = HANDOFF_HOLD
-            while True:
-                time.sleep(hold)
-                if not self.term.flush_input():
-                    break
-                hold = HANDOFF_QUIET
-        self.term.flush_input()
+        # Only a key pressed once the prompt is up hands the keyboard over.
+        self._hold()
         ask(
             self.term,
             (
@@ -561,6 +559,20 @@ class _Session(Table):
         else:
             self.pending, self.printed = [], 0
 
+    def _hold(self) -> None:
+        """Let the screen just drawn stand before its prompt: whatever was typed after the last
+        move, a second Enter above all, is thrown away (`HANDOFF_HOLD`), and while keys keep
+        coming the wait goes on (`HANDOFF_QUIET`). Keys typed before it are thrown away too."""
+        if not reads_lines(self.term):
+            self.console.file.flush()
+            hold = HANDOFF_HOLD
+            while True:
+                time.sleep(hold)
+                if not self.term.flush_input():
+                    break
+                hold = HANDOFF_QUIET
+        self.term.flush_input()
+
     def _wait(self, prompt: str, keys: tuple[str, ...] = (ENTER,)) -> None:
         self._flush_notices()
         shown = self.on_screen
@@ -572,7 +584,8 @@ class _Session(Table):
             if note is not None:
                 self.console.print(note)
 
-        self.term.flush_input()
+        # The round's results (or the dealer draw) stay up until someone presses Enter for them.
+        self._hold()
         ask(self.term, prompt, keys, valid=_("press Enter to go on"),
             help_text=_(ENTER_HELP), redraw=draw, sheet=self.show_sheet)
         self.on_screen = []

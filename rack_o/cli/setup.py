@@ -97,21 +97,34 @@ HINT_LEVEL_FIELD = "hint_level"
 HINT_LEVELS (racko's own field: other readers of rack-o/1 ignore it)."""
 
 
-def same_cards(players: Sequence[Player], seed: object) -> str:
-    """The options of `racko play` that sit the same table down to the same cards: the seed,
-    the number of players (the deck's size follows it) and the bots in their seats."""
+def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
+    """The options of `racko play` that sit the same table down to the same cards under the
+    same rules: the seed, the number of players (the deck's size follows it), the target and
+    variants that differ from the default, and the bots in their seats."""
     count = f" --players {len(players)}"
+    agreed = rule_options(rules)
     specs = [player.bot for player in players]
     bots = [spec for spec in specs if spec is not None]
     if not bots:
-        return f"--seed {seed}" + (count if len(players) != MIN_PLAYERS else "")
+        return f"--seed {seed}" + (count if len(players) != MIN_PLAYERS else "") + agreed
     people = len(players) - len(bots)
     if all(spec is not None for spec in specs[people:]):  # the seats --bots fills
         # --bots alone seats one person before them; --players says how many sit.
-        return f"--seed {seed}" + (count if people != 1 else "") + f" --bots {','.join(bots)}"
+        return (f"--seed {seed}" + (count if people != 1 else "") + agreed
+                + f" --bots {','.join(bots)}")
     placed = "".join(f" --bot {seat}={spec}" for seat, spec in enumerate(specs, start=1)
                      if spec is not None)
-    return f"--seed {seed}{count}{placed}"
+    return f"--seed {seed}{count}{agreed}{placed}"
+
+
+def rule_options(rules: Rules) -> str:
+    """The options of `racko play` that agree on `rules`' target and variants (each with a
+    space before it), those left at their default left out."""
+    options = [f" --target {rules.target}"] if rules.target != DEFAULT_TARGET else []
+    options += [f" {option}" for option, on in (
+        ("--bonus", rules.bonus), ("--partners", rules.partners),
+        ("--run-of-three", rules.run_of_three)) if on]
+    return "".join(options)
 
 
 def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:

@@ -64,6 +64,7 @@ from .setup import (
     variant_options,
 )
 from .stopping import signal_stop, stopped_by_signals
+from .trimmed import Trimmed
 
 MAX_GAMES = 1_000_000
 """The most games one `racko simulate` plays."""
@@ -397,7 +398,7 @@ def _report(
         console.print(_broken_game(broken, record_dir), markup=True, highlight=False)
         _report_history(console, result)
         raise SystemExit(EXIT_STOPPED)
-    console.print(result_table(tally, console.width))
+    console.print(Trimmed(result_table(tally, console.width)))
     rate = tally.rounds / seconds if seconds > 0 else 0.0
     # Capped rounds are never hidden: always printed, and in yellow when there are any.
     capped = _("capped rounds: {count}").format(count=tally.capped_rounds)
@@ -508,7 +509,7 @@ def _report_interrupted(
         partial = _("Partial results: only the games that finished before Ctrl-C.")
     console.print(stopped.format(count=tally.games, games=games))
     if tally.games:
-        console.print(result_table(tally, console.width))
+        console.print(Trimmed(result_table(tally, console.width)))
         console.print(partial)
     if record_dir is not None:
         try:

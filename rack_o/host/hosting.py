@@ -30,6 +30,7 @@ from rack_o.agent import Agent, Table, play_game
 from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QuitGame
+from rack_o.cli.resume import cut_short_note
 from rack_o.cli.scoreboard import round_end_lines, standings
 from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
@@ -173,9 +174,7 @@ class HostedGame(Table):
             self._give_away(seat, lambda: _("A computer player plays your seat now."))
         if cut_short is not None and cut_short[0] in self.screens:
             card = cut_short[1]
-            self.screens[cut_short[0]].gate_note = lambda: Text(_(
-                "Your turn was cut short after you drew {card}: a draw cannot be undone, so it "
-                "was discarded.").format(card=card), "yellow")
+            self.screens[cut_short[0]].gate_note = lambda: cut_short_note(card)
 
     @property
     def gate_lines(self) -> list[RenderableType] | None:

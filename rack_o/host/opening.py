@@ -20,7 +20,14 @@ from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.messages import record_not_found
 from rack_o.cli.play import new_seed, seat_or_leave
-from rack_o.cli.resume import hold, resume_facts, resume_notices, saved_game, take_up
+from rack_o.cli.resume import (
+    cut_short,
+    hold,
+    resume_facts,
+    resume_notices,
+    saved_game,
+    take_up,
+)
 from rack_o.cli.setup import TableOptions
 from rack_o.game import Player
 from rack_o.i18n import _
@@ -126,7 +133,7 @@ def _resumed(record: Record, writer: RecordWriter) -> Opened:
         record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),
         [_saved(carry_on)], record.events,
-        _given_away(record.events, record.game.players), _cut_short(record.events),
+        _given_away(record.events, record.game.players), cut_short(record.events),
         resumed=True)
 
 
@@ -173,24 +180,6 @@ def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]
         if isinstance(named, list):
             given.update(seat for seat in named if _is_seat(seat, players))
     return [seat for seat in sorted(given) if players[seat].is_human]
-
-
-def _cut_short(events: Sequence[Event]) -> tuple[int, int] | None:
-    """(seat, card) when the last turn of the record's round is a person's that ended with
-    them leaving, or the table stopping, holding a card they drew (its line says `"left"`): the
-    card was discarded, since a draw cannot be undone. None otherwise."""
-    for line in reversed(events):
-        kind = line.get("type")
-        if kind == "deal":
-            return None  # nothing was played of this round yet
-        if kind != "turn":
-            continue  # the pile turned over, or the round's end, after that turn
-        seat, card = line.get("seat"), line.get("card")
-        if (line.get("left") is True and line.get("source") == "draw" and type(seat) is int
-                and type(card) is int):
-            return seat, card
-        return None
-    return None
 
 
 def _is_seat(value: object, players: Sequence[Player]) -> TypeGuard[int]:

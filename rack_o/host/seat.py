@@ -16,7 +16,7 @@ from typing import Protocol
 from rack_o.actions import DISCARD, Action, Phase, Source
 from rack_o.agent import Agent
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.prompt import InputEnded, QuitGame, fitting
+from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
 from rack_o.i18n import _
 from rack_o.view import SeatView
 
@@ -55,11 +55,6 @@ def left_while_host_chooses() -> str:
              "back.")
 
 
-QUESTION_LINES = 2
-"""The lines q's question may take on a window: its fullest wording that fits, else its
-shortest."""
-
-
 def quit_question(host: bool, width: int) -> str:
     """What q asks at a hosted table (rich markup), in as many words as fit QUESTION_LINES lines
     of `width` columns with its " > ": the host, whether to stop the game for everyone; a
@@ -72,7 +67,7 @@ def quit_question(host: bool, width: int) -> str:
         forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
                    "key carries on"),
                  _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
-    return fitting(QUESTION_LINES * width, forms)
+    return fitting(width, forms, QUESTION_LINES)
 
 
 class PersonSeat:
@@ -144,11 +139,10 @@ class PersonSeat:
                 # step keeps the language it started in).
                 self.terminal.wait_for_guest()
                 with self.terminal.step():
-                    question = quit_question(not self.guest, self.terminal.width) + " > "
-                    self.human.quit_question = question
-                    # Asked under the turn's screen painted again above it, never scrolling
-                    # the rack away on a small window.
-                    self.terminal.fit_question(question)
+                    # Asked under the turn's screen painted again above it (`ask`), never
+                    # scrolling the rack away on a small window.
+                    self.human.quit_question = quit_question(not self.guest,
+                                                             self.terminal.width) + " > "
                     return self.human.choose(view)
             except GuestGone:
                 self.give_to_bot()

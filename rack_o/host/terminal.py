@@ -29,8 +29,8 @@ from typing import Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
-from rich.text import Text
 
+from rack_o.cli.layouts import key_meant
 from rack_o.i18n import _, ngettext, speaking
 
 from .inbox import Inbox, Work
@@ -200,11 +200,6 @@ class RemoteTerminal:
         """The prompt asked last: still on screen when `key` is asked with none."""
         self._typed: str | None = None
         """What `line` has been given so far."""
-        self._fitted: str | None = None
-        """The question asked under the screen painted again to make room for it
-        (`fit_question`)."""
-        self._short_by = 0
-        """Lines `height` leaves out while the screen is painted again under such a question."""
         self._attached_at = 0.0
         # Shared with the SSH thread:
         self._lock = threading.Lock()
@@ -222,9 +217,8 @@ class RemoteTerminal:
 
     @property
     def height(self) -> int:
-        """The guest's terminal height in lines (fewer while the screen is painted again under a
-        question that needs more than one: see `fit_question`)."""
-        return max(1, self.console.size.height - self._short_by)
+        """The guest's terminal height in lines."""
+        return self.console.size.height
 
     @property
     def is_connected(self) -> bool:
@@ -233,7 +227,8 @@ class RemoteTerminal:
 
     def key(self, prompt: str = "") -> str:
         """One keypress after `prompt` (rich markup): a printable character lower-cased, Enter
-        as ENTER, other keys as longer names. Waits through the guest's absences.
+        as ENTER, other keys as longer names; a key is taken by where it sits on the keyboard,
+        in this terminal's language (`key_meant`). Waits through the guest's absences.
 
         GuestInterrupt (a KeyboardInterrupt) on Ctrl-C, GuestEOF (an EOFError) on Ctrl-D;
         GuestGone once the seat is released.
@@ -246,7 +241,8 @@ class RemoteTerminal:
                 if key == CTRL_D:
                     raise GuestEOF(self.seat)
                 lowered = key.lower()
-                return lowered if len(key) == 1 and len(lowered) == 1 else key
+                with self.speaking():
+                    return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
 
     def line(self, prompt: str = "") -> str:
         """A line of text typed after `prompt` and ended with Enter, echoed as it is typed,
@@ -360,13 +356,6 @@ class RemoteTerminal:
         self._keys.append(PUT_AWAY)
         return True
 
-    def fit_question(self, prompt: str | None) -> None:
-        """When `key` asks `prompt` (as asked: rich markup), paint the screen again first (the
-        redraw callback, if any), in a window as many lines shorter as the question takes beyond
-        one, and ask it under that: a question asked under a screen that may fill the window (q's
-        at a turn) then never scrolls the screen's top away. None: no question is asked so."""
-        self._fitted = prompt
-
     def later(self, seconds: float, work: Work) -> None:
         """Run `work` on the game thread at its first wait once `seconds` have passed (game
         thread only)."""
@@ -374,7 +363,8 @@ class RemoteTerminal:
 
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
-        reads this terminal, Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
+        reads this terminal (taken by where it sits on the keyboard, as by `key`), Ctrl-C and
+        Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
         the next read. It must not wait for keys. None: keep them (the default)."""
         self._on_keys = handler
 
@@ -385,8 +375,7 @@ class RemoteTerminal:
         with self.speaking():
             if self._redraw is not None:
                 self.clear()
-                with self._room_for_question():
-                    self._redraw()
+                self._redraw()
             elif shown:
                 self.clear()
                 for objects, kwargs in shown:
@@ -479,7 +468,7 @@ class RemoteTerminal:
             if handler is None or self._reading or self._released:
                 return
             with self.speaking():
-                handler(key)
+                handler(key_meant(key))
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
@@ -498,29 +487,10 @@ class RemoteTerminal:
         return self.console.screen_log  # type: ignore[attr-defined,no-any-return]
 
     @contextmanager
-    def _room_for_question(self) -> Iterator[None]:
-        """Within: `height` leaves room for the question being asked if it is fitted
-        (`fit_question`), beyond the one line a redraw leaves for its prompt."""
-        prompt = self._prompt
-        if not prompt or prompt != self._fitted:
-            yield
-            return
-        console = self.console
-        taken = len(console.render_lines(Text.from_markup(prompt), console.options, pad=False))
-        self._short_by = max(0, taken - 1)
-        try:
-            yield
-        finally:
-            self._short_by = 0
-
-    @contextmanager
     def _asking(self, prompt: str, typed: str | None) -> Iterator[None]:
         # An empty prompt asks again after a key that was ignored: the last one is still shown.
         self._prompt, self._typed = prompt, typed
-        if prompt and prompt == self._fitted and self._redraw is not None:
-            self.repaint()  # the screen, fitted above the question, then the question
-        else:
-            self._show_prompt()
+        self._show_prompt()
         if not prompt:
             self._prompt = self._last_prompt
         self._reading = True

@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from rack_o.game import Game
 from rack_o.record import Header, dumps, events
+from rack_o.store.names import name_key
 from rack_o.store.paths import history_path
 from rack_o.store.permissions import is_read_only
 
@@ -366,9 +367,9 @@ def record_games(
     return added
 
 
-def _casefold(name: object) -> str | None:
+def _name_key(name: object) -> str | None:
     """A seat's name as a --player filter compares it (None for a damaged value)."""
-    return name.casefold() if isinstance(name, str) else None
+    return name_key(name) if isinstance(name, str) else None
 
 
 def iter_games(
@@ -383,9 +384,9 @@ def iter_games(
     query = "SELECT * FROM games"
     args: list[object] = []
     if player is not None:
-        # Matched as `racko review --player` matches: "kim" finds Kim's games.
-        query += " WHERE id IN (SELECT game_id FROM seats WHERE casefold(name) = ?)"
-        args.append(player.strip().casefold())
+        # Matched as `racko review --player` matches: "kim" and "zoe" find Kim's and Zoë's.
+        query += " WHERE id IN (SELECT game_id FROM seats WHERE name_key(name) = ?)"
+        args.append(name_key(player))
     query += " ORDER BY finished DESC, id DESC LIMIT ?"
     args.append(limit)
     # One query, seats joined in: a query per game made a long listing slow.
@@ -396,7 +397,7 @@ def iter_games(
     try:
         with opened(path, write=False) as conn:
             conn.row_factory = sqlite3.Row
-            conn.create_function("casefold", 1, _casefold, deterministic=True)
+            conn.create_function("name_key", 1, _name_key, deterministic=True)
             current: sqlite3.Row | None = None
             seats: list[tuple[str, str, int, int]] = []
             for row in conn.execute(query, args):

@@ -1,0 +1,73 @@
+"""`--player NAME` finds a player whatever the case, the blanks around the name and its
+accents ("zoe" is Zoë), in `racko history` and `racko review` alike."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from builders import finished_game, header_for
+from clirun import assert_exited, flat, racko
+from test_review_cli import planted
+
+from rack_o.store.history import record_game
+from rack_o.store.names import is_named
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "named"),
+    [
+        ("Zoë", "Zoë", True),
+        ("zoe", "Zoë", True),
+        ("ZOË", "Zoë", True),
+        ("  zoe ", "Zoë", True),
+        ("Zoë", "Zoe", True),
+        ("zoe", "Zoe\u0308", True),  # the accent typed as a letter and a combining mark
+        ("jose", "José", True),
+        ("nikos", "Nikos", True),
+        ("νικος", "Νίκος", True),
+        ("strasse", "Straße", True),
+        ("zo", "Zoë", False),
+        ("ann", "Anna", False),
+        ("Zoë", "Zoë 2", False),
+    ],
+)
+def test_a_typed_name_names_a_player_whatever_its_case_and_accents(
+    typed: str, name: str, named: bool
+) -> None:
+    assert is_named(typed, name) is named
+
+
+@pytest.mark.parametrize("typed", ["Zoë", "zoe", "ZOE", " Zoe "])
+def test_history_player_finds_the_games_of_a_name_typed_without_its_accent(
+    home: Path, typed: str
+) -> None:
+    with_zoe = finished_game(5, names=("Zoë", "Bob"))
+    without = finished_game(6, names=("Ann", "Bob"))
+    for game in (with_zoe, without):
+        record_game(game, header_for(game))
+    result = racko("history", "--json", "--player", typed)
+    assert_exited(result, 0)
+    assert [row["players"] for row in json.loads(result.output)] == [["Zoë", "Bob"]]
+    table = racko("history", "--player", typed)
+    assert_exited(table, 0)
+    assert "Zoë" in table.output and "No finished games" not in table.output
+
+
+@pytest.mark.parametrize("typed", ["Zoë", "zoe", "ZOË"])
+def test_review_player_finds_a_name_typed_without_its_accent(home: Path, typed: str) -> None:
+    path = planted(home / "g.jsonl", names=("Zoë", "Bob"))
+    result = racko("review", str(path), "--player", typed, "--json")
+    assert_exited(result, 0)
+    report = json.loads(result.output)
+    assert [player["name"] for player in report["players"]] == ["Zoë"]
+    assert {move["seat"] for move in report["moves"]} == {0}
+
+
+def test_review_player_still_refuses_a_name_nobody_has(home: Path) -> None:
+    path = planted(home / "g.jsonl", names=("Zoë", "Bob"))
+    result = racko("review", str(path), "--player", "Zoa")
+    assert_exited(result, 2)
+    assert "nobody called Zoa played this game; the players are Zoë, Bob." in flat(
+        result.output)
