@@ -355,6 +355,18 @@ CONFIRM = "Enter confirms"
 READY = "Press Enter when you are ready"
 OVER = "Enter leaves the table"
 CLOSE = "Enter closes the table"
+AGAIN = "Play again, same players, new cards? y yes · n no >"
+"""The host's question at the end of a game (their last line)."""
+CHOOSING = "to choose whether to play again."
+"""What a guest reads at the end of a game while the host chooses."""
+
+
+def shows_the_end(screen: Pty) -> bool:
+    """True when `screen` shows the end of the game: a guest's (waiting for the host's choice,
+    or free to leave) or the host's (asked whether to play again, or free to close the table)."""
+    last = screen.last_line()
+    return (OVER in last or CLOSE in last or AGAIN in last
+            or any(CHOOSING in line for line in screen.display))
 
 
 def policy_key(lines: Sequence[str], deck_size: int) -> str | None:
@@ -426,8 +438,7 @@ def play_guests(host: HostProcess, guests: dict[str, Pty], deck_size: int, *,
                 guest.send(key)
             elif guests[name] is not guest:
                 del acted[name]  # a new connection: its screen may be the same as before
-        if until is None and all(OVER in guest.last_line() or CLOSE in guest.last_line()
-                                 for guest in guests.values()):
+        if until is None and all(map(shows_the_end, guests.values())):
             return
         if time.monotonic() > deadline:
             shown = "\n\n".join(f"{name}:\n{guest.visible()}" for name, guest in guests.items())

@@ -57,12 +57,13 @@ def join(host: HostProcess, home: Path) -> dict[str, Pty]:
 
 
 def close_table(host: HostProcess, guests: dict[str, Pty]) -> None:
-    """Everyone leaves, the host closes the table; racko ends."""
+    """The host plays no other game: every guest is told the table closed; racko ends."""
     for guest in guests.values():
-        guest.send("\r")
-        guest.wait_for("Thanks for playing!")
-    host.pty.wait_for("Enter closes the table")
-    host.pty.send("\r")
+        guest.wait_for("Waiting for the host to choose whether to play again.")
+    host.pty.wait_for(re.escape(kit.AGAIN))
+    host.pty.send("n")
+    for guest in guests.values():
+        guest.wait_for("The host closed the table. Thanks for playing!", screen=False)
     host.pty.wait_for("racko replay", screen=False)
     host.pty.child.expect(pexpect.EOF)
 

@@ -238,7 +238,8 @@ def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
         lines = [line for _, line in parse_lines(the_record(tmp_path).read_text("utf-8"))]
         assert lines[0]["host_seat"] == 0
         assert {line["seat"] for line in lines if line["type"] == "turn"} == {0, 1, 2}
-        host.pty.send("\r")  # closes the table
+        host.pty.wait_for(re.escape(kit.AGAIN))
+        host.pty.send("n")  # closes the table
         host.pty.wait_for("racko replay", screen=False)
         bob.wait_for("The host closed the table. Thanks for playing!", screen=False)
     finally:

@@ -126,7 +126,7 @@ def play(table: TableOptions, record: Path | None, fast: bool, hints: str | None
     Enter confirms, u takes back, s score sheet, h hint, ? help, r rules, q quit.
     """
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
-    seed = table.seed if table.seed is not None else secrets.randbelow(1_000_000)
+    seed = table.seed if table.seed is not None else new_seed()
     rules, seats = seat_or_leave(term, table)
     code, finished = play_new_game(term, rules, seats, seed, record, hints=hints)
     play_on(term, rules, seats, code, finished, record, hints=hints)
@@ -147,11 +147,15 @@ def play_on(
     asking = not term.reads_lines and any(seat.is_human for seat in seats)
     while code == EXIT_OK and asking and play_again(term):
         record = next_record_path(record)
-        code, finished = play_new_game(term, rules, list(seats), secrets.randbelow(1_000_000),
-                                       record, hints=hints)
+        code, finished = play_new_game(term, rules, list(seats), new_seed(), record, hints=hints)
     if finished is not None:
         look_back(term.console, finished)
     raise SystemExit(code)
+
+
+def new_seed() -> int:
+    """The seed of a game's cards when none is given: a new shuffle each game."""
+    return secrets.randbelow(1_000_000)
 
 
 def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:

@@ -107,6 +107,16 @@ class GuestSeats:
         for seat, link in links.items():
             self._detached(seat, link)
 
+    def reopen(self) -> None:
+        """The seats the host gave to a computer player wait for their guests again (the table
+        plays a new game); nothing once the table is closed."""
+        with self._lock:
+            if self._closed:
+                return
+            seats, self._released = self._released, set()
+        for seat in seats:
+            self.terminals[seat].reopen()
+
     # ------------------------------------------------------------------ the SSH thread
 
     def join(self, username: str, link: Link, width: int, height: int,

@@ -6,7 +6,8 @@ same `StepRecorder`. Each person (the guests, and the host if seated) has a `Sea
 mover's is the HumanAgent's turn screen, the others follow each public move. Before every
 deal the table waits until everyone is ready (Enter), and until every guest seat is taken,
 or given to a computer player by the host. A person's leaving never stops the game: only the
-host does (q, Ctrl-C, a signal), and the game is then saved as it stands.
+host does (q, Ctrl-C, a signal), and the game is then saved as it stands. At the end, the host
+is asked whether the table plays again (the guests read that they are choosing).
 
 Each screen speaks its person's language: what everyone sees (a round's end, the end of the
 game) is made in each language it is shown in, and what a guest is told, in theirs.
@@ -98,6 +99,7 @@ class HostedGame(Table):
         cut_short: tuple[int, int] | None = None,
         pause_seconds: float = 0.8,
         console: Console | None = None,
+        play_again: Callable[[RemoteTerminal], bool] | None = None,
     ) -> None:
         """`agents` sit at the seats: a HumanAgent at each person's (on the guest's terminal,
         or the host's), a bot at the others. `host_terminal` is the host's screen (their seat's
@@ -108,7 +110,9 @@ class HostedGame(Table):
         `opening()` makes what everyone sees before the first deal (in the language spoken);
         `host_notes` is what only the host sees then (where the game is saved). `console` is
         where the host is told why the game stopped (the host's screen if None). The bots
-        think on threads of their own (`AsideBot`)."""
+        think on threads of their own (`AsideBot`). `play_again(terminal)` asks the host, at
+        the end of the game, whether the table plays another (True: yes); without it, or without
+        a host's screen, the end stays up until the host closes the table."""
         self.seats = seats
         self.game = game
         self.header = header
@@ -121,6 +125,10 @@ class HostedGame(Table):
         """The host is stopping the game: nobody else's leaving is in question."""
         self.closing = False
         """The host closed the table after the game."""
+        self.host_terminal = host_terminal
+        self._play_again = play_again
+        self.again = False
+        """The host said yes: the table plays another game."""
         self._gate_lines: InEachLanguage | None = None
         self._over_lines: InEachLanguage | None = None
         self.over_summary = 0
@@ -182,8 +190,9 @@ class HostedGame(Table):
     # ------------------------------------------------------------------ the game
 
     def play(self) -> None:
-        """Wait for everyone, play the game to its end, show the end until the host closes
-        the table (or, without a host's screen, every guest has left)."""
+        """Wait for everyone, play the game to its end, show the end until the host chooses
+        whether to play again, or closes the table (without a host's screen: until every guest
+        has left)."""
         if self.game.phase is not Phase.DEAL:  # a game carried on in the middle of a round
             self._gate(self.opening)
         play_game(self.game, self.agents, self)
@@ -358,6 +367,9 @@ class HostedGame(Table):
 
         self._over_lines = InEachLanguage(lines)
         self.over_summary = 1 + len(end_notes(self.header, names, humans, hints_used))
+        if self._play_again is not None and self.host_terminal is not None:
+            self._decide(self.host_terminal, self._play_again)
+            return
         self.redraw()
         if self.host_seat in self.screens or None in self.screens:
             self.seats.wait(lambda: self.closing)
@@ -365,6 +377,23 @@ class HostedGame(Table):
             self.seats.wait(lambda: not any(terminal.is_connected
                                             for terminal in self.seats.terminals.values()),
                             OVER_WAIT)
+
+    def _decide(self, terminal: RemoteTerminal, ask: Callable[[RemoteTerminal], bool]) -> None:
+        """Ask the host under the end of the game whether the table plays again (`ask`), while
+        the guests read that the host is choosing; `again` holds the answer. A Ctrl-C or Ctrl-D
+        the host typed before the question is a no."""
+        for screen in self.screens.values():
+            screen.host_chooses()
+        self.redraw()
+        terminal.flush_input()  # runs what was typed meanwhile: see SeatScreen._pressed
+        if not self.closing:
+            with terminal.speaking():
+                self.again = ask(terminal)
+
+    def retire(self) -> None:
+        """The table plays another game, with screens of its own: this game's draw no more."""
+        for screen in self.screens.values():
+            screen.retire()
 
     def stop(self, reason: str, saved_note: str | None, code: int) -> int:
         """Discard a card a person drew, let every guest go, tell the host why and where the

@@ -32,16 +32,18 @@ from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import score_sheet
 from rack_o.cli.screens import Either
+from rack_o.cli.session import PROMPT_LINES
 from rack_o.game import Game
 from rack_o.i18n import _
 
 from .keyboard import CTRL_C, CTRL_D, ENTER
-from .seat import left_message, quit_question
+from .seat import left_message, left_while_host_chooses, quit_question
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
     Presence,
     TableInfo,
     help_note,
+    host_choosing_line,
     invalid_note,
     keys_line,
     players_block,
@@ -140,6 +142,10 @@ class SeatScreen:
         language spoken), above the prompt."""
         self.question: str | None = None
         """"leave", "stop" or "seat" while a question waits for its answer."""
+        self.host_choosing = False
+        """The game is over and the host is being asked whether the table plays again."""
+        self.retired = False
+        """The table plays another game: this screen's successor draws now."""
         terminal.on_keys(self.pressed)
         terminal.on_redraw(self.draw)
 
@@ -162,6 +168,19 @@ class SeatScreen:
             # On their turn the question is the turn's own: answered "no", it puts itself away.
             self.terminal.put_away(self.human.quit_question)
 
+    def host_chooses(self) -> None:
+        """The game is over and the host is asked whether the table plays again: the host's
+        screen closes what they had open (the pager, a question, a note), for the question to
+        be asked under it; a guest's says the host is choosing."""
+        self.host_choosing = True
+        if self.is_host:
+            self.turn(False)
+
+    def retire(self) -> None:
+        """The table plays another game, with a screen of its own for this person: this one
+        draws no more (a note's time up included)."""
+        self.retired = True
+
     def _turn_screen(self) -> None:
         """The turn's screen drawn again (by the HumanAgent, at the terminal's new size)."""
         if self.human is not None:
@@ -180,7 +199,11 @@ class SeatScreen:
 
     def _show(self) -> None:
         """Draw the screen now, if it follows the game and someone sees it."""
-        if self.in_turn or self.pager is not None or not self.terminal.is_connected:
+        if (self.in_turn or self.pager is not None or not self.terminal.is_connected
+                or self.retired):
+            return
+        if self.is_host and self.host_choosing:
+            self.terminal.repaint()  # with the play-again question under it
             return
         if self.question == "seat" and not self.host.away_guests():
             # The guest the question offered came back while the host chose: it has no answer.
@@ -233,7 +256,15 @@ class SeatScreen:
         below: list[RenderableType] = []
         if host.over_lines is not None:
             forms = [host.over_lines, host.over_lines[-host.over_summary:]]
-            below.append(keys_line(host=self.is_host, over=True))
+            if self.host_choosing and not self.is_host:
+                host_seat = host.host_seat
+                below.append(host_choosing_line(None if host_seat is None
+                                                else host.game.players[host_seat].name))
+            if self.question is not None and self.host_choosing:
+                below.append(self._question_text())
+            elif not (self.host_choosing and self.is_host):  # else the question goes under it
+                below.append(keys_line(host=self.is_host, over=True,
+                                       host_choosing=self.host_choosing))
         elif host.gate_lines is not None:
             forms = self._gate_forms(host.gate_lines)
             if self.gate_note is not None:
@@ -248,14 +279,16 @@ class SeatScreen:
                     below.append(table_info_block(host.info, away))
             below.append(self._keys())
             forms = []
-        if self.note is not None:
+        if self.note is not None and below:
             below.insert(-1, self.note)
         if forms:
-            room = self.terminal.height - self._height(below)
+            room = self.terminal.height - (self._height(below) if below else PROMPT_LINES)
             main = next((form for form in forms if self._height(form) <= room), forms[-1])
             console.print(Group(*main))
         else:
             console.print(self._table(below))
+        if not below:
+            return  # the host's play-again question is asked on the next line
         *above, last = below
         for line in above:
             console.print(line)
@@ -360,6 +393,12 @@ class SeatScreen:
             if key == CTRL_D and self.seat is not None:
                 raise GuestEOF(self.seat)
             return
+        if self.is_host and self.host_choosing:
+            # Typed before the play-again question shows: no answer to it, but for Ctrl-C and
+            # Ctrl-D, which are a no.
+            if key in (CTRL_C, CTRL_D):
+                self.host.close()
+            return
         if key in (CTRL_C, CTRL_D):
             self._interrupted(key)
             return
@@ -386,7 +425,7 @@ class SeatScreen:
 
     def _interrupted(self, key: str) -> None:
         if not self.is_host:
-            self.terminal.hang_up(left_message())
+            self.terminal.hang_up(self._left())
         elif self.host.over_lines is not None:
             self.host.close()
         elif key == CTRL_C:
@@ -396,7 +435,7 @@ class SeatScreen:
         """Do what `key` asks; False if that drew what it changed (or let the person go),
         True if the screen is to be drawn again."""
         host = self.host
-        if key == ENTER and host.over_lines is not None:
+        if key == ENTER and host.over_lines is not None and not self.host_choosing:
             if self.is_host:
                 host.close()
             else:
@@ -416,7 +455,7 @@ class SeatScreen:
             return False
         if key == "?":
             self._set_note(help_note(self.is_host))
-        elif key == "q" and host.over_lines is None:
+        elif key == "q" and (host.over_lines is None or self.host_choosing):
             self.question = "stop" if self.is_host else "leave"
         elif key == "b" and self.is_host and host.over_lines is None:
             if host.away_guests():
@@ -426,15 +465,15 @@ class SeatScreen:
         elif key == "h":
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
         elif key not in (ENTER, " "):
-            self._set_note(invalid_note(key, self.is_host, over=host.over_lines is not None),
-                           passing=True)
+            self._set_note(invalid_note(key, self.is_host, over=host.over_lines is not None,
+                                        host_choosing=self.host_choosing), passing=True)
         return True
 
     def _answer(self, question: str, key: str) -> None:
         # y, or the first letter of the yes of the language spoken ("o" for oui), as at the
         # question that quits a game at one keyboard.
         if question == "leave" and is_yes(key):
-            self.terminal.hang_up(left_message())
+            self.terminal.hang_up(self._left())
             return
         if question == "stop" and is_yes(key):
             self.host.stop_game(interrupt=False)
@@ -446,6 +485,10 @@ class SeatScreen:
                 self.host.give_to_bot(seat)
                 return
         self._show()
+
+    def _left(self) -> str:
+        """What a guest leaving the table is told (in the language spoken)."""
+        return left_while_host_chooses() if self.host_choosing else left_message()
 
     def _page(self, text: RenderableType, title: str) -> None:
         self.pager = Pager(self.terminal, text, title)

@@ -49,6 +49,12 @@ def left_message() -> str:
              "take your seat back.")
 
 
+def left_while_host_chooses() -> str:
+    """What a guest who left the table while the host chose whether to play again is told."""
+    return _("You left the table. If the host plays again, the same ssh command takes your seat "
+             "back.")
+
+
 def quit_question(host: bool, width: int) -> str:
     """What q asks at a hosted table (rich markup), in as many words as fit QUESTION_LINES lines
     of `width` columns with its " > ": the host, whether to stop the game for everyone; a

@@ -474,6 +474,10 @@ class RemoteTerminal:
         """The table closed or gave the seat away: waiting for this guest ends."""
         self._released = True
 
+    def reopen(self) -> None:
+        """The seat given away waits for its guest again (a new game at the table)."""
+        self._released = False
+
     # ------------------------------------------------------------------ inside
 
     def _send(self, text: str) -> None:

@@ -112,12 +112,23 @@ def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = Fa
     return Text(_("{name} is playing.").format(name=name), "bold")
 
 
-def keys_line(*, host: bool, ready: bool = False, over: bool = False) -> Either:
+def host_choosing_line(host: str | None) -> Text:
+    """What a guest reads under the end of the game while the host chooses whether the table
+    plays again (`host`: the host's name; None for a host without a seat)."""
+    if host is None:
+        return Text(_("Waiting for the host to choose whether to play again."), "bold")
+    return Text(_("Waiting for {host} to choose whether to play again.").format(host=host),
+                "bold")
+
+
+def keys_line(*, host: bool, ready: bool = False, over: bool = False,
+              host_choosing: bool = False) -> Either:
     """The keys of a screen that waits (Enter when ready or at the end), in fewer words on a
-    narrow terminal."""
+    narrow terminal. `host_choosing`: a guest's at the end while the host chooses whether to
+    play again (Enter does not leave then, q does)."""
     parts: list[str] = []
     keys: list[str] = []
-    if over:
+    if over and not host_choosing:
         parts.append(_("[bold]Enter[/] closes the table") if host
                      else _("[bold]Enter[/] leaves the table"))
         keys.append(_("[bold]Enter[/] close") if host else _("[bold]Enter[/] leave"))
@@ -126,7 +137,10 @@ def keys_line(*, host: bool, ready: bool = False, over: bool = False) -> Either:
         keys.append(_("[bold]Enter[/] ready"))
     parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
     keys += ["[bold]s[/]", "[bold]r[/]"]
-    if not over:
+    if host_choosing:
+        parts.append(_("[bold]q[/] leave the table"))
+        keys.append("[bold]q[/]")
+    elif not over:
         parts.append(_("? help"))
         keys.append("?")
         if host:
@@ -198,10 +212,12 @@ def help_note(host: bool) -> Text:
     return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
 
 
-def invalid_note(key: str, host: bool, over: bool = False) -> Text:
+def invalid_note(key: str, host: bool, over: bool = False, host_choosing: bool = False
+                 ) -> Text:
     """What a key a waiting screen has no use for gets (`over`: at the end of the game, where
-    only Enter, s and r do something)."""
-    keys = (_("Enter, s or r") if over
+    only Enter, s and r do something; `host_choosing`: there while the host chooses whether to
+    play again, where s, r and q do)."""
+    keys = (_("s, r or q") if host_choosing else _("Enter, s or r") if over
             else _("s, r, ?, b or q") if host else _("s, r, ? or q"))
     return Text.from_markup(_("[bold]{key}[/] does nothing here: press {keys}.").format(
         key=escape(key[:20]), keys=keys), style="red")

@@ -1,0 +1,229 @@
+"""Playing again at a hosted table: a real `racko host` in a pseudo-terminal, OpenSSH guests.
+
+When a game ends, the host is asked racko play's own question ("Play again, same players, new
+cards?") while the guests read that the host is choosing. On yes, the same table (the same
+code, seats, rules, hints and bots) plays a new game with new cards and a new record: a guest
+still connected keeps their seat, one who left comes back with the same ssh command and code.
+On no, Ctrl-C, Ctrl-D or the host's window closing, the table closes as it did before.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (the host extra)")
+pexpect = pytest.importorskip("pexpect")
+
+import hostkit as kit  # noqa: E402
+from hostkit import HostProcess, Pty  # noqa: E402
+
+from rack_o.record import parse_lines, rebuild  # noqa: E402
+
+DECK = 50  # three players
+SEATED = ("--names", "Ann,Bob", "--bots", "hard", "--target", "5", "--seed", "3", "--fast",
+          "--no-hints")
+"""Ann hosts from her seat, Bob is her guest, the hard bot plays the third seat."""
+LEFT = "You left the table. If the host plays again, the same ssh command takes your seat back."
+CLOSED = "The host closed the table. Thanks for playing!"
+
+
+def records(home: Path) -> list[list[dict]]:
+    """Every game record's lines, oldest first."""
+    paths = sorted((home / "games").glob("*.jsonl"), key=lambda path: path.stat().st_mtime_ns)
+    return [[line for _, line in parse_lines(path.read_text(encoding="utf-8"))]
+            for path in paths]
+
+
+def is_over(lines: list[dict]) -> bool:
+    return rebuild(list(enumerate(lines, start=1))).game.is_over
+
+
+def deal(lines: list[dict]) -> dict:
+    """The record's first deal line."""
+    return next(line for line in lines if line["type"] == "deal")
+
+
+def play_to_the_question(host: HostProcess, players: dict[str, Pty]) -> None:
+    """Play the game to its end, where the host is asked whether to play again."""
+    kit.play_guests(host, players, DECK)
+    host.pty.wait_for(re.escape(kit.AGAIN))
+
+
+def told(pty: Pty, sentence: str) -> None:
+    """Wait until `pty` was told `sentence` (however its lines wrapped it)."""
+    pty.wait_for(r"\s+".join(map(re.escape, sentence.split())), screen=False)
+
+
+def ended(*ptys: Pty) -> None:
+    for pty in ptys:
+        pty.end()
+
+
+def exit_status(host: HostProcess) -> int | None:
+    host.pty.child.expect(pexpect.EOF)
+    host.pty.child.close()
+    return host.pty.child.exitstatus  # type: ignore[no-any-return]
+
+
+def test_the_same_table_plays_a_new_game_with_new_cards_when_the_host_says_yes(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, *SEATED)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    players = {"ann": host.pty, "bob": bob}
+    try:
+        play_to_the_question(host, players)
+        bob.wait_for("Waiting for Ann to choose whether to play again.")
+        host.pty.send("y")
+        for player in players.values():
+            player.wait_for(kit.READY)  # Bob never left: the same connection
+        assert "Table code: " + host.code in host.pty.visible()
+        play_to_the_question(host, players)
+        host.pty.send("n")
+        bob.wait_for(CLOSED, screen=False)
+        # Said once the table is closed, for the last game played.
+        last = max((tmp_path / "games").glob("*.jsonl"), key=lambda p: p.stat().st_mtime_ns)
+        told(host.pty, f"The game is saved: racko replay {last.stem} steps through it.")
+        assert exit_status(host) == 0
+    finally:
+        ended(host.pty, bob)
+    first, second = records(tmp_path)
+    assert is_over(first) and is_over(second)
+    assert first[0]["seed"] == 3 and second[0]["seed"] != 3
+    assert deal(first) != deal(second)  # other cards
+    same = ("players", "rules", "hints", "host_seat")
+    assert {key: second[0].get(key) for key in same} == {key: first[0].get(key) for key in same}
+    assert second[0]["hints"] is False
+
+
+def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *SEATED)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+        bob.wait_for("Waiting for Ann to choose whether to play again.")
+        assert bob.last_line() == "s score sheet · r rules · q leave the table"
+        bob.send("\r")  # the Enter that left the table before: Bob stays
+        bob.send("x")
+        bob.wait_for(r"x does nothing here: press s, r or q\.")
+        assert bob.child.isalive()
+        bob.send("q")
+        bob.wait_for(r"Leave the table\? y leaves")
+        bob.send("y")
+        told(bob, LEFT)
+        host.pty.send("y")
+        host.pty.wait_for(r"2\s+Bob\s+away")  # with his ssh line, and the same code
+        back = kit.ssh_guest(host, "bob", tmp_path)
+        back.wait_for(kit.READY)
+        back.send("\r")
+        host.pty.wait_for(kit.READY)
+        host.pty.send("\r")
+        back.wait_for(r"Round 1  ·  \w+ dealt")
+    finally:
+        ended(host.pty, bob)
+
+
+@pytest.mark.parametrize(("answer", "code"), [("n", 0), ("\x03", 0), ("\x04", 0), (None, 129)],
+                         ids=["n", "ctrl-c", "ctrl-d", "window-closed"])
+def test_the_table_closes_as_before_when_the_host_says_no(
+    tmp_path: Path, answer: str | None, code: int
+) -> None:
+    host = kit.start_host(tmp_path, *SEATED)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+        if answer is None:
+            os.kill(host.pid, signal.SIGHUP)
+        else:
+            host.pty.send(answer)
+        bob.wait_for(CLOSED, screen=False)
+        [only] = (tmp_path / "games").glob("*.jsonl")
+        told(host.pty, f"The game is saved: racko replay {only.stem} steps through it.")
+        assert exit_status(host) == code
+    finally:
+        ended(host.pty, bob)
+    assert is_over(records(tmp_path)[0])
+
+
+def test_a_seat_given_to_a_computer_player_waits_for_its_guest_in_the_next_game(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, "--names", "Ann,Bob,Cy", "--target", "5", "--seed", "4",
+                          "--fast")
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        host.pty.wait_for(r"3\s+Cy\s+away")
+        host.pty.send("b")
+        host.pty.wait_for(r"Which seat goes to a computer player\?")
+        host.pty.send("3")
+        host.pty.wait_for(r"3\s+Cy\s+a computer player plays for them")
+        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+        host.pty.send("y")
+        host.pty.wait_for(r"3\s+Cy\s+away")
+        cy = kit.ssh_guest(host, "cy", tmp_path)
+        cy.wait_for(kit.READY)
+        host.pty.wait_for(r"3\s+Cy\s+not ready")
+        cy.end()
+    finally:
+        ended(host.pty, bob)
+
+
+def test_a_resumed_table_offers_another_game_too(tmp_path: Path) -> None:
+    args = ("--names", "Bob,Cy", "--bots", "hard", "--no-seat", "--target", "5", "--seed", "5",
+            "--fast")
+    host = kit.start_host(tmp_path, *args)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    turns = lambda: sum(line["type"] == "turn" for line in records(tmp_path)[0])  # noqa: E731
+    try:
+        kit.play_guests(host, guests, DECK, until=lambda: turns() >= 3)
+        os.kill(host.pid, signal.SIGKILL)
+        for guest in guests.values():
+            guest.child.expect(pexpect.EOF)
+    finally:
+        ended(host.pty, *guests.values())
+    [saved] = (tmp_path / "games").glob("*.jsonl")
+    again = kit.start_host(tmp_path, "--resume", saved.stem)
+    back = {name: kit.ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        kit.play_guests(again, back, DECK)
+        for guest in back.values():
+            guest.wait_for("Waiting for the host to choose whether to play again.")
+        again.pty.wait_for(re.escape(kit.AGAIN))
+        again.pty.send("y")
+        for guest in back.values():
+            guest.wait_for(kit.READY)
+            guest.send("\r")
+        back["bob"].wait_for(r"Round 1  ·  \w+ dealt")
+        again.pty.send("q")
+        again.pty.wait_for("Stop the game for everyone?")
+        again.pty.send("y")
+        assert exit_status(again) == 1
+    finally:
+        ended(again.pty, *back.values())
+    first, second = records(tmp_path)
+    assert is_over(first)
+    assert second[0]["players"] == first[0]["players"] and second[0]["host_seat"] is None
+    assert second[0]["seed"] != first[0]["seed"]
+
+
+@pytest.mark.parametrize("damaged", [False, True], ids=["sound", "damaged"])
+def test_a_game_the_history_cannot_take_is_told_to_the_host_as_the_next_game_opens(
+    home: Path, damaged: bool
+) -> None:
+    from builders import finished_game, header_for
+
+    from rack_o.host.games import Opened, _into_history
+    from rack_o.store.paths import history_path
+
+    if damaged:
+        history_path().write_bytes(b"this is no database " * 100)
+    game = finished_game(3, target=5)
+    notes = _into_history(Opened(game, header_for(game), None, None, "", list, []))
+    # Printed on the host's screen, it would be drawn over by the next game's at once.
+    assert bool(notes) is damaged
+    assert all("history" in note.plain for note in notes)
