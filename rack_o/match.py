@@ -208,8 +208,10 @@ class ChunkRun:
     order); only `AHEAD` chunks per worker are ever handed out, so none is kept.
 
     Without an executor, every chunk is played here, one game each. Iterate it; after a
-    KeyboardInterrupt, `stop()` yields the chunks handed out as they finish; `cancel()`
-    drops whatever is still handed out and not started (it is safe to call at any time).
+    KeyboardInterrupt, `stop()` yields the chunks handed out as they finish, the one last
+    yielded again if the interrupt came before the next was asked for (it may have been taken
+    in part: its games have an `index` to tell); `cancel()` drops whatever is still handed out
+    and not started (it is safe to call at any time).
     """
 
     def __init__(
@@ -230,15 +232,19 @@ class ChunkRun:
             return
         self._hand_out()
         while self._pending or self._ready:
+            # Left among the ready ones until the next is asked for: an interrupt while it is
+            # being taken leaves it there for `stop()`.
             yield self._next_done().result()
+            self._ready.pop()
             self._hand_out()
 
     def _next_done(self) -> Future[list[GameOutcome]]:
-        """A chunk handed out that has finished, waiting for one if need be."""
+        """A chunk handed out that has finished (left last among the ready ones), waiting for
+        one if need be."""
         if not self._ready:
             done, self._pending = wait(self._pending, return_when=FIRST_COMPLETED)
             self._ready.extend(done)
-        return self._ready.pop()
+        return self._ready[-1]
 
     def _hand_out(self) -> None:
         assert self.executor is not None
@@ -255,6 +261,7 @@ class ChunkRun:
         self._chunks = iter(())
         while self._pending or self._ready:
             future = self._next_done()
+            self._ready.pop()
             if not future.cancelled() and future.exception() is None:
                 yield future.result()
 
@@ -405,10 +412,15 @@ def play_match(
             result.history_error = error
             match = replace(match, history=False)
 
+    counted: set[int] = set()
+
     def take(batch: list[GameOutcome]) -> None:
         nonlocal appender
+        # A chunk a Ctrl-C cut short while it was being taken comes again (`ChunkRun.stop`).
+        batch = [outcome for outcome in batch if outcome.index not in counted]
         for outcome in batch:
             result.tally.add(outcome)
+            counted.add(outcome.index)
             if outcome.error and result.broken is None:
                 result.broken = outcome
         if appender is not None:

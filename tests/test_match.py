@@ -96,6 +96,38 @@ def test_only_a_few_chunks_are_handed_out_ahead_of_those_taken() -> None:
     assert 1 + sum(1 for _ in taken) == total == executor.submitted
 
 
+def test_a_chunk_being_taken_when_a_ctrl_c_comes_is_yielded_again_by_stop() -> None:
+    run = ChunkRun(EASY, 40, Inline(), workers=2)
+    taken = iter(run)
+    first = next(taken)  # and a Ctrl-C before the next is asked for
+    rest = list(run.stop())
+    assert rest[0] == first
+    played = sorted(outcome.index for batch in rest for outcome in batch)
+    assert played == sorted(set(played)) and len(rest) == 2 * AHEAD
+
+
+def test_a_ctrl_c_while_a_chunk_is_counted_loses_none_of_its_games_and_counts_none_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = []
+    add = match_module.Tally.add
+
+    def interrupted(tally: match_module.Tally, outcome: match_module.GameOutcome) -> None:
+        calls.append(outcome.index)
+        if len(calls) == 3:  # in the middle of the first chunk
+            raise KeyboardInterrupt
+        add(tally, outcome)
+
+    monkeypatch.setattr(match_module.Tally, "add", interrupted)
+    with ThreadPoolExecutor(2) as pool:
+        result = play_match(EASY, 200, pool, workers=2)
+    assert result.stopped
+    counted = calls[:2] + calls[3:]
+    assert sorted(counted) == sorted(set(counted))  # none twice
+    assert calls[2] in calls[3:]  # the game being counted when the Ctrl-C came, counted after
+    assert result.tally.games == len(counted)
+
+
 @pytest.mark.parametrize("workers", [2, 3])
 def test_the_tally_does_not_depend_on_where_or_in_what_order_games_are_played(
     workers: int,
