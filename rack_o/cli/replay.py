@@ -121,18 +121,21 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
     too little room for it."""
     names = [p.name for p in game.players]
     racko = "Rack-O"
-    if width is not None and (max(cell_len(name) for name in names) + RACK_CELLS
-                              + max(cell_len(racko), cell_len(_("now"))) > width):
+    now = _("now")
+    room = None if width is None else width - max(cell_len(name) for name in names) - RACK_CELLS
+    if room is not None and max(cell_len(racko), cell_len(now)) > room:
         # Translators: a rack gone out, in the "now" column of racko replay's racks on a
         # narrow terminal, where "Rack-O" does not fit: one whole word of at most 3 letters.
         racko = _("out")
+    if room is not None and cell_len(now) > room:
+        now = ""  # a heading cut short ("ma…") says less than none: the points speak for it
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     for _slot in range(10):
         table.add_column(justify="right", width=2)
     table.add_column(justify="right")
     table.add_row(Text(_("slot"), "dim"), *(Text(str(n), "dim") for n in range(1, 11)),
-                  Text(_("now"), "dim"))
+                  Text(now, "dim"))
     for seat, rack in enumerate(game.racks):
         counted = ordered_count(rack)
         cells = []
@@ -142,8 +145,8 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
                 style = NEW_CARD
             cells.append(Text(str(card), style))
         name = Text(game.players[seat].name, "bold" if seat == actor else "")
-        now = racko if counted == len(rack) else str(5 * counted)
-        table.add_row(name, *cells, Text(now))
+        points = racko if counted == len(rack) else str(5 * counted)
+        table.add_row(name, *cells, Text(points))
     return table
 
 
