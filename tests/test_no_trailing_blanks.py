@@ -58,6 +58,10 @@ def test_the_final_standings_of_a_game_played_through_a_pipe(home: Path, colour:
     [end] = [at for at, line in enumerate(lines) if " wins with " in line]
     assert start < end
     _clean("\n".join(lines[start:end + 1]), colour)
+    rounds = [at for at, line in enumerate(lines) if "Round 1 — " in line]
+    assert rounds, result.output
+    # The round's table too: its centred title was padded with blanks.
+    _clean("\n".join(lines[rounds[0]:start]), colour)
 
 
 def test_a_replay_summary(home: Path, colour: bool) -> None:

@@ -253,7 +253,7 @@ class RoundEnd:
         for form in forms:
             if len(console.render_lines(form, unlimited, pad=False)) <= room:
                 break
-        yield form
+        yield Trimmed(form)  # its centred title padded with blanks, in a pipe too
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.forms()[0])
