@@ -22,6 +22,7 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
@@ -224,11 +225,15 @@ class ChunkRun:
         self._pending: set[Future[list[GameOutcome]]] = set()
         self._ready: list[Future[list[GameOutcome]]] = []
         """Chunks finished and not yet yielded: kept here so a Ctrl-C loses none."""
+        self._played: list[GameOutcome] | None = None
+        """Without an executor: the chunk yielded, until the next is asked for."""
 
     def __iter__(self) -> Iterator[list[GameOutcome]]:
         if self.executor is None:
             for indices in self._chunks:
-                yield play_chunk(self.match, indices)
+                self._played = play_chunk(self.match, indices)
+                yield self._played
+                self._played = None
             return
         self._hand_out()
         while self._pending or self._ready:
@@ -259,6 +264,9 @@ class ChunkRun:
         # Not cancelled: a cluster would drop chunks its workers go on playing (and
         # recording), and only two per worker are out.
         self._chunks = iter(())
+        if self._played is not None:
+            played, self._played = self._played, None
+            yield played
         while self._pending or self._ready:
             future = self._next_done()
             self._ready.pop()
@@ -412,17 +420,22 @@ def play_match(
             result.history_error = error
             match = replace(match, history=False)
 
-    counted: set[int] = set()
+    last: frozenset[int] = frozenset()
+    """The games of the chunk counted last (`ChunkRun.stop` may yield it again)."""
 
     def take(batch: list[GameOutcome]) -> None:
-        nonlocal appender
-        # A chunk a Ctrl-C cut short while it was being taken comes again (`ChunkRun.stop`).
-        batch = [outcome for outcome in batch if outcome.index not in counted]
+        nonlocal appender, last
+        indices = frozenset(outcome.index for outcome in batch)
+        if indices == last:
+            return  # counted, then a Ctrl-C came before the next chunk was asked for
+        tally = deepcopy(result.tally)
         for outcome in batch:
-            result.tally.add(outcome)
-            counted.add(outcome.index)
-            if outcome.error and result.broken is None:
-                result.broken = outcome
+            tally.add(outcome)
+        broken = result.broken or next((o for o in batch if o.error), None)
+        # Stores only, no call between them: a Ctrl-C or a signal (whose handler Python runs
+        # at calls and loop jumps) finds the chunk counted whole or not at all, and a chunk
+        # cut short is yielded again by `ChunkRun.stop`.
+        result.tally, result.broken, last = tally, broken, indices
         if appender is not None:
             try:
                 result.added += appender.add(o.entry for o in batch if o.entry is not None)
