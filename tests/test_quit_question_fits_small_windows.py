@@ -77,6 +77,7 @@ def test_q_asks_under_the_whole_rack_before_and_after_a_draw_and_after_a_resize(
         settle(child, 1)
         press(child, ENTER)  # the dealer draw: deal round 1
         shows(child, handed["Ann"])
+        prompted(child)  # the hand-off throws away keys typed before its prompt shows
         press(child, ENTER)
         prompted(child)
         asked_through_resizes(child, (size, other), top, question, None)
