@@ -8,7 +8,6 @@ table may play again: the same seats and options, a new shuffle, a new record.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from .setup import (
     game_hint,
     hint_options,
     hints_line,
+    new_seed,
     now_stamp,
     same_cards,
     table_options,
@@ -151,11 +151,6 @@ def play_on(
     if finished is not None:
         look_back(term.console, finished)
     raise SystemExit(code)
-
-
-def new_seed() -> int:
-    """The seed of a game's cards when none is given: a new shuffle each game."""
-    return secrets.randbelow(1_000_000)
 
 
 def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:

@@ -8,7 +8,6 @@ nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignore
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -19,6 +18,7 @@ from rich.text import Text
 
 from rack_o.agent import LeaveGame
 from rack_o.i18n import _
+from rack_o.store.names import name_key
 
 from .console import ENTER, SPACE, Terminal, fill
 from .layouts import key_meant
@@ -101,15 +101,10 @@ def _lines_needed(text: str, width: int) -> int:
                for line in fill(measured, width).split("\n"))
 
 
-def _plain(text: str) -> str:
-    # A Greek "όχι" may be typed with or without its accent.
-    decomposed = unicodedata.normalize("NFD", text.strip().lower())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
 def _said(answer: str, english: str, word: str) -> bool:
-    said = key_meant(_plain(answer))  # one letter is the key it sits on: Greek ν is n
-    word = _plain(word)
+    # A Greek "όχι" may be typed with or without its accent, as a name may (`name_key`).
+    said = key_meant(name_key(answer))  # one letter is the key it sits on: Greek ν is n
+    word = name_key(word)
     # The word's first letter answers alone only if it is a key of its own: Greek ν sits on
     # the N key, which says no.
     initial = word[:1] if key_meant(word[:1]) == word[:1] else english[:1]

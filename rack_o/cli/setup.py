@@ -10,6 +10,7 @@ Usage errors are found before anything starts and exit with code 2.
 from __future__ import annotations
 
 import functools
+import secrets
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -415,3 +416,8 @@ def check_record_path(
             _("the folder {folder} does not exist.").format(folder=value.parent)
         )
     return value
+
+
+def new_seed() -> int:
+    """The seed of a game's cards when none is given: a new shuffle each game."""
+    return secrets.randbelow(1_000_000)

@@ -11,7 +11,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import stat
 import tempfile
 import time
@@ -56,6 +55,7 @@ from .option_types import SEED, WholeNumber
 from .screens import variant_labels
 from .setup import (
     check_bot_specs,
+    new_seed,
     now_stamp,
     parse_bots,
     rules_from,
@@ -338,7 +338,7 @@ def simulate(
     if record_dir is not None:
         _check_record_dir(record_dir, games)
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
+        seed = new_seed()
     # Absolute, so that a worker anywhere writes where this folder is.
     folder = str(record_dir.resolve()) if record_dir is not None else None
     match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)

@@ -24,9 +24,9 @@ from rack_o.agent import Agent
 from rack_o.bots import make_bot
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.play import add_finished, new_game, new_seed, play_again, start_notices
+from rack_o.cli.play import add_finished, new_game, play_again, start_notices
 from rack_o.cli.session import cannot_save, run_until_stopped
-from rack_o.cli.setup import agents_for, game_hint, hints_line, hints_of
+from rack_o.cli.setup import agents_for, game_hint, hints_line, hints_of, new_seed
 from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import Event, Header

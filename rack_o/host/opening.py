@@ -19,7 +19,7 @@ from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.messages import record_not_found
-from rack_o.cli.play import new_seed, seat_or_leave
+from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
     cut_short,
     hold,
@@ -28,7 +28,7 @@ from rack_o.cli.resume import (
     saved_game,
     take_up,
 )
-from rack_o.cli.setup import TableOptions
+from rack_o.cli.setup import TableOptions, new_seed
 from rack_o.game import Player
 from rack_o.i18n import _
 from rack_o.record import Event
