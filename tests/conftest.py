@@ -4,6 +4,7 @@ directory), and the `slow` mark for the tests that drive a real terminal."""
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,3 +56,14 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COLUMNS", "100")
     (tmp_path / "games").mkdir()
     return tmp_path
+
+
+@pytest.fixture
+def signal_handlers_kept() -> Iterator[None]:
+    """The test process's own signal handlers (SIGHUP, SIGTERM, SIGINT), put back after the
+    test: code under test installs its own."""
+    kept = {signum: signal.getsignal(signum)
+            for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)}
+    yield
+    for signum, handler in kept.items():
+        signal.signal(signum, handler)

@@ -15,7 +15,7 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -29,6 +29,8 @@ from rack_o.game import Game
 from rack_o.rules import Rules
 from rack_o.steps import Turn
 from rack_o.store.records import load_record
+
+pytestmark = pytest.mark.usefixtures("signal_handlers_kept")
 
 TRIES = int(os.environ.get("RACKO_CLOSE_TRIES", "10"))
 DREW = re.compile(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")  # the card may be in bold
@@ -93,15 +95,6 @@ def test_every_way_of_closing_the_window_discards_the_drawn_card(tmp_path: Path)
         assert record.game.mover == 1 and record.game.discard_top == drawn
     assert not missed, f"{len(missed)} of {TRIES} closed windows kept the drawn card: {missed}"
 
-
-@pytest.fixture(autouse=True)
-def handlers() -> Iterator[None]:
-    """The test process's own signal handlers, put back after each test."""
-    kept = {signum: signal.getsignal(signum)
-            for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)}
-    yield
-    for signum, handler in kept.items():
-        signal.signal(signum, handler)
 
 
 def test_a_signal_during_a_change_to_the_game_waits_until_the_change_is_made() -> None:

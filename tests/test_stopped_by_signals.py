@@ -9,7 +9,6 @@ import os
 import random
 import signal
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -20,17 +19,9 @@ from rack_o.cli.stopping import Hangup, StopSignals, stopped_by_signals
 from rack_o.game import Game
 from rack_o.rules import Rules
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="POSIX signals"),
+              pytest.mark.usefixtures("signal_handlers_kept")]
 
-
-@pytest.fixture(autouse=True)
-def handlers() -> Iterator[None]:
-    """The test process's own signal handlers, put back after each test."""
-    kept = {signum: signal.getsignal(signum)
-            for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)}
-    yield
-    for signum, handler in kept.items():
-        signal.signal(signum, handler)
 
 
 @pytest.fixture
