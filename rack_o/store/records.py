@@ -12,7 +12,6 @@ pickle, eval or exec: lines are parsed with `json` only.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
-from rack_o.record import NOT_JSON, Event, Header, iter_lines, rebuild
+from rack_o.record import NOT_JSON, Event, Header, is_torn, iter_lines, rebuild
 from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import shown
@@ -373,16 +372,11 @@ def _tail_kind(tail: bytes) -> str:
     if b"\0" in cut or not cut.startswith(b"{"):
         return "junk"
     try:
-        json.loads(cut)
-        return "whole"
-    except (ValueError, RecursionError):
-        pass
-    try:
-        cut.decode("utf-8")
+        text = cut.decode("utf-8")
     except UnicodeDecodeError as error:
         cut_char = error.end == len(cut) and error.reason == "unexpected end of data"
         return "torn" if cut_char else "junk"
-    return "torn"
+    return "torn" if is_torn(text) else "whole"
 
 
 def _line_at(data: bytes, offset: int) -> int:
