@@ -132,6 +132,21 @@ def test_a_kind_and_start_time_from_a_record_reach_the_history_escaped_and_cut_s
         assert shown in result.output, args
 
 
+@pytest.mark.parametrize("everyone", [[], ["--all"]], ids=["people", "--all"])
+def test_a_bot_kind_from_a_record_is_reviewed_escaped_and_cut_short(
+    home: Path, everyone: list[str]
+) -> None:
+    def change(header: dict) -> None:
+        header["players"][1]["kind"] = "bot:\x1b[2J\u202e" + "k" * 3000
+
+    write_with_header(home / "games" / "odd.jsonl", unfinished_game(3, 8), change)
+    result = racko("review", "odd", *everyone)
+    assert_exited(result, 0)
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    assert "Bob (\\x1b[2J\\u202e" + "k" * 10 in result.output
+    assert "k" * 40 not in result.output
+
+
 def test_a_record_file_named_with_control_characters_is_shown_escaped(home: Path) -> None:
     name = "2026-\x1b[2Jx"
     write_record(home / "games" / f"{name}.jsonl", unfinished_game(3, 6))
