@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import random
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -387,3 +389,62 @@ def test_the_summarys_rules_line_breaks_only_between_its_details(
                for line in lines), out
     assert any(f"{seed} 3" in line for line in lines), out
     assert not [line for line in lines if line.endswith("·") or line.startswith("·")], out
+
+
+def _round_of_discards(path: Path, turns: int) -> Game:
+    """A record of one round in which every drawn card is discarded for `turns` turns (a legal
+    round that never ends, the draw pile turned over every 19 turns); its game."""
+    from rack_o.game import Player
+    from rack_o.record import dumps, event, header_of
+
+    game = Game(Rules(2), random.Random(1), players=(Player("Ann"), Player("Bob")))
+    game.deal()
+    for _ in range(turns):
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    path.write_text(dumps(header_of(game, 1).event())
+                    + "".join(dumps(event(step)) for step in game.steps), encoding="utf-8")
+    return game
+
+
+def test_each_turn_over_of_a_long_round_is_told_with_the_turn_that_emptied_the_pile(
+    tmp_path: Path,
+) -> None:
+    from rack_o.cli.replay import steps
+    from rack_o.steps import Turn, TurnOver
+    from rack_o.store.records import load_record
+
+    game = _round_of_discards(tmp_path / "long.jsonl", 200)
+    told = [step.what for step in steps(load_record(tmp_path / "long.jsonl"))][2:]  # the turns
+    played = game.steps[2:]
+    expected = []
+    for before, after in zip(played, [*played[1:], None], strict=True):
+        if isinstance(before, Turn):
+            expected.append(f"drew and discarded {before.discarded}."
+                            + (f" The draw pile ran out: the discard pile was turned over and "
+                               f"{after.card} turned up." if isinstance(after, TurnOver) else ""))
+    assert len(told) == 200 and sum("ran out" in what for what in told) == 10
+    assert [what.split(" ", 1)[1] for what in told] == expected
+
+
+def test_stepping_costs_as_much_at_the_end_of_a_long_round_as_at_its_start(
+    tmp_path: Path,
+) -> None:
+    from rack_o.cli.replay import steps
+    from rack_o.store.records import load_record
+
+    turns, measured = 40_000, 2_000
+    _round_of_discards(tmp_path / "long.jsonl", turns)
+    stepped = steps(load_record(tmp_path / "long.jsonl"))
+
+    def seconds(count: int) -> float:
+        start = time.perf_counter()
+        for _ in range(count):
+            next(stepped)
+        return time.perf_counter() - start
+
+    first = seconds(measured)
+    seconds(turns - 2 * measured)
+    # Asking the round's history each turn made a step's cost grow with the turns before it:
+    # the last steps then cost ten times the first.
+    assert seconds(measured) < 3 * first

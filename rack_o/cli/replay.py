@@ -94,6 +94,7 @@ def steps(record: Record) -> Iterator[Step]:
     A turn-over or a round end is told on the screen of the turn that caused it.
     """
     names: list[str] = []
+    drawable = 0  # the draw pile's size before the step being replayed
     for step, game in replay_record(list(enumerate(record.events, start=1))):
         if isinstance(step, DealerDraw):
             names = [p.name for p in game.players]
@@ -103,10 +104,13 @@ def steps(record: Record) -> Iterator[Step]:
         elif isinstance(step, Turn):
             what = describe_turn(step, names)
             over = game.phase is Phase.DEAL or game.phase is Phase.OVER
-            history = game.history
-            if not over and history and isinstance(history[-1], TurnOver):
-                what += " " + describe_turn(history[-1], names)
+            # A turn never adds to the draw pile: it grew because it ran out and the discard
+            # pile was turned over, its first card turned up. (Told so, not looked up in the
+            # round's history: that costs the round's length, each turn of a long round.)
+            if not over and game.draw_pile_size > drawable:
+                what += " " + describe_turn(TurnOver(game.round, game.discard_top), names)
             yield Step(game, what, step.seat, step.slot, over)
+        drawable = game.draw_pile_size
 
 
 RACK_CELLS = 1 + 10 * 3
