@@ -146,6 +146,10 @@ def _all_being_played(games: int) -> str:
     )
 
 
+_NO_FILE = (RecordProblem.NOT_A_FILE, RecordProblem.NO_SUCH_FILE, RecordProblem.UNREADABLE)
+"""Why something named like a save was passed over that says nothing of what it holds."""
+
+
 @stopped_by_signals()
 def _choose(term: Terminal, list_only: bool) -> Path:
     """List the unfinished games; the one played last, or the one picked if there are several."""
@@ -154,12 +158,19 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     from rack_o.store.writer import is_busy
 
     console = term.console
-    games, problems = list_games()
+    try:
+        games, problems = list_games()
+    except OSError as error:
+        click.echo(_("Error: cannot list the saved games in {folder}: {reason}.").format(
+            folder=_shown_file(records_dir()), reason=error.strerror or error), err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
         if problem.problem is RecordProblem.EMPTY:
             said = _("Left out {file}: the file is empty, so no game was saved in it; racko "
                      "leaves it as it is.").format(file=_shown_file(problem.path))
+        elif problem.problem in _NO_FILE:
+            said = _("Skipped {problem}").format(problem=record_file_error(problem))
         else:
             said = _("Skipped a damaged record: {problem}").format(
                 problem=record_file_error(problem))
