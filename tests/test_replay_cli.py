@@ -448,3 +448,52 @@ def test_stepping_costs_as_much_at_the_end_of_a_long_round_as_at_its_start(
     # Asking the round's history each turn made a step's cost grow with the turns before it:
     # the last steps then cost ten times the first.
     assert seconds(measured) < 3 * first
+
+
+def _rounds_won_at_once(path: Path, rounds: int) -> None:
+    """A record of `rounds` rounds, each gone Rack-O at its first turn (a stacked deck), in a
+    game to a target never reached."""
+    from builders import deck_for
+
+    from rack_o.game import Player
+    from rack_o.record import dumps, event, header_of
+
+    game = Game(Rules(2, target=5 * 10**9), random.Random(1),
+                players=(Player("Ann"), Player("Bob", "bot:easy")))
+    for _ in range(rounds):
+        dealer = game.dealer if game.round == 0 else (game.dealer + 1) % 2
+        racks = [list(range(20, 10, -1))] * 2
+        racks[(dealer + 1) % 2] = list(range(1, 11))  # the first to play goes out
+        game.deal(deck_for(racks, 21, dealer=dealer))
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    path.write_text(dumps(header_of(game, 1).event())
+                    + "".join(dumps(event(step)) for step in game.steps), encoding="utf-8")
+
+
+def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rack_o.cli.replay as replay_module
+
+    rounds = 600
+    _rounds_won_at_once(home / "many.jsonl", rounds)
+    written: list[tuple[float, str]] = []
+
+    class Timed(io.StringIO):
+        def write(self, text: str) -> int:
+            written.append((time.perf_counter(), text))
+            return len(text)
+
+    monkeypatch.setattr(replay_module, "make_console",
+                        lambda: Console(file=Timed(), width=80, color_system=None))
+    start = time.perf_counter()
+    code, _out = invoke([str(home / "many.jsonl"), "--summary"])
+    took = time.perf_counter() - start
+    assert code == 0
+    text = "".join(text for _when, text in written)
+    assert text.count("Round ") >= rounds and f"Round {rounds} " in text
+    first_table = next(when for when, text in written if "Round 1 " in text)
+    # Drawn whole first, nothing showed until the last table was drawn (and the whole
+    # drawing was held in memory): a game of 60,000 rounds took minutes and gigabytes.
+    assert first_table - start < took / 3

@@ -7,7 +7,7 @@ state after that step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import click
@@ -233,9 +233,11 @@ def unfinished_note(record: Record) -> Text:
     )
 
 
-def summary(record: Record, *, reveal: bool = False) -> RenderableType:
-    """Each round's score table and the result, without stepping; the seed left out of an
-    unfinished game of 2 or more people unless `reveal` (it deals every rack again)."""
+def summary(record: Record, width: int, *, reveal: bool = False) -> Iterator[RenderableType]:
+    """Each round's score table and the result, without stepping, for a screen `width`
+    columns wide, part after part (a round a part: a game of thousands of rounds is printed
+    as it is drawn, never drawn whole in memory first); the seed left out of an unfinished
+    game of 2 or more people unless `reveal` (it deals every rack again)."""
     game = record.game
     names = [p.name for p in game.players]
     header = record.header
@@ -247,38 +249,33 @@ def summary(record: Record, *, reveal: bool = False) -> RenderableType:
     if header.seed is not None and (reveal or not is_private(record)):
         details.append(_("seed {seed}").format(seed=shown_seed(header.seed)))
     # The ID and players on one line, the rules and start on the next, each kept whole.
-    head = Text(f"{record.id}: {', '.join(names)}", "bold")
-    parts: list[RenderableType] = [
-        head, Flow([(" · ", Text(detail)) for detail in details]),
-        ForWidth(lambda width: _round_tables(game, width)),
-    ]
+    yield Text(f"{record.id}: {', '.join(names)}", "bold")
+    yield Flow([(" · ", Text(detail)) for detail in details])
+    yield from _round_tables(game, width)
     if game.is_over and game.winner is not None:
-        parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
+        yield standings(game.totals, names, game.rules, game.winner, len(game.rounds))
     else:
-        parts.append(unfinished_note(record))
-    return Group(*parts)
+        yield unfinished_note(record)
 
 
-def _round_tables(game: Game, width: int) -> Group:
+def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
     """Each round's table, footnote and tie: full tables lined up round after round where
     `width` holds them, else each as play shows it on a narrow terminal."""
     names = [p.name for p in game.players]
     rules = game.rules
-    parts: list[RenderableType] = []
     if full_table_fits(names, rules, width):
         tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
         same_widths(tables)
         # A table's own caption wraps at the table's width: the footnote gets the console's.
         footnote = Text(points_caption(rules), "dim")
-        tables_and_notes = [Group(table, footnote) for table in tables]
+        tables_and_notes: Iterable[RenderableType] = (Group(table, footnote) for table in tables)
     else:
-        tables_and_notes = [fitted_round_table(result, names, rules) for result in game.rounds]
+        tables_and_notes = (fitted_round_table(result, names, rules) for result in game.rounds)
     for result, table in zip(game.rounds, tables_and_notes, strict=True):
-        parts.append(table)
+        yield table
         note = tie_note(result.totals, names, rules)
         if note is not None:
-            parts.append(note)
-    return Group(*parts)
+            yield note
 
 
 def same_widths(tables: Sequence[Table]) -> None:
@@ -395,7 +392,8 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
     if only_summary:
-        term.console.print(Trimmed(summary(record, reveal=reveal)))
+        for part in summary(record, term.console.width, reveal=reveal):
+            term.console.print(Trimmed(part))
         return
     if not reveal and is_private(record):
         say_private(_("Error: this game is not finished and has 2 or more people at the table: "
