@@ -51,7 +51,7 @@ from .aside import AsideBot
 from .guest_seats import GuestSeats, Message
 from .screen import SeatScreen
 from .seat import GIVEN_AWAY, PersonSeat
-from .terminal import RemoteTerminal
+from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import Presence, TableInfo
 
 OVER_WAIT = 600.0
@@ -385,7 +385,10 @@ class HostedGame(Table):
         for screen in self.screens.values():
             screen.host_chooses()
         self.redraw()
-        terminal.flush_input()  # runs what was typed meanwhile: see SeatScreen._pressed
+        try:
+            terminal.flush_input()  # runs what was typed meanwhile: see SeatScreen._pressed
+        except (GuestInterrupt, GuestEOF):
+            self.closing = True  # typed with the last move, unread
         if not self.closing:
             with terminal.speaking():
                 self.again = ask(terminal)

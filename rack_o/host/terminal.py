@@ -272,13 +272,19 @@ class RemoteTerminal:
                     self._typed = typed + key
 
     def flush_input(self) -> bool:
-        """Throw away whatever the guest typed ahead; True if they had."""
+        """Throw away whatever the guest typed ahead; True if they had. A Ctrl-C among it is
+        still obeyed (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D
+        (GuestEOF), as while a turn's screen is drawn: neither is ever thrown away."""
         self._inbox.run_posted()
         with self._lock:
-            typed = bool(self._keys)
-            self._backlog -= len(self._keys)
+            thrown = list(self._keys)
+            self._backlog -= len(thrown)
             self._keys.clear()
-        return typed
+        if CTRL_C in thrown:
+            raise GuestInterrupt(self.seat)
+        if CTRL_D in thrown:
+            raise GuestEOF(self.seat)
+        return bool(thrown)
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the guest's screen, and their scrollback if asked."""
