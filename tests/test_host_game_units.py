@@ -477,3 +477,40 @@ def test_a_key_that_does_nothing_is_told_the_keys_that_do(
     screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), 1, is_host=is_host)  # type: ignore[arg-type]
     screen.pressed(key)
     assert isinstance(screen.note, Text) and screen.note.plain == said
+
+
+# ------------------------------------------------------------ keys on a screen that waits
+
+
+@pytest.mark.parametrize(
+    ("data", "opened"),
+    [(b"s", "Score sheet"), (b"S", "Score sheet"), (b"r", "Rules of Rack-O"),
+     (b"R", "Rules of Rack-O")],
+)
+def test_a_waiting_screen_takes_its_keys_in_either_case(seat, data: bytes, opened: str) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    terminal, inbox, _read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, 0)  # type: ignore[arg-type]
+    typed(terminal, inbox, data)
+    assert screen.pager is not None and screen.pager.title == opened
+    assert screen.note is None  # not "S does nothing here"
+
+
+@pytest.mark.parametrize("data", [b"q", b"Q"])
+def test_a_capital_q_asks_a_guest_whether_to_leave_as_q_does(seat, data: bytes) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    terminal, inbox, _read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, 0)  # type: ignore[arg-type]
+    typed(terminal, inbox, data)
+    assert screen.question == "leave"
+

@@ -240,9 +240,7 @@ class RemoteTerminal:
                     raise GuestInterrupt(self.seat)
                 if key == CTRL_D:
                     raise GuestEOF(self.seat)
-                lowered = key.lower()
-                with self.speaking():
-                    return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
+                return self._meant(key)
 
     def line(self, prompt: str = "") -> str:
         """A line of text typed after `prompt` and ended with Enter, echoed as it is typed,
@@ -369,9 +367,9 @@ class RemoteTerminal:
 
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
-        reads this terminal (taken by where it sits on the keyboard, as by `key`), Ctrl-C and
-        Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
-        the next read. It must not wait for keys. None: keep them (the default)."""
+        reads this terminal (lower-cased and taken by where it sits on the keyboard, as by
+        `key`), Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for the next
+        read. It must not wait for keys. None: keep them (the default)."""
         self._on_keys = handler
 
     def repaint(self) -> None:
@@ -474,7 +472,7 @@ class RemoteTerminal:
             if handler is None or self._reading or self._released:
                 return
             with self.speaking():
-                handler(key_meant(key))
+                handler(self._meant(key))
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
@@ -488,6 +486,14 @@ class RemoteTerminal:
 
     def _send(self, text: str) -> None:
         self.console.file.write(text)
+
+    def _meant(self, key: str) -> str:
+        """The key a prompt or a keys handler is given for `key` as typed: a character
+        lower-cased (unless that makes it longer), then taken by where it sits on the keyboard
+        in this terminal's language (`key_meant`)."""
+        lowered = key.lower()
+        with self.speaking():
+            return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
 
     def _screen_log(self) -> deque[tuple[tuple[object, ...], dict[str, object]]]:
         return self.console.screen_log  # type: ignore[attr-defined,no-any-return]
