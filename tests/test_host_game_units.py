@@ -514,3 +514,51 @@ def test_a_capital_q_asks_a_guest_whether_to_leave_as_q_does(seat, data: bytes) 
     typed(terminal, inbox, data)
     assert screen.question == "leave"
 
+
+class _Keeper:
+    """The table around a guest's terminal: what each guest let go was told."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+        self.told.append(message)
+
+
+GOES_ON = ("You left the table. The game goes on: connect again with the same command to take "
+           "your seat back.")
+MAY_PLAY_AGAIN = ("You left the table. If the host plays again, the same ssh command takes your "
+                  "seat back.")
+
+
+@pytest.mark.parametrize(
+    ("when", "data", "told"),
+    [("in-the-game", b"\x03", GOES_ON),
+     ("in-the-game", b"\x04", GOES_ON),
+     ("at-the-end", b"\x03", "Thanks for playing!"),  # a host without a screen: it is over
+     ("at-the-end", b"\x04", "Thanks for playing!"),
+     ("at-the-end", b"\r", "Thanks for playing!"),
+     ("host-choosing", b"\x03", MAY_PLAY_AGAIN),
+     ("host-choosing", b"\x04", MAY_PLAY_AGAIN)],
+)
+def test_a_guest_leaving_is_told_what_becomes_of_the_game(
+    when: str, data: bytes, told: str
+) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    host = _Host(game, gate=False)
+    if when != "in-the-game":
+        host.over_lines = [Text("Ann wins with 75 points after 1 round.")]
+        host.over_summary = 1
+    inbox, keeper = Inbox(), _Keeper()
+    terminal = RemoteTerminal(1, "Bob", inbox, keeper, idle=None)
+    screen = SeatScreen(host, terminal, 1)  # type: ignore[arg-type]
+    if when == "host-choosing":
+        screen.host_chooses()
+    typed(terminal, inbox, data)
+    assert keeper.told == [told]

@@ -431,6 +431,15 @@ class SeatScreen:
         elif key == CTRL_C:
             self.host.stop_game(interrupt=True)
 
+    def _left(self) -> str:
+        """What a guest leaving the table is told (in the language spoken), by Enter, q, Ctrl-C
+        or Ctrl-D alike: at the end of the game, thanks, unless the host may play again."""
+        if self.host_choosing:
+            return left_while_host_chooses()
+        if self.host.over_lines is not None:
+            return _("Thanks for playing!")  # the game is over: nothing goes on
+        return left_message()
+
     def _command(self, key: str) -> bool:
         """Do what `key` asks; False if that drew what it changed (or let the person go),
         True if the screen is to be drawn again."""
@@ -439,7 +448,7 @@ class SeatScreen:
             if self.is_host:
                 host.close()
             else:
-                self.terminal.hang_up(_("Thanks for playing!"))
+                self.terminal.hang_up(self._left())
             return False
         if key == ENTER and host.gate_lines is not None and self.seat is not None:
             host.ready(self.seat)
@@ -485,10 +494,6 @@ class SeatScreen:
                 self.host.give_to_bot(seat)
                 return
         self._show()
-
-    def _left(self) -> str:
-        """What a guest leaving the table is told (in the language spoken)."""
-        return left_while_host_chooses() if self.host_choosing else left_message()
 
     def _page(self, text: RenderableType, title: str) -> None:
         self.pager = Pager(self.terminal, text, title)
