@@ -255,3 +255,35 @@ def test_a_ctrl_c_or_ctrl_d_typed_with_the_last_move_is_a_no(typed: bytes) -> No
     except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
         pytest.fail(f"{error!r} came out of the play-again question")
     assert (asked, session.closing, session.again) == ([], True, False)
+
+
+def test_a_guest_at_the_end_of_a_table_hosted_without_a_screen_leaves_with_thanks(
+    tmp_path: Path,
+) -> None:
+    from ttykit import racko_command
+
+    # Standard input not a terminal: the host has no screen, and is asked nothing at the end.
+    pty = Pty("/bin/sh", ["-c", 'exec "$0" "$@" </dev/null', racko_command(), "host", "--port",
+                          "0", "--bind", "127.0.0.1", "--names", "Bob,Cy", "--bots", "hard",
+                          "--no-seat", "--target", "5", "--seed", "5", "--fast"],
+              kit.racko_env(tmp_path))
+    code = pty.wait_for(r"Table code: ([a-z0-9]{4}-[a-z0-9]{4})", screen=False).group(1)
+    host = HostProcess(pty, int(pty.wait_for(kit.SSH_LINE.pattern, screen=False).group(1)), code)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    bob, cy = guests["bob"], guests["cy"]
+    try:
+        kit.play_guests(host, guests, DECK)
+        assert kit.OVER in bob.last_line() and kit.OVER in cy.last_line()
+        bob.send("S")
+        bob.wait_for(r"Score sheet")
+        cy.send("\x03")
+        told(cy, "Thanks for playing!")
+        cy.child.expect(pexpect.EOF)
+        assert "goes on" not in cy.text
+        bob.send("q")
+        bob.wait_for(kit.OVER)
+        bob.send("\r")
+        told(bob, "Thanks for playing!")
+        assert exit_status(host) == 0  # everyone left: the table closes
+    finally:
+        ended(host.pty, *guests.values())
