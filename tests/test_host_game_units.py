@@ -14,8 +14,9 @@ import pytest
 from clirun import assert_exited, flat, racko
 from rich.console import Console
 
-from rack_o.game import Player
+from rack_o.game import Game, Player
 from rack_o.host.address import is_loopback, lan_address, ssh_line
+from rack_o.host.hosting import HostedGame
 from rack_o.host.inbox import Inbox
 from rack_o.host.keyboard import CTRL_C, KeyReader
 from rack_o.host.local import LocalLink, local_terminal
@@ -562,3 +563,41 @@ def test_a_guest_leaving_is_told_what_becomes_of_the_game(
         screen.host_chooses()
     typed(terminal, inbox, data)
     assert keeper.told == [told]
+
+
+# ------------------------------------------------------------ the host's own keys
+
+
+def hosted_from_anns_seat(game: Game) -> tuple[HostedGame, RemoteTerminal]:
+    """`game` at a table Ann hosts from seat 1 (her terminal drawn nowhere), Bob her guest
+    (away): the hosted game and Ann's terminal."""
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.guest_seats import GuestSeats
+    from rack_o.host.views import TableInfo
+
+    seats = GuestSeats({1: "Bob"}, idle=None, pause_seconds=0)
+    ann = local_terminal(0, "Ann", seats.inbox)
+    session = HostedGame(
+        seats, game, [HumanAgent("Ann", ann), HumanAgent("Bob", seats.terminal(1))],
+        host_seat=0, host_terminal=ann, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+        stand_in=lambda seat: None)  # type: ignore[arg-type,return-value]
+    return session, ann
+
+
+@pytest.mark.parametrize("data", [b"\r\x03", b"\r\x04"], ids=["ctrl-c", "ctrl-d"])
+def test_a_ctrl_c_or_ctrl_d_typed_with_the_last_move_is_a_no_to_playing_again(
+    data: bytes,
+) -> None:
+    from builders import finished_game
+
+    from rack_o.host.keyboard import ENTER
+
+    session, ann = hosted_from_anns_seat(finished_game(3, target=5))
+    ann.receive(data, KeyReader())
+    assert ann.key() == ENTER  # the last move's Enter; the key after it came with it, unread
+    asked: list[object] = []
+    try:
+        session._decide(ann, lambda terminal: asked.append(terminal) or True)
+    except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
+        pytest.fail(f"{error!r} came out of the play-again question")
+    assert (asked, session.closing, session.again) == ([], True, False)

@@ -229,33 +229,6 @@ def test_a_game_the_history_cannot_take_is_told_to_the_host_as_the_next_game_ope
     assert all("history" in note.plain for note in notes)
 
 
-@pytest.mark.parametrize("typed", [b"\r\x03", b"\r\x04"], ids=["ctrl-c", "ctrl-d"])
-def test_a_ctrl_c_or_ctrl_d_typed_with_the_last_move_is_a_no(typed: bytes) -> None:
-    from builders import finished_game
-
-    from rack_o.cli.human import HumanAgent
-    from rack_o.host.guest_seats import GuestSeats
-    from rack_o.host.hosting import HostedGame
-    from rack_o.host.keyboard import ENTER, KeyReader
-    from rack_o.host.local import local_terminal
-    from rack_o.host.views import TableInfo
-
-    seats = GuestSeats({1: "Bob"}, idle=None, pause_seconds=0)
-    ann = local_terminal(0, "Ann", seats.inbox)
-    game = finished_game(3, target=5)
-    session = HostedGame(
-        seats, game, [HumanAgent("Ann", ann), HumanAgent("Bob", seats.terminal(1))],
-        host_seat=0, host_terminal=ann, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
-        stand_in=lambda seat: None)  # type: ignore[arg-type,return-value]
-    ann.receive(typed, KeyReader())
-    assert ann.key() == ENTER  # the last move's Enter; the key after it came with it, unread
-    asked: list[object] = []
-    try:
-        session._decide(ann, lambda terminal: asked.append(terminal) or True)
-    except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
-        pytest.fail(f"{error!r} came out of the play-again question")
-    assert (asked, session.closing, session.again) == ([], True, False)
-
 
 def test_a_guest_at_the_end_of_a_table_hosted_without_a_screen_leaves_with_thanks(
     tmp_path: Path,
