@@ -14,6 +14,7 @@ import pytest
 from clirun import assert_exited, flat, racko
 from rich.console import Console
 
+from rack_o.cli.prompt import InputEnded
 from rack_o.game import Game, Player
 from rack_o.host.address import is_loopback, lan_address, ssh_line
 from rack_o.host.hosting import HostedGame
@@ -601,3 +602,25 @@ def test_a_ctrl_c_or_ctrl_d_typed_with_the_last_move_is_a_no_to_playing_again(
     except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
         pytest.fail(f"{error!r} came out of the play-again question")
     assert (asked, session.closing, session.again) == ([], True, False)
+
+
+@pytest.mark.parametrize(("data", "stops"), [(b"\x03", KeyboardInterrupt), (b"\x04", InputEnded)],
+                         ids=["ctrl-c", "ctrl-d"])
+def test_the_hosts_ctrl_c_or_ctrl_d_on_a_waiting_screen_stops_the_game_as_on_their_turn(
+    data: bytes, stops: type[BaseException]
+) -> None:
+    from builders import seeded_game
+
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    session, ann = hosted_from_anns_seat(game)
+    ann.receive(data, KeyReader())  # no prompt of Ann's is read: her waiting screen takes it
+    try:
+        session.seats.wait(lambda: False, 1)
+    except stops:
+        pass
+    except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
+        pytest.fail(f"{error!r} came out of the table")
+    else:
+        pytest.fail("the game goes on")
+    assert session.stopping

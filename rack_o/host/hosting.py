@@ -29,7 +29,7 @@ from rack_o.actions import Phase, Source
 from rack_o.agent import Agent, Table, play_game
 from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.prompt import QuitGame
+from rack_o.cli.prompt import InputEnded, QuitGame
 from rack_o.cli.resume import cut_short_note
 from rack_o.cli.scoreboard import round_end_lines, standings
 from rack_o.cli.screens import ForWidth
@@ -335,11 +335,14 @@ class HostedGame(Table):
 
     # ------------------------------------------------------------------ the host
 
-    def stop_game(self, interrupt: bool) -> None:
-        """The host stops the game: raises what leaves the game loop."""
+    def stop_game(self, interrupt: bool, *, ended: bool = False) -> None:
+        """The host stops the game: raises what leaves the game loop, as the key does at the
+        host's own turn (Ctrl-C if `interrupt`, Ctrl-D if `ended`, else q)."""
         self.stopping = True
         if interrupt:
             raise KeyboardInterrupt
+        if ended:
+            raise InputEnded
         raise QuitGame
 
     def close(self) -> None:

@@ -103,8 +103,8 @@ class Host(Protocol):
         """The host gives `seat` to a computer player."""
         ...
 
-    def stop_game(self, interrupt: bool) -> None:
-        """The host stops the game (raises: Ctrl-C if `interrupt`, else q)."""
+    def stop_game(self, interrupt: bool, *, ended: bool = False) -> None:
+        """The host stops the game (raises: Ctrl-C if `interrupt`, Ctrl-D if `ended`, else q)."""
         ...
 
     def close(self) -> None:
@@ -428,8 +428,8 @@ class SeatScreen:
             self.terminal.hang_up(self._left())
         elif self.host.over_lines is not None:
             self.host.close()
-        elif key == CTRL_C:
-            self.host.stop_game(interrupt=True)
+        else:  # as at the host's own turn
+            self.host.stop_game(interrupt=key == CTRL_C, ended=key == CTRL_D)
 
     def _left(self) -> str:
         """What a guest leaving the table is told (in the language spoken), by Enter, q, Ctrl-C
