@@ -45,6 +45,7 @@ from .setup import (
     same_cards,
     table_options,
 )
+from .stopping import stopped_by_signals
 
 EXAMPLE = N_("""\b
 Examples:
@@ -153,9 +154,11 @@ def play_on(
     raise SystemExit(code)
 
 
+@stopped_by_signals()
 def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
     """The rules and the seats from the table options, asking what they leave out; exits
-    saying no game was started on Ctrl-C or Ctrl-D."""
+    saying no game was started on Ctrl-C or Ctrl-D, and as a game does on SIGHUP or SIGTERM
+    (`stopped_by_signals`)."""
     try:
         return seat_table(term, table)
     except KeyboardInterrupt:
