@@ -1,9 +1,9 @@
-"""SIGHUP and SIGTERM end `racko replay`, `racko review`, `racko simulate`, `racko play`'s set-up
-questions and `racko resume`'s questions as they end a game: play's sentence on standard error
-(after what Ctrl-C says there, when that names no Ctrl-C), play's exit code (129, 143; never
-killed by the signal), the terminal left as it was (keys echoed and read by the line, the
-cursor shown), and nothing lost: simulate counts, records and writes to its JSON (marked
-"stopped") every game that finished, even when the terminal is gone."""
+"""SIGHUP and SIGTERM end `racko replay`, `racko review`, `racko simulate`, `racko play`'s
+questions (set-up, play again) and `racko resume`'s questions as they end a game: play's sentence
+on standard error (after what Ctrl-C says there, when that names no Ctrl-C), play's exit code
+(129, 143; never killed by the signal), the terminal left as it was (keys echoed and read by the
+line, the cursor shown), and nothing lost: simulate counts, records and writes to its JSON
+(marked "stopped") every game that finished, even when the terminal is gone."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import ptys
 import pytest
 from builders import finished_game, unfinished_game, write_record
 from clirun import squashed
-from ttykit import ENTER, press, racko_command, spawn
+from ttykit import ENTER, PROMPT_END, last_line, press, racko_command, spawn
 
 from rack_o.cli.exits import EXIT_HANGUP, EXIT_TERMINATED
 
@@ -127,6 +127,30 @@ def test_a_signal_at_a_set_up_question_of_play_ends_it_before_any_game(
     assert said.replace("\r", "").endswith(f"\n{sentence}\n")
     assert sane
     assert not any((tmp_path / "games").glob("*"))  # no game was started
+
+
+@pytest.mark.parametrize("name", list(SIGNALS))
+def test_a_signal_at_play_again_ends_it_saying_how_to_look_back_as_a_no_does(
+    tmp_path: Path, name: str
+) -> None:
+    signum, code, sentence = SIGNALS[name]
+    child = spawn(["play", "--names", "Ann", "--bots", "hard", "--fast", "--target", "5",
+                   "--seed", "3"], tmp_path, NO_COLOR="1")
+    while True:  # Ann draws and discards until the bot's Rack-O ends the game
+        child.expect(PROMPT_END)
+        prompt = last_line(child.before)
+        if prompt.startswith("Play again"):
+            break
+        press(child, "d" if ": d draw" in prompt else "x" if prompt.startswith("Slot") else ENTER)
+    time.sleep(0.3)
+    os.kill(child.pid, signum)
+    said, exit_code, killed, sane = ended(child)
+    assert (exit_code, killed) == (code, None)
+    [record] = (tmp_path / "games").glob("*.jsonl")  # no other game was dealt
+    assert said.replace("\r", "").endswith(
+        f"\nStep through the game: racko replay {record.stem}\n"
+        f"What each move cost: racko review {record.stem}\n{sentence}\n")
+    assert sane
 
 
 @pytest.mark.parametrize("name", list(SIGNALS))

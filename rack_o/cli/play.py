@@ -45,7 +45,7 @@ from .setup import (
     same_cards,
     table_options,
 )
-from .stopping import stopped_by_signals
+from .stopping import Hangup, stopped_by_signals
 
 EXAMPLE = N_("""\b
 Examples:
@@ -146,12 +146,25 @@ def play_on(
     """
     # Asked of people at a keyboard only: a script's input ends with its game.
     asking = not term.reads_lines and any(seat.is_human for seat in seats)
-    while code == EXIT_OK and asking and play_again(term):
+    while code == EXIT_OK and asking and _asked_again(term, finished):
         record = next_record_path(record)
         code, finished = play_new_game(term, rules, list(seats), new_seed(), record, hints=hints)
     if finished is not None:
         look_back(term.console, finished)
     raise SystemExit(code)
+
+
+@stopped_by_signals(new_line=False)
+def _asked_again(term: Terminal, finished: Path | None) -> bool:
+    """`play_again`, at this terminal. On SIGHUP or SIGTERM, what a no says (how to look back
+    at `finished`) comes before why racko stops (`stopped_by_signals`)."""
+    try:
+        return play_again(term)
+    except Hangup:
+        term.console.print()
+        if finished is not None:
+            look_back(term.console, finished)
+        raise
 
 
 @stopped_by_signals()
