@@ -34,6 +34,7 @@ from rack_o.store.safe_text import printable as printable
 
 from . import nobreak  # noqa: F401 - rich must never end a line at a no-break space
 from .layouts import key_meant
+from .trimmed import EndsTrimmed
 
 try:
     import termios
@@ -82,8 +83,12 @@ def lines_taken(console: Console, *renderables: RenderableType) -> int:
 
 
 def make_console() -> Console:
-    """The console `racko` draws on: stdout, colour unless NO_COLOR or not a terminal."""
-    return Console(highlight=False, emoji=False)
+    """The console `racko` draws on: stdout, colour unless NO_COLOR or not a terminal; when
+    stdout is no terminal (a pipe, a file), no line printed on it ends in blanks."""
+    console = Console(highlight=False, emoji=False)
+    if not _is_terminal(console.file):  # FORCE_COLOR makes rich take a pipe for a terminal
+        console.push_render_hook(EndsTrimmed())
+    return console
 
 
 def split_keys(chunk: str) -> list[str]:
