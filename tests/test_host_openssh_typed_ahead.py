@@ -19,8 +19,8 @@ pexpect = pytest.importorskip("pexpect")
 
 import hostkit as kit  # noqa: E402
 from builders import dealer_draw_for, deck_for  # noqa: E402
+from test_host_round_end_holds import stop_game_thread  # noqa: E402
 
-from rack_o.agent import AgentError  # noqa: E402
 from rack_o.bots import make_bot  # noqa: E402
 from rack_o.cli.human import HumanAgent  # noqa: E402
 from rack_o.game import Game, Player  # noqa: E402
@@ -31,14 +31,6 @@ from rack_o.rules import Rules  # noqa: E402
 pytestmark = pytest.mark.skipif(not Path(kit.SSH).exists(), reason="no OpenSSH client here")
 
 NEXT_ROUND = "Press Enter when you are ready for round 2."
-
-
-class _Over(Exception):
-    """The test is over: the game thread stops wherever it waits."""
-
-
-def _over() -> None:
-    raise _Over
 
 
 @contextmanager
@@ -67,14 +59,7 @@ def bob_wins_next(home: Path) -> Iterator[tuple[HostedGame, kit.Pty, kit.Pty]]:
                 guest.send("\r")
             yield session, ann, bob
         finally:
-            seats.post(_over)
-            try:
-                played.result(kit.WAIT)
-            except _Over:
-                pass
-            except AgentError as error:  # stopped in the middle of a person's turn
-                if not isinstance(error.cause, _Over):
-                    raise
+            stop_game_thread(seats, played)
             ann.end()
             bob.end()
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from test_pexpect_handoff import draw_and_discard
 from ttykit import ENTER, plain, press, settle, spawn
 
 from rack_o.record import rebuild
@@ -19,15 +20,6 @@ CTRL_D = "\x04"
 ENDED = "The input ended (Ctrl-D)."
 GOES_ON = [re.escape(ENDED), r" > $"]
 """What shows next: the stop, or (a Ctrl-D thrown away) the next prompt waiting."""
-
-
-def draw_and_discard(child: pexpect.spawn) -> None:
-    """The player at the keyboard draws, throws the card away and confirms with Enter."""
-    press(child, "d")
-    child.expect("to discard it.*> ")
-    press(child, "x")
-    child.expect("takes it back.*> ")
-    press(child, ENTER)
 
 
 def stopped(child: pexpect.spawn) -> str:
