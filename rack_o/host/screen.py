@@ -8,6 +8,10 @@ for the host, stop the game or give an away seat to a computer player). During t
 the screen is racko play's (the HumanAgent's), and keys typed before it asks are dropped.
 Everything is drawn and answered in the person's language (their terminal's).
 
+As at racko play, keys typed ahead never answer what the typist has not seen: a round's end and
+the game's end stand a moment before keys count (`rack_o.cli.hold`), their prompt and keys
+shown once they do, and a question throws away the keys typed with the one that asked it.
+
 A note that answers a key which did nothing ("d does nothing here") passes: it goes once the
 screen changes for the game's sake (after NOTE_READ seconds, to be read), and after
 NOTE_SECONDS at the latest. The help, and what the table tells everyone, stay until the next key.

@@ -193,6 +193,7 @@ class RemoteTerminal:
         self._handed: deque[str] = deque()
         """Keys arrived together, being handed to the keys handler (`_arrived`)."""
         self._handing = False
+        """True while `_arrived` hands keys to the keys handler."""
         self._redraw: Callable[[], None] | None = None
         self._on_keys: Callable[[str], None] | None = None
         self._reading = False
@@ -273,10 +274,10 @@ class RemoteTerminal:
                     self._typed = typed + key
 
     def flush_input(self) -> bool:
-        """Throw away whatever the guest typed ahead (called by the keys handler: what came
-        after the key it is given); True if they had. A Ctrl-C among it is still obeyed
-        (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D (GuestEOF), as while a
-        turn's screen is drawn: neither is ever thrown away."""
+        """Throw away whatever the guest typed ahead (asked by the keys handler: the keys
+        that came with the one it is given, too); True if they had. A Ctrl-C among it is still
+        obeyed (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D (GuestEOF), as
+        while a turn's screen is drawn: neither is ever thrown away."""
         self._inbox.run_posted()
         with self._lock:
             thrown = list(self._keys)
