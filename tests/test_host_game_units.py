@@ -14,8 +14,10 @@ import pytest
 from clirun import assert_exited, flat, racko
 from rich.console import Console
 
-from rack_o.game import Player
+from rack_o.cli.prompt import InputEnded
+from rack_o.game import Game, Player
 from rack_o.host.address import is_loopback, lan_address, ssh_line
+from rack_o.host.hosting import HostedGame
 from rack_o.host.inbox import Inbox
 from rack_o.host.keyboard import CTRL_C, KeyReader
 from rack_o.host.local import LocalLink, local_terminal
@@ -477,3 +479,148 @@ def test_a_key_that_does_nothing_is_told_the_keys_that_do(
     screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), 1, is_host=is_host)  # type: ignore[arg-type]
     screen.pressed(key)
     assert isinstance(screen.note, Text) and screen.note.plain == said
+
+
+# ------------------------------------------------------------ keys on a screen that waits
+
+
+@pytest.mark.parametrize(
+    ("data", "opened"),
+    [(b"s", "Score sheet"), (b"S", "Score sheet"), (b"r", "Rules of Rack-O"),
+     (b"R", "Rules of Rack-O")],
+)
+def test_a_waiting_screen_takes_its_keys_in_either_case(seat, data: bytes, opened: str) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    terminal, inbox, _read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, 0)  # type: ignore[arg-type]
+    typed(terminal, inbox, data)
+    assert screen.pager is not None and screen.pager.title == opened
+    assert screen.note is None  # not "S does nothing here"
+
+
+@pytest.mark.parametrize("data", [b"q", b"Q"])
+def test_a_capital_q_asks_a_guest_whether_to_leave_as_q_does(seat, data: bytes) -> None:
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    terminal, inbox, _read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, 0)  # type: ignore[arg-type]
+    typed(terminal, inbox, data)
+    assert screen.question == "leave"
+
+
+class _Keeper:
+    """The table around a guest's terminal: what each guest let go was told."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+        self.told.append(message)
+
+
+GOES_ON = ("You left the table. The game goes on: connect again with the same command to take "
+           "your seat back.")
+MAY_PLAY_AGAIN = ("You left the table. If the host plays again, the same ssh command takes your "
+                  "seat back.")
+
+
+@pytest.mark.parametrize(
+    ("when", "data", "told"),
+    [("in-the-game", b"\x03", GOES_ON),
+     ("in-the-game", b"\x04", GOES_ON),
+     ("at-the-end", b"\x03", "Thanks for playing!"),  # a host without a screen: it is over
+     ("at-the-end", b"\x04", "Thanks for playing!"),
+     ("at-the-end", b"\r", "Thanks for playing!"),
+     ("host-choosing", b"\x03", MAY_PLAY_AGAIN),
+     ("host-choosing", b"\x04", MAY_PLAY_AGAIN)],
+)
+def test_a_guest_leaving_is_told_what_becomes_of_the_game(
+    when: str, data: bytes, told: str
+) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    host = _Host(game, gate=False)
+    if when != "in-the-game":
+        host.over_lines = [Text("Ann wins with 75 points after 1 round.")]
+        host.over_summary = 1
+    inbox, keeper = Inbox(), _Keeper()
+    terminal = RemoteTerminal(1, "Bob", inbox, keeper, idle=None)
+    screen = SeatScreen(host, terminal, 1)  # type: ignore[arg-type]
+    if when == "host-choosing":
+        screen.host_chooses()
+    typed(terminal, inbox, data)
+    assert keeper.told == [told]
+
+
+# ------------------------------------------------------------ the host's own keys
+
+
+def hosted_from_anns_seat(game: Game) -> tuple[HostedGame, RemoteTerminal]:
+    """`game` at a table Ann hosts from seat 1 (her terminal drawn nowhere), Bob her guest
+    (away): the hosted game and Ann's terminal."""
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.guest_seats import GuestSeats
+    from rack_o.host.views import TableInfo
+
+    seats = GuestSeats({1: "Bob"}, idle=None, pause_seconds=0)
+    ann = local_terminal(0, "Ann", seats.inbox)
+    session = HostedGame(
+        seats, game, [HumanAgent("Ann", ann), HumanAgent("Bob", seats.terminal(1))],
+        host_seat=0, host_terminal=ann, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+        stand_in=lambda seat: None)  # type: ignore[arg-type,return-value]
+    return session, ann
+
+
+@pytest.mark.parametrize("data", [b"\r\x03", b"\r\x04"], ids=["ctrl-c", "ctrl-d"])
+def test_a_ctrl_c_or_ctrl_d_typed_with_the_last_move_is_a_no_to_playing_again(
+    data: bytes,
+) -> None:
+    from builders import finished_game
+
+    from rack_o.host.keyboard import ENTER
+
+    session, ann = hosted_from_anns_seat(finished_game(3, target=5))
+    ann.receive(data, KeyReader())
+    assert ann.key() == ENTER  # the last move's Enter; the key after it came with it, unread
+    asked: list[object] = []
+    try:
+        session._decide(ann, lambda terminal: asked.append(terminal) or True)
+    except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
+        pytest.fail(f"{error!r} came out of the play-again question")
+    assert (asked, session.closing, session.again) == ([], True, False)
+
+
+@pytest.mark.parametrize(("data", "stops"), [(b"\x03", KeyboardInterrupt), (b"\x04", InputEnded)],
+                         ids=["ctrl-c", "ctrl-d"])
+def test_the_hosts_ctrl_c_or_ctrl_d_on_a_waiting_screen_stops_the_game_as_on_their_turn(
+    data: bytes, stops: type[BaseException]
+) -> None:
+    from builders import seeded_game
+
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    session, ann = hosted_from_anns_seat(game)
+    ann.receive(data, KeyReader())  # no prompt of Ann's is read: her waiting screen takes it
+    try:
+        session.seats.wait(lambda: False, 1)
+    except stops:
+        pass
+    except (KeyboardInterrupt, EOFError) as error:  # it would stop the test run itself
+        pytest.fail(f"{error!r} came out of the table")
+    else:
+        pytest.fail("the game goes on")
+    assert session.stopping

@@ -107,6 +107,7 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
     try:
         play_to_the_question(host, {"ann": host.pty, "bob": bob})
         bob.wait_for("Waiting for Ann to choose whether to play again.")
+        bob.wait_for("q leave the table")  # once the end has stood its moment: keys count
         assert bob.last_line() == "s score sheet · r rules · q leave the table"
         bob.send("\r")  # the Enter that left the table before: Bob stays
         bob.send("x")
@@ -227,3 +228,36 @@ def test_a_game_the_history_cannot_take_is_told_to_the_host_as_the_next_game_ope
     # Printed on the host's screen, it would be drawn over by the next game's at once.
     assert bool(notes) is damaged
     assert all("history" in note.plain for note in notes)
+
+
+
+def test_a_guest_at_the_end_of_a_table_hosted_without_a_screen_leaves_with_thanks(
+    tmp_path: Path,
+) -> None:
+    from ttykit import racko_command
+
+    # Standard input not a terminal: the host has no screen, and is asked nothing at the end.
+    pty = Pty("/bin/sh", ["-c", 'exec "$0" "$@" </dev/null', racko_command(), "host", "--port",
+                          "0", "--bind", "127.0.0.1", "--names", "Bob,Cy", "--bots", "hard",
+                          "--no-seat", "--target", "5", "--seed", "5", "--fast"],
+              kit.racko_env(tmp_path))
+    code = pty.wait_for(r"Table code: ([a-z0-9]{4}-[a-z0-9]{4})", screen=False).group(1)
+    host = HostProcess(pty, int(pty.wait_for(kit.SSH_LINE.pattern, screen=False).group(1)), code)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    bob, cy = guests["bob"], guests["cy"]
+    try:
+        kit.play_guests(host, guests, DECK)
+        assert kit.OVER in bob.last_line() and kit.OVER in cy.last_line()
+        bob.send("S")
+        bob.wait_for(r"Score sheet")
+        cy.send("\x03")
+        told(cy, "Thanks for playing!")
+        cy.child.expect(pexpect.EOF)
+        assert "goes on" not in cy.text
+        bob.send("q")
+        bob.wait_for(kit.OVER)
+        bob.send("\r")
+        told(bob, "Thanks for playing!")
+        assert exit_status(host) == 0  # everyone left: the table closes
+    finally:
+        ended(host.pty, *guests.values())

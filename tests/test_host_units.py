@@ -415,6 +415,29 @@ def test_flush_input_throws_away_what_was_typed_ahead(seat) -> None:
     assert terminal.key() == "z"
 
 
+@pytest.mark.parametrize(
+    ("data", "read", "error"),
+    [(b"d\x03e", "d", GuestInterrupt),  # typed in one go with the key read
+     (b"d\x04e", "d", GuestEOF),
+     (b"d\x04\x03", "d", GuestInterrupt),  # both: the interrupt, as racko's own terminal
+     (b"ab\x03", None, GuestInterrupt),  # nothing read yet
+     (b"\x04", None, GuestEOF)],
+)
+def test_flush_input_obeys_a_ctrl_c_or_ctrl_d_among_the_keys_it_throws_away(
+    seat, data: bytes, read: str | None, error: type[BaseException]
+) -> None:
+    _table, terminal, _link = seat
+    typed(terminal, data)
+    if read is not None:
+        assert terminal.key() == read
+    with pytest.raises(error) as raised:
+        terminal.flush_input()
+    assert raised.value.seat == 0  # type: ignore[attr-defined]
+    typed(terminal, b"z")
+    assert terminal.key() == "z"  # the other keys were thrown away all the same
+    assert terminal._backlog == 0
+
+
 def test_a_resize_repaints_the_screen_and_the_prompt(seat) -> None:
     table, terminal, link = seat
     drawn: list[tuple[int, int]] = []

@@ -64,6 +64,8 @@ class _Terminal:
 class _Host:
     """Just enough of a hosted game for the host's question: whether it was stopped."""
 
+    over_lines = None  # the game goes on
+
     def __init__(self) -> None:
         self.stopped: list[bool] = []
 

@@ -18,11 +18,12 @@ from builders import play_sensibly, sensible_action, unfinished_game, write_reco
 from click.testing import CliRunner
 from clirun import racko
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleRenderable, RenderableType, RenderHook
 from rich.markdown import Markdown
 
 from rack_o import i18n
 from rack_o.actions import DRAW
+from rack_o.cli import console as console_module
 from rack_o.cli import history as history_module
 from rack_o.cli import main
 from rack_o.cli.play import start_notices
@@ -55,6 +56,15 @@ def lines(renderable: RenderableType, width: int = 80) -> list[str]:
     console = Console(file=io.StringIO(), width=width, color_system=None)
     console.print(renderable)
     return console.file.getvalue().splitlines()
+
+
+class AsLaidOut(RenderHook):
+    """A console's render hook that changes nothing: the lines as rich lays them out."""
+
+    def process_renderables(
+        self, renderables: list[ConsoleRenderable]
+    ) -> list[ConsoleRenderable]:
+        return renderables
 
 
 def panel(screen: list[str]) -> list[str]:
@@ -143,8 +153,10 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("RACKO_HOME", str(tmp_path))
-    # The history's table as laid out, before the blanks its lines end in are trimmed.
+    # The history's table as laid out, before the blanks its lines end in are trimmed: by the
+    # table's wrapper, and by a console that prints to no terminal.
     monkeypatch.setattr(history_module, "Trimmed", lambda renderable: renderable)
+    monkeypatch.setattr(console_module, "EndsTrimmed", AsLaidOut)
     runner = CliRunner()
     made = runner.invoke(main, ["simulate", "--bots", "hard,easy", "--games", "2", "--seed", "3",
                                 "--target", "100", "--history", "--record-dir",

@@ -1,6 +1,7 @@
 """Tables printed to a pipe or a file end no line in blanks and print no line of blanks: the
 final standings (play, replay --summary), the history, the players' records (stats), the
-unfinished games and simulate's results, in colour or not; the colours stay."""
+unfinished games and simulate's results, in colour or not; the colours stay. Nor does any
+line of a whole game played through a pipe (racks, wrapped sentences, prompts), at any width."""
 
 from __future__ import annotations
 
@@ -62,6 +63,29 @@ def test_the_final_standings_of_a_game_played_through_a_pipe(home: Path, colour:
     assert rounds, result.output
     # The round's table too: its centred title was padded with blanks.
     _clean("\n".join(lines[rounds[0]:start]), colour)
+
+
+# A person who always draws and discards, then confirms; an Enter where a key is not asked for
+# is refused with a sentence, which is checked too.
+ALWAYS_DISCARDS = "\nd\nx\n" * 3000
+
+
+@pytest.mark.parametrize("columns", ["40", "80"], ids=["narrow", "normal"])
+@pytest.mark.parametrize(("table", "typed"), [
+    (["--players", "2", "--bot", "2=hard", "--names", "Ann"], ALWAYS_DISCARDS),
+    (["--players", "2", "--bots", "easy,hard"], ""),
+], ids=["a person against a bot", "bots alone"])
+def test_every_line_of_a_whole_game_played_through_a_pipe(
+    home: Path, monkeypatch: pytest.MonkeyPatch, colour: bool, columns: str, table: list[str],
+    typed: str,
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    result = racko("play", *table, "--fast", "--target", "100", "--seed", "4", input=typed)
+    assert_exited(result, 0)
+    assert " wins with " in result.output
+    assert "Drawing for the first deal" in result.output
+    assert "Round 2: " in result.output
+    _clean(result.output, colour)
 
 
 def test_a_replay_summary(home: Path, colour: bool) -> None:

@@ -1,8 +1,9 @@
-"""SIGHUP and SIGTERM end `racko replay`, `racko review`, `racko simulate` and `racko resume`'s
-opening questions as they end a game: play's sentence on standard error, play's exit code (129,
-143; never killed by the signal), the terminal left as it was (keys echoed and read by the line,
-the cursor shown), and nothing lost: simulate counts, records and writes to its JSON (marked
-"stopped") every game that finished, even when the terminal is gone."""
+"""SIGHUP and SIGTERM end `racko replay`, `racko review`, `racko simulate`, `racko play`'s
+questions (set-up, play again) and `racko resume`'s questions as they end a game: play's sentence
+on standard error (after what Ctrl-C says there, when that names no Ctrl-C), play's exit code
+(129, 143; never killed by the signal), the terminal left as it was (keys echoed and read by the
+line, the cursor shown), and nothing lost: simulate counts, records and writes to its JSON
+(marked "stopped") every game that finished, even when the terminal is gone."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import ptys
 import pytest
 from builders import finished_game, unfinished_game, write_record
 from clirun import squashed
-from ttykit import ENTER, press, racko_command, spawn
+from ttykit import ENTER, PROMPT_END, last_line, press, racko_command, spawn
 
 from rack_o.cli.exits import EXIT_HANGUP, EXIT_TERMINATED
 
@@ -104,12 +105,64 @@ def test_a_signal_while_a_review_works_ends_it_with_the_cursor_shown_again(
 
 
 @pytest.mark.parametrize("name", list(SIGNALS))
-@pytest.mark.parametrize(("question", "games", "prompt"), [
-    ("which game", 2, "quits > "),  # read as a line
-    ("carry on", 1, "leaves > "),  # read as a key: the terminal is raw
-])
-def test_a_signal_at_resume_s_opening_question_ends_it_leaving_the_games_as_they_were(
-    tmp_path: Path, name: str, question: str, games: int, prompt: str
+@pytest.mark.parametrize(("args", "answers", "prompt"), [
+    ([], [], r"How many people play, 1-4\? \[2\] "),
+    ([], ["1"], r"Who plays against you\? \[hard\] "),
+    (["--players", "2"], [], r"Names of the 2 people, separated by commas\? .*\] "),
+    (["--players", "2", "--bot", "2=easy"], [], r"Your name\? \[Player 1\] "),
+], ids=["how many", "which bots", "names", "your name"])
+def test_a_signal_at_a_set_up_question_of_play_ends_it_before_any_game(
+    tmp_path: Path, name: str, args: list[str], answers: list[str], prompt: str
+) -> None:
+    signum, code, sentence = SIGNALS[name]
+    child = spawn(["play", *args], tmp_path, NO_COLOR="1")
+    for answer in answers:
+        child.expect(r"\] ")
+        child.sendline(answer)
+    child.expect(prompt)
+    time.sleep(0.3)  # the line is being read
+    os.kill(child.pid, signum)
+    said, exit_code, killed, sane = ended(child)
+    assert (exit_code, killed) == (code, None)
+    assert said.replace("\r", "").endswith(f"\n{sentence}\n")
+    assert sane
+    assert not any((tmp_path / "games").glob("*"))  # no game was started
+
+
+@pytest.mark.parametrize("name", list(SIGNALS))
+def test_a_signal_at_play_again_ends_it_saying_how_to_look_back_as_a_no_does(
+    tmp_path: Path, name: str
+) -> None:
+    signum, code, sentence = SIGNALS[name]
+    child = spawn(["play", "--names", "Ann", "--bots", "hard", "--fast", "--target", "5",
+                   "--seed", "3"], tmp_path, NO_COLOR="1")
+    while True:  # Ann draws and discards until the bot's Rack-O ends the game
+        child.expect(PROMPT_END)
+        prompt = last_line(child.before)
+        if prompt.startswith("Play again"):
+            break
+        press(child, "d" if ": d draw" in prompt else "x" if prompt.startswith("Slot") else ENTER)
+    time.sleep(0.3)
+    os.kill(child.pid, signum)
+    said, exit_code, killed, sane = ended(child)
+    assert (exit_code, killed) == (code, None)
+    [record] = (tmp_path / "games").glob("*.jsonl")  # no other game was dealt
+    assert said.replace("\r", "").endswith(
+        f"\nStep through the game: racko replay {record.stem}\n"
+        f"What each move cost: racko review {record.stem}\n{sentence}\n")
+    assert sane
+
+
+@pytest.mark.parametrize("name", list(SIGNALS))
+@pytest.mark.parametrize(("args", "games", "prompt", "told"), [
+    ([], 2, "quits > ", None),  # read as a line
+    # Read as a key (the terminal is raw). What Ctrl-C says there comes first.
+    ([], 1, "leaves > ",
+     "Nothing was played. Carry on later with:\nracko resume 2026-11-29-2101-ann-easy"),
+    (["--drop", "2026-11-29-2101-ann-easy"], 1, "keeps it > ", "The game was kept."),
+], ids=["which game", "carry on", "drop it"])
+def test_a_signal_at_a_question_of_resume_ends_it_leaving_the_games_as_they_were(
+    tmp_path: Path, name: str, args: list[str], games: int, prompt: str, told: str | None
 ) -> None:
     signum, code, sentence = SIGNALS[name]
     (tmp_path / "games").mkdir()
@@ -117,13 +170,14 @@ def test_a_signal_at_resume_s_opening_question_ends_it_leaving_the_games_as_they
                             unfinished_game(seed, turns=4))
                for seed in range(1, games + 1)]
     before = [digest(record) for record in records]
-    child = spawn(["resume"], tmp_path, NO_COLOR="1")
+    child = spawn(["resume", *args], tmp_path, NO_COLOR="1")
     child.expect(prompt)
     time.sleep(0.3)
     os.kill(child.pid, signum)
     said, exit_code, killed, sane = ended(child)
     assert (exit_code, killed) == (code, None)
-    assert said.replace("\r", "").endswith(f"\n{sentence}\n")
+    ending = f"\n{sentence}\n" if told is None else f"\n{told}\n{sentence}\n"
+    assert said.replace("\r", "").endswith(ending)
     assert sane
     assert [digest(record) for record in records] == before
 

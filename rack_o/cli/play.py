@@ -45,6 +45,7 @@ from .setup import (
     same_cards,
     table_options,
 )
+from .stopping import Hangup, stopped_by_signals
 
 EXAMPLE = N_("""\b
 Examples:
@@ -145,7 +146,7 @@ def play_on(
     """
     # Asked of people at a keyboard only: a script's input ends with its game.
     asking = not term.reads_lines and any(seat.is_human for seat in seats)
-    while code == EXIT_OK and asking and play_again(term):
+    while code == EXIT_OK and asking and _asked_again(term, finished):
         record = next_record_path(record)
         code, finished = play_new_game(term, rules, list(seats), new_seed(), record, hints=hints)
     if finished is not None:
@@ -153,9 +154,24 @@ def play_on(
     raise SystemExit(code)
 
 
+@stopped_by_signals(new_line=False)
+def _asked_again(term: Terminal, finished: Path | None) -> bool:
+    """`play_again`, at this terminal. On SIGHUP or SIGTERM, what a no says (how to look back
+    at `finished`) comes before why racko stops (`stopped_by_signals`)."""
+    try:
+        return play_again(term)
+    except Hangup:
+        term.console.print()
+        if finished is not None:
+            look_back(term.console, finished)
+        raise
+
+
+@stopped_by_signals()
 def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
     """The rules and the seats from the table options, asking what they leave out; exits
-    saying no game was started on Ctrl-C or Ctrl-D."""
+    saying no game was started on Ctrl-C or Ctrl-D, and as a game does on SIGHUP or SIGTERM
+    (`stopped_by_signals`)."""
     try:
         return seat_table(term, table)
     except KeyboardInterrupt:

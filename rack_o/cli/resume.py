@@ -49,7 +49,7 @@ from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
 from .setup import agents_for, game_hint, hints_of
-from .stopping import stopped_by_signals
+from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
 
 if TYPE_CHECKING:
@@ -259,9 +259,10 @@ def _torn(record: Record) -> bool:
         return False
 
 
-@stopped_by_signals()
+@stopped_by_signals(new_line=False)
 def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
-    """Show where the game stands and wait for Enter; leaving here leaves the file untouched."""
+    """Show where the game stands and wait for Enter; leaving here leaves the file untouched.
+    On SIGHUP or SIGTERM, what Ctrl-C says comes before why (`stopped_by_signals`)."""
     for notice in notices:
         term.console.print(notice)
     stop: BaseException | None = None
@@ -271,9 +272,11 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
                help_text=_("Enter carries the game on from here; q leaves it as it is, nothing "
                            "played, to be carried on later.")) == ENTER:
             return
-    except (EOFError, KeyboardInterrupt) as error:
+    except (EOFError, KeyboardInterrupt, Hangup) as error:
         stop = error
     term.console.print("\n" + _("Nothing was played.") + " " + resume_note(ref), markup=False)
+    if isinstance(stop, Hangup):
+        raise stop
     raise SystemExit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING)
 
 
@@ -593,12 +596,16 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
     console.print(Trimmed(games_table([summary], _("The game to drop"),
                                       width=console.width)))
     if not yes:
-        try:
-            answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter keeps "
-                                 "it > "))
-        except (EOFError, KeyboardInterrupt) as stop:
-            console.print("\n" + _("The game was kept."), markup=False)
-            return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
+        # SIGHUP and SIGTERM keep the game too, and say so before why (as Ctrl-C says).
+        with stopped_by_signals(new_line=False):
+            try:
+                answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter "
+                                     "keeps it > "))
+            except (EOFError, KeyboardInterrupt, Hangup) as stop:
+                console.print("\n" + _("The game was kept."), markup=False)
+                if isinstance(stop, Hangup):
+                    raise
+                return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING
         if not is_yes(answer):
             console.print(_("The game was kept."), markup=False)
             return EXIT_OK

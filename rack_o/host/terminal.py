@@ -190,6 +190,10 @@ class RemoteTerminal:
         """The connection the screen is drawn on now (game thread)."""
         self._released = False
         self._keys: deque[str] = deque()
+        self._handed: deque[str] = deque()
+        """Keys arrived together, being handed to the keys handler (`_arrived`)."""
+        self._handing = False
+        """True while `_arrived` hands keys to the keys handler."""
         self._redraw: Callable[[], None] | None = None
         self._on_keys: Callable[[str], None] | None = None
         self._reading = False
@@ -240,9 +244,7 @@ class RemoteTerminal:
                     raise GuestInterrupt(self.seat)
                 if key == CTRL_D:
                     raise GuestEOF(self.seat)
-                lowered = key.lower()
-                with self.speaking():
-                    return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
+                return self._meant(key)
 
     def line(self, prompt: str = "") -> str:
         """A line of text typed after `prompt` and ended with Enter, echoed as it is typed,
@@ -272,13 +274,22 @@ class RemoteTerminal:
                     self._typed = typed + key
 
     def flush_input(self) -> bool:
-        """Throw away whatever the guest typed ahead; True if they had."""
+        """Throw away whatever the guest typed ahead (asked by the keys handler: the keys
+        that came with the one it is given, too); True if they had. A Ctrl-C among it is still
+        obeyed (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D (GuestEOF), as
+        while a turn's screen is drawn: neither is ever thrown away."""
         self._inbox.run_posted()
         with self._lock:
-            typed = bool(self._keys)
-            self._backlog -= len(self._keys)
+            thrown = list(self._keys)
+            self._backlog -= len(thrown)
             self._keys.clear()
-        return typed
+        thrown += self._handed  # typed with the key the handler is given now
+        self._handed.clear()
+        if CTRL_C in thrown:
+            raise GuestInterrupt(self.seat)
+        if CTRL_D in thrown:
+            raise GuestEOF(self.seat)
+        return bool(thrown)
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the guest's screen, and their scrollback if asked."""
@@ -363,9 +374,9 @@ class RemoteTerminal:
 
     def on_keys(self, handler: Callable[[str], None] | None) -> None:
         """Give `handler` (game thread) each key the guest types while neither `key` nor `line`
-        reads this terminal (taken by where it sits on the keyboard, as by `key`), Ctrl-C and
-        Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for
-        the next read. It must not wait for keys. None: keep them (the default)."""
+        reads this terminal (lower-cased and taken by where it sits on the keyboard, as by
+        `key`), Ctrl-C and Ctrl-D as CTRL_C and CTRL_D, instead of keeping it for the next
+        read. It must not wait for keys. None: keep them (the default)."""
         self._on_keys = handler
 
     def repaint(self) -> None:
@@ -457,18 +468,28 @@ class RemoteTerminal:
             self.repaint()
 
     def _arrived(self, keys: list[str]) -> None:
-        """Keys the guest typed: kept for the next read, or handed to the keys handler."""
+        """Keys the guest typed: kept for the next read, or handed to the keys handler one by
+        one (those it has not had yet are typed ahead: `flush_input` throws them away)."""
         if self._reading or self._on_keys is None:
             self._keys.extend(keys)
             return
         with self._lock:
             self._backlog -= len(keys)
-        for key in keys:
-            handler = self._on_keys
-            if handler is None or self._reading or self._released:
-                return
-            with self.speaking():
-                handler(key_meant(key))
+        self._handed.extend(keys)
+        if self._handing:
+            return  # the handler flushes, running what was posted: these are typed ahead
+        self._handing = True
+        try:
+            while self._handed:
+                key = self._handed.popleft()
+                handler = self._on_keys
+                if handler is None or self._reading or self._released:
+                    return
+                with self.speaking():
+                    handler(self._meant(key))
+        finally:
+            self._handing = False
+            self._handed.clear()
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""
@@ -482,6 +503,14 @@ class RemoteTerminal:
 
     def _send(self, text: str) -> None:
         self.console.file.write(text)
+
+    def _meant(self, key: str) -> str:
+        """The key a prompt or a keys handler is given for `key` as typed: a character
+        lower-cased (unless that makes it longer), then taken by where it sits on the keyboard
+        in this terminal's language (`key_meant`)."""
+        lowered = key.lower()
+        with self.speaking():
+            return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
 
     def _screen_log(self) -> deque[tuple[tuple[object, ...], dict[str, object]]]:
         return self.console.screen_log  # type: ignore[attr-defined,no-any-return]
