@@ -47,7 +47,7 @@ def test_a_partners_summary_fits_80_columns_with_aligned_tables(
 
 LONG_HEADINGS = {
     "Player": "Joueur", "Plays as": "Joue en tant que", "Games": "Παιχνίδια",
-    "Wins": "Victoires", "Win rate": "Taux de victoire", "Mean round": "Manche moyenne",
+    "Wins": "Victoires", "Win rate": "Taux de victoire", "Points per round": "Points moyens par manche",
     "Rack-Os": "Rack-O", "Best round": "Καλύτερος γύρος",
 }
 
@@ -66,7 +66,7 @@ def test_stats_headings_wrap_between_words_and_fit_80_columns(
     out = racko("stats").output
     assert "…" not in out
     assert max(len(line) for line in out.splitlines()) <= 80
-    for word in ("Παιχνίδια", "Victoires", "victoire", "moyenne", "Καλύτερος"):
+    for word in ("Παιχνίδια", "Victoires", "victoire", "moyens", "Καλύτερος"):
         assert word in out
     lines = out.splitlines()
     rule = next(at for at, line in enumerate(lines) if line.startswith("─"))
@@ -74,7 +74,7 @@ def test_stats_headings_wrap_between_words_and_fit_80_columns(
     assert players == ["Easy", "Hard", "Medium", "Random"]  # every row, nothing else
 
 
-FRENCH_STATS = (["Joueur", "Type", "Parties", "Victoires", "Taux de victoire", "Manche moyenne",
+FRENCH_STATS = (["Joueur", "Type", "Parties", "Victoires", "Taux de victoire", "Points par manche",
                  "Rack-O", "Meilleure manche"],
                 [["Medium", "bot medium", "20", "5", "25\u00a0%", "35,7", "10", "75"]])
 
@@ -126,7 +126,7 @@ def test_french_stats_keep_every_heading_word_whole_below_80_columns(
     out = racko("--lang", "fr", "stats").output
     assert max(cell_len(line) for line in out.splitlines()) <= width
     words = " ".join(out.split())
-    for heading in ("Victoires", "Taux de victoire", "Manche moyenne", "Meilleure manche"):
+    for heading in ("Victoires", "Taux de victoire", "Points par manche", "Meilleure manche"):
         for word in heading.split():
             assert word in words, (word, out)
 

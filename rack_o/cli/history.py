@@ -420,8 +420,8 @@ def _games_table(
 def stats(as_json: bool) -> None:
     """Show each player's record over every finished game: games, wins, Rack-Os, best round.
 
-    Players are told apart by name, computer players included. Mean round points are over
-    every round the player played; the best round counts its bonus.
+    Players are told apart by name, computer players included. Points per round is the mean
+    over every round the player played; the best round counts its bonus.
     """
     from rack_o.store.history import HistoryError, player_stats
 
@@ -449,7 +449,7 @@ def stats(as_json: bool) -> None:
     table = Table(title=_("Players, most wins first"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
                   pad_edge=False, show_edge=False)
     headings = [_("Player"), _("Plays as"), _("Games"), _("Wins"), _("Win rate"),
-                _("Mean round"), _("Rack-Os"), _("Best round")]
+                _("Points per round"), _("Rack-Os"), _("Best round")]
     cells = [
         [
             printable(row.name),
