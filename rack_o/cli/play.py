@@ -319,7 +319,7 @@ def play_new_game(
     `hints`: the level of bot whose move h gives; None: h gives no hint, and the record's game
     line says so (as it names a level other than the default).
     """
-    hint = game_hint(hints)
+    hint = game_hint(hints, seed)
     agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint))
     people = sum(seat.is_human for seat in seats)
     try:

@@ -518,7 +518,8 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
 
     record = saved_game(term, writer)
     game = record.game
-    hint = game_hint(hints_of(record.header))  # --no-hints or --hint-level: the whole game
+    # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
+    hint = game_hint(hints_of(record.header), record.header.seed)
     agents = agents_for(game.players, record.header.seed,
                         lambda player: HumanAgent(player.name, term, hint),
                         load_bots=load_bots)

@@ -149,11 +149,12 @@ def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "so.")(with_hints)
 
 
-def game_hint(hints: str | None) -> Hint | None:
-    """What h shows in a game whose hints are `hints` (a level of HINT_LEVELS, or None: off)."""
+def game_hint(hints: str | None, seed: int | str | None) -> Hint | None:
+    """What h shows in the game dealt from `seed` (its record's) whose hints are `hints` (a
+    level of HINT_LEVELS, or None: off)."""
     if hints is None:
         return None
-    return functools.partial(hint, level=hints)
+    return functools.partial(hint, level=hints, seed=seed)
 
 
 def hints_of(header: Header) -> str | None:
