@@ -40,6 +40,7 @@ from .setup import (
     game_hint,
     hint_options,
     hints_line,
+    language_line,
     new_seed,
     now_stamp,
     same_cards,
@@ -265,7 +266,7 @@ def new_game(
     header = Header(tuple(seats), rules, seed, started, hints=hints)
     try:
         if writer is not None:
-            writer.write({**header.event(), **(game_line or {})})
+            writer.write({**header.event(), **language_line(), **(game_line or {})})
         game = Game(rules, random.Random(seed), players=seats,
                     on_step=writer.step if writer is not None else None)
         saving: list[RenderableType] = []
