@@ -33,10 +33,9 @@ from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
-    full_table_fits,
+    full_tables,
     points_caption,
     round_end_lines,
-    round_table,
     standings,
     tie_note,
 )
@@ -261,8 +260,8 @@ def _round_tables(game: Game, width: int) -> Group:
     names = [p.name for p in game.players]
     rules = game.rules
     parts: list[RenderableType] = []
-    if full_table_fits(names, rules, width):
-        tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
+    tables = full_tables(game.rounds, names, rules, width)
+    if tables is not None:
         same_widths(tables)
         # A table's own caption wraps at the table's width: the footnote gets the console's.
         footnote = Text(points_caption(rules), "dim")
