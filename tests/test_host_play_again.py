@@ -107,6 +107,7 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
     try:
         play_to_the_question(host, {"ann": host.pty, "bob": bob})
         bob.wait_for("Waiting for Ann to choose whether to play again.")
+        bob.wait_for("q leave the table")  # once the end has stood its moment: keys count
         assert bob.last_line() == "s score sheet · r rules · q leave the table"
         bob.send("\r")  # the Enter that left the table before: Bob stays
         bob.send("x")

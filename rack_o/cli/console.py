@@ -231,6 +231,40 @@ def _waiting(fd: int) -> bytes:
     return waiting
 
 
+_LINE_BYTES = 4096
+"""Bytes one read of a line typed ahead takes: the longest line a terminal keeps (Linux's)."""
+
+
+def _lines_ended() -> tuple[bool, bytes]:
+    """Whether a Ctrl-D was typed while the keyboard read lines (between prompts, racko busy),
+    and the lines typed then (read, to be thrown away). There, a Ctrl-D is no character: it
+    ends the line typed so far, which a read gets without its line end, or gives a read of
+    nothing; set raw afterwards, the terminal would hand it over as a NUL, a key of its own."""
+    ended, lines = False, b""
+    if termios is None:
+        return ended, lines
+    try:
+        fd = sys.stdin.fileno()
+        mode = termios.tcgetattr(fd)
+    except (OSError, ValueError, termios.error):
+        return ended, lines
+    if not mode[3] & termios.ICANON:
+        return ended, lines  # raw already: a Ctrl-D typed is the character itself
+    # A line ends with a newline, or the terminal's other end-of-line characters if set.
+    ends = {b"\n", mode[6][termios.VEOL], mode[6][termios.VEOL2]} - {b"\0"}
+    with suppress(OSError):
+        for _read in range(_DRAIN_READS):
+            # Only a whole line (or an end of input) makes the keyboard readable here.
+            if not select.select([fd], [], [], 0)[0]:
+                break
+            read = os.read(fd, _LINE_BYTES)
+            lines += read
+            if not read or (len(read) < _LINE_BYTES and read[-1:] not in ends):
+                ended = True
+                break
+    return ended, lines
+
+
 def _restore(fd: int | None, before: list | None) -> None:
     if fd is not None and before is not None and termios is not None:
         with suppress(OSError, ValueError, termios.error):
@@ -479,18 +513,23 @@ class Terminal:
     def flush_input(self) -> bool:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
         (nothing when input comes line by line: a script's lines are all meant); True if
-        something was."""
+        something was. A Ctrl-C among it is still obeyed (KeyboardInterrupt), and so is a
+        Ctrl-D (EOFError), as the prompt after the flush would take them: the game stops (at
+        "Play again?": no)."""
         typed = bool(self._typed)
         self._typed.clear()
         self._decoder = None  # half a character typed ahead goes with the rest
         if self.reads_lines or termios is None:
             return typed
+        ended, lines = _lines_ended()
         with _keys_as_typed() as fd:
-            thrown = _waiting(fd) if fd is not None else b""
+            thrown = lines + (_waiting(fd) if fd is not None else b"")
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
         if b"\x03" in thrown:
             raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
+        if ended or b"\x04" in thrown:
+            raise EOFError  # nor is a Ctrl-D: it ends the input
         return typed or bool(thrown)
 
     @contextmanager

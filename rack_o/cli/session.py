@@ -37,6 +37,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
+from .hold import hold_keys
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
@@ -56,14 +57,6 @@ HANDOFF_HELP = N_(
 )
 ENTER_HELP = N_("Press Enter to go on. s shows the score sheet, r the rules, q quits.")
 NBSP_AND = "\u00a0&\u00a0"
-HANDOFF_HOLD = 0.4
-"""Seconds a hand-off screen (or a round's results) stands before its prompt appears, throwing
-away every key typed meanwhile: the previous player's second Enter (a common habit, even a
-slow double press a third of a second apart) must not open the next rack (or skip the
-results)."""
-HANDOFF_QUIET = 0.6
-"""Seconds without a key a hand-off waits for, after keys were typed while it held: someone
-still pressing Enter after their move must stop before the next rack can open."""
 PROMPT_LINES = 2
 """Lines kept free under the final standings for the play-again question."""
 
@@ -560,17 +553,12 @@ class _Session(Table):
             self.pending, self.printed = [], 0
 
     def _hold(self) -> None:
-        """Let the screen just drawn stand before its prompt: whatever was typed after the last
-        move, a second Enter above all, is thrown away (`HANDOFF_HOLD`), and while keys keep
-        coming the wait goes on (`HANDOFF_QUIET`). Keys typed before it are thrown away too."""
+        """Let the screen just drawn stand before its prompt (`hold_keys`): whatever was typed
+        after the last move, a second Enter above all, is thrown away, and while keys keep
+        coming the wait goes on. Keys typed before it are thrown away too."""
         if not reads_lines(self.term):
             self.console.file.flush()
-            hold = HANDOFF_HOLD
-            while True:
-                time.sleep(hold)
-                if not self.term.flush_input():
-                    break
-                hold = HANDOFF_QUIET
+            hold_keys(time.sleep, self.term.flush_input)
         self.term.flush_input()
 
     def _wait(self, prompt: str, keys: tuple[str, ...] = (ENTER,)) -> None:

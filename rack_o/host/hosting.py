@@ -199,7 +199,10 @@ class HostedGame(Table):
         self._game_over()
 
     def dealing(self, game: Game) -> None:
-        self._gate(partial(round_end_lines, game) if self._opened else self.opening)
+        if self._opened:  # a round's end: every screen holds it a moment, as racko play does
+            self._gate(partial(round_end_lines, game), hold=True)
+        else:
+            self._gate(self.opening)
 
     def turn_starts(self, game: Game, seat: int) -> None:
         screen = self.screens.get(seat)
@@ -229,12 +232,14 @@ class HostedGame(Table):
 
     # ------------------------------------------------------------------ everyone ready
 
-    def _gate(self, lines: Lines) -> None:
+    def _gate(self, lines: Lines, *, hold: bool = False) -> None:
         """Show what `lines()` makes and who is ready, until every person is (guests away hold
-        it up)."""
+        it up); with `hold`, each screen stands a moment before its keys count."""
         self._gate_lines = InEachLanguage(lines)
         self._ready = set()
         self._gate_opened = time.monotonic()
+        if hold:
+            self._hold_screens()
         self.redraw()
         while not self._all_ready():
             # Woken by whoever comes or goes, to count each guest's silence from then on.
@@ -333,6 +338,12 @@ class HostedGame(Table):
         for screen in self.screens.values():
             screen.show()
 
+    def _hold_screens(self) -> None:
+        """Every screen turns to a round's end or the game's: each stands a moment before its
+        keys count (`SeatScreen.hold`)."""
+        for screen in self.screens.values():
+            screen.hold()
+
     # ------------------------------------------------------------------ the host
 
     def stop_game(self, interrupt: bool, *, ended: bool = False) -> None:
@@ -370,6 +381,7 @@ class HostedGame(Table):
 
         self._over_lines = InEachLanguage(lines)
         self.over_summary = 1 + len(end_notes(self.header, names, humans, hints_used))
+        self._hold_screens()
         if self._play_again is not None and self.host_terminal is not None:
             self._decide(self.host_terminal, self._play_again)
             return
@@ -388,6 +400,10 @@ class HostedGame(Table):
         for screen in self.screens.values():
             screen.host_chooses()
         self.redraw()
+        # The question shows once the host's screen has stood its moment (`SeatScreen.hold`).
+        host_screen = self.screens.get(self.host_seat)
+        if host_screen is not None and host_screen.terminal is terminal:
+            self.seats.wait(lambda: self.closing or not host_screen.holding)
         try:
             terminal.flush_input()  # runs what was typed meanwhile: see SeatScreen._pressed
         except (GuestInterrupt, GuestEOF):

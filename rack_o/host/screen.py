@@ -8,6 +8,10 @@ for the host, stop the game or give an away seat to a computer player). During t
 the screen is racko play's (the HumanAgent's), and keys typed before it asks are dropped.
 Everything is drawn and answered in the person's language (their terminal's).
 
+As at racko play, keys typed ahead never answer what the typist has not seen: a round's end and
+the game's end stand a moment before keys count (`rack_o.cli.hold`), their prompt and keys
+shown once they do, and a question throws away the keys typed with the one that asked it.
+
 A note that answers a key which did nothing ("d does nothing here") passes: it goes once the
 screen changes for the game's sake (after NOTE_READ seconds, to be read), and after
 NOTE_SECONDS at the latest. The help, and what the table tells everyone, stay until the next key.
@@ -25,6 +29,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
+from rack_o.cli.hold import KeyHold
 from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
@@ -146,6 +151,8 @@ class SeatScreen:
         """The game is over and the host is being asked whether the table plays again."""
         self.retired = False
         """The table plays another game: this screen's successor draws now."""
+        self._hold: KeyHold | None = None
+        """The screen stands before its keys count (`hold`)."""
         terminal.on_keys(self.pressed)
         terminal.on_redraw(self.draw)
 
@@ -175,6 +182,30 @@ class SeatScreen:
         self.host_choosing = True
         if self.is_host:
             self.turn(False)
+
+    def hold(self) -> None:
+        """The screen turns to a round's end or the game's: it stands a moment before its keys
+        count, by `racko play`'s rule (`KeyHold`), its prompt and keys blank meanwhile. Every key
+        typed before they show is thrown away (a second Enter after the winning move must not
+        say the person is ready, nor let them go), but Ctrl-C and Ctrl-D."""
+        hold = self._hold = KeyHold()
+        self.terminal.later(hold.seconds, partial(self._held, hold))
+
+    @property
+    def holding(self) -> bool:
+        """True while the screen stands before its keys count (`hold`)."""
+        return self._hold is not None
+
+    def _held(self, hold: KeyHold) -> None:
+        """A stretch of `hold` is over: another follows if keys were typed in it, else the
+        prompt and keys show and count."""
+        if hold is not self._hold:
+            return
+        if hold.stretch_over():
+            self.terminal.later(hold.seconds, partial(self._held, hold))
+            return
+        self._hold = None
+        self._show()
 
     def retire(self) -> None:
         """The table plays another game, with a screen of its own for this person: this one
@@ -261,16 +292,16 @@ class SeatScreen:
                 below.append(host_choosing_line(None if host_seat is None
                                                 else host.game.players[host_seat].name))
             if self.question is not None and self.host_choosing:
-                below.append(self._question_text())
+                below.append(self._unheld(self._question_text()))
             elif not (self.host_choosing and self.is_host):  # else the question goes under it
-                below.append(keys_line(host=self.is_host, over=True,
-                                       host_choosing=self.host_choosing))
+                below.append(self._unheld(keys_line(host=self.is_host, over=True,
+                                                    host_choosing=self.host_choosing)))
         elif host.gate_lines is not None:
             forms = self._gate_forms(host.gate_lines)
             if self.gate_note is not None:
                 below.append(self.gate_note())
-            below.append(self._gate_prompt())
-            below.append(self._keys(ready=True))
+            below.append(self._unheld(self._gate_prompt()))
+            below.append(self._unheld(self._keys(ready=True)))
         else:
             below.append(self._waiting())
             if self.is_host:
@@ -316,6 +347,13 @@ class SeatScreen:
             [*lines, table_info_block(info)],
             [*lines[:1], table_info_block(info)],
         ]
+
+    def _unheld(self, line: RenderableType) -> RenderableType:
+        """`line` (a prompt, the keys); while the screen holds, as many blank lines: no key
+        counts yet, and nothing moves once they show."""
+        if self._hold is None:
+            return line
+        return Text("\n" * (self._height([line]) - 1))
 
     def _height(self, parts: Sequence[RenderableType]) -> int:
         console = self.terminal.console
@@ -393,6 +431,9 @@ class SeatScreen:
             if key == CTRL_D and self.seat is not None:
                 raise GuestEOF(self.seat)
             return
+        if self._hold is not None and key not in (CTRL_C, CTRL_D) and self.pager is None:
+            self._hold.typed()  # before the screen's keys count: thrown away
+            return
         if self.is_host and self.host_choosing:
             # Typed before the play-again question shows: no answer to it, but for Ctrl-C and
             # Ctrl-D, which are a no.
@@ -465,17 +506,32 @@ class SeatScreen:
         if key == "?":
             self._set_note(help_note(self.is_host))
         elif key == "q" and (host.over_lines is None or self.host_choosing):
-            self.question = "stop" if self.is_host else "leave"
+            return self._ask("stop" if self.is_host else "leave")
         elif key == "b" and self.is_host and host.over_lines is None:
             if host.away_guests():
-                self.question = "seat"
-            else:
-                self._set_note(_nobody_away(), passing=True)
+                return self._ask("seat")
+            self._set_note(_nobody_away(), passing=True)
         elif key == "h":
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
         elif key not in (ENTER, " "):
             self._set_note(invalid_note(key, self.is_host, over=host.over_lines is not None,
                                         host_choosing=self.host_choosing), passing=True)
+        return True
+
+    def _ask(self, question: str) -> bool:
+        """Open `question` under the screen, the keys typed ahead with the one that opened it
+        thrown away first, as racko play's quit question throws them (`confirm_quit`): only a
+        key pressed once it shows answers it. A Ctrl-C or Ctrl-D among them is obeyed instead
+        (False: nothing is left to draw)."""
+        try:
+            self.terminal.flush_input()
+        except GuestInterrupt:
+            self._interrupted(CTRL_C)
+            return False
+        except GuestEOF:
+            self._interrupted(CTRL_D)
+            return False
+        self.question = question
         return True
 
     def _answer(self, question: str, key: str) -> None:

@@ -190,6 +190,10 @@ class RemoteTerminal:
         """The connection the screen is drawn on now (game thread)."""
         self._released = False
         self._keys: deque[str] = deque()
+        self._handed: deque[str] = deque()
+        """Keys arrived together, being handed to the keys handler (`_arrived`)."""
+        self._handing = False
+        """True while `_arrived` hands keys to the keys handler."""
         self._redraw: Callable[[], None] | None = None
         self._on_keys: Callable[[str], None] | None = None
         self._reading = False
@@ -270,14 +274,17 @@ class RemoteTerminal:
                     self._typed = typed + key
 
     def flush_input(self) -> bool:
-        """Throw away whatever the guest typed ahead; True if they had. A Ctrl-C among it is
-        still obeyed (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D
-        (GuestEOF), as while a turn's screen is drawn: neither is ever thrown away."""
+        """Throw away whatever the guest typed ahead (asked by the keys handler: the keys
+        that came with the one it is given, too); True if they had. A Ctrl-C among it is still
+        obeyed (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D (GuestEOF), as
+        while a turn's screen is drawn: neither is ever thrown away."""
         self._inbox.run_posted()
         with self._lock:
             thrown = list(self._keys)
             self._backlog -= len(thrown)
             self._keys.clear()
+        thrown += self._handed  # typed with the key the handler is given now
+        self._handed.clear()
         if CTRL_C in thrown:
             raise GuestInterrupt(self.seat)
         if CTRL_D in thrown:
@@ -461,18 +468,28 @@ class RemoteTerminal:
             self.repaint()
 
     def _arrived(self, keys: list[str]) -> None:
-        """Keys the guest typed: kept for the next read, or handed to the keys handler."""
+        """Keys the guest typed: kept for the next read, or handed to the keys handler one by
+        one (those it has not had yet are typed ahead: `flush_input` throws them away)."""
         if self._reading or self._on_keys is None:
             self._keys.extend(keys)
             return
         with self._lock:
             self._backlog -= len(keys)
-        for key in keys:
-            handler = self._on_keys
-            if handler is None or self._reading or self._released:
-                return
-            with self.speaking():
-                handler(self._meant(key))
+        self._handed.extend(keys)
+        if self._handing:
+            return  # the handler flushes, running what was posted: these are typed ahead
+        self._handing = True
+        try:
+            while self._handed:
+                key = self._handed.popleft()
+                handler = self._on_keys
+                if handler is None or self._reading or self._released:
+                    return
+                with self.speaking():
+                    handler(self._meant(key))
+        finally:
+            self._handing = False
+            self._handed.clear()
 
     def mark_released(self) -> None:
         """The table closed or gave the seat away: waiting for this guest ends."""

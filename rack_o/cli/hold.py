@@ -1,0 +1,58 @@
+"""How a screen just drawn stands before keys count: a hand-off, a round's results, the end of
+the game, at one keyboard (`racko play`) or on each screen of a hosted table (`racko host`).
+
+The previous player's second Enter (a common habit, even a slow double press a third of a
+second apart) must not open the next rack, nor skip the results. One rule, two drivers: a
+local terminal can only look at what was typed meanwhile (`hold_keys`), a hosted screen hears
+each key as it comes (`KeyHold` driven by its timers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+HANDOFF_HOLD = 0.4
+"""Seconds a hand-off screen (or a round's results) stands before its prompt appears, throwing
+away every key typed meanwhile: the previous player's second Enter (a common habit, even a
+slow double press a third of a second apart) must not open the next rack (or skip the
+results)."""
+HANDOFF_QUIET = 0.6
+"""Seconds without a key a hand-off waits for, after keys were typed while it held: someone
+still pressing Enter after their move must stop before the next rack can open."""
+
+
+class KeyHold:
+    """One screen's hold, stretch by stretch: the first lasts HANDOFF_HOLD seconds, and while
+    keys were typed during a stretch, another of HANDOFF_QUIET follows. Whoever drives it
+    throws away every key typed before the hold is over."""
+
+    def __init__(self) -> None:
+        self.seconds = HANDOFF_HOLD
+        """How long the stretch under way lasts."""
+        self._typed = False
+
+    def typed(self) -> None:
+        """Keys were typed (and thrown away) during the stretch under way."""
+        self._typed = True
+
+    def stretch_over(self) -> bool:
+        """The stretch under way has lasted its `seconds`: True if the hold goes on for
+        another (`seconds` long), False if keys count from now on."""
+        if not self._typed:
+            return False
+        self._typed = False
+        self.seconds = HANDOFF_QUIET
+        return True
+
+
+def hold_keys(wait: Callable[[float], None], flush: Callable[[], bool]) -> None:
+    """Hold a screen by `KeyHold`'s rule where the keys typed can only be looked at after a
+    stretch: `wait(seconds)` lets the stretch pass, `flush()` throws away what was typed
+    meanwhile and says whether anything was."""
+    hold = KeyHold()
+    while True:
+        wait(hold.seconds)
+        if flush():
+            hold.typed()
+        if not hold.stretch_over():
+            return
