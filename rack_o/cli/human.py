@@ -30,6 +30,7 @@ from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
 from .console import ENTER, SPACE, Terminal, lines_taken
+from .hold import HANDOFF_HOLD
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting, reads_lines
 from .screens import HISTORY_LINES, turn_screen
@@ -62,10 +63,11 @@ PLACE_TAKEN_FIXED_HELP = N_(
     "onto the discard pile. A card taken from the discard pile cannot be thrown back."
 )
 HINT_HELP = N_("h suggests a move and says why.")
-ENTER_GRACE = 0.4
+ENTER_GRACE = HANDOFF_HOLD
 """Seconds after a step's first screen is drawn during which Enter is taken for a second
-press of the Enter that led to it (a hand-off's, a move's confirm) and ignored in silence;
-later, where Enter does nothing, it is told what to press."""
+press of the Enter that led to it (a hand-off's, a move's confirm: a double press, as long as
+a hand-off holds for one) and ignored in silence; later, where Enter does nothing, it is told
+what to press."""
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
