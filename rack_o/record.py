@@ -37,6 +37,8 @@ Event = dict[str, Any]
 """One record line, as a JSON-ready dict."""
 
 NOT_JSON = N_("the line is not valid JSON")
+TOO_DEEP = N_("the line is nested too deeply to be read")
+NAMED_TWICE = N_("the line gives {name} twice: each field may appear only once")
 NOT_AN_OBJECT = N_('each line must be a JSON object with a "type"')
 EXPECTED_LINE = N_('expected a "{expected}" line here, as the rules give, not "{type}"')
 
@@ -164,12 +166,11 @@ def iter_lines(text: str) -> Iterator[tuple[int, Event]]:
         start = end + 1 if complete else len(text)
         number += 1
         try:
-            value = json.loads(line)
-        except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
-            if not complete:
+            value = _loads(line)
+        except (ValueError, RecursionError) as error:
+            if not complete and is_torn(line):
                 break  # a torn write: the writer died mid-line
-            reason = N_("the line is empty") if not line.strip() else NOT_JSON
-            raise RecordError(number, reason) from None
+            raise _not_a_line(number, line, error) from None
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
             raise RecordError(number, NOT_AN_OBJECT)
         if _SURROGATE_ESCAPE.search(line):
@@ -183,6 +184,71 @@ def iter_lines(text: str) -> Iterator[tuple[int, Event]]:
         yield number, value
     if not parsed:
         raise RecordError(1, N_("the record is empty: it must start with a game line"))
+
+
+def is_torn(line: str) -> bool:
+    """True when `line`, the last of a record and lacking its newline, is a torn write to be
+    ignored: not complete JSON (the start of a line, cut short). A complete line is never
+    torn, whatever is wrong with it."""
+    try:
+        _loads(line)
+    except _NamedTwice:
+        return False
+    except RecursionError:
+        return not _closed(line)
+    except ValueError:
+        return True
+    return False
+
+
+def _loads(line: str) -> Any:
+    """The JSON value of one line, read strictly: NaN and Infinity are no JSON, and a field
+    named twice (which one counts depends on the reader) raises _NamedTwice. RecursionError
+    for a line nested deeper than the parser goes."""
+    return json.loads(line, parse_constant=_no_constant, object_pairs_hook=_named_once)
+
+
+class _NamedTwice(ValueError):
+    """A JSON object gives the same field twice."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise _NamedTwice(name)
+            seen.add(name)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_STRING = re.compile(r'"(?:[^"\\]+|\\.)*"')
+
+
+def _closed(line: str) -> bool:
+    """True when every bracket `line` opens is closed (strings aside): a line too deep to
+    parse is complete JSON, not the start of a line cut short."""
+    bare = _STRING.sub("", line)
+    return '"' not in bare and (bare.count("[") + bare.count("{")
+                                == bare.count("]") + bare.count("}"))
+
+
+def _not_a_line(number: int, line: str, error: Exception) -> RecordError:
+    """Why line `number` (`line`, which `_loads` refused with `error`) is no record line."""
+    if isinstance(error, _NamedTwice):
+        return RecordError(number, NAMED_TWICE, name=_json(error.name))
+    if isinstance(error, RecursionError) and _closed(line):
+        return RecordError(number, TOO_DEEP)
+    return RecordError(number, N_("the line is empty") if not line.strip() else NOT_JSON)
 
 
 def read_header(number: int, line: Event) -> Header:

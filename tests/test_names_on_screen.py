@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,21 @@ def test_a_kind_and_start_time_from_a_record_reach_the_history_escaped_and_cut_s
         assert shown in result.output, args
 
 
+@pytest.mark.parametrize("everyone", [[], ["--all"]], ids=["people", "--all"])
+def test_a_bot_kind_from_a_record_is_reviewed_escaped_and_cut_short(
+    home: Path, everyone: list[str]
+) -> None:
+    def change(header: dict) -> None:
+        header["players"][1]["kind"] = "bot:\x1b[2J\u202e" + "k" * 3000
+
+    write_with_header(home / "games" / "odd.jsonl", unfinished_game(3, 8), change)
+    result = racko("review", "odd", *everyone)
+    assert_exited(result, 0)
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    assert "Bob (\\x1b[2J\\u202e" + "k" * 10 in result.output
+    assert "k" * 40 not in result.output
+
+
 def test_a_record_file_named_with_control_characters_is_shown_escaped(home: Path) -> None:
     name = "2026-\x1b[2Jx"
     write_record(home / "games" / f"{name}.jsonl", unfinished_game(3, 6))
@@ -144,6 +160,41 @@ def test_a_record_file_named_with_control_characters_is_shown_escaped(home: Path
     summary = racko("replay", "2026-\\x1b[2Jx", "--summary")  # the ID as shown is the one to type
     assert_exited(summary, 0)
     assert "\x1b" not in summary.output
+
+
+TITLE = "\x1b]0;pwned\x07"
+"""An escape sequence that sets a terminal's title (one that even click.echo lets through)."""
+
+
+def _empty_record(home: Path) -> list[str]:
+    (home / "games" / f"2026-{TITLE}.jsonl").write_bytes(b"")
+    return ["resume", "--list"]
+
+
+def _damaged_record_to_drop(home: Path) -> list[str]:
+    path = home / f"old{TITLE}.jsonl"
+    path.write_text("not a record\n", encoding="utf-8")
+    return ["resume", "--drop", "--yes", str(path)]
+
+
+def _read_only_record(home: Path) -> list[str]:
+    path = write_record(home / f"open{TITLE}.jsonl", unfinished_game(3, 6))
+    path.chmod(0o444)
+    return ["resume", str(path)]
+
+
+@pytest.mark.parametrize("odd_file", [_empty_record, _damaged_record_to_drop, _read_only_record],
+                         ids=["an empty record listed", "a damaged record not dropped",
+                              "a read-only record not carried on"])
+def test_a_record_file_named_with_control_characters_is_named_escaped_by_resume(
+    home: Path, odd_file: Callable[[Path], list[str]]
+) -> None:
+    args = odd_file(home)
+    before = {path: path.read_bytes() for path in home.rglob("*.jsonl")}
+    result = racko(*args, input="\n")
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\\x1b]0;pwned\\x07" in "".join(result.output.split())  # however it wrapped
+    assert {path: path.read_bytes() for path in home.rglob("*.jsonl")} == before
 
 
 def test_a_bot_kind_far_too_long_is_named_cut_short_when_resume_refuses_it(home: Path) -> None:

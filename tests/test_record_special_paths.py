@@ -69,3 +69,19 @@ def test_a_record_path_that_is_no_regular_file_is_refused_in_a_sentence(
     assert "Invalid argument" not in said
     assert "Drawing for the first deal" not in said
     assert list((home / "games").iterdir()) == []  # nothing autosaved in its place
+
+
+@pytest.mark.parametrize("depth", [1, 2], ids=["in a file", "under a file"])
+def test_a_record_path_whose_folder_is_a_file_is_refused_saying_so(
+    home: Path, depth: int
+) -> None:
+    file = home / "old.jsonl"
+    file.write_text("precious\n", encoding="utf-8")
+    path = file.joinpath(*["sub"] * (depth - 1), "new.jsonl")
+    result = racko(*PLAY, "--record", str(path), input="\n")
+    assert_exited(result, 2)
+    said = flat(result.output)
+    assert (f"Invalid value for '--record': cannot write {path}: {file} is a file, not a "
+            "folder.") in said
+    assert "does not exist" not in said
+    assert file.read_text(encoding="utf-8") == "precious\n"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import random
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -387,3 +389,111 @@ def test_the_summarys_rules_line_breaks_only_between_its_details(
                for line in lines), out
     assert any(f"{seed} 3" in line for line in lines), out
     assert not [line for line in lines if line.endswith("·") or line.startswith("·")], out
+
+
+def _round_of_discards(path: Path, turns: int) -> Game:
+    """A record of one round in which every drawn card is discarded for `turns` turns (a legal
+    round that never ends, the draw pile turned over every 19 turns); its game."""
+    from rack_o.game import Player
+    from rack_o.record import dumps, event, header_of
+
+    game = Game(Rules(2), random.Random(1), players=(Player("Ann"), Player("Bob")))
+    game.deal()
+    for _ in range(turns):
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    path.write_text(dumps(header_of(game, 1).event())
+                    + "".join(dumps(event(step)) for step in game.steps), encoding="utf-8")
+    return game
+
+
+def test_each_turn_over_of_a_long_round_is_told_with_the_turn_that_emptied_the_pile(
+    tmp_path: Path,
+) -> None:
+    from rack_o.cli.replay import steps
+    from rack_o.steps import Turn, TurnOver
+    from rack_o.store.records import load_record
+
+    game = _round_of_discards(tmp_path / "long.jsonl", 200)
+    told = [step.what for step in steps(load_record(tmp_path / "long.jsonl"))][2:]  # the turns
+    played = game.steps[2:]
+    expected = []
+    for before, after in zip(played, [*played[1:], None], strict=True):
+        if isinstance(before, Turn):
+            expected.append(f"drew and discarded {before.discarded}."
+                            + (f" The draw pile ran out: the discard pile was turned over and "
+                               f"{after.card} turned up." if isinstance(after, TurnOver) else ""))
+    assert len(told) == 200 and sum("ran out" in what for what in told) == 10
+    assert [what.split(" ", 1)[1] for what in told] == expected
+
+
+def test_stepping_costs_as_much_at_the_end_of_a_long_round_as_at_its_start(
+    tmp_path: Path,
+) -> None:
+    from rack_o.cli.replay import steps
+    from rack_o.store.records import load_record
+
+    turns, measured = 40_000, 2_000
+    _round_of_discards(tmp_path / "long.jsonl", turns)
+    stepped = steps(load_record(tmp_path / "long.jsonl"))
+
+    def seconds(count: int) -> float:
+        start = time.perf_counter()
+        for _ in range(count):
+            next(stepped)
+        return time.perf_counter() - start
+
+    first = seconds(measured)
+    seconds(turns - 2 * measured)
+    # Asking the round's history each turn made a step's cost grow with the turns before it:
+    # the last steps then cost ten times the first.
+    assert seconds(measured) < 3 * first
+
+
+def _rounds_won_at_once(path: Path, rounds: int) -> None:
+    """A record of `rounds` rounds, each gone Rack-O at its first turn (a stacked deck), in a
+    game to a target never reached."""
+    from builders import deck_for
+
+    from rack_o.game import Player
+    from rack_o.record import dumps, event, header_of
+
+    game = Game(Rules(2, target=5 * 10**9), random.Random(1),
+                players=(Player("Ann"), Player("Bob", "bot:easy")))
+    for _ in range(rounds):
+        dealer = game.dealer if game.round == 0 else (game.dealer + 1) % 2
+        racks = [list(range(20, 10, -1))] * 2
+        racks[(dealer + 1) % 2] = list(range(1, 11))  # the first to play goes out
+        game.deal(deck_for(racks, 21, dealer=dealer))
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    path.write_text(dumps(header_of(game, 1).event())
+                    + "".join(dumps(event(step)) for step in game.steps), encoding="utf-8")
+
+
+def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rack_o.cli.replay as replay_module
+
+    rounds = 600
+    _rounds_won_at_once(home / "many.jsonl", rounds)
+    written: list[tuple[float, str]] = []
+
+    class Timed(io.StringIO):
+        def write(self, text: str) -> int:
+            written.append((time.perf_counter(), text))
+            return len(text)
+
+    monkeypatch.setattr(replay_module, "make_console",
+                        lambda: Console(file=Timed(), width=80, color_system=None))
+    start = time.perf_counter()
+    code, _out = invoke([str(home / "many.jsonl"), "--summary"])
+    took = time.perf_counter() - start
+    assert code == 0
+    text = "".join(text for _when, text in written)
+    assert text.count("Round ") >= rounds and f"Round {rounds} " in text
+    first_table = next(when for when, text in written if "Round 1 " in text)
+    # Drawn whole first, nothing showed until the last table was drawn (and the whole
+    # drawing was held in memory): a game of 60,000 rounds took minutes and gigabytes.
+    assert first_table - start < took / 3

@@ -59,6 +59,24 @@ def without_seat(lines: list[str]) -> tuple[bytes, int]:
     return replace_line(lines, index, json.dumps(turn) + "\n"), index + 1
 
 
+def a_field_twice(lines: list[str]) -> tuple[bytes, int]:
+    index = next(i for i, line in enumerate(lines) if '"turn"' in line)
+    turn = json.loads(lines[index])
+    # A reader keeping the first "card" and one keeping the last would see two games.
+    twice = json.dumps(turn).replace('"card": ', f'"card": {turn["card"] % 40 + 1}, "card": ', 1)
+    return replace_line(lines, index, twice + "\n"), index + 1
+
+
+def a_number_json_lacks(lines: list[str], token: str) -> tuple[bytes, int]:
+    index = next(i for i, line in enumerate(lines) if '"turn"' in line)
+    noted = lines[index].replace("{", f'{{"note": {token}, ', 1)
+    return replace_line(lines, index, noted), index + 1
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+"""Complete JSON, nested deeper than a parser goes."""
+
+
 # (name, build the damaged bytes -> (bytes, line or None), words the reason must hold)
 DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] = [
     ("bad JSON in the middle", lambda ls: (replace_line(ls, 4, '{"type": "turn", \n'), 5),
@@ -85,6 +103,18 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
     ("a line that is not an object", lambda ls: (replace_line(ls, 2, "[1, 2]\n"), 3),
      'JSON object with a "type"'),
     ("absurdly nested JSON", lambda ls: (replace_line(ls, 2, "[" * 100_000 + "\n"), 3),
+     "not valid JSON"),
+    ("complete JSON nested too deeply", lambda ls: (replace_line(ls, 2, DEEP + "\n"), 3),
+     "nested too deeply to be read"),
+    ("a last line of complete JSON nested too deeply, without its newline",
+     lambda ls: (("".join(ls) + f'{{"type": "turn", "note": {DEEP}}}').encode(), len(ls) + 1),
+     "nested too deeply to be read"),
+    ("a field given twice", a_field_twice, 'the line gives "card" twice'),
+    ("a last line giving a field twice, without its newline",
+     lambda ls: ("".join(ls).encode() + b'{"type": "turn", "type": "game"}', len(ls) + 1),
+     'the line gives "type" twice'),
+    ("NaN, which JSON lacks", lambda ls: a_number_json_lacks(ls, "NaN"), "not valid JSON"),
+    ("Infinity, which JSON lacks", lambda ls: a_number_json_lacks(ls, "-Infinity"),
      "not valid JSON"),
     ("a second game line", lambda ls: (replace_line(ls, 2, ls[0]), 3), 'exactly one "game" line'),
     ("a missing deal", lambda ls: (replace_line(ls, 2, ""), 3), 'no turn may come'),
@@ -177,8 +207,10 @@ def test_what_is_not_a_file_is_refused(
 
 @pytest.mark.parametrize(
     "tail",
-    [b'{"type": "turn", "seat"', b'{"type": "turn", "na', b"\0" * 4096, b'{"type": "x\0\0\0'],
-    ids=["cut mid-line", "cut mid-word", "zeros after a power cut", "cut, then zeros"],
+    [b'{"type": "turn", "seat"', b'{"type": "turn", "na', b"\0" * 4096, b'{"type": "x\0\0\0',
+     b'{"type": "turn", "note": ' + b"[" * 100_000, b'{"type": "turn", "card": NaN'],
+    ids=["cut mid-line", "cut mid-word", "zeros after a power cut", "cut, then zeros",
+         "cut deep inside nested lists", "cut after a NaN"],
 )
 def test_a_torn_last_line_is_ignored(tmp_path: Path, tail: bytes) -> None:
     game = unfinished_game(4, turns=9)

@@ -4,6 +4,8 @@ listed; a damaged record among many is named, the others listed."""
 from __future__ import annotations
 
 import hashlib
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -166,3 +168,67 @@ def test_the_input_ending_at_the_choice_of_a_game_says_so_and_resumes_nothing(
     assert_exited(ended, 1)
     assert ended.output.rstrip().endswith("The input ended (Ctrl-D).")
     assert {path: path.read_bytes() for path in games.iterdir()} == before
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+def _pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _link_to_a_device(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _link_to_nothing(path: Path) -> None:
+    path.symlink_to(path.with_name("gone.jsonl"))
+
+
+def _link_looping(path: Path) -> None:
+    path.symlink_to(path)
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (_folder, "not a regular file, so not a game record"),
+    (_pipe, "not a regular file, so not a game record"),
+    (_link_to_a_device, "not a regular file, so not a game record"),
+    (_link_to_nothing, "no such file"),
+    (_link_looping, "cannot be read (Too many levels of symbolic links)"),
+], ids=["a folder", "a named pipe", "a link to a device", "a link to nothing", "a link looping"])
+@pytest.mark.parametrize("carry_on", [["--list"], []], ids=["--list", "no ID"])
+def test_what_is_named_like_a_save_but_is_no_file_is_skipped_with_a_note(
+    home: Path, make: Callable[[Path], None], said: str, carry_on: list[str]
+) -> None:
+    if make is _pipe and not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    games = home / "games"
+    write_record(games / "2026-11-29-2105-ann-bob.jsonl", unfinished_game(9, turns=6))
+    write_record(games / "2026-11-29-2110-ann-bob.jsonl", unfinished_game(8, turns=6))
+    odd = games / "2026-11-29-2100-odd.jsonl"
+    make(odd)
+    (games / "notes").mkdir()  # not named like a record: passed over in silence
+    listed = racko("resume", *carry_on, input="q\n")
+    assert_exited(listed, 0)
+    assert squashed(f"Skipped {odd}: {said}") in squashed(listed.output), listed.output
+    assert "notes" not in listed.output and "damaged" not in listed.output
+    assert "2026-11-29-2105-ann-bob" in listed.output
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (lambda games: games.write_text("x", encoding="utf-8"), "Not a directory"),
+    (lambda games: games.symlink_to(games), "Too many levels of symbolic links"),
+], ids=["a file", "a link looping"])
+@pytest.mark.parametrize("carry_on", [["--list"], []], ids=["--list", "no ID"])
+def test_a_saves_folder_that_cannot_be_listed_is_said_to_be_so_not_to_be_empty(
+    home: Path, make: Callable[[Path], None], reason: str, carry_on: list[str]
+) -> None:
+    games = home / "games"
+    games.rmdir()
+    make(games)
+    listed = racko("resume", *carry_on, input="q\n")
+    assert_exited(listed, 2)
+    assert squashed(f"Error: cannot list the saved games in {games}: {reason}.") in squashed(
+        listed.output), listed.output
+    assert "No unfinished games" not in listed.output

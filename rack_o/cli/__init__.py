@@ -207,6 +207,13 @@ class LazyGroup(click.Group):
         except click.ClickException as error:
             fitted(error)
             raise
+        except KeyboardInterrupt:
+            # A Ctrl-C no command caught (one reading a big record, say) ends racko as every
+            # other Ctrl-C does, not with click's "Aborted!" and the exit code of "nothing".
+            from .exits import EXIT_INTERRUPTED
+
+            click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
+            raise SystemExit(EXIT_INTERRUPTED) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # The language a command installs lasts until click has said its last word (an error

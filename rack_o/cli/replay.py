@@ -7,7 +7,7 @@ state after that step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import click
@@ -93,6 +93,7 @@ def steps(record: Record) -> Iterator[Step]:
     A turn-over or a round end is told on the screen of the turn that caused it.
     """
     names: list[str] = []
+    drawable = 0  # the draw pile's size before the step being replayed
     for step, game in replay_record(list(enumerate(record.events, start=1))):
         if isinstance(step, DealerDraw):
             names = [p.name for p in game.players]
@@ -102,10 +103,13 @@ def steps(record: Record) -> Iterator[Step]:
         elif isinstance(step, Turn):
             what = describe_turn(step, names)
             over = game.phase is Phase.DEAL or game.phase is Phase.OVER
-            history = game.history
-            if not over and history and isinstance(history[-1], TurnOver):
-                what += " " + describe_turn(history[-1], names)
+            # A turn never adds to the draw pile: it grew because it ran out and the discard
+            # pile was turned over, its first card turned up. (Told so, not looked up in the
+            # round's history: that costs the round's length, each turn of a long round.)
+            if not over and game.draw_pile_size > drawable:
+                what += " " + describe_turn(TurnOver(game.round, game.discard_top), names)
             yield Step(game, what, step.seat, step.slot, over)
+        drawable = game.draw_pile_size
 
 
 RACK_CELLS = 1 + 10 * 3
@@ -228,9 +232,11 @@ def unfinished_note(record: Record) -> Text:
     )
 
 
-def summary(record: Record, *, reveal: bool = False) -> RenderableType:
-    """Each round's score table and the result, without stepping; the seed left out of an
-    unfinished game of 2 or more people unless `reveal` (it deals every rack again)."""
+def summary(record: Record, width: int, *, reveal: bool = False) -> Iterator[RenderableType]:
+    """Each round's score table and the result, without stepping, for a screen `width`
+    columns wide, part after part (a round a part: a game of thousands of rounds is printed
+    as it is drawn, never drawn whole in memory first); the seed left out of an unfinished
+    game of 2 or more people unless `reveal` (it deals every rack again)."""
     game = record.game
     names = [p.name for p in game.players]
     header = record.header
@@ -242,56 +248,32 @@ def summary(record: Record, *, reveal: bool = False) -> RenderableType:
     if header.seed is not None and (reveal or not is_private(record)):
         details.append(_("seed {seed}").format(seed=shown_seed(header.seed)))
     # The ID and players on one line, the rules and start on the next, each kept whole.
-    head = Text(f"{record.id}: {', '.join(names)}", "bold")
-    parts: list[RenderableType] = [
-        head, Flow([(" · ", Text(detail)) for detail in details]),
-        ForWidth(lambda width: _round_tables(game, width)),
-    ]
+    yield Text(f"{record.id}: {', '.join(names)}", "bold")
+    yield Flow([(" · ", Text(detail)) for detail in details])
+    yield from _round_tables(game, width)
     if game.is_over and game.winner is not None:
-        parts.append(standings(game.totals, names, game.rules, game.winner, len(game.rounds)))
+        yield standings(game.totals, names, game.rules, game.winner, len(game.rounds))
     else:
-        parts.append(unfinished_note(record))
-    return Group(*parts)
+        yield unfinished_note(record)
 
 
-def _round_tables(game: Game, width: int) -> Group:
+def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
     """Each round's table, footnote and tie: full tables lined up round after round where
     `width` holds them, else each as play shows it on a narrow terminal."""
     names = [p.name for p in game.players]
     rules = game.rules
-    parts: list[RenderableType] = []
     tables = full_tables(game.rounds, names, rules, width)
-    if tables is not None:
-        same_widths(tables)
+    if tables is not None:  # lined up round after round
         # A table's own caption wraps at the table's width: the footnote gets the console's.
         footnote = Text(points_caption(rules), "dim")
-        tables_and_notes = [Group(table, footnote) for table in tables]
+        tables_and_notes: Iterable[RenderableType] = (Group(table, footnote) for table in tables)
     else:
-        tables_and_notes = [fitted_round_table(result, names, rules) for result in game.rounds]
+        tables_and_notes = (fitted_round_table(result, names, rules) for result in game.rounds)
     for result, table in zip(game.rounds, tables_and_notes, strict=True):
-        parts.append(table)
+        yield table
         note = tie_note(result.totals, names, rules)
         if note is not None:
-            parts.append(note)
-    return Group(*parts)
-
-
-def same_widths(tables: Sequence[Table]) -> None:
-    """Give the columns that never wrap the same width in every table, so that round after
-    round the tables line up."""
-    for index in range(1, min((len(table.columns) for table in tables), default=0)):
-        columns = [table.columns[index] for table in tables]
-        if not all(column.no_wrap for column in columns):
-            continue
-        width = max(_cell_width(cell) for column in columns
-                    for cell in (column.header, *column.cells))
-        for column in columns:
-            column.min_width = width
-
-
-def _cell_width(cell: object) -> int:
-    text = cell.plain if isinstance(cell, Text) else str(cell)
-    return max((cell_len(line) for line in text.splitlines()), default=0)
+            yield note
 
 
 def step_through(term: Terminal, record: Record) -> None:
@@ -390,7 +372,8 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
     if only_summary:
-        term.console.print(Trimmed(summary(record, reveal=reveal)))
+        for part in summary(record, term.console.width, reveal=reveal):
+            term.console.print(Trimmed(part))
         return
     if not reveal and is_private(record):
         say_private(_("Error: this game is not finished and has 2 or more people at the table: "

@@ -146,6 +146,10 @@ def _all_being_played(games: int) -> str:
     )
 
 
+_NO_FILE = (RecordProblem.NOT_A_FILE, RecordProblem.NO_SUCH_FILE, RecordProblem.UNREADABLE)
+"""Why something named like a save was passed over that says nothing of what it holds."""
+
+
 @stopped_by_signals()
 def _choose(term: Terminal, list_only: bool) -> Path:
     """List the unfinished games; the one played last, or the one picked if there are several."""
@@ -154,12 +158,19 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     from rack_o.store.writer import is_busy
 
     console = term.console
-    games, problems = list_games()
+    try:
+        games, problems = list_games()
+    except OSError as error:
+        click.echo(_("Error: cannot list the saved games in {folder}: {reason}.").format(
+            folder=_shown_file(records_dir()), reason=error.strerror or error), err=True)
+        raise SystemExit(EXIT_BAD_FILE) from None
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
         if problem.problem is RecordProblem.EMPTY:
             said = _("Left out {file}: the file is empty, so no game was saved in it; racko "
-                     "leaves it as it is.").format(file=problem.path)
+                     "leaves it as it is.").format(file=_shown_file(problem.path))
+        elif problem.problem in _NO_FILE:
+            said = _("Skipped {problem}").format(problem=record_file_error(problem))
         else:
             said = _("Skipped a damaged record: {problem}").format(
                 problem=record_file_error(problem))
@@ -354,10 +365,9 @@ def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
     cannot be opened (saying it cannot be dropped, if `dropping`)."""
     from rack_o.store.autosave import hold_record
     from rack_o.store.records import load_record
-    from rack_o.store.safe_text import controls_escaped
     from rack_o.store.writer import RecordBusyError
 
-    shown = controls_escaped(str(path))  # a file name is data: it never steers the terminal
+    shown = _shown_file(path)
     try:
         return hold_record(path)
     except RecordBusyError:
@@ -376,6 +386,14 @@ def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
         click.echo(_("Error: cannot open {file}: {reason}.").format(
             file=shown, reason=error.strerror or error), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
+
+
+def _shown_file(path: Path) -> str:
+    """`path` as a sentence names it: a file name is data, so its control characters are
+    spelt out (it never steers the terminal); the rest stays as typed."""
+    from rack_o.store.safe_text import controls_escaped
+
+    return controls_escaped(str(path))
 
 
 def _refuse(error: RecordFileError) -> NoReturn:
@@ -503,11 +521,12 @@ def take_up(record: Record, writer: RecordWriter) -> None:
         reopen_record(record, writer)
     except RecordChangedError:
         click.echo(_("Error: {file} was changed by another program while racko was reading "
-                     "it; it was left as it is. Try again.").format(file=writer.path), err=True)
+                     "it; it was left as it is. Try again.").format(file=_shown_file(writer.path)),
+                   err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     except OSError as error:
         click.echo(_("Error: cannot write to {file}: {reason}.").format(
-            file=writer.path, reason=error.strerror), err=True)
+            file=_shown_file(writer.path), reason=error.strerror), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
 
 
@@ -570,7 +589,7 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
     except RecordFileError as error:
         say_refused(_("Error: cannot drop {error}"), error)
         click.echo(_("racko never deletes a damaged record; if you no longer want it, delete "
-                     "the file yourself: {path}").format(path=path), err=True)
+                     "the file yourself: {path}").format(path=_shown_file(path)), err=True)
         return EXIT_BAD_FILE
     if summary.finished:
         console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
@@ -595,7 +614,7 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
             return EXIT_OK
     if not writer.drop():
         click.echo(_("Error: {file} was changed by another program meanwhile; it was left as "
-                     "it is.").format(file=path), err=True)
+                     "it is.").format(file=_shown_file(path)), err=True)
         return EXIT_BAD_FILE
     console.print(_("Dropped {id}: its record was deleted.").format(id=ref), markup=False)
     return EXIT_OK

@@ -37,6 +37,7 @@ from rack_o.review import (
 from rack_o.review import review as review_moves
 from rack_o.store.names import is_named
 from rack_o.store.records import Record
+from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .console import lines_taken, make_console
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
@@ -128,9 +129,12 @@ def decimal_form(value: float) -> int:
 
 
 def seat_label(record: Record, seat: int) -> str:
-    """A seat's name, with its bot level if it is a bot: "Bob (hard)"."""
+    """A seat's name, with its bot level if it is a bot: "Bob (hard)" (a level from the file
+    escaped and cut short, as any value from a file is shown)."""
     player = record.header.players[seat]
-    return player.name if player.is_human else f"{player.name} ({player.bot or player.kind})"
+    if player.is_human:
+        return player.name
+    return f"{player.name} ({shown(player.bot or player.kind, SHORT_SHOWN)})"
 
 
 class Layout(NamedTuple):

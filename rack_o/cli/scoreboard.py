@@ -6,7 +6,6 @@ renderables.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -175,20 +174,23 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -
 
 def _widths(table: Table) -> list[int]:
     """The width of each column of `table` (a round table) but its names': its widest cell
-    or heading (none of them wraps)."""
-    console = Console(width=UNBOUNDED, file=io.StringIO(), color_system=None)
-    options = console.options
-    return [max(Measurement.get(console, options, cell).maximum
-                for cell in (column.header, *column.cells))
+    or heading (none of them wraps; each is text)."""
+    return [max(_cell_width(cell) for cell in (column.header, *column.cells))
             for column in table.columns[1:]]
+
+
+def _cell_width(cell: object) -> int:
+    """The columns a text cell (a str or a Text) takes: its widest line."""
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
 def full_tables(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
                 width: int) -> list[Table] | None:
-    """The full round tables of `results` (without their footnote) if they fit `width`
-    columns lined up (each column as wide in all) with every row on one line: with the bonus
-    sums in words, else in figures (the footnote names the bonus); None if they do not fit
-    even so."""
+    """The full round tables of `results` (without their footnote), lined up (each column
+    as wide in all, so that round after round they line up), if they fit `width` columns so
+    with every row on one line: with the bonus sums in words, else in figures (the footnote
+    names the bonus); None if they do not fit even so."""
     # The names' column: its heading, or the longest name (a team's wraps at " & ").
     longest = max(cell_len(_("Player")),
                   max(cell_len(name) for name in names) + (2 if rules.partners else 0))
@@ -196,9 +198,12 @@ def full_tables(results: Sequence[RoundResult], names: Sequence[str], rules: Rul
     for short in forms:
         tables = [round_table(result, names, rules, caption=False, short=short)
                   for result in results]
+        widths = [max(column) for column in zip(*map(_widths, tables), strict=True)]
         # Two spaces before each column but the names' (the table's padding and divider).
-        room = sum(2 + max(column) for column in zip(*map(_widths, tables), strict=True))
-        if longest + room <= width:
+        if longest + sum(2 + column for column in widths) <= width:
+            for table in tables:
+                for column, least in zip(table.columns[1:], widths, strict=True):
+                    column.min_width = least
             return tables
     return None
 

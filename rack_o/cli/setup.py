@@ -413,6 +413,9 @@ def check_record_path(
     try:
         found = value.stat() if value.exists() else None
         folder_exists = value.parent.is_dir()
+        # What stands in the way of a missing folder: the nearest part of the path that exists.
+        blocking = None if folder_exists else next(
+            (parent for parent in value.parents if parent.exists()), None)
     except OSError as error:  # such as a file name too long
         raise click.BadParameter(
             _("cannot write {file}: {reason}.").format(file=value, reason=error.strerror or error)
@@ -432,6 +435,9 @@ def check_record_path(
             _("{file} already exists and is not empty; racko never writes over a record. "
               "Give a new file name.").format(file=value)
         )
+    if blocking is not None and not blocking.is_dir():
+        raise click.BadParameter(_("cannot write {file}: {reason}.").format(
+            file=value, reason=_("{file} is a file, not a folder").format(file=blocking)))
     if not folder_exists:
         raise click.BadParameter(
             _("the folder {folder} does not exist.").format(folder=value.parent)

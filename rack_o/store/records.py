@@ -12,7 +12,6 @@ pickle, eval or exec: lines are parsed with `json` only.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
-from rack_o.record import NOT_JSON, Event, Header, iter_lines, rebuild
+from rack_o.record import NOT_JSON, Event, Header, is_torn, iter_lines, rebuild
 from rack_o.rules import Rules
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import shown
@@ -292,17 +291,20 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
 
 def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFileError]]:
     """The games saved in `folder` (default: the records directory), last played first, and
-    why each record that cannot be used (damaged, empty, or breaking the rules) was skipped.
+    why each record that cannot be used (damaged, empty, or breaking the rules) was skipped,
+    and each thing named like one that is no file (a folder, a pipe, a link to nothing).
     Records of games that never got to their first deal (nothing to carry on: older versions of
-    racko kept them) are left out, as is an empty file a racko is writing its game line to."""
+    racko kept them) are left out, as is an empty file a racko is writing its game line to.
+    OSError if the folder is there but cannot be listed (not a folder, no permission)."""
     from rack_o.store.writer import is_busy
 
     folder = records_dir() if folder is None else folder
     games: list[Summary] = []
     problems: list[RecordFileError] = []
-    for path in _record_files(folder):
+    for path in _named_records(folder):
         try:
-            if path.stat().st_size == 0:
+            # Only a regular file is asked whether a racko holds it: opening a pipe waits.
+            if _is_empty_file(path):
                 # Stopped between creating the file and writing its game line (or made by
                 # hand); a racko holding it is starting a game there this very moment.
                 if not is_busy(path):
@@ -314,6 +316,8 @@ def list_games(folder: Path | None = None) -> tuple[list[Summary], list[RecordFi
         except OSError:
             continue  # gone since the folder was listed
         except RecordFileError as error:
+            if error.problem is RecordProblem.NO_SUCH_FILE and not path.is_symlink():
+                continue  # gone since the folder was listed
             problems.append(error)
     games.sort(key=lambda s: s.modified, reverse=True)
     return games, problems  # the problems by file name (the folder's order is the disk's)
@@ -343,11 +347,29 @@ def summary_of(record: Record) -> Summary:
 
 
 def _record_files(folder: Path) -> list[Path]:
+    """The record files in `folder`, by name (none if it cannot be listed)."""
     try:
-        return sorted(p for p in folder.iterdir()
-                      if p.name.endswith(RECORD_SUFFIX) and p.is_file())
+        return [path for path in _named_records(folder) if path.is_file()]
     except OSError:
         return []
+
+
+def _named_records(folder: Path) -> list[Path]:
+    """Whatever in `folder` is named like a record, by name; none if there is no `folder`
+    yet, OSError if it cannot be listed."""
+    try:
+        return sorted(p for p in folder.iterdir() if p.name.endswith(RECORD_SUFFIX))
+    except FileNotFoundError:
+        return []
+
+
+def _is_empty_file(path: Path) -> bool:
+    """True for an empty regular file (False for anything else, or nothing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_size == 0
 
 
 def _unreadable(path: Path, error: OSError) -> RecordFileError:
@@ -373,16 +395,11 @@ def _tail_kind(tail: bytes) -> str:
     if b"\0" in cut or not cut.startswith(b"{"):
         return "junk"
     try:
-        json.loads(cut)
-        return "whole"
-    except (ValueError, RecursionError):
-        pass
-    try:
-        cut.decode("utf-8")
+        text = cut.decode("utf-8")
     except UnicodeDecodeError as error:
         cut_char = error.end == len(cut) and error.reason == "unexpected end of data"
         return "torn" if cut_char else "junk"
-    return "torn"
+    return "torn" if is_torn(text) else "whole"
 
 
 def _line_at(data: bytes, offset: int) -> int:
