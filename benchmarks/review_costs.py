@@ -33,7 +33,7 @@ from rack_o.agent import play_game
 from rack_o.bots import make_bot
 from rack_o.bots.expert_rollout import _pile, play_out
 from rack_o.rack import is_racko
-from rack_o.record import replay
+from rack_o.record import read_header, replay
 from rack_o.review import LABELS, THRESHOLDS, Decision, Hidden, Move, place_view, review_turn
 from rack_o.steps import Turn
 
@@ -52,9 +52,10 @@ def reviewed(lines: list[tuple[int, dict]]) -> list[tuple[SeatView, Turn, Move]]
     """Every turn of a record with the view it was played from and its review."""
     found = []
     before = None
+    seed = read_header(*lines[0]).seed
     for step, game in replay(lines):
         if type(step) is Turn and before is not None:
-            found.append((before[0], step, review_turn(before[0], step, before[1])))
+            found.append((before[0], step, review_turn(before[0], step, before[1], seed)))
         before = ((game.view(game.mover), Hidden(game.racks, game.draw_pile))
                   if game.phase is Phase.CHOOSE else None)
     return found

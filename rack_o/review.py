@@ -20,13 +20,12 @@ Pure: it reads record lines it is given and imports neither rich nor click.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from rack_o.actions import DISCARD, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source, place
-from rack_o.bots.expert import expert_action
+from rack_o.bots.expert import expert_action, expert_rng
 from rack_o.bots.expert_solo import placement, weigher
 from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
@@ -39,7 +38,7 @@ from rack_o.rack import (
     ordered_count,
     run_bonus,
 )
-from rack_o.record import Event, Rebuilt, events, parse_lines, replay
+from rack_o.record import Event, Rebuilt, events, parse_lines, read_header, replay
 from rack_o.rules import Rules
 from rack_o.steps import Turn
 from rack_o.view import SeatView
@@ -53,6 +52,8 @@ POINTS_PER_TURN = {2: 19.6, 3: 16.8, 4: 14.6}
 """What one turn to Rack-O is worth in round points, by players at the table
 (measured by benchmarks/review_points.py: see docs/review.md)."""
 _PLACE_DRAWN = PLACEMENTS + (DISCARD,)
+Seed = int | str | None
+"""A record's seed, which expert's guesses are drawn with (`expert_rng`)."""
 
 
 class Label(StrEnum):
@@ -170,14 +171,13 @@ def place_view(view: SeatView, source: Source, card: int) -> SeatView:
                          draw_pile_size=view.draw_pile_size - 1, legal_actions=_PLACE_DRAWN)
 
 
-def _expert(view: SeatView, seed: str) -> Action:
-    """What expert does in `view`; its guesses are seeded as its bot seeds them, so a review
-    is the same every time."""
-    return expert_action(view, random.Random(f"expert:{seed}:{view.seat}:{view.round}:"
-                                             f"{view.turn}"))
+def _expert(view: SeatView, seed: Seed) -> Action:
+    """What expert does in `view` of the game dealt from `seed`: its guesses are drawn as its
+    bot and its hint draw them, so a review is the same every time and agrees with both."""
+    return expert_action(view, expert_rng(seed, view.seat, view))
 
 
-def _decide(view: SeatView, played: Action, seed: str) -> Decision:
+def _decide(view: SeatView, played: Action, seed: Seed) -> Decision:
     """Judge the choice `played` in `view` against expert's choice there."""
     best = _expert(view, seed)
     figures, _overall = turns_to_go(view)
@@ -185,9 +185,9 @@ def _decide(view: SeatView, played: Action, seed: str) -> Decision:
     return Decision(view.phase, card, played, best, figures[played], figures[best])
 
 
-def review_turn(view: SeatView, turn: Turn, hidden: Hidden, seed: str = "review") -> Move:
+def review_turn(view: SeatView, turn: Turn, hidden: Hidden, seed: Seed = None) -> Move:
     """The review of `turn`, played by the seat to move in `view` (a turn start), with the
-    other racks and the draw pile as they were then."""
+    other racks and the draw pile as they were then, in the game dealt from `seed`."""
     played_choice = TAKE if turn.source is Source.DISCARD else Action(ActionKind.DRAW)
     choose = _decide(view, played_choice, seed)
     placing = place_view(view, turn.source, turn.card)
@@ -312,13 +312,13 @@ def finishers(rack: Sequence[int], rules: Rules) -> dict[int, float]:
 def review(
     lines: Iterable[tuple[int, Event]] | str | Rebuilt,
     seats: Collection[int] | None = None,
-    seed: str = "review",
 ) -> Iterator[Move]:
     """Each turn of the record (its numbered lines, its text, or the game rebuilt from it)
     played by one of `seats` (default: every seat), reviewed. A turn a computer player
     played in a person's seat (its line says `"stand_in"`, as `racko host` writes when a
     guest's seat is given away) is not that person's, and neither is the discard of a drawn
-    card forced by the person leaving (its line says `"left"`): both are left out.
+    card forced by the person leaving (its line says `"left"`): both are left out. Expert's
+    guesses are drawn with the record's seed, as its bot and its hint draw them.
 
     RecordError names the first bad line when it is reached.
     """
@@ -328,6 +328,7 @@ def review(
         lines = parse_lines(lines)
     else:
         lines = list(lines)
+    seed = read_header(*lines[0]).seed if lines else None
     not_theirs = [_not_theirs(line) for _number, line in lines if line.get("type") == "turn"]
     turns = 0
     before: tuple[SeatView, Hidden] | None = None

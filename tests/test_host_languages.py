@@ -263,7 +263,7 @@ def hosting(game: Game, hints: str | None = None
     os.set_blocking(read, False)
     host_terminal.attached(LocalLink(write), 100, 30)
     terminals = {0: host_terminal, **table.terminals}
-    agents = [HumanAgent(p.name, terminals[seat], game_hint(hints))
+    agents = [HumanAgent(p.name, terminals[seat], game_hint(hints, getattr(game, "seed", None)))
               for seat, p in enumerate(game.players)]
     session = HostedGame(table, game, agents, host_seat=0, host_terminal=host_terminal,
                          info=TableInfo("tq4m-8kxp", "SHA256:x", {}),

@@ -108,7 +108,7 @@ def test_a_signal_while_a_review_works_ends_it_with_the_cursor_shown_again(
 @pytest.mark.parametrize(("args", "answers", "prompt"), [
     ([], [], r"How many people play, 1-4\? \[2\] "),
     ([], ["1"], r"Who plays against you\? \[hard\] "),
-    (["--players", "2"], [], r"Names of the 2 people, separated by commas\? .*\] "),
+    (["--players", "2"], [], r"Names of the 2 people, separated by commas\?\s+\[.*\] "),
     (["--players", "2", "--bot", "2=easy"], [], r"Your name\? \[Player 1\] "),
 ], ids=["how many", "which bots", "names", "your name"])
 def test_a_signal_at_a_set_up_question_of_play_ends_it_before_any_game(

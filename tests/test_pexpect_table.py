@@ -68,7 +68,8 @@ def test_a_bare_racko_play_asks_who_plays_and_seats_them(
         child.expect_exact("Your name? [Player 1] ")
         child.sendline(answers[2])
     else:
-        child.expect_exact("Names of the 2 people, separated by commas? [Player 1, Player 2] ")
+        # At 80 columns the default goes under the question: room to type the names.
+        child.expect_exact("Names of the 2 people, separated by commas?\r\n[Player 1, Player 2] ")
         child.sendline(answers[1])
     child.expect("Press Enter to deal round 1")
     assert ("Seed 4" in plain(child.before)) is not handoff  # two people: not at the start

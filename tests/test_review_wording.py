@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 
-from rack_o import TAKE, place
+from rack_o import DISCARD, DRAW, TAKE, place
 from rack_o.actions import Phase, Source
 from rack_o.cli import review as review_cli
 from rack_o.cli.trimmed import Trimmed, trimmed_line
@@ -131,3 +131,43 @@ def test_only_blanks_that_do_not_show_are_trimmed(line: list[Segment], kept: lis
                                                   ) -> None:
     assert trimmed_line(line) == kept
 
+
+
+def _move(played: Play, best: Play, choosing: tuple[object, object, float],
+          placing: tuple[object, object, float]) -> Move:
+    """Ann's turn 36 of round 3 with its two decisions (played, best, cost in turns)."""
+    choose = Decision(Phase.CHOOSE, None, choosing[0], choosing[1], 3.0 + choosing[2], 3.0)
+    placed = Decision(Phase.PLACE, played.card, placing[0], placing[1], 3.0 + placing[2], 3.0)
+    cost = choosing[2] + placing[2]
+    return Move(3, 36, 0, played, best, choose, placed, POINTS_PER_TURN[2] * cost, cost)
+
+
+@pytest.mark.parametrize(("move", "said"), [
+    pytest.param(_move(Play(Source.DRAW, 1, 1), Play(Source.DISCARD, 35, 8),
+                       (DRAW, TAKE, 2.16), (place(1), place(1), 0.0)),
+                 "drawing instead of taking the 35: 2.16 turns. Expert: take 35 → slot 8.",
+                 id="the draw"),
+    pytest.param(_move(Play(Source.DISCARD, 33, 9), Play(Source.DRAW, None, None),
+                       (TAKE, DRAW, 0.9), (place(9), place(9), 0.0)),
+                 "taking the 33 instead of drawing: 0.90 turns. Expert: draw.", id="the take"),
+    pytest.param(_move(Play(Source.DISCARD, 33, 9), Play(Source.DISCARD, 33, 8),
+                       (TAKE, TAKE, 0.0), (place(9), place(8), 1.2)),
+                 "putting the 33 in slot 9 instead of slot 8: 1.20 turns.", id="the slot"),
+    pytest.param(_move(Play(Source.DRAW, 16, None), Play(Source.DRAW, 16, 5),
+                       (DRAW, DRAW, 0.0), (DISCARD, place(5), 2.5)),
+                 "throwing the 16 away instead of putting it in slot 5: 2.50 turns.",
+                 id="a card thrown away"),
+    pytest.param(_move(Play(Source.DRAW, 16, 3), Play(Source.DRAW, 16, None),
+                       (DRAW, DRAW, 0.0), (place(3), DISCARD, 0.85)),
+                 "putting the 16 in slot 3 instead of throwing it away: 0.85 turns.",
+                 id="a card kept"),
+    pytest.param(_move(Play(Source.DRAW, 16, None), Play(Source.DISCARD, 21, 5),
+                       (DRAW, TAKE, 1.26), (DISCARD, place(5), 2.05)),
+                 "draw 16 → discard: 3.31 turns. Expert: take 21 → slot 5.", id="both halves"),
+])
+def test_the_biggest_mistake_names_the_half_of_the_turn_that_cost(
+    home: Path, move: Move, said: str
+) -> None:
+    record = load_record(write_record(home / "g.jsonl", finished_game(3)))
+    shown = " ".join(rendered(review_cli.player_lines([move], 0, record)).split())
+    assert f"Biggest mistake: round 3, turn 36, {said}" in shown.replace("\u00a0", " "), shown

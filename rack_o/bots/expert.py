@@ -189,6 +189,13 @@ def expert_decision(view: SeatView, rng: random.Random) -> Decision:
     return Decision(action, choice.now, value)
 
 
+def expert_rng(seed: int | str | None, seat: int, view: SeatView) -> random.Random:
+    """The generator of the expert's guesses in `seat` at `view`'s turn of the game dealt
+    from `seed` (the record's): the bot, the hint and the review all draw from it, so they
+    agree on every move."""
+    return random.Random(f"expert:{seed}:{seat}:{view.round}:{view.turn}")
+
+
 def expert_action(view: SeatView, rng: random.Random) -> Action:
     """What the expert bot does in `view` (its seat's turn), drawing guesses from `rng`."""
     return expert_decision(view, rng).action
@@ -205,5 +212,4 @@ class ExpertBot:
 
     def choose(self, view: SeatView) -> Action:
         """The move whose rack costs least, counting what the next seat would gain."""
-        rng = random.Random(f"expert:{self.seed}:{self.seat}:{view.round}:{view.turn}")
-        return expert_action(view, rng)
+        return expert_action(view, expert_rng(self.seed, self.seat, view))

@@ -3,12 +3,11 @@ now, and why (the CLI words it)."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rack_o.actions import Action, ActionKind, Phase
-from rack_o.bots.expert import expert_decision
+from rack_o.bots.expert import expert_decision, expert_rng
 from rack_o.bots.expert_race import race_table
 from rack_o.bots.gaps import GAP_COST
 from rack_o.bots.hard import decide
@@ -121,17 +120,17 @@ def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int, expert
                    higher[0] if higher else None)
 
 
-def hint(view: SeatView, level: str = HINT_LEVELS[0]) -> Advice:
-    """What the bot of `level` (one of HINT_LEVELS) would do in this seat now, and why."""
+def hint(view: SeatView, level: str = HINT_LEVELS[0], seed: int | str | None = None) -> Advice:
+    """What the bot of `level` (one of HINT_LEVELS) would do in this seat now, and why; the
+    expert's guesses are drawn as in the game dealt from `seed` (its record's), so its hint
+    is the move `racko review` measures this one against."""
     if not view.legal_actions:
         raise ValueError("a hint needs a view of the seat whose turn it is")
     if level not in HINT_LEVELS:
         raise ValueError(f"hints come from {' or '.join(HINT_LEVELS)}, not {level!r}")
     expert = level == "expert"
-    # The expert's guesses are seeded by the position, so one position gets one hint.
-    decision = (expert_decision(view, random.Random(f"hint:{view.seat}:{view.round}:"
-                                                    f"{view.turn}:{view.phase}"))
-                if expert else decide(view))
+    decision = (expert_decision(view, expert_rng(seed, view.seat, view)) if expert
+                else decide(view))
     action = decision.action
     size = view.rules.deck_size
     rack = view.rack

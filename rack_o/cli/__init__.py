@@ -103,6 +103,19 @@ def lang_option() -> click.Option:
                         expose_value=False, callback=_speak, help=LANG_HELP)
 
 
+def lang_chosen() -> bool:
+    """Whether the command running now was given `--lang` (before or after its name): the
+    person chose the language, rather than the environment."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE:
+            return True
+        ctx = ctx.parent
+    return False
+
+
 def translate_help(command: click.Command) -> click.Command:
     """Show `command`'s help, epilog, option help and value types in the current language.
 

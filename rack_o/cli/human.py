@@ -14,6 +14,8 @@ drawn is thrown away before a key is read.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
@@ -28,8 +30,9 @@ from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
 from .console import ENTER, SPACE, Terminal, lines_taken
+from .hold import HANDOFF_HOLD
 from .messages import hint_text
-from .prompt import InputEnded, ask, fitting
+from .prompt import InputEnded, ask, fitting, reads_lines
 from .screens import HISTORY_LINES, turn_screen
 from .setup import Hint
 
@@ -60,6 +63,11 @@ PLACE_TAKEN_FIXED_HELP = N_(
     "onto the discard pile. A card taken from the discard pile cannot be thrown back."
 )
 HINT_HELP = N_("h suggests a move and says why.")
+ENTER_GRACE = HANDOFF_HOLD
+"""Seconds after a step's first screen is drawn during which Enter is taken for a second
+press of the Enter that led to it (a hand-off's, a move's confirm: a double press, as long as
+a hand-off holds for one) and ignored in silence; later, where Enter does nothing, it is told
+what to press."""
 CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
@@ -172,6 +180,7 @@ class HumanAgent:
                 ("d", "t"),
                 valid=_("press d to draw or t to take {card}").format(card=top),
                 help_text=_(CHOOSE_HELP),
+                says_enter=True,
             )
             if key == "d":
                 return DRAW
@@ -250,6 +259,7 @@ class HumanAgent:
             quit_warning=self._quit_warning(view),
             can_put_back=can_put_back,
             refusals=refusals,
+            says_enter=True,
         )
         if key == PUT_BACK:
             return None
@@ -293,10 +303,13 @@ class HumanAgent:
         can_put_back: bool = False,
         thrown: int | None = None,
         refusals: dict[str, str] | None = None,
+        says_enter: bool = False,
     ) -> str:
         """Draw the rack screen and ask (the shortest of `prompts` only when the first does
         not fit the terminal's width); the step's first screen throws away keys typed before
-        it was drawn. A resized window gets the same screen again, fitted to its new size."""
+        it was drawn. A resized window gets the same screen again, fitted to its new size.
+        With `says_enter`, Enter gets a note saying what to press (but for `ENTER_GRACE` after
+        the step's first screen, at a keyboard: see there)."""
 
         def draw(note: RenderableType | None = None, question: str | None = None) -> None:
             self._shown = partial(self._show, view, preview, prompts, note, can_put_back, thrown,
@@ -304,6 +317,7 @@ class HumanAgent:
             self._shown()
 
         draw()
+        enter_from = 0.0 if says_enter else math.inf
         if self._fresh:
             # The turn's start (the keyboard may have just changed hands) or the card just
             # drawn: nobody typed ahead knowing what it shows. Later screens of the step (a
@@ -311,6 +325,8 @@ class HumanAgent:
             # they show, so "t 5 Enter" typed at once is a whole move.
             self._fresh = False
             self.term.flush_input()
+            if says_enter and not reads_lines(self.term):  # a piped line is always meant
+                enter_from = time.monotonic() + ENTER_GRACE
         return ask(
             self.term,
             prompts,
@@ -326,6 +342,7 @@ class HumanAgent:
             quit_question=self.quit_question,
             sheet=self.sheet,
             refusals=refusals,
+            enter_from=enter_from,
         )
 
     def _show(

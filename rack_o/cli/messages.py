@@ -182,19 +182,32 @@ def _slots_kept_whole(text: str) -> str:
     return re.sub(r"\((\S+) (\d+)\)", "(\\1\u00a0\\2)", text)
 
 
-def _where(between: Between | None) -> str:
-    """Where a card sits among the cards worth keeping, and their slots (a card between them
-    that is not worth keeping is not named: the slots say where the named ones are)."""
+def _where(between: Between | None, slot: int | None) -> str:
+    """Where a card going into `slot` sits among the cards worth keeping, and their slots.
+    A card between them that is not worth keeping is not named; where there is one (a named
+    card is not in the slot next to `slot`), the named ones are said to be the cards kept
+    around it, so that a player looking at the slots in between is not left wondering."""
     if between is None:
         return _("where it starts an ascending run")
     low, high = between.low, between.high
+    far_low = low is not None and slot is not None and between.low_slot != slot - 1
+    far_high = high is not None and slot is not None and between.high_slot != slot + 1
     if low is not None and high is not None:
-        where = _("between your {low} (slot {low_slot}) and your {high} (slot {high_slot})").format(
-            low=low, high=high, low_slot=between.low_slot, high_slot=between.high_slot)
+        if far_low or far_high:
+            where = _("between the cards you keep around it, your {low} (slot {low_slot}) and "
+                      "your {high} (slot {high_slot})")
+        else:
+            where = _("between your {low} (slot {low_slot}) and your {high} (slot {high_slot})")
+        where = where.format(low=low, high=high, low_slot=between.low_slot,
+                             high_slot=between.high_slot)
     elif high is not None:
-        where = _("below your {card} (slot {at})").format(card=high, at=between.high_slot)
+        where = (_("below your {card} (slot {at}), the nearest card you keep after it")
+                 if far_high else _("below your {card} (slot {at})")).format(
+            card=high, at=between.high_slot)
     elif low is not None:
-        where = _("above your {card} (slot {at})").format(card=low, at=between.low_slot)
+        where = (_("above your {card} (slot {at}), the nearest card you keep before it")
+                 if far_low else _("above your {card} (slot {at})")).format(
+            card=low, at=between.low_slot)
     else:
         return _("where it starts an ascending run")
     return _slots_kept_whole(where)
@@ -260,5 +273,5 @@ def hint_text(advice: Advice) -> str:
         text = _("Put the {card} in slot {slot}: giving up the {out} there costs you least.")
     else:
         text = _("Put the {card} in slot {slot} in place of the {out}: it fits {where}.")
-    text = text.format(**values, where=_where(advice.between))
+    text = text.format(**values, where=_where(advice.between, advice.slot))
     return text if advice.run is None else f"{text} {run_text(advice.run)}"

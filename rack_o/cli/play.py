@@ -40,6 +40,7 @@ from .setup import (
     game_hint,
     hint_options,
     hints_line,
+    language_line,
     new_seed,
     now_stamp,
     same_cards,
@@ -265,7 +266,7 @@ def new_game(
     header = Header(tuple(seats), rules, seed, started, hints=hints)
     try:
         if writer is not None:
-            writer.write({**header.event(), **(game_line or {})})
+            writer.write({**header.event(), **language_line(), **(game_line or {})})
         game = Game(rules, random.Random(seed), players=seats,
                     on_step=writer.step if writer is not None else None)
         saving: list[RenderableType] = []
@@ -319,7 +320,7 @@ def play_new_game(
     `hints`: the level of bot whose move h gives; None: h gives no hint, and the record's game
     line says so (as it names a level other than the default).
     """
-    hint = game_hint(hints)
+    hint = game_hint(hints, seed)
     agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint))
     people = sum(seat.is_human for seat in seats)
     try:

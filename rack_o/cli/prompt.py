@@ -2,12 +2,14 @@
 
 On a terminal each answer is one keypress; when input comes line by line (a pipe, a test) it
 is one line. A wrong key gets one sentence saying what is valid and the same prompt again;
-nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignored in silence.
+nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignored in silence,
+but for Enter where a prompt says so (`ask`'s `enter_from`).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -163,6 +165,7 @@ def ask(
     sheet: Callable[[], None] | None = None,
     hints_off: bool = False,
     refusals: Mapping[str, str] | None = None,
+    enter_from: float = math.inf,
 ) -> str:
     """The first key among `keys` (ENTER and SPACE included if wanted); handles ?, r, s, h, q.
 
@@ -176,7 +179,9 @@ def ask(
     one-sentence hint; `sheet`, if given, makes s show the score sheet (`hints_off`: h says
     hints are off); `quit_warning` is said before q asks for confirmation, with
     `quit_question` if given; `refusals` says, for a key a player may expect to work here,
-    why it does not (instead of "not valid here").
+    why it does not (instead of "not valid here"). Enter, when not among `keys`, is ignored
+    in silence until `enter_from` (a `time.monotonic()` time; by default, always), and from
+    then on gets the same note as a wrong key.
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
     prompts = (prompt,) if isinstance(prompt, str) else tuple(prompt)
@@ -207,7 +212,8 @@ def ask(
             if key in keys:
                 echo(term, key)
                 return key
-            if not is_typed(key):
+            wrong_enter = key == ENTER and time.monotonic() >= enter_from
+            if not is_typed(key) and not wrong_enter:
                 if not lines:
                     again = False  # the prompt is still on screen: wait for the next key
                 continue
@@ -230,7 +236,8 @@ def ask(
             elif refusals and key in refusals:
                 note = Text(refusals[key], "red")
             else:
-                shown_key = escape(key[:20])
+                # Translators: the Enter key, named in "Enter is not valid here: …".
+                shown_key = _("Enter") if wrong_enter else escape(key[:20])
                 note = Text.from_markup(
                     _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown_key,
                                                                          valid=valid),

@@ -33,10 +33,9 @@ from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
-    full_table_fits,
+    full_tables,
     points_caption,
     round_end_lines,
-    round_table,
     standings,
     tie_note,
 )
@@ -263,9 +262,8 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
     `width` holds them, else each as play shows it on a narrow terminal."""
     names = [p.name for p in game.players]
     rules = game.rules
-    if full_table_fits(names, rules, width):
-        tables = [round_table(result, names, rules, caption=False) for result in game.rounds]
-        same_widths(tables)
+    tables = full_tables(game.rounds, names, rules, width)
+    if tables is not None:  # lined up round after round
         # A table's own caption wraps at the table's width: the footnote gets the console's.
         footnote = Text(points_caption(rules), "dim")
         tables_and_notes: Iterable[RenderableType] = (Group(table, footnote) for table in tables)
@@ -276,24 +274,6 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
         note = tie_note(result.totals, names, rules)
         if note is not None:
             yield note
-
-
-def same_widths(tables: Sequence[Table]) -> None:
-    """Give the columns that never wrap the same width in every table, so that round after
-    round the tables line up."""
-    for index in range(1, min((len(table.columns) for table in tables), default=0)):
-        columns = [table.columns[index] for table in tables]
-        if not all(column.no_wrap for column in columns):
-            continue
-        width = max(_cell_width(cell) for column in columns
-                    for cell in (column.header, *column.cells))
-        for column in columns:
-            column.min_width = width
-
-
-def _cell_width(cell: object) -> int:
-    text = cell.plain if isinstance(cell, Text) else str(cell)
-    return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
 def step_through(term: Terminal, record: Record) -> None:

@@ -48,7 +48,7 @@ from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
-from .setup import agents_for, game_hint, hints_of
+from .setup import agents_for, game_hint, hints_of, speak_as_recorded
 from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
 
@@ -296,7 +296,8 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
     Without ID|FILE, lists the unfinished games (who plays, when it started, the round and
     the scores) and resumes the one played last; with several, Enter takes that one and a
     number picks another. The game goes on exactly as it would have: the same players and
-    bots, and the cards the seed deals. A game being played in another window is refused.
+    bots, and the cards the seed deals, in the language it was started in unless --lang
+    chooses another. A game being played in another window is refused.
     """
     from rack_o.store.records import find_record
 
@@ -536,8 +537,10 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     from .session import run_session
 
     record = saved_game(term, writer)
+    speak_as_recorded(record.header)
     game = record.game
-    hint = game_hint(hints_of(record.header))  # --no-hints or --hint-level: the whole game
+    # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
+    hint = game_hint(hints_of(record.header), record.header.seed)
     agents = agents_for(game.players, record.header.seed,
                         lambda player: HumanAgent(player.name, term, hint),
                         load_bots=load_bots)

@@ -21,6 +21,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.actions import TAKE
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.review import (
     COST_DECIMALS,
@@ -84,6 +85,35 @@ def play_text(play: Play, short: bool = False) -> str:
     else:
         text = _("draw {card} → {slot}") if short else _("draw {card} → slot {slot}")
     return text.format(card=play.card, slot=play.slot)
+
+
+def costly_part(move: Move) -> str:
+    """What a turn's cost came from, in words, where only one of its two decisions cost
+    anything (as costs are shown): "drawing instead of taking the 35", "putting the 1 in
+    slot 1 instead of slot 8"; else the whole turn (`play_text`): both cost, or only the
+    points at stake did."""
+    choose, placing = move.choose, move.place
+    choosing_cost = shown_cost(choose.cost) > 0
+    if choosing_cost == (shown_cost(placing.cost) > 0):
+        return _whole(play_text(move.played))
+    if choosing_cost:
+        if choose.best == TAKE:  # the card taken is expert's turn's
+            part = _("drawing instead of taking the {card}").format(card=move.best.card)
+        else:
+            part = _("taking the {card} instead of drawing").format(card=move.played.card)
+    elif placing.played.slot is None:
+        part = _("throwing the {card} away instead of putting it in slot {best}").format(
+            card=placing.card, best=placing.best.slot)
+    elif placing.best.slot is None:
+        part = _("putting the {card} in slot {slot} instead of throwing it away").format(
+            card=placing.card, slot=placing.played.slot)
+    else:
+        part = _("putting the {card} in slot {slot} instead of slot {best}").format(
+            card=placing.card, slot=placing.played.slot, best=placing.best.slot)
+    # A number stays with the words around it ("the 35 instead", "slot 8"): no line ends
+    # or starts with one, as in a whole turn's words.
+    part = re.sub(r" (\d+) ", f"{NO_BREAK_SPACE}\\1{NO_BREAK_SPACE}", part)
+    return re.sub(r" (\d)", f"{NO_BREAK_SPACE}\\1", part)
 
 
 def turns_text(cost: float) -> str:
@@ -269,7 +299,7 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
             decimal_form(worst.cost))
     if worst_text is not None and worst is not None:
         worst_text = _held_together(worst_text).format(
-            round=worst.round, turn=worst.turn, played=_whole(play_text(worst.played)),
+            round=worst.round, turn=worst.turn, played=costly_part(worst),
             best=_whole(play_text(worst.best)), cost=turns_text(worst.cost))
     if compact:
         head.append(_("{first}; {then}").format(first=line, then=worst_text) if worst_text

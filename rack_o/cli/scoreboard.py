@@ -52,13 +52,15 @@ def _rack_cells(rack: Sequence[int], counted: int) -> Text:
     return text
 
 
-def points_breakdown(rack: Sequence[int], points: int, bonus: int, went_racko: bool) -> str:
-    """How a rack's round points were made: "75 Rack-O", "75 + 100 bonus = 175", "6 × 5 = 30"."""
+def points_breakdown(rack: Sequence[int], points: int, bonus: int, went_racko: bool,
+                     short: bool = False) -> str:
+    """How a rack's round points were made: "75 Rack-O", "75 + 100 bonus = 175" (`short`:
+    "75 + 100 = 175", the footnote naming the bonus), "6 × 5 = 30"."""
     if went_racko:
         if bonus:
-            return _("{racko} + {bonus} bonus = {points}").format(
-                racko=RACKO_POINTS, bonus=bonus, points=points
-            )
+            sum_ = "{racko} + {bonus} = {points}" if short else _(
+                "{racko} + {bonus} bonus = {points}")
+            return sum_.format(racko=RACKO_POINTS, bonus=bonus, points=points)
         return _("{points} Rack-O").format(points=points)
     return f"{ordered_count(rack)} × {POINTS_PER_CARD} = {points}"
 
@@ -75,13 +77,14 @@ def points_caption(rules: Rules) -> str:
 
 def round_table(
     result: RoundResult, names: Sequence[str], rules: Rules, *, caption: bool = True,
-    compact: bool = False,
+    compact: bool = False, short: bool = False,
 ) -> Table:
     """Each player's rack (the cards in order from slot 1 green), round points and totals.
 
     Without `caption` the footnote is left to the caller (to wrap at the terminal's width,
-    not the table's); `compact` (a narrow terminal) shows the points without how they were
-    made and no distance to the target, and lets a long name wrap.
+    not the table's); `short` gives a bonus sum in figures only (`points_breakdown`);
+    `compact` (a narrow terminal) shows the points without how they were made and no
+    distance to the target, and lets a long name wrap.
     """
     table = Table(
         # A Text, not a str: a name is never read as markup.
@@ -89,7 +92,7 @@ def round_table(
             round=result.round, dealer=names[result.dealer]
         ), "italic"),
         # Two spaces between columns (the box's divider and a left padding), none at the
-        # edges: 16-character names, a rack and a bonus breakdown just fit 80 columns.
+        # edges (`_room` counts on it).
         box=box.SIMPLE_HEAD,
         padding=(0, 0, 0, 1),
         pad_edge=False,
@@ -97,8 +100,8 @@ def round_table(
         caption=points_caption(rules) if caption else None,
         caption_justify="left",
     )
-    # A name never breaks (a team name wraps at " & "); the racks and totals never wrap;
-    # a long points breakdown ("75 + 100 bonus = 175") may, at its spaces.
+    # A name never breaks (a team name wraps at " & "); nothing else ever wraps: a row is
+    # one line (`full_tables` gives up the bonus's word, then this form, where it would not be).
     longest = max(cell_len(name) for name in names)
     table.add_column(_("Player"),
                      min_width=None if compact else longest + (2 if rules.partners else 0))
@@ -111,13 +114,10 @@ def round_table(
         racko = seat == result.racko
         counted = len(rack) if racko else ordered_count(rack)
         name = Text(names[seat], "bold" if racko else "")
-        points = points_breakdown(rack, result.points[seat], result.bonus[seat], racko)
+        points = points_breakdown(rack, result.points[seat], result.bonus[seat], racko, short)
         if compact:
             points = _("{points} Rack-O").format(points=result.points[seat]) if racko \
                 else str(result.points[seat])
-        elif result.bonus[seat]:
-            # A bonus sum on two lines: on one it leaves no room for names at 80 columns.
-            points = points.replace(" = ", "\n= ")
         total = to_go = ""
         if not rules.partners:
             total = str(result.totals[seat])
@@ -172,25 +172,52 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -
     return Group(*lines)
 
 
-FULL_TABLE_ROOM = 59
-"""Columns a round table needs besides the longest name: rack, a bonus breakdown, totals."""
+def _widths(table: Table) -> list[int]:
+    """The width of each column of `table` (a round table) but its names': its widest cell
+    or heading (none of them wraps; each is text)."""
+    return [max(_cell_width(cell) for cell in (column.header, *column.cells))
+            for column in table.columns[1:]]
 
 
-def full_table_fits(names: Sequence[str], rules: Rules, width: int) -> bool:
-    """True when the full round table of these players fits `width` columns."""
-    longest = max(cell_len(name) for name in names) + (2 if rules.partners else 0)
-    return longest + FULL_TABLE_ROOM <= width
+def _cell_width(cell: object) -> int:
+    """The columns a text cell (a str or a Text) takes: its widest line."""
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in text.splitlines()), default=0)
+
+
+def full_tables(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
+                width: int) -> list[Table] | None:
+    """The full round tables of `results` (without their footnote), lined up (each column
+    as wide in all, so that round after round they line up), if they fit `width` columns so
+    with every row on one line: with the bonus sums in words, else in figures (the footnote
+    names the bonus); None if they do not fit even so."""
+    # The names' column: its heading, or the longest name (a team's wraps at " & ").
+    longest = max(cell_len(_("Player")),
+                  max(cell_len(name) for name in names) + (2 if rules.partners else 0))
+    forms = (False, True) if any(any(result.bonus) for result in results) else (False,)
+    for short in forms:
+        tables = [round_table(result, names, rules, caption=False, short=short)
+                  for result in results]
+        widths = [max(column) for column in zip(*map(_widths, tables), strict=True)]
+        # Two spaces before each column but the names' (the table's padding and divider).
+        if longest + sum(2 + column for column in widths) <= width:
+            for table in tables:
+                for column, least in zip(table.columns[1:], widths, strict=True):
+                    column.min_width = least
+            return tables
+    return None
 
 
 def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
                        caption: bool = True) -> Group:
     """The round table as wide as the terminal allows (the full one, the compact one, else
-    the racks under the names: a name, a rack or a score is never cut), its footnote wrapped
-    at the terminal's width (left out without `caption`)."""
+    the racks under the names: a name, a rack or a score is never cut, a row never wraps),
+    its footnote wrapped at the terminal's width (left out without `caption`)."""
 
     def fitted(width: int) -> RenderableType:
-        if full_table_fits(names, rules, width):
-            return round_table(result, names, rules, caption=False)
+        full = full_tables([result], names, rules, width)
+        if full is not None:
+            return full[0]
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
                        racks_under_names(result, names, rules))
 

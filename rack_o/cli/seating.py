@@ -38,6 +38,10 @@ ECHO_NAME = 20
 """How much of a rejected name an error message repeats."""
 DEFAULT_BOT = "hard"
 """The opponent a lone person gets by pressing Enter."""
+ROOM_TO_TYPE = 20
+"""Columns a set-up question leaves free after it on its line for the answer, at least."""
+ROOM_FOR_NAMES = 2 * MAX_NAME + 1
+"""Columns the names question leaves for the answer: two whole names and their comma."""
 
 
 def _shown(name: str) -> str:
@@ -75,11 +79,13 @@ def split_names(text: str, hint: str | None = "--names") -> list[str]:
     return names
 
 
-def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any]) -> Any:
+def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any], room: int = ROOM_TO_TYPE
+         ) -> Any:
     """Ask until `parse` accepts the answer (`prompt` is plain text: a default in brackets is
-    shown as it is); it raises click.BadParameter to ask again."""
+    shown as it is, and `room` columns are left to type it: `split_prompt`); it raises
+    click.BadParameter to ask again."""
     while True:
-        question, prompt_line = split_prompt(prompt, term.width)
+        question, prompt_line = split_prompt(prompt, term.width, room)
         if question is not None:
             term.console.print(question, markup=False, highlight=False)
         answer = term.line(escape(prompt_line)).strip()
@@ -92,16 +98,20 @@ def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any]) -> Any:
             term.console.print(said, style="red", markup=False, highlight=False)
 
 
-def split_prompt(prompt: str, width: int) -> tuple[str | None, str]:
-    """`prompt` as it is if it fits on a line of `width` with room to type after it; else
-    its question (to print on lines of its own) and its default in brackets to type after,
-    so that the default is never broken across lines."""
-    if cell_len(prompt) < width:
+def split_prompt(prompt: str, width: int, room: int = ROOM_TO_TYPE) -> tuple[str | None, str]:
+    """`prompt` as it is if it leaves `room` columns to type after it on a line of `width`;
+    else its question (to print on lines of its own) and its default in brackets to type
+    after, so that the default is never broken across lines; and where even that leaves less
+    than `room`, the default goes under the question and the answer is typed after "> "."""
+    if cell_len(prompt) + room <= width:
         return None, prompt
     question, bracket, default = prompt.rstrip().rpartition(" [")
     if not bracket or not question or not default.endswith("]"):
         return None, prompt
-    return question, f"[{default} "
+    default = f"[{default}"
+    if cell_len(default) + 1 + room <= width:
+        return question, default + " "
+    return f"{question}\n{default}", "> "
 
 
 def ask_people(term: Terminal) -> int:
@@ -163,7 +173,8 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[
                                                           default=", ".join(defaults))
             )
         names = split_names(answer, None) if answer else []
-        if len(names) > count:
+        given = len(names)
+        if given > count:
             raise click.BadParameter(
                 ngettext("{count} name given for {people} person.",
                          "{count} names given for {people} people.", count).format(
@@ -179,14 +190,20 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[
             raise click.BadParameter(
                 _("{name} is already playing: choose another name.").format(name=clash)
             )
-        return names
+        return names, names[given:] if given else []
 
     if count == 1:
         prompt = _("Your name? [{default}] ").format(default=defaults[0])
     else:
         prompt = _("Names of the {count} people, separated by commas? [{defaults}] ").format(
             count=count, defaults=", ".join(defaults))
-    return _ask(term, prompt, parse)
+    names, filled = _ask(term, prompt, parse, ROOM_FOR_NAMES)
+    if filled:  # some names typed, not all: the others are the defaults, said so
+        term.console.print(ngettext("Not enough names, so {names} plays too.",
+                                    "Not enough names, so {names} play too.",
+                                    len(filled)).format(names=", ".join(filled)),
+                           markup=False, highlight=False)
+    return names
 
 
 def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:

@@ -24,7 +24,7 @@ from rack_o.agent import Agent
 from rack_o.bots.hint import HINT_LEVELS, Advice, hint
 from rack_o.errors import RulesError
 from rack_o.game import Player
-from rack_o.i18n import _, ngettext
+from rack_o.i18n import LANGUAGES, _, current_language, install, ngettext
 from rack_o.record import Header
 from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.safe_text import SHORT_SHOWN, shown
@@ -149,11 +149,12 @@ def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "so.")(with_hints)
 
 
-def game_hint(hints: str | None) -> Hint | None:
-    """What h shows in a game whose hints are `hints` (a level of HINT_LEVELS, or None: off)."""
+def game_hint(hints: str | None, seed: int | str | None) -> Hint | None:
+    """What h shows in the game dealt from `seed` (its record's) whose hints are `hints` (a
+    level of HINT_LEVELS, or None: off)."""
     if hints is None:
         return None
-    return functools.partial(hint, level=hints)
+    return functools.partial(hint, level=hints, seed=seed)
 
 
 def hints_of(header: Header) -> str | None:
@@ -168,6 +169,26 @@ def hints_of(header: Header) -> str | None:
 def hints_line(hints: str | None) -> dict[str, str]:
     """What a game line adds for `hints` (the level, when it is not the default)."""
     return {HINT_LEVEL_FIELD: hints} if hints not in (None, HINT_LEVELS[0]) else {}
+
+
+LANGUAGE_FIELD = "lang"
+"""The game line's field naming the language the game was started in (racko's own field,
+like HINT_LEVEL_FIELD)."""
+
+
+def language_line() -> dict[str, str]:
+    """What a game line adds to name the language the game starts in: the one spoken now."""
+    return {LANGUAGE_FIELD: current_language()}
+
+
+def speak_as_recorded(header: Header) -> None:
+    """Speak the language the recorded game was started in, as its game line names it,
+    unless `--lang` chose one for this command (or the line names none racko speaks)."""
+    from . import lang_chosen
+
+    language = (header.line or {}).get(LANGUAGE_FIELD)
+    if language in LANGUAGES and language != current_language() and not lang_chosen():
+        install(language)
 
 
 _TABLE_KEYS = tuple(TableOptions.__dataclass_fields__)

@@ -169,8 +169,8 @@ class TableGames:
         terminals = dict(self.seats.terminals)
         if host_seat is not None and host_terminal is not None:
             terminals[host_seat] = host_terminal
-        hint = game_hint(hints_of(opened.header))
         seed = opened.header.seed
+        hint = game_hint(hints_of(opened.header), seed)
 
         people = iter(seat for seat, player in enumerate(players) if player.is_human)
 

@@ -28,7 +28,7 @@ from rack_o.cli.resume import (
     saved_game,
     take_up,
 )
-from rack_o.cli.setup import TableOptions, new_seed
+from rack_o.cli.setup import TableOptions, new_seed, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _
 from rack_o.record import Event
@@ -75,6 +75,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             writer = _hold(resume_ref)
             stack.callback(writer.close)
             record = saved_game(term, writer)
+            speak_as_recorded(record.header)  # the host's screen, as the game started
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
         else:

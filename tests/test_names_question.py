@@ -1,0 +1,68 @@
+"""The names question leaves room to type the names (its default goes under the question where
+the line would be too full), and says which names it filled in when fewer were typed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clirun import racko
+from rich.cells import cell_len
+
+from rack_o import i18n
+from rack_o.cli.seating import ROOM_FOR_NAMES, split_prompt
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+@pytest.mark.parametrize("people", [2, 3, 4])
+@pytest.mark.parametrize("width", [60, 70, 80, 100, 120])
+def test_the_names_question_leaves_room_to_type_two_whole_names(
+    language: str, people: int, width: int
+) -> None:
+    with i18n.restoring_language():
+        i18n.install(language)
+        defaults = ", ".join(i18n._("Player {seat}").format(seat=seat)
+                             for seat in range(1, people + 1))
+        prompt = i18n._("Names of the {count} people, separated by commas? [{defaults}] "
+                        ).format(count=people, defaults=defaults)
+    question, typed_after = split_prompt(prompt, width, ROOM_FOR_NAMES)
+    assert cell_len(typed_after) + ROOM_FOR_NAMES <= width
+    lines = [*(question or "").splitlines(), typed_after]
+    assert any(f"[{defaults}]" in line for line in lines)  # never broken across lines
+    assert all(cell_len(line) <= width for line in lines)
+
+
+def test_at_80_columns_the_default_names_go_under_the_question(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = racko("play", "--players", "3", "--seed", "2", "--record", str(home / "g.jsonl"),
+                   input="Ann,Bob,Cy\n")
+    lines = result.output.splitlines()
+    at = lines.index("Names of the 3 people, separated by commas?")
+    # Piped, the answer is not echoed: what follows runs on after the prompt.
+    assert lines[at + 1].startswith("[Player 1, Player 2, Player 3] ")
+
+
+@pytest.mark.parametrize(("typed", "seated", "said"), [
+    ("Ann,Bob", ["Ann", "Bob", "Player 3"], "Not enough names, so Player 3 plays too."),
+    ("Ann", ["Ann", "Player 2", "Player 3"],
+     "Not enough names, so Player 2, Player 3 play too."),
+    ("Player 3,Bob", ["Player 3", "Bob", "Player 1"],
+     "Not enough names, so Player 1 plays too."),
+    ("", ["Player 1", "Player 2", "Player 3"], None),  # Enter: the defaults, as offered
+    ("Ann,Bob,Cy", ["Ann", "Bob", "Cy"], None),
+])
+def test_names_filled_in_for_the_people_left_unnamed_are_told(
+    home: Path, typed: str, seated: list[str], said: str | None
+) -> None:
+    record = home / "g.jsonl"
+    result = racko("play", "--players", "3", "--seed", "2", "--record", str(record),
+                   input=f"{typed}\n")
+    players = json.loads(record.read_text(encoding="utf-8").splitlines()[0])["players"]
+    assert [player["name"] for player in players] == seated
+    if said is None:
+        assert "Not enough names" not in result.output
+    else:
+        assert said in result.output
