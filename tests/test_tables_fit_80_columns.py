@@ -47,7 +47,8 @@ def test_a_partners_summary_fits_80_columns_with_aligned_tables(
 
 LONG_HEADINGS = {
     "Player": "Joueur", "Plays as": "Joue en tant que", "Games": "Παιχνίδια",
-    "Wins": "Victoires", "Win rate": "Taux de victoire", "Points per round": "Points moyens par manche",
+    "Wins": "Victoires", "Win rate": "Taux de victoire",
+    "Points per round": "Points moyens par manche",
     "Rack-Os": "Rack-O", "Best round": "Καλύτερος γύρος",
 }
 
