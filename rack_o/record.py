@@ -194,6 +194,12 @@ def is_torn(line: str) -> bool:
         _loads(line)
     except _NamedTwice:
         return False
+    except _NotJsonConstant:
+        try:  # complete, with NaN or Infinity in it, or cut short after one?
+            json.loads(line)
+        except (ValueError, RecursionError):
+            return True
+        return False
     except RecursionError:
         return not _closed(line)
     except ValueError:
@@ -227,19 +233,38 @@ def _named_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return value
 
 
+class _NotJsonConstant(ValueError):
+    """A line holds NaN or Infinity, which Python reads and JSON lacks."""
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise _NotJsonConstant(f"{name} is not JSON")
 
 
-_STRING = re.compile(r'"(?:[^"\\]+|\\.)*"')
+_STRUCTURE = re.compile(r'[\\"\[\]{}]')
 
 
 def _closed(line: str) -> bool:
-    """True when every bracket `line` opens is closed (strings aside): a line too deep to
-    parse is complete JSON, not the start of a line cut short."""
-    bare = _STRING.sub("", line)
-    return '"' not in bare and (bare.count("[") + bare.count("{")
-                                == bare.count("]") + bare.count("}"))
+    """True when every bracket `line` opens is closed and no string is left open: a line too
+    deep to parse is complete JSON, not the start of a line cut short. One pass over the
+    characters that matter: a line is read in time proportional to its length."""
+    depth, in_string, escaped_at = 0, False, -1
+    for found in _STRUCTURE.finditer(line):
+        at, char = found.start(), found.group()
+        if at == escaped_at:
+            continue
+        if in_string:
+            if char == "\\":
+                escaped_at = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return not in_string and depth == 0
 
 
 def _not_a_line(number: int, line: str, error: Exception) -> RecordError:

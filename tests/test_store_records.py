@@ -116,6 +116,9 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
     ("NaN, which JSON lacks", lambda ls: a_number_json_lacks(ls, "NaN"), "not valid JSON"),
     ("Infinity, which JSON lacks", lambda ls: a_number_json_lacks(ls, "-Infinity"),
      "not valid JSON"),
+    ("a last line of complete JSON holding NaN, without its newline",
+     lambda ls: ("".join(ls).encode() + b'{"type": "turn", "card": NaN}', len(ls) + 1),
+     "not valid JSON"),
     ("a second game line", lambda ls: (replace_line(ls, 2, ls[0]), 3), 'exactly one "game" line'),
     ("a missing deal", lambda ls: (replace_line(ls, 2, ""), 3), 'no turn may come'),
     ("only the game line", lambda ls: (ls[0].encode(), 2), 'no "dealer_draw" line'),
@@ -220,6 +223,33 @@ def test_a_torn_last_line_is_ignored(tmp_path: Path, tail: bytes) -> None:
     record = load_record(path)
     assert record.events == record_lines(game)
     assert record.complete_bytes == len(whole)
+    assert path.read_bytes() == whole + tail
+
+
+NOTE = b'{"type": "turn", "note": ' + b"[" * 3000
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize(
+    "tail",
+    [NOTE + b'"' + b"a" * 60, NOTE + b'"' + b'\\"' * 100_000,
+     NOTE + b'"' + b'\\"' * 100_000 + b'"' + b"]" * 3000 + b"}"],
+    ids=["a string left open", "a string of escaped quotes left open",
+         "a closed string of escaped quotes"],
+)
+def test_a_last_line_nested_too_deeply_is_judged_in_one_pass(tmp_path: Path, tail: bytes) -> None:
+    # Telling a complete line from a torn one once the parser gives up must not backtrack:
+    # a scan that backtracked took hours over the first two.
+    game = unfinished_game(4, turns=3)
+    whole = record_text(game).encode()
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(whole + tail)
+    if tail.endswith(b"}"):
+        with pytest.raises(RecordFileError) as caught:
+            load_record(path)
+        assert caught.value.line == len(record_lines(game)) + 1
+    else:
+        assert load_record(path).complete_bytes == len(whole)
     assert path.read_bytes() == whole + tail
 
 
