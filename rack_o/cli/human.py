@@ -24,8 +24,9 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, Phase, Source, place
+from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.i18n import N_, _
+from rack_o.review import place_view
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
@@ -386,13 +387,8 @@ class HumanAgent:
 
 def taken_view(view: SeatView) -> SeatView:
     """`view` as it would be after taking the top discard: that card in hand, to be placed."""
-    return view._replace(
-        phase=Phase.PLACE,
-        held=view.discard_top,
-        held_source=Source.DISCARD,
-        discard_pile=view.discard_pile[:-1],
-        legal_actions=PLACEMENTS,
-    )
+    assert view.discard_top is not None
+    return place_view(view, Source.DISCARD, view.discard_top)  # as review judges the take
 
 
 def fitted_turn_screen(

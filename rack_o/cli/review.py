@@ -40,7 +40,7 @@ from rack_o.store.records import Record
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .console import lines_taken, make_console
-from .exits import EXIT_INTERRUPTED, EXIT_USAGE
+from .exits import EXIT_USAGE
 from .flow import Flow
 from .option_types import PLAYER_NAME
 from .recordfile import GAME_REF, is_private, read_record, say_private
@@ -497,13 +497,10 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     seats = _seats(record, player, everyone)
     numbered = list(enumerate(record.events, start=1))
     rounds = sum(1 for line in record.events if line.get("type") == "deal")
-    try:
-        moves = list(with_progress(review_moves(numbered, set(seats)),
-                                   turn_count(record.events, seats), progress_console(as_json),
-                                   rounds))
-    except KeyboardInterrupt:
-        click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
-        raise SystemExit(EXIT_INTERRUPTED) from None
+    # A Ctrl-C meanwhile ends racko as everywhere (the command group says so).
+    moves = list(with_progress(review_moves(numbered, set(seats)),
+                               turn_count(record.events, seats), progress_console(as_json),
+                               rounds))
     if as_json:
         click.echo(json.dumps(json_report(moves, seats, record), indent=2, ensure_ascii=False))
         return

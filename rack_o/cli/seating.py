@@ -180,7 +180,7 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[
                          "{count} names given for {people} people.", count).format(
                     count=len(names), people=count)
             )
-        typed = {given.casefold() for given in names}
+        typed = {name.casefold() for name in names}
         free = [name for name in defaults if name.casefold() not in typed]
         # A seat left unnamed keeps its own default ("Player 3" for the third) when it can.
         own = [name for name in defaults[len(names):] if name in free]
