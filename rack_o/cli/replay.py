@@ -7,7 +7,7 @@ state after that step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import click
@@ -33,7 +33,8 @@ from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
-    full_tables,
+    lined_up_table,
+    lineup,
     points_caption,
     round_end_lines,
     standings,
@@ -262,15 +263,15 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
     `width` holds them, else each as play shows it on a narrow terminal."""
     names = [p.name for p in game.players]
     rules = game.rules
-    tables = full_tables(game.rounds, names, rules, width)
-    if tables is not None:  # lined up round after round
-        # A table's own caption wraps at the table's width: the footnote gets the console's.
-        footnote = Text(points_caption(rules), "dim")
-        tables_and_notes: Iterable[RenderableType] = (Group(table, footnote) for table in tables)
-    else:
-        tables_and_notes = (fitted_round_table(result, names, rules) for result in game.rounds)
-    for result, table in zip(game.rounds, tables_and_notes, strict=True):
-        yield table
+    # Measured first, then each table drawn as it is printed: never all of them at once.
+    lined = lineup(game.rounds, names, rules, width)
+    # A table's own caption wraps at the table's width: the footnote gets the console's.
+    footnote = Text(points_caption(rules), "dim")
+    for result in game.rounds:
+        if lined is not None:  # lined up round after round
+            yield Group(lined_up_table(result, names, rules, lined), footnote)
+        else:
+            yield fitted_round_table(result, names, rules)
         note = tie_note(result.totals, names, rules)
         if note is not None:
             yield note

@@ -101,15 +101,39 @@ def round_table(
         caption_justify="left",
     )
     # A name never breaks (a team name wraps at " & "); nothing else ever wraps: a row is
-    # one line (`full_tables` gives up the bonus's word, then this form, where it would not be).
+    # one line (`lineup` gives up the bonus's word, then this form, where it would not be).
     longest = max(cell_len(name) for name in names)
     table.add_column(_("Player"),
                      min_width=None if compact else longest + (2 if rules.partners else 0))
-    table.add_column(_("Rack, slot 1 → 10"), no_wrap=True)
-    table.add_column(_("Points"), justify="right", no_wrap=True)
-    table.add_column(_("Total"), justify="right", no_wrap=True)
-    if not compact:
-        table.add_column(_("To go"), justify="right", no_wrap=True)
+    rack, *figures = _headings(compact)
+    table.add_column(rack, no_wrap=True)
+    for heading in figures:
+        table.add_column(heading, justify="right", no_wrap=True)
+    players, teams = _rows(result, names, rules, compact=compact, short=short)
+    for row in players:
+        table.add_row(*row)
+    if teams:
+        table.add_section()
+        for row in teams:
+            table.add_row(*row)
+    return table
+
+
+Row = tuple[Text | str, ...]
+"""A row of a round table, its cells from the names' column on."""
+
+
+def _headings(compact: bool) -> list[str]:
+    """The round table's headings but the names': the rack's, then the figures'."""
+    headings = [_("Rack, slot 1 → 10"), _("Points"), _("Total")]
+    return headings if compact else [*headings, _("To go")]
+
+
+def _rows(result: RoundResult, names: Sequence[str], rules: Rules, *, compact: bool,
+          short: bool) -> tuple[list[Row], list[Row]]:
+    """The round table's rows (`round_table`): each player's, then each team's (none
+    without partners)."""
+    players: list[Row] = []
     for seat, rack in enumerate(result.racks):
         racko = seat == result.racko
         counted = len(rack) if racko else ordered_count(rack)
@@ -122,20 +146,20 @@ def round_table(
         if not rules.partners:
             total = str(result.totals[seat])
             to_go = _to_go(rules.target, result.totals[seat])
-        table.add_row(name, _rack_cells(rack, counted), points, total,
-                      *(() if compact else (to_go,)))
+        players.append((name, _rack_cells(rack, counted), points, total,
+                        *(() if compact else (to_go,))))
+    teams: list[Row] = []
     if rules.partners:
-        table.add_section()
         for team, total in enumerate(result.totals):
             won = sum(p for seat, p in enumerate(result.points) if rules.team_of(seat) == team)
-            table.add_row(
+            teams.append((
                 Text(side_name(rules, names, team), "bold"),
                 "",
                 str(won),
                 str(total),
                 *(() if compact else (_to_go(rules.target, total),)),
-            )
-    return table
+            ))
+    return players, teams
 
 
 def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
@@ -172,40 +196,51 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -
     return Group(*lines)
 
 
-def _widths(table: Table) -> list[int]:
-    """The width of each column of `table` (a round table) but its names': its widest cell
-    or heading (none of them wraps; each is text)."""
-    return [max(_cell_width(cell) for cell in (column.header, *column.cells))
-            for column in table.columns[1:]]
-
-
 def _cell_width(cell: object) -> int:
     """The columns a text cell (a str or a Text) takes: its widest line."""
     text = cell.plain if isinstance(cell, Text) else str(cell)
     return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
-def full_tables(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
-                width: int) -> list[Table] | None:
-    """The full round tables of `results` (without their footnote), lined up (each column
-    as wide in all, so that round after round they line up), if they fit `width` columns so
-    with every row on one line: with the bonus sums in words, else in figures (the footnote
-    names the bonus); None if they do not fit even so."""
+class Lineup(NamedTuple):
+    """How a game's full round tables line up: the bonus sums in figures only (`short`) or
+    in words, and each column's width but the names'."""
+
+    short: bool
+    widths: tuple[int, ...]
+
+
+def lineup(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
+           width: int) -> Lineup | None:
+    """How the full round tables of `results` line up (each column as wide in all, so that
+    round after round they line up) if they fit `width` columns so with every row on one
+    line: with the bonus sums in words, else in figures (the footnote names the bonus); None
+    if they do not fit even so. Only measures: no table is kept, however many the rounds."""
     # The names' column: its heading, or the longest name (a team's wraps at " & ").
     longest = max(cell_len(_("Player")),
                   max(cell_len(name) for name in names) + (2 if rules.partners else 0))
     forms = (False, True) if any(any(result.bonus) for result in results) else (False,)
     for short in forms:
-        tables = [round_table(result, names, rules, caption=False, short=short)
-                  for result in results]
-        widths = [max(column) for column in zip(*map(_widths, tables), strict=True)]
+        widths = [_cell_width(heading) for heading in _headings(compact=False)]
+        for result in results:
+            for rows in _rows(result, names, rules, compact=False, short=short):
+                for row in rows:
+                    widths = [max(least, _cell_width(cell))
+                              for least, cell in zip(widths, row[1:], strict=True)]
         # Two spaces before each column but the names' (the table's padding and divider).
         if longest + sum(2 + column for column in widths) <= width:
-            for table in tables:
-                for column, least in zip(table.columns[1:], widths, strict=True):
-                    column.min_width = least
-            return tables
+            return Lineup(short, tuple(widths))
     return None
+
+
+def lined_up_table(result: RoundResult, names: Sequence[str], rules: Rules,
+                   lined: Lineup) -> Table:
+    """The full round table of `result` (without its footnote), its columns as wide as
+    `lined` (`lineup`) says."""
+    table = round_table(result, names, rules, caption=False, short=lined.short)
+    for column, least in zip(table.columns[1:], lined.widths, strict=True):
+        column.min_width = least
+    return table
 
 
 def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
@@ -215,9 +250,9 @@ def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
     its footnote wrapped at the terminal's width (left out without `caption`)."""
 
     def fitted(width: int) -> RenderableType:
-        full = full_tables([result], names, rules, width)
-        if full is not None:
-            return full[0]
+        lined = lineup([result], names, rules, width)
+        if lined is not None:
+            return lined_up_table(result, names, rules, lined)
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
                        racks_under_names(result, names, rules))
 
