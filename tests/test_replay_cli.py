@@ -475,25 +475,39 @@ def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import rack_o.cli.replay as replay_module
+    import rack_o.cli.scoreboard as scoreboard_module
 
     rounds = 600
     _rounds_won_at_once(home / "many.jsonl", rounds)
-    written: list[tuple[float, str]] = []
+    built = 0
+
+    class Counted(scoreboard_module.Table):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            nonlocal built
+            built += 1
+            super().__init__(*args, **kwargs)
+
+    written: list[tuple[float, int, str]] = []
 
     class Timed(io.StringIO):
         def write(self, text: str) -> int:
-            written.append((time.perf_counter(), text))
+            written.append((time.perf_counter(), built, text))
             return len(text)
 
+    monkeypatch.setattr(scoreboard_module, "Table", Counted)
     monkeypatch.setattr(replay_module, "make_console",
                         lambda: Console(file=Timed(), width=80, color_system=None))
     start = time.perf_counter()
     code, _out = invoke([str(home / "many.jsonl"), "--summary"])
     took = time.perf_counter() - start
     assert code == 0
-    text = "".join(text for _when, text in written)
+    text = "".join(text for _when, _built, text in written)
     assert text.count("Round ") >= rounds and f"Round {rounds} " in text
-    first_table = next(when for when, text in written if "Round 1 " in text)
+    first_table, built_then = next((when, count) for when, count, text in written
+                                   if "Round 1 " in text)
     # Drawn whole first, nothing showed until the last table was drawn (and the whole
     # drawing was held in memory): a game of 60,000 rounds took minutes and gigabytes.
     assert first_table - start < took / 3
+    # The rounds are only measured before the first table is printed: every table built
+    # first held ~10 KB a round until then (150 MB for 16,000 rounds).
+    assert built_then == 1
