@@ -6,13 +6,17 @@ saves. Keys typed ahead are thrown away there, but never a Ctrl-C, nor a Ctrl-D.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import time
 from pathlib import Path
 
 import pexpect
 import pytest
+from builders import finished_game, write_record
 from test_pexpect_handoff import draw_and_discard
-from ttykit import ENTER, plain, press, settle, spawn
+from ttykit import ENTER, plain, press, settle, spawn, waits_for_a_key
 
 from rack_o.record import rebuild
 
@@ -20,6 +24,7 @@ CTRL_D = "\x04"
 ENDED = "The input ended (Ctrl-D)."
 GOES_ON = [re.escape(ENDED), r" > $"]
 """What shows next: the stop, or (a Ctrl-D thrown away) the next prompt waiting."""
+REPLAY_PROMPT = " quit > "
 
 
 def stopped(child: pexpect.spawn) -> str:
@@ -74,3 +79,40 @@ def test_a_ctrl_d_typed_before_the_first_deal_shows_ends_racko_play(
     child.send(before + CTRL_D)
     assert child.expect(GOES_ON) == 0, "the Ctrl-D was thrown away with the keys"
     assert "No card was dealt, so there is no game to carry on." in stopped(child)
+
+
+def stopped_while_busy(child: pexpect.spawn, tries: int = 20) -> None:
+    """Press Enter until racko is caught busy after it, between two keys (the keyboard then
+    reads lines), and stop it there (SIGSTOP): keys sent now are typed while it is busy."""
+    for _try in range(tries):
+        press(child, ENTER)
+        deadline = time.monotonic() + 2
+        while waits_for_a_key(child) and time.monotonic() < deadline:
+            time.sleep(0.0002)  # the Enter not read yet
+        while time.monotonic() < deadline:
+            if waits_for_a_key(child):
+                break  # the next prompt is up already: try the next step
+            os.kill(child.pid, signal.SIGSTOP)
+            while Path(f"/proc/{child.pid}/stat").read_text().split(")")[1].split()[0] != "T":
+                time.sleep(0.0002)
+            if not waits_for_a_key(child):
+                return
+            os.kill(child.pid, signal.SIGCONT)
+            break
+    raise AssertionError("racko was never caught between two keys")
+
+
+@pytest.mark.parametrize("before", ["", "x"], ids=["alone", "after-a-key"])
+def test_a_ctrl_d_typed_while_a_replay_draws_its_next_step_ends_the_replay(
+    tmp_path: Path, before: str
+) -> None:
+    record = write_record(tmp_path / "game.jsonl", finished_game(12, players=4))
+    child = spawn(["replay", str(record)], tmp_path)
+    child.expect(REPLAY_PROMPT)
+    stopped_while_busy(child)
+    child.send(before + CTRL_D)  # the replay's prompt throws nothing away: it reads this
+    os.kill(child.pid, signal.SIGCONT)
+    assert child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5) == 0, (
+        "the Ctrl-D came as a key of its own, which the prompt ignored")
+    child.close()
+    assert child.exitstatus == 0

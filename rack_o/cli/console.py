@@ -372,8 +372,9 @@ class Terminal:
 
         A key is taken by where it sits on the keyboard, in the language spoken (`key_meant`:
         é on a French number row is 2). Nothing is echoed. KeyboardInterrupt on Ctrl-C,
-        EOFError on Ctrl-D. When input comes line by line, a whole line is read, stripped and
-        lower-cased (empty: ENTER; one character: a key, taken as above).
+        EOFError on Ctrl-D (also one typed while racko was busy, `_lines_ended`). When input
+        comes line by line, a whole line is read, stripped and lower-cased (empty: ENTER; one
+        character: a key, taken as above).
         """
         if self.reads_lines:
             typed = self.read(prompt).strip()
@@ -382,6 +383,13 @@ class Terminal:
         # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
         # with a flush, which lost such a key. Keys typed ahead are thrown away only where
         # racko means to (`flush_input`).
+        if not self._typed:
+            # Keys typed while racko was busy wait as lines: a Ctrl-D among them would be
+            # handed over raw as a NUL, which no prompt takes for the end of the input.
+            ended, lines = _lines_ended()
+            if ended:
+                raise EOFError
+            self._typed += split_keys(self._decoded(lines))
         with _keys_as_typed() as fd:
             if prompt:
                 self._prompt = prompt
@@ -467,17 +475,22 @@ class Terminal:
         `_keys_as_typed`; None: click's getchar reads it)."""
         if fd is None:
             return windows_keys(click.getchar())
-        if self._decoder is None:
-            encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
-            self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         typed = ""
         while not typed:  # a character cut in two by a full read comes with the next
             self._wait_for_keys(fd)
             read = os.read(fd, _READ_BYTES)
             if not read:
                 raise EOFError  # the terminal is gone
-            typed = self._decoder.decode(read)
+            typed = self._decoded(read)
         return typed
+
+    def _decoded(self, read: bytes) -> str:
+        """What was read from the keyboard as text (a character cut in two by the end of
+        `read` comes out with the next read)."""
+        if self._decoder is None:
+            encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+            self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        return self._decoder.decode(read)
 
     def _wait_for_keys(self, fd: int) -> None:
         """Wait until `fd` has keys to read, painting the screen again each time the window is
