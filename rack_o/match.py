@@ -25,6 +25,7 @@ from contextlib import contextmanager, suppress
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from rack_o.record import events, header_of, rules_line
 from rack_o.rules import Rules
 from rack_o.store.history import HistoryAppender, HistoryEntry, HistoryError, history_entry
 from rack_o.store.paths import RECORD_SUFFIX
-from rack_o.store.writer import RecordWriter
+from rack_o.store.writer import write_new_record
 
 DEFAULT_TURN_CAP = 1000
 MAX_CHUNK = 25
@@ -127,9 +128,12 @@ def seat_turns(turns: int, first: int, players: int) -> tuple[int, ...]:
     )
 
 
-def play_one(match: Match, index: int) -> GameOutcome:
-    """Play game `index` of `match`, seat by seat; write its record (whole, once the game
-    stops) if the match keeps them. OSError if the record cannot be written."""
+def play_one(
+    match: Match, index: int, keep: Callable[[GameOutcome], None] = lambda outcome: None
+) -> GameOutcome:
+    """Play game `index` of `match`, seat by seat, and `keep` its outcome (returned too): with
+    its record written whole (once the game stops) if the match keeps them, in one step no
+    signal cuts (`write_new_record`). OSError if the record cannot be written."""
     rules = match.rules
     this_seed = game_seed(match.seed, index)
     started = match.clock() if match.clock is not None else None
@@ -138,8 +142,10 @@ def play_one(match: Match, index: int) -> GameOutcome:
         try:
             bots.append(make_bot(spec, seat, this_seed))
         except BotSpecError as failure:
-            return GameOutcome(index, (), False, None, f"seat {seat + 1}: {failure}",
-                               unmade=(seat, failure))
+            unmade = GameOutcome(index, (), False, None, f"seat {seat + 1}: {failure}",
+                                 unmade=(seat, failure))
+            keep(unmade)
+            return unmade
     names = seat_names([agent_name(bot) for bot in bots])
     players = [Player(name, bot_kind(spec)) for name, spec in zip(names, match.specs, strict=True)]
     game = Game(rules, random.Random(this_seed), players=players)
@@ -160,23 +166,27 @@ def play_one(match: Match, index: int) -> GameOutcome:
     )
     header = header_of(game, this_seed, started)
     record = match.record_path(index)
-    if record is not None:
-        with RecordWriter(record, fsync=False, new=True) as writer:
-            writer.write_all(events(header, game.steps))
     entry = None
     if match.history and game.winner is not None:
         entry = history_entry(game, header, record)
-    return GameOutcome(index, rounds, capped, game.winner, error, entry)
+    outcome = GameOutcome(index, rounds, capped, game.winner, error, entry)
+    if record is None:
+        keep(outcome)
+    else:
+        write_new_record(record, events(header, game.steps), partial(keep, outcome))
+    return outcome
 
 
-def play_chunk(match: Match, indices: Iterable[int]) -> list[GameOutcome]:
-    """`play_one` for each game index, in order; stops after a broken game. What a worker
-    runs."""
-    outcomes = []
+def play_chunk(
+    match: Match, indices: Iterable[int], outcomes: list[GameOutcome] | None = None
+) -> list[GameOutcome]:
+    """`play_one` for each game index, in order, each outcome added to `outcomes` (a new
+    list if None) as its record is written, and returned; stops after a broken game. What a
+    worker runs."""
+    outcomes = [] if outcomes is None else outcomes
     for index in indices:
-        outcome = play_one(match, index)
-        outcomes.append(outcome)
-        if outcome.error:
+        play_one(match, index, outcomes.append)
+        if outcomes[-1].error:
             break
     return outcomes
 
@@ -226,13 +236,16 @@ class ChunkRun:
         self._ready: list[Future[list[GameOutcome]]] = []
         """Chunks finished and not yet yielded: kept here so a Ctrl-C loses none."""
         self._played: list[GameOutcome] | None = None
-        """Without an executor: the chunk yielded, until the next is asked for."""
+        """Without an executor: the chunk being played (its games as their records are written)
+        or yielded, until the next is asked for."""
 
     def __iter__(self) -> Iterator[list[GameOutcome]]:
         if self.executor is None:
             for indices in self._chunks:
-                self._played = play_chunk(self.match, indices)
-                yield self._played
+                # Filled as each game's record is written: a signal that stops the match
+                # after a record was written finds its game here for `stop()`.
+                self._played = []
+                yield play_chunk(self.match, indices, self._played)
                 self._played = None
             return
         self._hand_out()
@@ -264,7 +277,7 @@ class ChunkRun:
         # Not cancelled: a cluster would drop chunks its workers go on playing (and
         # recording), and only two per worker are out.
         self._chunks = iter(())
-        if self._played is not None:
+        if self._played:
             played, self._played = self._played, None
             yield played
         while self._pending or self._ready:

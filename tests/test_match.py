@@ -14,6 +14,7 @@ import broken_bots
 import pytest
 
 import rack_o.match as match_module
+import rack_o.store.writer as writer_module
 from rack_o import Rules, rebuild
 from rack_o.match import (
     AHEAD,
@@ -166,7 +167,7 @@ def test_records_are_written_through_the_store_writer_and_rebuild_to_the_outcome
             opened.append(Path(path))
             super().__init__(path, *args, **kwargs)
 
-    monkeypatch.setattr(match_module, "RecordWriter", Spy)
+    monkeypatch.setattr(writer_module, "RecordWriter", Spy)
     match = Match(EASY.specs, EASY.rules, EASY.seed, record_dir=str(tmp_path))
     outcomes = play_chunk(match, range(3))
     assert opened == [tmp_path / record_name(index) for index in range(3)]
@@ -234,10 +235,12 @@ def test_each_seat_of_each_game_gets_a_new_instance_of_a_user_bot(
 def test_ctrl_c_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
     play = match_module.play_one
 
-    def stopped_at_game_3(match: Match, index: int) -> match_module.GameOutcome:
+    def stopped_at_game_3(
+        match: Match, index: int, keep: Callable[[match_module.GameOutcome], None]
+    ) -> match_module.GameOutcome:
         if index == 3:
             raise KeyboardInterrupt
-        return play(match, index)
+        return play(match, index, keep)
 
     monkeypatch.setattr(match_module, "play_one", stopped_at_game_3)
     result = play_match(EASY, 10)
@@ -277,3 +280,48 @@ def test_after_ctrl_c_the_chunks_in_hand_finish_and_count_and_no_more_start() ->
     assert result.stopped
     assert executor.submitted == 2 * AHEAD
     assert result.tally.games == sum(calls) == 2 * AHEAD * size
+
+
+@pytest.mark.parametrize("where", ["as its outcome is made", "as its record is closed"])
+def test_a_signal_stopping_a_match_leaves_as_many_records_as_games_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    # SIGHUP (a closed terminal) comes while game 3 ends: whatever it cuts, each record
+    # written is a game counted, and each game counted has its record.
+    import os
+    import signal
+
+    from rack_o.cli.stopping import stopped_by_signals
+
+    def hang_up() -> None:
+        os.kill(os.getpid(), signal.SIGHUP)
+
+    if where == "as its outcome is made":
+        made = match_module.GameOutcome
+
+        def outcome(index: int, *rest: Any, **named: Any) -> match_module.GameOutcome:
+            if index == 2:
+                hang_up()
+            return made(index, *rest, **named)
+
+        monkeypatch.setattr(match_module, "GameOutcome", outcome)
+    else:
+        close = RecordWriter.close
+        closed = 0
+
+        def closing(writer: RecordWriter) -> None:
+            nonlocal closed
+            close(writer)
+            closed += 1
+            if closed == 3:
+                hang_up()
+
+        monkeypatch.setattr(RecordWriter, "close", closing)
+    records = tmp_path / "records"
+    records.mkdir()
+    match = Match(("easy", "medium"), Rules(2, target=100), 7, record_dir=str(records))
+    with pytest.raises(SystemExit), stopped_by_signals(new_line=False) as signals:
+        # Between chunks, as racko simulate does: a signal put off lands there at the latest.
+        result = play_match(match, 50, on_chunk=lambda games: signals.check())
+    assert result.stopped
+    assert len(list(records.iterdir())) == result.tally.games >= 2

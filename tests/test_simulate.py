@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import broken_bots
@@ -259,10 +260,12 @@ def test_ctrl_c_reports_the_games_and_records_finished_so_far(
 ) -> None:
     play = match_module.play_one
 
-    def stopped_at_game_4(match: Match, index: int) -> match_module.GameOutcome:
+    def stopped_at_game_4(
+        match: Match, index: int, keep: Callable[[match_module.GameOutcome], None]
+    ) -> match_module.GameOutcome:
         if index == 3:
             raise KeyboardInterrupt
-        return play(match, index)
+        return play(match, index, keep)
 
     monkeypatch.setattr(match_module, "play_one", stopped_at_game_4)
     result = simulate("--bots", "easy,medium", "--games", "8", "--target", "100", "--seed", "5",

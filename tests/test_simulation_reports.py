@@ -16,10 +16,10 @@ def test_ctrl_c_writes_the_partial_json_marked_stopped(
 
     play_one = match_module.play_one
 
-    def stopped_at_game_3(match, index):  # type: ignore[no-untyped-def]
+    def stopped_at_game_3(match, index, keep):  # type: ignore[no-untyped-def]
         if index == 2:
             raise KeyboardInterrupt
-        return play_one(match, index)
+        return play_one(match, index, keep)
 
     monkeypatch.setattr(match_module, "play_one", stopped_at_game_3)
     monkeypatch.chdir(tmp_path)  # a short path: a long one would be folded on the screen

@@ -11,7 +11,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -203,6 +203,18 @@ class RecordWriter:
 
     def _write_error(self, error: OSError) -> RecordWriteError:
         return RecordWriteError(error.errno, error.strerror or str(error), str(self.path))
+
+
+def write_new_record(
+    path: str | os.PathLike[str], lines: Iterable[dict[str, Any]], then: Callable[[], None]
+) -> None:
+    """Write the whole record `lines` into the new file `path` (FileExistsError if it exists),
+    then call `then`, in one step that a signal stopping racko never cuts (this module is
+    never interrupted: see `cli.stopping`): whoever `then` tells of the game counts exactly
+    the records written. Fails as `RecordWriter.write_all` does, before `then`."""
+    with RecordWriter(path, fsync=False, new=True) as writer:
+        writer.write_all(lines)
+    then()
 
 
 def is_busy(path: str | os.PathLike[str]) -> bool:
