@@ -93,6 +93,32 @@ def test_a_turn_is_painted_again_at_the_new_size_while_the_player_thinks(
     quit_game(child)
 
 
+def hint_lines(screen: str) -> list[str]:
+    """The lines of the hint on `screen`, from "Hint:" to the prompt."""
+    lines = screen.splitlines()
+    start = next(at for at, line in enumerate(lines) if line.startswith("Hint:"))
+    return [line.rstrip() for line in lines[start:-1] if line.strip()]
+
+
+def test_a_hint_is_wrapped_again_at_the_new_size(tmp_path: Path) -> None:
+    child = start(tmp_path, tmp_path / "game.jsonl")
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    press(child, "h")
+    child.expect("Hint:")
+    child.expect(CHOOSE)
+    settle(child, 0.3)
+    wide = hint_lines(visible(child))
+    for size in (NARROW, WIDE):
+        resize(child, size)
+        lines = hint_lines(repainted(child, CHOOSE))
+        # The same words, wrapped to this window: each line as full as the next word allows.
+        assert " ".join(lines).split() == " ".join(wide).split()
+        for line, following in zip(lines, lines[1:], strict=False):
+            assert len(line) + 1 + len(following.split(" ")[0]) > size[0], lines
+    quit_game(child)
+
+
 @pytest.mark.parametrize("after_a_turn", [False, True])
 def test_a_hand_off_is_painted_again_as_a_hand_off_never_with_a_rack(
     tmp_path: Path, after_a_turn: bool

@@ -27,7 +27,9 @@ from typing import TextIO
 
 import click
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
 
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
@@ -166,6 +168,21 @@ def _wrapped(line: str, width: int) -> str:
             current = ""
         current += word
     return "\n".join([*lines, current]) if line.strip() else line
+
+
+class Filled:
+    """`text` in `style`, `fill`ed to the width it is drawn at: a note painted again after the
+    window was resized is wrapped anew, not kept at the width it was first shown at."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(fill(self.text, options.max_width), self.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, Text(self.text, self.style))
 
 
 def command_apart(text: str, width: int) -> str:

@@ -22,7 +22,7 @@ from rack_o.agent import LeaveGame
 from rack_o.i18n import _
 from rack_o.store.names import name_key
 
-from .console import ENTER, SPACE, Terminal, fill
+from .console import ENTER, SPACE, Filled, Terminal, fill
 from .layouts import key_meant
 
 Redraw = Callable[[RenderableType | None], None]
@@ -226,7 +226,7 @@ def ask(
             elif key == "s" and sheet is not None:
                 sheet()
             elif key == "h" and hint is not None:
-                note = Text(fill(_("Hint: {hint}").format(hint=hint()), term.width), "cyan")
+                note = Filled(_("Hint: {hint}").format(hint=hint()), "cyan")
             elif key == "h" and hints_off:
                 note = Text(_("Hints are off for this game."), "yellow")
             elif key == "q":
