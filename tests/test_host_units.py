@@ -582,3 +582,14 @@ def test_the_rules_pager_says_where_it_is_at_the_size_a_resize_gave(seat) -> Non
     repainted = link.text.rsplit("\x1b[H\x1b[2J", 1)[1]
     status = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", repainted).splitlines()[-1]
     assert re.fullmatch(r"1-19/\d+ · space b q", status), status
+
+
+@pytest.mark.parametrize(("port", "command"), [
+    (2222, "racko host --resume 2026-12-01-1845-ann-bob-cy"),
+    (2299, "racko host --resume 2026-12-01-1845-ann-bob-cy --port 2299"),
+    (0, "racko host --resume 2026-12-01-1845-ann-bob-cy"),  # any free port: none to keep
+])
+def test_the_command_that_opens_a_table_again_keeps_its_port(port: int, command: str) -> None:
+    from rack_o.host.games import host_resume_note
+
+    assert host_resume_note("2026-12-01-1845-ann-bob-cy", port).splitlines()[-1] == command

@@ -14,6 +14,7 @@ import io
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from .guest_seats import GuestSeats
 from .hosting import HostedGame, Lines
 from .local import attached_here, local_terminal
 from .seat import STAND_IN
+from .server import DEFAULT_PORT
 from .terminal import RemoteTerminal
 from .views import TableInfo
 
@@ -72,9 +74,14 @@ class Opened:
     resumed: bool = False
 
 
-def host_resume_note(ref: str) -> str:
-    """How to open a hosted game's table again, the command on a line of its own."""
-    return _("Open the table again with:") + "\n" + RESUME_COMMAND.format(ref=ref)
+def host_resume_note(ref: str, port: int = DEFAULT_PORT) -> str:
+    """How to open a hosted game's table again, the command on a line of its own: with the
+    table's port unless it is the default (or any free port), so the guests' ssh lines stay
+    the same."""
+    command = RESUME_COMMAND.format(ref=ref)
+    if port not in (DEFAULT_PORT, 0):
+        command += f" --port {port}"
+    return _("Open the table again with:") + "\n" + command
 
 
 def _into_history(finished: Opened) -> list[Text]:
@@ -114,7 +121,7 @@ class TableGames:
         """A new game of this table dealt its dealer draw, its record open (and closed on
         leaving); RecordWriteError if its first line cannot be written."""
         with new_game(rules, players, seed, None, hints=hints is not None, show_seed=False,
-                      carry_on=host_resume_note,
+                      carry_on=partial(host_resume_note, port=self.setup.port),
                       game_line={HOST_SEAT: self.host_seat, **hints_line(hints)}) as new:
             game = new.game
             yield Opened(game, new.header, new.writer, new.record_path, new.saved_note,

@@ -110,7 +110,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             console.print(line)
         games = TableGames(seats, info, host_seat, setup, here, console)
         if record is not None:
-            return games.serve(_resumed(record, writer))
+            return games.serve(_resumed(record, writer, setup.port))
         seed = options.seed if options.seed is not None else new_seed()
         try:
             with games.new_game(rules, players, seed, setup.hints) as opened:
@@ -120,14 +120,14 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             return EXIT_STOPPED
 
 
-def _resumed(record: Record, writer: RecordWriter) -> Opened:
+def _resumed(record: Record, writer: RecordWriter, port: int) -> Opened:
     """The saved game `record` taken up by `writer` (which holds its lock), ready to go on at
     the table: what its opening notices tell is found out once, now, and said in each language
     they are shown in."""
     facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
     take_up(record, writer)
     record.game.on_step = writer.step
-    carry_on = host_resume_note(record.ref)
+    carry_on = host_resume_note(record.ref, port)
     if any(player.bot is not None and is_outside(player.bot) for player in record.game.players):
         carry_on += " --load-bots"  # as the first opening said: the bot is imported again
     return Opened(
