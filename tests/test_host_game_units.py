@@ -14,6 +14,7 @@ import pytest
 from clirun import assert_exited, flat, racko
 from rich.console import Console
 
+from rack_o.actions import DISCARD, DRAW
 from rack_o.cli.prompt import InputEnded
 from rack_o.game import Game, Player
 from rack_o.host.address import is_loopback, lan_address, ssh_line
@@ -624,3 +625,21 @@ def test_the_hosts_ctrl_c_or_ctrl_d_on_a_waiting_screen_stops_the_game_as_on_the
     else:
         pytest.fail("the game goes on")
     assert session.stopping
+
+
+def test_the_host_reads_who_is_away_and_the_line_that_takes_their_seat_back() -> None:
+    from builders import seeded_game
+
+    from rack_o.host.views import TableInfo
+
+    game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"])
+    game.deal()
+    game.apply(DRAW, game.mover)  # someone is playing, not Ann alone: Ann's screen waits
+    while game.mover == 0:
+        game.apply(DISCARD, 0)
+        game.apply(DRAW, game.mover)
+    with host_seat_screen(game, gate=False) as (host, screen, read):
+        host.info = TableInfo("tq4m-8kxp", "SHA256:x", {1: "ssh -p 2299 bob@192.0.2.2"})
+        screen.show()  # type: ignore[attr-defined]
+        drawn = " ".join(drawn_plain(read).split())
+    assert "Bob is away: ssh -p 2299 bob@192.0.2.2" in drawn

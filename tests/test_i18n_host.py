@@ -32,7 +32,7 @@ def shown(*renderables: RenderableType) -> str:
 @pytest.mark.parametrize(
     "screen",
     [pytest.param(lambda: intro_lines(INFO, ["Ann", "Bob"], 2222), id="intro"),
-     pytest.param(lambda: [table_info_block(INFO, [1], fingerprint=True)], id="waiting")],
+     pytest.param(lambda: [table_info_block(INFO, {1: "Bob"}, fingerprint=True)], id="waiting")],
 )
 @pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
 def test_the_table_code_line_reads_the_same_in_every_language_for_scripts(

@@ -307,7 +307,8 @@ class SeatScreen:
             if self.is_host:
                 away = host.away_guests()
                 if away:
-                    below.append(table_info_block(host.info, away))
+                    below.append(table_info_block(
+                        host.info, {seat: host.game.players[seat].name for seat in away}))
             below.append(self._keys())
             forms = []
         if self.note is not None and below:

@@ -171,17 +171,18 @@ def code_line(info: TableInfo) -> Text:
     return Text(f"Table code: {info.code}", "bold")
 
 
-def table_info_block(info: TableInfo, away: Sequence[int] = (), *,
+def table_info_block(info: TableInfo, away: dict[int, str] | None = None, *,
                      fingerprint: bool = False) -> RenderableType:
-    """The code, on a line of its own (with the host key's `fingerprint` if asked), and the ssh
-    line of each seat in `away`: for the host's screen."""
+    """The code, on a line of its own (with the host key's `fingerprint` if asked), and for
+    each seat in `away` (seat: name) who is away, with the ssh line that takes it back: for the
+    host's screen."""
     lines: list[RenderableType] = [code_line(info)]
     if fingerprint:
         lines.append(Text(_("Host key fingerprint: {fingerprint}").format(
             fingerprint=info.fingerprint), "dim"))
-    for seat in away:
+    for seat, name in (away or {}).items():
         if seat in info.lines:
-            lines.append(Text("  " + info.lines[seat]))
+            lines.append(Text(_("{name} is away: {line}").format(name=name, line=info.lines[seat])))
     return Group(*lines)
 
 
