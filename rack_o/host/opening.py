@@ -40,7 +40,7 @@ from .guest_seats import GuestSeats
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import has_terminal
 from .seat import GIVEN_AWAY
-from .server import HostError, HostServer
+from .server import DEFAULT_PORT, HostError, HostServer
 from .tablecode import new_code
 from .views import TableInfo, intro_lines
 
@@ -120,7 +120,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             return EXIT_STOPPED
 
 
-def _resumed(record: Record, writer: RecordWriter, port: int) -> Opened:
+def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT) -> Opened:
     """The saved game `record` taken up by `writer` (which holds its lock), ready to go on at
     the table: what its opening notices tell is found out once, now, and said in each language
     they are shown in."""
