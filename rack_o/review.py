@@ -162,6 +162,16 @@ class Hidden(NamedTuple):
     """Top card first."""
 
 
+class Unseen(NamedTuple):
+    """A round still being played, reviewed for the one seat playing it, who may carry the
+    game on: the other racks and the draw pile must not show through. Its turns by other
+    seats are left out, and the seat's own are judged without the race (`_Race`), which
+    needs the rivals' racks: by the turns they lose alone."""
+
+    round: int
+    seat: int
+
+
 def place_view(view: SeatView, source: Source, card: int) -> SeatView:
     """The view of the seat to move in `view` once it has taken or drawn `card`."""
     if source is Source.DISCARD:
@@ -185,38 +195,47 @@ def _decide(view: SeatView, played: Action, seed: Seed) -> Decision:
     return Decision(view.phase, card, played, best, figures[played], figures[best])
 
 
-def review_turn(view: SeatView, turn: Turn, hidden: Hidden, seed: Seed = None) -> Move:
+def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = None) -> Move:
     """The review of `turn`, played by the seat to move in `view` (a turn start), with the
-    other racks and the draw pile as they were then, in the game dealt from `seed`."""
+    other racks and the draw pile as they were then, in the game dealt from `seed`; without
+    them (`hidden` None), by the turns it lost alone, as if no rival could go out first."""
     played_choice = TAKE if turn.source is Source.DISCARD else Action(ActionKind.DRAW)
     choose = _decide(view, played_choice, seed)
     placing = place_view(view, turn.source, turn.card)
     place_played = place(turn.slot) if turn.slot is not None else DISCARD
     placed = _decide(placing, place_played, seed)
     played = Play(turn.source, turn.card, turn.slot)
-    race = _Race(view, hidden)
-    pile = hidden.draw_pile
-    after_draw = pile[1:]
-    played_pool = after_draw if turn.source is Source.DRAW else pile
     if choose.best == choose.played:
         best = Play(turn.source, turn.card, placed.best.slot)
         best_turns = placed.best_turns
-        best_value = race.value(turn.card, placed.best.slot, played_pool, best_turns)
     elif choose.best == TAKE:
         top = view.discard_top
         assert top is not None
         slot = _expert(place_view(view, Source.DISCARD, top), seed).slot
         best = Play(Source.DISCARD, top, slot)
         best_turns = choose.best_turns
-        best_value = race.value(top, slot, pile, best_turns)
     else:
         best = Play(Source.DRAW, None, None)  # the card drawn was never seen by the player
         best_turns = choose.best_turns
-        best_value = race.draw_value(pile, best_turns)
     turns = choose.cost + placed.cost
+    rate = POINTS_PER_TURN[view.rules.players]
+    if hidden is None:
+        # The race with no rival able to go out first: each turn lost is `rate` points.
+        return Move(view.round, view.turn + 1, view.seat, played, best, choose, placed,
+                    turns * rate, turns)
+    race = _Race(view, hidden)
+    pile = hidden.draw_pile
+    played_pool = pile[1:] if turn.source is Source.DRAW else pile
+    if best.card is None:
+        best_value = race.draw_value(pile, best_turns)
+    else:
+        # Expert's card is the one played, or the top discard taken: off the draw pile either
+        # way only if it was drawn.
+        best_pool = pile[1:] if best.source is Source.DRAW else pile
+        best_value = race.value(best.card, best.slot, best_pool, best_turns)
     played_value = race.value(turn.card, turn.slot, played_pool, best_turns + turns)
     points = max(0.0, best_value - played_value)
-    cost = points / POINTS_PER_TURN[view.rules.players]
+    cost = points / rate
     return Move(view.round, view.turn + 1, view.seat, played, best, choose, placed, points,
                 cost)
 
@@ -312,13 +331,15 @@ def finishers(rack: Sequence[int], rules: Rules) -> dict[int, float]:
 def review(
     lines: Iterable[tuple[int, Event]] | str | Rebuilt,
     seats: Collection[int] | None = None,
+    unseen: Unseen | None = None,
 ) -> Iterator[Move]:
     """Each turn of the record (its numbered lines, its text, or the game rebuilt from it)
     played by one of `seats` (default: every seat), reviewed. A turn a computer player
     played in a person's seat (its line says `"stand_in"`, as `racko host` writes when a
     guest's seat is given away) is not that person's, and neither is the discard of a drawn
     card forced by the person leaving (its line says `"left"`): both are left out. Expert's
-    guesses are drawn with the record's seed, as its bot and its hint draw them.
+    guesses are drawn with the record's seed, as its bot and its hint draw them. In the
+    `unseen` round, only its seat's turns are reviewed, without the cards it could not see.
 
     RecordError names the first bad line when it is reached.
     """
@@ -338,20 +359,31 @@ def review(
             turns += 1
             if (before is not None and (seats is None or step.seat in seats)
                     and not not_theirs[turns - 1]):
-                yield review_turn(before[0], step, before[1], seed)
+                view, hidden = before
+                if unseen is None or view.round != unseen.round:
+                    yield review_turn(view, step, hidden, seed)
+                elif step.seat == unseen.seat:
+                    yield review_turn(view, step, None, seed)
         if game.phase is Phase.CHOOSE:
             before = (game.view(game.mover), Hidden(game.racks, game.draw_pile))
         else:
             before = None
 
 
-def turn_count(events: Iterable[Event], seats: Collection[int] | None = None) -> int:
-    """How many turns of `seats` (default: all) a record's events hold: what `review` yields."""
-    return sum(
-        1 for line in events
-        if line.get("type") == "turn" and (seats is None or line.get("seat") in seats)
-        and not _not_theirs(line)
-    )
+def turn_count(events: Iterable[Event], seats: Collection[int] | None = None,
+               unseen: Unseen | None = None) -> int:
+    """How many turns of `seats` (default: all) a record's events hold: what `review` yields
+    (with `unseen` too)."""
+    count = round_ = 0
+    for line in events:
+        kind = line.get("type")
+        if kind == "deal":
+            round_ += 1
+        elif (kind == "turn" and (seats is None or line.get("seat") in seats)
+              and not _not_theirs(line)
+              and (unseen is None or round_ != unseen.round or line.get("seat") == unseen.seat)):
+            count += 1
+    return count
 
 
 def _not_theirs(line: Event) -> bool:

@@ -21,6 +21,7 @@ from rack_o.review import (
     Label,
     Move,
     Play,
+    Unseen,
     finishers,
     label_for,
     move_line,
@@ -180,6 +181,21 @@ def test_only_the_seats_asked_for_are_reviewed() -> None:
     ann = list(review(lines, {0}))
     assert ann == [move for move in everyone if move.seat == 0]
     assert len(ann) == turn_count((event for _n, event in lines), {0})
+
+
+def test_an_unseen_round_reviews_its_seat_s_turns_alone_by_the_turns_they_lose() -> None:
+    lines = _game_lines(6)
+    everyone = list(review(lines))
+    last = everyone[-1].round
+    unseen = Unseen(last, 0)
+    moves = list(review(lines, None, unseen))
+    assert [m for m in moves if m.round != last] == [m for m in everyone if m.round != last]
+    mine = [m for m in moves if m.round == last]
+    assert mine and {m.seat for m in mine} == {0}  # the other seat's turns are left out
+    for move in mine:  # no race: a rival's rack would show through it
+        assert move.cost == move.turns
+        assert move.points == pytest.approx(move.turns * POINTS_PER_TURN[2])
+    assert len(moves) == turn_count((event for _n, event in lines), None, unseen)
 
 
 def test_turns_a_stand_in_bot_played_in_a_person_s_seat_are_not_theirs() -> None:

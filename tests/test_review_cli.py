@@ -85,9 +85,10 @@ def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path
 
 def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None:
     path = planted(home / "g.jsonl")
-    _code, out = invoke([str(path), "--full", "--all"])
+    # --reveal: Bob's turns are in the round Ann is still playing (see the test below).
+    _code, out = invoke([str(path), "--full", "--all", "--reveal"])
     moves = out.split("Review of")[0]
-    _code, text = invoke([str(path), "--json", "--all"])
+    _code, text = invoke([str(path), "--json", "--all", "--reveal"])
     bob = [move for move in json.loads(text)["moves"] if move["seat"] == 1]
     assert [move["played"] for move in bob] == ["draw 7 to slot 2"]
     row = next(line for line in moves.splitlines() if "Bob" in line)
@@ -99,7 +100,7 @@ def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None
 def test_names_with_markup_show_literally_in_every_table(home: Path) -> None:
     # A bot names itself as it likes, and "[/]" is a name a person may type.
     path = planted(home / "g.jsonl", names=("[/]", "[red]X[/red]"))
-    code, out = invoke([str(path), "--full", "--all"])
+    code, out = invoke([str(path), "--full", "--all", "--reveal"])
     assert code == 0, out
     moves = out.split("Review of")[0]
     assert any(line.split()[2:3] == ["[/]"] for line in moves.splitlines()), moves
@@ -155,7 +156,8 @@ def test_a_player_with_no_reviewed_turn_has_no_accuracy_or_mean_cost_null_in_jso
 
 
 def test_json_gives_every_move_and_the_tallies(home: Path) -> None:
-    code, out = invoke([str(planted(home / "g.jsonl")), "--json"])
+    # --reveal: the round is still being played, and its points at stake are reviewed too.
+    code, out = invoke([str(planted(home / "g.jsonl")), "--json", "--reveal"])
     assert code == 0, out
     data = json.loads(out)
     assert set(data) == {"id", "finished", "players", "moves"}
@@ -177,7 +179,7 @@ def test_json_gives_every_move_and_the_tallies(home: Path) -> None:
 @pytest.mark.parametrize(("name", "seats"), [("ann", [0]), ("Bob", [1]), (" ANN ", [0])])
 def test_player_reviews_one_person_or_bot_by_name(home: Path, name: str,
                                                   seats: list[int]) -> None:
-    code, out = invoke([str(planted(home / "g.jsonl")), "--player", name, "--json"])
+    code, out = invoke([str(planted(home / "g.jsonl")), "--player", name, "--json", "--reveal"])
     assert code == 0, out
     data = json.loads(out)
     assert {move["seat"] for move in data["moves"]} == set(seats)

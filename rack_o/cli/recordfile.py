@@ -7,9 +7,11 @@ exactly as it was.
 from __future__ import annotations
 
 import shutil
+from typing import NamedTuple
 
 import click
 
+from rack_o.actions import Phase
 from rack_o.i18n import _
 from rack_o.store.records import Record, RecordFileError, RecordProblem
 
@@ -64,6 +66,27 @@ def is_private(record: Record) -> bool:
     """True for an unfinished game with 2 or more people: showing it would show what they
     hold, perhaps while they still play it."""
     return not record.game.is_over and sum(p.is_human for p in record.header.players) >= 2
+
+
+class OwnRound(NamedTuple):
+    """The round one person is still playing against computer players, and their seat: the
+    only seat whose cards that round shows them (as the table does) unless --reveal."""
+
+    round: int
+    seat: int
+
+
+def own_round(record: Record) -> OwnRound | None:
+    """The round still being played in an unfinished game with one person in it, and their
+    seat; None when no round is being played (the game is over, or between two rounds: every
+    rack was turned up at the round's end), or there is no person, or 2 or more (`is_private`
+    refuses those whole). Its other racks and the draw pile must stay hidden: the person may
+    carry the game on."""
+    game = record.game
+    people = [seat for seat, player in enumerate(record.header.players) if player.is_human]
+    if game.is_over or len(people) != 1 or game.phase not in (Phase.CHOOSE, Phase.PLACE):
+        return None
+    return OwnRound(game.round, people[0])
 
 
 def say_private(text: str) -> None:

@@ -7,7 +7,7 @@ state after that step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 import click
@@ -17,20 +17,21 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.actions import Phase
+from rack_o.actions import Phase, Source
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
 from rack_o.record import replay as replay_record
 from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, shown_seed
+from rack_o.view import PublicTurn
 
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time, scores_text
 from .prompt import echo, is_typed
-from .recordfile import GAME_REF, is_private, read_record, say_private
+from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
     lined_up_table,
@@ -86,12 +87,20 @@ class Step:
     changed: int | None = None
     """The slot the actor just put a card into."""
     round_over: bool = False
+    hidden: frozenset[int] = frozenset()
+    """The seats whose racks the step keeps face down (`own_round`)."""
 
 
-def steps(record: Record) -> Iterator[Step]:
+HIDDEN_CARD = "?"
+"""A card of a rack kept face down, in the racks table."""
+
+
+def steps(record: Record, own: OwnRound | None = None) -> Iterator[Step]:
     """The record's dealer draw, deals and turns, each with the game right after it.
 
-    A turn-over or a round end is told on the screen of the turn that caused it.
+    A turn-over or a round end is told on the screen of the turn that caused it. In `own`'s
+    round (one person's, still being played) the other racks stay face down and their turns
+    are told as the table saw them (a drawn card kept stays hidden), until the round ends.
     """
     names: list[str] = []
     drawable = 0  # the draw pile's size before the step being replayed
@@ -100,17 +109,32 @@ def steps(record: Record) -> Iterator[Step]:
             names = [p.name for p in game.players]
             yield Step(game, str(dealer_draw_lines(names, step.cards, step.dealer)))
         elif isinstance(step, Deal):
-            yield Step(game, deal_line(game.view(game.mover)).plain)
+            yield Step(game, deal_line(game.view(game.mover)).plain,
+                       hidden=_hidden(own, game.round, len(names)))
         elif isinstance(step, Turn):
-            what = describe_turn(step, names)
             over = game.phase is Phase.DEAL or game.phase is Phase.OVER
+            hidden = frozenset() if over else _hidden(own, game.round, len(names))
+            what = describe_turn(_as_seen(step) if step.seat in hidden else step, names)
             # A turn never adds to the draw pile: it grew because it ran out and the discard
             # pile was turned over, its first card turned up. (Told so, not looked up in the
             # round's history: that costs the round's length, each turn of a long round.)
             if not over and game.draw_pile_size > drawable:
                 what += " " + describe_turn(TurnOver(game.round, game.discard_top), names)
-            yield Step(game, what, step.seat, step.slot, over)
+            yield Step(game, what, step.seat, step.slot, over, hidden)
         drawable = game.draw_pile_size
+
+
+def _hidden(own: OwnRound | None, round_: int, players: int) -> frozenset[int]:
+    """The seats kept face down in round `round_`: all but the person's in `own`'s round."""
+    if own is None or round_ != own.round:
+        return frozenset()
+    return frozenset(range(players)) - {own.seat}
+
+
+def _as_seen(turn: Turn) -> PublicTurn:
+    """`turn` as the table saw it: a drawn card kept stays hidden."""
+    taken = turn.card if turn.source is Source.DISCARD else None
+    return PublicTurn(turn.seat, turn.source, taken, turn.slot, turn.discarded)
 
 
 RACK_CELLS = 1 + 10 * 3
@@ -119,10 +143,11 @@ and the space before the "now" column."""
 
 
 def racks_table(game: Game, actor: int | None = None, changed: int | None = None,
-                width: int | None = None) -> Table:
+                width: int | None = None, hidden: Collection[int] = ()) -> Table:
     """Every rack on one line each, the part that scores in green, the actor's new card marked;
     a rack gone out says "Rack-O" in the "now" column, or a short word where `width` leaves
-    too little room for it."""
+    too little room for it. The `hidden` seats' racks are face down: a mark for each card
+    (the slot the actor just changed marked as a new card is), and no points."""
     names = [p.name for p in game.players]
     racko = "Rack-O"
     now = _("now")
@@ -141,6 +166,13 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
     table.add_row(Text(_("slot"), "dim"), *(Text(str(n), "dim") for n in range(1, 11)),
                   Text(now, "dim"))
     for seat, rack in enumerate(game.racks):
+        if seat in hidden:
+            table.add_row(
+                Text(game.players[seat].name, "bold" if seat == actor else ""),
+                *(Text(HIDDEN_CARD, NEW_CARD if seat == actor and slot == changed else "dim")
+                  for slot in range(1, len(rack) + 1)),
+                Text(""))
+            continue
         counted = ordered_count(rack)
         cells = []
         for i, card in enumerate(rack):
@@ -167,13 +199,17 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
     if game.round:
         parts += [
             Text(),
-            ForWidth(lambda width: racks_table(game, step.actor, step.changed, width)),
+            ForWidth(lambda width: racks_table(game, step.actor, step.changed, width,
+                                               step.hidden)),
             Text(_("Discard pile:") + f" {game.discard_top}    " + ngettext(
                 "Draw pile: {count} card", "Draw pile: {count} cards", game.draw_pile_size
             ).format(count=game.draw_pile_size)),
             Text(_("Scores:") + " " + _scores(game) + "   "
                  + _("(first to {target} wins)").format(target=game.rules.target)),
         ]
+        if step.hidden:
+            parts.append(Text(_("The other racks stay face down until the round ends: --reveal "
+                                "shows them."), "dim"))
     return Group(*parts)
 
 
@@ -277,15 +313,16 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
             yield note
 
 
-def step_through(term: Terminal, record: Record) -> None:
+def step_through(term: Terminal, record: Record, own: OwnRound | None = None) -> None:
     """Show each step and wait for a key: Enter the next, n to the round's end, q to stop.
 
     The last step also says that the record ends there, and its prompt offers only leaving.
+    In `own`'s round the other racks stay face down (`steps`).
     """
     console = term.console
     skipping = False
     count = step_count(record.game)
-    for number, step in enumerate(steps(record), start=1):
+    for number, step in enumerate(steps(record, own), start=1):
         last = number == count
         if skipping and not step.round_over and not last:
             continue
@@ -361,7 +398,8 @@ def step_count(game: Game) -> int:
 @click.option("--summary", "only_summary", is_flag=True,
               help="Print each round's score table and the result, without stepping.")
 @click.option("--reveal", is_flag=True,
-              help="Step through an unfinished game of 2 or more people, showing their racks.")
+              help="Show every rack of an unfinished game, in the round still being played "
+              "too (a game of 2 or more people is refused without it).")
 @stopped_by_signals()
 def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """Step through a recorded game turn by turn, with every rack shown.
@@ -382,7 +420,7 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
                       "agrees, or see the scores with --summary."))
         raise SystemExit(EXIT_BAD_FILE)
     try:
-        step_through(term, record)
+        step_through(term, record, None if reveal else own_round(record))
     except EOFError:
         term.console.print()
     except KeyboardInterrupt:

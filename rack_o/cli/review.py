@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
@@ -29,6 +30,7 @@ from rack_o.review import (
     Move,
     Play,
     Tally,
+    Unseen,
     move_line,
     shown_cost,
     tally,
@@ -39,11 +41,11 @@ from rack_o.store.names import is_named
 from rack_o.store.records import Record
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .console import lines_taken, make_console
+from .console import fill, lines_taken, make_console
 from .exits import EXIT_USAGE
 from .flow import Flow
 from .option_types import PLAYER_NAME
-from .recordfile import GAME_REF, is_private, read_record, say_private
+from .recordfile import GAME_REF, is_private, own_round, read_record, say_private
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
 
@@ -475,7 +477,8 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 @click.option("--full", is_flag=True, help="List every turn reviewed, the good ones too.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 @click.option("--reveal", is_flag=True,
-              help="Review an unfinished game of 2 or more people, showing the cards they drew.")
+              help="Review an unfinished game whole, with the cards still hidden at the table "
+              "(a game of 2 or more people is refused without it).")
 @stopped_by_signals()
 def review(game_ref: str, player: str | None, everyone: bool, full: bool,
                    as_json: bool, reveal: bool) -> None:
@@ -495,22 +498,54 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
                       "everyone agrees."))
         raise SystemExit(EXIT_USAGE)
     seats = _seats(record, player, everyone)
+    # One person's round still being played: what the others hold stays hidden, as at the
+    # table, since the person may carry the game on.
+    own = None if reveal else own_round(record)
+    unseen = None if own is None else Unseen(own.round, own.seat)
     numbered = list(enumerate(record.events, start=1))
     rounds = sum(1 for line in record.events if line.get("type") == "deal")
     # A Ctrl-C meanwhile ends racko as everywhere (the command group says so).
-    moves = list(with_progress(review_moves(numbered, set(seats)),
-                               turn_count(record.events, seats), progress_console(as_json),
-                               rounds))
+    moves = list(with_progress(review_moves(numbered, set(seats), unseen),
+                               turn_count(record.events, seats, unseen),
+                               progress_console(as_json), rounds))
+    note = None if unseen is None else unseen_note(record, seats, unseen, moves)
     if as_json:
         click.echo(json.dumps(json_report(moves, seats, record), indent=2, ensure_ascii=False))
+        if note is not None:
+            click.echo(fill(note, shutil.get_terminal_size().columns), err=True)
         return
     console = make_console()
     if not moves:
         console.print(_("Nothing to review: no turn of {players} was played yet.").format(
             players=", ".join(seat_label(record, seat) for seat in seats)), markup=False)
-        return
-    table = moves_table(moves, record, full, console.width)
-    if table is not None:
-        console.print(Trimmed(table))
-        console.print()
-    console.print(Trimmed(summary(moves, seats, record, console.width, console.height)))
+    else:
+        table = moves_table(moves, record, full, console.width)
+        if table is not None:
+            console.print(Trimmed(table))
+            console.print()
+        console.print(Trimmed(summary(moves, seats, record, console.width, console.height)))
+    if note is not None:
+        console.print(Text(note, "dim"))
+
+
+def unseen_note(record: Record, seats: Sequence[int], unseen: Unseen,
+                moves: Sequence[Move]) -> str | None:
+    """What the review of `unseen`'s round (one person's, still being played) leaves out, if
+    anything: the other `seats`' turns in it, and the points at stake in the person's
+    (among the `moves` reviewed)."""
+    others = [seat for seat in seats if seat != unseen.seat]
+    left_out = turn_count(record.events, others) > turn_count(record.events, others, unseen)
+    theirs = any(move.round == unseen.round and move.seat == unseen.seat for move in moves)
+    if left_out and theirs:
+        return _("Round {round} is still being played: its turns by the other players are left "
+                 "out, and yours are judged without the cards they hold. --reveal reviews "
+                 "them whole.").format(round=unseen.round)
+    if left_out:
+        return _("Round {round} is still being played: its turns by the other players are left "
+                 "out, as they would show their cards. --reveal reviews them.").format(
+                     round=unseen.round)
+    if theirs:
+        return _("Round {round} is still being played: your turns in it are judged without "
+                 "the cards the other players hold. --reveal reviews them whole.").format(
+                     round=unseen.round)
+    return None
