@@ -30,6 +30,8 @@ from rack_o.errors import N_ as N_  # re-exported: the CLI marks its messages wi
 DOMAIN = "racko"
 LANGUAGES = ("en", "el", "fr", "cs")
 """Every language racko speaks; the first is the default and the source language."""
+LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "fr": "Français", "cs": "Čeština"}
+"""Each language's name in itself: what its speakers recognise, whatever language names it."""
 LOCALE_DIR = Path(__file__).parent / "data" / "locale"
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

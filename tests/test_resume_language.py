@@ -93,3 +93,82 @@ def test_a_hosted_table_opened_again_speaks_the_language_of_its_game(
         refused = _("Nobody would join this table: give it a person's seat for a guest "
                     "(--names, --players), or add --no-seat.")
     assert flat(refused) in flat(result.output)
+
+
+def _saved(home: Path, name: str, *lang: str) -> str:
+    """A game of `name` against an easy bot, autosaved (started with `lang`'s options) and
+    quit at once; its ID."""
+    before = set((home / "games").iterdir())
+    result = racko(*lang, "play", "--names", name, "--bots", "easy", "--seed", "5",
+                   input="\nq\ny\n")
+    assert_exited(result, 1)
+    [record] = set((home / "games").iterdir()) - before
+    return record.stem
+
+
+def _listed_start(output: str, game_id: str) -> str:
+    """The line under `game_id` in the list of unfinished games: its start, and more."""
+    lines = output.splitlines()
+    at = next(n for n, line in enumerate(lines) if game_id in line)
+    return lines[at + 1]
+
+
+@pytest.mark.parametrize(("spoken", "marked", "name"), [
+    ("en", "el", "Ελληνικά"),  # in English: the Greek game says it goes on in Greek
+    ("el", "en", "English"),  # and the other way round
+])
+def test_the_list_is_in_the_language_spoken_and_names_a_game_s_other_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch, spoken: str, marked: str, name: str
+) -> None:
+    ids = {"el": _saved(home, "Ann", "--lang", "el"), "en": _saved(home, "Bob", "--lang", "en")}
+    monkeypatch.setenv("LANGUAGE", spoken)
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    with speaking(spoken):
+        title = _("Unfinished games, last played first")
+        caption = _("A language after the start: that game goes on in it.")
+    assert title in listed.output and flat(caption) in flat(listed.output)
+    assert _listed_start(listed.output, ids[marked]).endswith(f" · {name}")
+    other = "en" if marked == "el" else "el"
+    assert " · " not in _listed_start(listed.output, ids[other])  # its start time alone
+    # With --lang, every game goes on in the language chosen: none is named.
+    chosen = racko("resume", "--list", "--lang", marked)
+    assert not any(language in chosen.output for language in ("English", "Ελληνικά"))
+
+
+def test_a_list_of_games_in_the_language_spoken_names_none(home: Path) -> None:
+    _saved(home, "Ann")
+    _saved(home, "Bob")
+    listed = racko("resume", "--list")
+    assert_exited(listed, 0)
+    assert "goes on in" not in listed.output
+    assert not any(name in listed.output for name in ("English", "Ελληνικά"))
+
+
+def test_a_game_chosen_from_the_list_says_it_goes_on_in_its_own_language_before_it_does(
+    home: Path,
+) -> None:
+    greek = _saved(home, "Ann", "--lang", "el")
+    english = _saved(home, "Bob")  # the latest: number 1
+    assert english
+    resumed = racko("resume", input="2\n\nq\ny\n")
+    assert_exited(resumed, 1)
+    out = flat(resumed.output)
+    note = ("This game goes on in the language it was started in: Ελληνικά. To carry it on "
+            f"in English instead: racko resume {greek} --lang en")
+    assert note in out
+    assert out.index("Unfinished games, last played first") < out.index(note)
+    # Said before anything in Greek, and the game is then played in Greek.
+    with speaking("el"):
+        resuming = _("resuming {id}").format(id=greek)
+    assert out.index(note) < out.index(resuming) < out.index(QUIT["el"])
+
+
+@pytest.mark.parametrize("options", [["--lang", "en"], ["--lang", "el"]])
+def test_no_note_when_the_game_speaks_the_language_chosen_or_spoken(
+    home: Path, options: list[str]
+) -> None:
+    greek = _saved(home, "Ann", "--lang", "el")
+    resumed = racko("resume", greek, *options, input="\n\nq\ny\n")
+    assert "goes on in the language" not in flat(resumed.output)
+    assert QUIT[options[1]] in flat(resumed.output)

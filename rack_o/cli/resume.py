@@ -23,7 +23,7 @@ from rich.text import Text
 
 from rack_o.actions import Phase
 from rack_o.game import Game
-from rack_o.i18n import N_, _, ngettext
+from rack_o.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
 from rack_o.record import Event
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
@@ -48,7 +48,7 @@ from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import side_names, variant_labels, with_score
-from .setup import agents_for, game_hint, hints_of, speak_as_recorded
+from .setup import agents_for, game_hint, hints_of, language_to_come, speak_as_recorded
 from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
 
@@ -71,20 +71,31 @@ def games_table(
     width: int = 80,
 ) -> Table:
     """The unfinished games, numbered: ID (and "being played now" for a game `busy` names:
-    open in another racko), when started, round, players and scores; the players and scores
+    open in another racko), when started (and the language it goes on in, named in itself,
+    when not the one the list is in), round, players and scores; the players and scores
     under the ID when a column of their own would split a name from its score in `width`."""
     if title is None:
         title = _("Unfinished games, last played first")
     table = Table(title=title, box=box.SIMPLE_HEAD,
                   padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
+    captions = []
     if any(kind != "human" for game in games for kind in game.kinds):
-        table.caption = _("* a computer player")
+        captions.append(_("* a computer player"))
+    # The list is in the language spoken now (no game chosen yet); a game started in another
+    # goes on in that one, so it says which.
+    languages = [language_to_come(game.line) for game in games]
+    if any(languages):
+        captions.append(_("A language after the start: that game goes on in it."))
+    if captions:
+        table.caption = "\n".join(captions)
     rows: list[tuple[str, Text, str, Flow]] = []
-    for number, game in enumerate(games, start=1):
+    for number, (game, language) in enumerate(zip(games, languages, strict=True), start=1):
         shown = [name if kind == "human" else f"{name}*"
                  for name, kind in zip(game.names, game.kinds, strict=True)]
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
+        if language is not None:
+            where.append(f" · {LANGUAGE_NAMES[language]}", "dim")
         if game.path in busy:
             where.append("\n" + _("being played now"), "bold yellow")
         rows.append((str(number), where, str(game.round),
@@ -430,6 +441,21 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     return record
 
 
+def language_note(record: Record) -> Text | None:
+    """What is said, in the language spoken now, when the game carried on goes on in another
+    (the one it was started in): which, and how to carry it on in this one instead; None
+    when it speaks this one."""
+    language = language_to_come(record.header.line)
+    if language is None:
+        return None
+    # The command on a line of its own, to be copied whole.
+    # Translators: {language} is the game's language, named in itself ("Ελληνικά"); "in
+    # English" is in the language of this translation: name yours ("en français").
+    return Text(_("This game goes on in the language it was started in: {language}. To carry "
+                  "it on in English instead:").format(language=LANGUAGE_NAMES[language])
+                + f"\nracko resume {record.ref} --lang {current_language()}", "yellow")
+
+
 @dataclass(frozen=True)
 class ResumeFacts:
     """What the notices of a resumed game tell beyond its record, found out once: whether the
@@ -537,6 +563,7 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     from .session import run_session
 
     record = saved_game(term, writer)
+    switching = language_note(record)  # said in the language spoken so far
     speak_as_recorded(record.header)
     game = record.game
     # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
@@ -551,6 +578,8 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     # With two or more people at the keyboard the seed stays hidden: it deals every card.
     notices = resume_notices(record, resume_facts(record), show_seed=humans < 2,
                              pausing=pausing, cut_short_told=True)
+    if switching is not None:
+        notices.insert(0, switching)  # first: what follows is in another language
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, record.ref)

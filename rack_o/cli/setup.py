@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import secrets
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -181,13 +181,29 @@ def language_line() -> dict[str, str]:
     return {LANGUAGE_FIELD: current_language()}
 
 
+def recorded_language(line: Mapping[str, Any] | None) -> str | None:
+    """The language a game line names (`LANGUAGE_FIELD`), if racko speaks it."""
+    language = (line or {}).get(LANGUAGE_FIELD)
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def language_to_come(line: Mapping[str, Any] | None) -> str | None:
+    """The language a recorded game carried on speaks (the one its game line names) when it
+    is not the one spoken now; None when it is, or names none racko speaks, or `--lang`
+    chose the language for this command."""
+    from . import lang_chosen
+
+    language = recorded_language(line)
+    if language is None or language == current_language() or lang_chosen():
+        return None
+    return language
+
+
 def speak_as_recorded(header: Header) -> None:
     """Speak the language the recorded game was started in, as its game line names it,
     unless `--lang` chose one for this command (or the line names none racko speaks)."""
-    from . import lang_chosen
-
-    language = (header.line or {}).get(LANGUAGE_FIELD)
-    if language in LANGUAGES and language != current_language() and not lang_chosen():
+    language = language_to_come(header.line)
+    if language is not None:
         install(language)
 
 

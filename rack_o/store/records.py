@@ -14,10 +14,11 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from rack_o.errors import RecordError
 from rack_o.game import Game
@@ -142,6 +143,8 @@ class Summary:
     finished: bool
     modified: float
     """The file's modification time (seconds since the epoch): when it was last played."""
+    line: Mapping[str, Any] | None = field(default=None, compare=False)
+    """The game line as read, with the fields racko adds for itself (the game's language)."""
 
 
 def _read_bytes(path: Path) -> tuple[bytes, float]:
@@ -343,6 +346,7 @@ def summary_of(record: Record) -> Summary:
         rules=header.rules,
         finished=game.is_over,
         modified=record.modified,
+        line=header.line,
     )
 
 
