@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
 from rich.cells import cell_len
 
@@ -64,6 +65,32 @@ def spaced_widths(
         if _broken(headings, tight) < broken:
             return tight, 1
     return roomy, 2
+
+
+class Layout(NamedTuple):
+    """One way to lay out a table: its headings, its rows' cells, and the columns whose cells
+    fold (see `heading_widths`)."""
+
+    headings: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    foldable: Collection[int] = ()
+
+
+def fewest_broken(layouts: Sequence[Layout], width: int) -> tuple[int, list[int], int]:
+    """Of several layouts of one table, the first whose headings break inside a word the
+    fewest times at `width` columns (a narrower one, with two columns in one, keeps words
+    whole where the wider cannot): its index, and its widths and spaces (`spaced_widths`)."""
+    best: tuple[int, list[int], int] | None = None
+    fewest = 0
+    for index, layout in enumerate(layouts):
+        widths, spaces = spaced_widths(layout.headings, layout.rows, width, layout.foldable)
+        broken = _broken(layout.headings, widths)
+        if best is None or broken < fewest:
+            best, fewest = (index, widths, spaces), broken
+        if not broken:
+            break
+    assert best is not None, "no layout"
+    return best
 
 
 def _broken(headings: Sequence[str], widths: Sequence[int]) -> int:

@@ -21,7 +21,7 @@ import click
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .columns import spaced_widths
+from .columns import Layout, fewest_broken
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
@@ -464,15 +464,26 @@ def stats(as_json: bool) -> None:
         ]
         for row in rows
     ]
-    widths, spaces = spaced_widths(headings, cells, console.width, foldable=(1, 0))
+    # Where the headings' words cannot all stay whole side by side (Greek and French at 60
+    # columns), what each plays as goes under their name: one column fewer.
+    stacked = Layout([f"{headings[0]}\n{headings[1]}", *headings[2:]],
+                     [[f"{row[0]}\n{row[1]}", *row[2:]] for row in cells], (0,))
+    chosen, widths, spaces = fewest_broken(
+        [Layout(headings, cells, (1, 0)), stacked], console.width)
     table.padding = (0, 0, 0, spaces - 1)
+    texts = [[Text(cell, no_wrap=index >= 2, overflow="fold") for index, cell in enumerate(row)]
+             for row in cells]
+    if chosen:
+        headings = list(stacked.headings)
+        texts = [[Text.assemble((row[0], "bold"), "\n", row[1], overflow="fold"), *rest]
+                 for row, (_name, _kinds, *rest) in zip(cells, texts, strict=True)]
+    names = 1 if chosen else 2  # the columns of names and kinds, left-justified
     # Numbers stay whole, and names and kinds unless they are too long for the screen (then
     # they fold); a heading wraps between its words, never cut off (no "Parti…"), and only on
     # a screen too narrow for its words inside one.
     for index, (heading, width) in enumerate(zip(headings, widths, strict=True)):
-        table.add_column(heading, width=width, justify="left" if index < 2 else "right",
-                         style="bold" if index == 0 else "", overflow="fold")
-    for row in cells:
-        table.add_row(*(Text(cell, no_wrap=index >= 2, overflow="fold")
-                        for index, cell in enumerate(row)))
+        table.add_column(heading, width=width, justify="left" if index < names else "right",
+                         style="bold" if index == 0 and not chosen else "", overflow="fold")
+    for row_texts in texts:
+        table.add_row(*row_texts)
     console.print(Trimmed(table))
