@@ -343,7 +343,9 @@ def simulate(
     folder = str(record_dir.resolve()) if record_dir is not None else None
     match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)
     # SIGHUP and SIGTERM stop the match as Ctrl-C does (`play_match`), saying so as play does.
-    with stopped_by_signals(new_line=False) as signals:
+    # A Ctrl-C waits for a record being written (its game is then counted) and for the
+    # history being added to, then stops the match after the game (`signals.check`).
+    with stopped_by_signals(new_line=False, ctrl_c_waits=True) as signals:
         with _executor(jobs, cluster, games) as (executor, workers):
             console = make_console()
             variants = variant_labels(rules, short=True)

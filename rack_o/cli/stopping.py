@@ -5,6 +5,8 @@ change to a game or a line of its record being written; a game's session
 (`session.run_until_stopped`) stops on it, saying why. A command that plays no game (replay,
 review, simulate, resume's opening questions) runs within `stopped_by_signals`, which stops
 it the same way: the same sentence (`signal_stop`), on stderr, and the same exit code.
+A command that asks (simulate) has Ctrl-C put off too while a record or the history is
+written, to a safe point (`StopSignals.check`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ class Hangup(Interrupt):
 # stopped halfway through a change, or a line half written, would leave a record that cannot
 # be carried on. A signal arriving there is handled as soon as that code has returned.
 _UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
+# Where a Ctrl-C waits, for a command that asks: a match's record written is its game
+# counted (`store.writer.write_new_record`), and its games go to the history whole.
+_CTRL_C_WAITS = frozenset({"rack_o.store.writer", "rack_o.store.history"})
 _RESEND_SECONDS = 0.05
 _RESEND_TRIES = 200
 
@@ -59,12 +64,19 @@ class StopSignals:
     again to the main thread until it has been handled (the read is then interrupted).
     A Hangup raised where Python throws exceptions away (a `__del__`, a garbage collector's
     callback) is taken back through `sys.unraisablehook` and the signal sent again.
+
+    With `ctrl_c_waits`, a Ctrl-C that comes while a record or the history is being written
+    is put off until `check()`, which raises its KeyboardInterrupt; elsewhere it is raised at
+    once, as ever.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, ctrl_c_waits: bool = False) -> None:
         self.holding = False
         self.received: int | None = None
         """The SIGHUP or SIGTERM that came before the stop began, if any."""
+        self.ctrl_c_waits = ctrl_c_waits
+        self.interrupted = False
+        """A Ctrl-C came while a record or the history was written: `check()` raises it."""
         self._lock = threading.RLock()
         self._previous: dict[int, object] = {}
         self._wakeup: tuple[int, int] | None = None
@@ -85,6 +97,9 @@ class StopSignals:
         sys.unraisablehook = self._lost
         for signum in (signal.SIGHUP, signal.SIGTERM):
             self._previous[signum] = signal.signal(signum, self._handle)
+        # Not where Ctrl-C is ignored (a background job's): it stays so.
+        if self.ctrl_c_waits and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            self._previous[signal.SIGINT] = signal.signal(signal.SIGINT, self._interrupt)
         threading.Thread(target=self._watch, args=(read,), daemon=True,
                          name="racko-signals").start()
         return self
@@ -109,11 +124,17 @@ class StopSignals:
     def check(self) -> None:
         """Where stopping is safe (between two games of a match, say): raise now the `Hangup` of
         a signal that came where it could not be raised, inside a change to a game or its
-        record. Code that spends most of its time there (a match writing the records of fast
-        games) stops here, where the signal sent again would keep landing inside them."""
+        record, or the KeyboardInterrupt of a Ctrl-C put off (`ctrl_c_waits`). Code that spends
+        most of its time there (a match writing the records of fast games) stops here, where
+        the signal sent again would keep landing inside them."""
         with self._lock:
-            if self.holding or self.received is None:
+            if self.holding:
                 return
+            if self.received is None:
+                if not self.interrupted:
+                    return
+                self.interrupted = False
+                raise KeyboardInterrupt
             self.hold()
         raise Hangup(self.received)
 
@@ -132,6 +153,15 @@ class StopSignals:
             return  # the watcher sends it again in a moment
         self.hold()
         raise Hangup(signum)
+
+    def _interrupt(self, signum: int, frame: FrameType | None) -> None:
+        """Ctrl-C, with `ctrl_c_waits`: put off while a record or the history is written."""
+        if self.holding:
+            return
+        if _uninterrupted(frame, _CTRL_C_WAITS):
+            self.interrupted = True  # raised by `check()`, once that is done
+            return
+        raise KeyboardInterrupt
 
     def _lost(self, unraisable: UnraisableHookArgs) -> None:
         lost = unraisable.exc_value
@@ -171,9 +201,9 @@ class StopSignals:
                 signal.pthread_kill(main, signum)
 
 
-def _uninterrupted(frame: FrameType | None) -> bool:
+def _uninterrupted(frame: FrameType | None, modules: frozenset[str] = _UNINTERRUPTED) -> bool:
     while frame is not None:
-        if frame.f_globals.get("__name__") in _UNINTERRUPTED:
+        if frame.f_globals.get("__name__") in modules:
             return True
         frame = frame.f_back
     return False
@@ -188,7 +218,8 @@ def signal_stop(signum: int | None) -> tuple[str, int]:
 
 
 @contextmanager
-def stopped_by_signals(*, new_line: bool = True) -> Iterator[StopSignals]:
+def stopped_by_signals(*, new_line: bool = True,
+                       ctrl_c_waits: bool = False) -> Iterator[StopSignals]:
     """Within: SIGHUP or SIGTERM stops the command as it stops a game, once the `finally`
     blocks within have run (the keyboard out of raw mode, a progress bar taken away): the
     sentence a game says (`signal_stop`) on stderr, on a line of its own after a prompt's when
@@ -196,9 +227,11 @@ def stopped_by_signals(*, new_line: bool = True) -> Iterator[StopSignals]:
 
     It yields the `StopSignals` at work: `received` says which signal came; code that must not
     be cut short calls `hold()` (from then on a signal, or Ctrl-C, changes nothing). Whatever
-    is raised once a signal came ends the command as the signal does. Usable as a decorator.
+    is raised once a signal came ends the command as the signal does. With `ctrl_c_waits`, a
+    Ctrl-C is put off while a record or the history is written (`StopSignals`). Usable as a
+    decorator.
     """
-    with StopSignals() as signals:
+    with StopSignals(ctrl_c_waits=ctrl_c_waits) as signals:
         try:
             yield signals
         except (Hangup, Exception) as error:
