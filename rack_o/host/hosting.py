@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Generic, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -31,7 +32,7 @@ from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import InputEnded, QuitGame
 from rack_o.cli.resume import cut_short_note
-from rack_o.cli.scoreboard import round_end_lines, standings
+from rack_o.cli.scoreboard import round_end_forms, round_end_lines, standings
 from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
     StepRecorder,
@@ -60,17 +61,19 @@ the table from (it closes sooner once they have all left)."""
 
 Lines = Callable[[], list[RenderableType]]
 """Makes lines to show, in the language being spoken."""
+Made = TypeVar("Made")
 
 
-class InEachLanguage:
-    """The lines `make()` makes, made once in each language they are asked for in."""
+class InEachLanguage(Generic[Made]):
+    """What `make()` makes (lines, forms of a screen), made once in each language it is asked
+    for in."""
 
-    def __init__(self, make: Lines) -> None:
+    def __init__(self, make: Callable[[], Made]) -> None:
         self._make = make
-        self._made: dict[str, list[RenderableType]] = {}
+        self._made: dict[str, Made] = {}
 
-    def __call__(self) -> list[RenderableType]:
-        """The lines, in the language being spoken."""
+    def __call__(self) -> Made:
+        """What is made, in the language being spoken."""
         language = current_language()
         if language not in self._made:
             self._made[language] = self._make()
@@ -129,9 +132,8 @@ class HostedGame(Table):
         self._play_again = play_again
         self.again = False
         """The host said yes: the table plays another game."""
-        self._gate_lines: InEachLanguage | None = None
-        self._over_lines: InEachLanguage | None = None
-        self.over_summary = 0
+        self._gate_lines: InEachLanguage[list[RenderableType]] | None = None
+        self._over_forms: InEachLanguage[list[list[RenderableType]]] | None = None
         self._ready: set[int] = set()
         self._gate_opened = 0.0
         self._opened = False
@@ -185,7 +187,13 @@ class HostedGame(Table):
     @property
     def over_lines(self) -> list[RenderableType] | None:
         """What the end of the game shows, in the language spoken (None while it goes on)."""
-        return None if self._over_lines is None else self._over_lines()
+        return None if self._over_forms is None else self._over_forms()[0]
+
+    @property
+    def over_forms(self) -> list[list[RenderableType]] | None:
+        """The forms the end of the game may take on a screen, fullest first, in the language
+        spoken (None while the game goes on)."""
+        return None if self._over_forms is None else self._over_forms()
 
     # ------------------------------------------------------------------ the game
 
@@ -370,17 +378,23 @@ class HostedGame(Table):
         winner = game.winner
         hints_used = list(self.recorder.hints_used)
 
-        def lines() -> list[RenderableType]:
-            notes = end_notes(self.header, names, humans, hints_used)
+        def forms() -> list[list[RenderableType]]:
             # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
             # space.
-            summary = [standings(game.totals, names, game.rules, winner, len(game.rounds)),
-                       *(ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
-                         for note in notes)]
-            return [*round_end_lines(game), *summary]
+            notes = [ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
+                     for note in end_notes(self.header, names, humans, hints_used)]
 
-        self._over_lines = InEachLanguage(lines)
-        self.over_summary = 1 + len(end_notes(self.header, names, humans, hints_used))
+            def summary(compact: bool, kept: int) -> list[RenderableType]:
+                return [standings(game.totals, names, game.rules, winner, len(game.rounds),
+                                  compact=compact), *notes[:kept]]
+
+            # On a small window the round gives way first, then the table's blank edges, then
+            # the notes, the seed's first: the standings are never cut.
+            full = summary(False, len(notes))
+            return [*([*form, *full] for form in round_end_forms(round_end_lines(game))),
+                    full, *(summary(True, kept) for kept in range(len(notes), -1, -1))]
+
+        self._over_forms = InEachLanguage(forms)
         self._hold_screens()
         if self._play_again is not None and self.host_terminal is not None:
             self._decide(self.host_terminal, self._play_again)

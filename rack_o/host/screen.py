@@ -35,7 +35,7 @@ from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
-from rack_o.cli.scoreboard import score_sheet
+from rack_o.cli.scoreboard import round_end_forms, score_sheet
 from rack_o.cli.screens import Either
 from rack_o.cli.session import PROMPT_LINES
 from rack_o.game import Game
@@ -69,13 +69,17 @@ class Host(Protocol):
     game: Game
     info: TableInfo
     host_seat: int | None
-    over_summary: int
-    """How many of the last `over_lines` are the standings and notes (for a small screen)."""
     host_notes: list[RenderableType]
 
     @property
     def over_lines(self) -> list[RenderableType] | None:
         """What the end of the game shows, in the language spoken (None while it goes on)."""
+        ...
+
+    @property
+    def over_forms(self) -> list[list[RenderableType]] | None:
+        """The forms the end of the game may take on a screen, fullest first, in the language
+        spoken (None while the game goes on)."""
         ...
 
     @property
@@ -286,7 +290,7 @@ class SeatScreen:
         host = self.host
         below: list[RenderableType] = []
         if host.over_lines is not None:
-            forms = [host.over_lines, host.over_lines[-host.over_summary:]]
+            forms = host.over_forms or [host.over_lines]
             if self.host_choosing and not self.is_host:
                 host_seat = host.host_seat
                 below.append(host_choosing_line(None if host_seat is None
@@ -333,8 +337,12 @@ class SeatScreen:
         (a round's end), who is ready, and for the host the code (and the key's fingerprint
         and where the game is saved, if there is room)."""
         players = self._players(ready_asked=True)
+        # A round's end gives way (its banner unboxed, its footnote dropped) before the list
+        # of who is ready does.
+        shorter = round_end_forms(lines)
         if not self.is_host:
-            return [[*lines, Text(), players], [*lines, players], lines, lines[:1]]
+            return [[*lines, Text(), players], *([*form, players] for form in shorter),
+                    *shorter, shorter[-1][:1]]
         info = self.host.info
         joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
                           "code."), "dim")] if self.host.away_guests() else []
@@ -344,9 +352,10 @@ class SeatScreen:
             [*lines, Text(), players, table_info_block(info, fingerprint=True),
              *self.host.host_notes],
             [*lines, players, table_info_block(info, fingerprint=True)],
-            [*lines, players, table_info_block(info)],
-            [*lines, table_info_block(info)],
-            [*lines[:1], table_info_block(info)],
+            *([*form, players, table_info_block(info)] for form in shorter),
+            *([*form, table_info_block(info)] for form in shorter),
+            [*shorter[-1][:1], table_info_block(info)],
+            shorter[-1][:1],
         ]
 
     def _unheld(self, line: RenderableType) -> RenderableType:
