@@ -24,7 +24,7 @@ class _Keeper:
     def __init__(self) -> None:
         self.told: list[str] = []
 
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+    def hang_up(self, seat: int, message: str, *, release: bool = False, code: int = 1) -> None:
         self.told.append(message)
 
 

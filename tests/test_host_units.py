@@ -32,6 +32,8 @@ class FakeLink:
     def __init__(self) -> None:
         self.sent = b""
         self.closed_with: str | None = None
+        self.code: int | None = None
+        """The exit status the guest's ssh ends with, once closed."""
 
     @property
     def is_open(self) -> bool:
@@ -41,9 +43,10 @@ class FakeLink:
         if self.is_open:
             self.sent += data
 
-    def close(self, message: str) -> None:
+    def close(self, message: str, code: int = 1) -> None:
         if self.is_open:
             self.closed_with = message
+            self.code = code
 
     @property
     def text(self) -> str:

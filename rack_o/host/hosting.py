@@ -290,8 +290,9 @@ class HostedGame(Table):
             return Presence.BOT
         if not self._is_person(seat):
             return Presence.STAND_IN
-        if not self.terminals[seat].is_connected:
-            return Presence.AWAY
+        terminal = self.terminals[seat]
+        if not terminal.is_connected:
+            return Presence.LEFT if terminal.left else Presence.AWAY
         if self._gate_lines is not None:
             return Presence.READY if seat in self._ready else Presence.HERE
         return Presence.HOST if seat == self.host_seat else Presence.HERE

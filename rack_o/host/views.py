@@ -30,6 +30,8 @@ class Presence(StrEnum):
     READY = "ready"
     AWAY = "away"
     """A guest who has not connected yet, or dropped."""
+    LEFT = "left"
+    """A guest who left the table, as they chose (and may come back)."""
     BOT = "bot"
     STAND_IN = "stand-in"
     """A guest's seat the host gave to a computer player."""
@@ -68,6 +70,7 @@ def presence_word(presence: Presence, ready_asked: bool) -> Text:
                         else "green"),
         Presence.READY: (_("ready"), "green"),
         Presence.AWAY: (_("away"), "red"),
+        Presence.LEFT: (_("left the table"), "red"),
         Presence.BOT: (_("computer player"), "dim"),
         Presence.STAND_IN: (_("a computer player plays for them"), "dim"),
     }
@@ -90,7 +93,7 @@ def players_block(
         if seat == you:
             shown.append(" " + _("(you)"), "dim")
         status = presence_word(where, ready_asked)
-        if lines is not None and where is Presence.AWAY and seat in lines:
+        if lines is not None and where in (Presence.AWAY, Presence.LEFT) and seat in lines:
             status.append("  " + lines[seat], "bold")
         table.add_row(str(seat + 1), shown, status)
     return table
@@ -103,6 +106,8 @@ def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = Fa
         return Text(_("Your turn."), "bold")
     if presence is Presence.AWAY:
         return Text(_("Waiting for {name} (disconnected).").format(name=name), "bold yellow")
+    if presence is Presence.LEFT:
+        return Text(_("Waiting for {name} (left the table).").format(name=name), "bold yellow")
     if presence is Presence.BOT:
         return Text(_("{name} is playing.").format(name=name), "bold")
     if presence is Presence.STAND_IN:
