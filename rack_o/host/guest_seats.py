@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 
 from rack_o.cli.exits import EXIT_STOPPED
-from rack_o.i18n import _, speaking
+from rack_o.i18n import _, ngettext, speaking
 from rack_o.store.safe_text import printable
 
 from .inbox import Inbox, Work
@@ -177,15 +177,20 @@ class GuestSeats:
         return None
 
     def _full_message(self) -> str:
-        message = _("Every seat at this table is taken.")
+        """Why a guest finds no seat: every seat is taken, or kept for its guest who is away
+        (as the players' list shows them), whose seat its name takes back."""
         away = [printable(self.terminals[seat].name) for seat in self.terminals
                 if seat in self._claims and seat not in self._links
                 and seat not in self._released]
-        if away:
-            message += " " + _(
-                "To take back your own seat, connect with its name as the user name: {names}."
-            ).format(names=", ".join(away))
-        return message
+        if not away:
+            return _("Every seat at this table is taken.")
+        return ngettext(
+            "No seat is free: {names} is away, and their seat is kept for them. If it is "
+            "yours, connect with its name as the user name.",
+            "No seat is free: {names} are away, and their seats are kept for them. If one is "
+            "yours, connect with its name as the user name.",
+            len(away),
+        ).format(names=", ".join(away))
 
     # ------------------------------------------------------------------ events (game thread)
 
