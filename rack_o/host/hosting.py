@@ -262,7 +262,12 @@ class HostedGame(Table):
         return not self.not_ready()
 
     def _idle_timeout(self) -> float | None:
-        """Let go the guests silent for too long; seconds until the next one would be."""
+        """Let go the guests silent for too long; seconds until the next one would be. Not
+        before the table's first deal (or its first since it opened again), while everyone
+        gathers: the game cannot wait for one guest then, as it does on their turn or at a
+        round's end, and a guest there waits for the others as much as they for them."""
+        if not self._opened:
+            return None
         left = [self.terminals[seat].idle_left(self._gate_opened)
                 for seat in self.seats.terminals if seat not in self._ready]
         return min((seconds for seconds in left if seconds is not None), default=None)
