@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
-from builders import deck_for, dealer_draw_for
+from builders import dealer_draw_for, deck_for
 from hostkit import on_game_thread
 from rich.cells import cell_len
 from test_host_round_end_holds import stop_game_thread, until
@@ -33,8 +33,8 @@ from rack_o.host.hosting import HostedGame
 from rack_o.host.keyboard import KeyReader
 from rack_o.host.local import local_terminal
 from rack_o.host.terminal import RemoteTerminal
-from rack_o.i18n import _, speaking
 from rack_o.host.views import TableInfo
+from rack_o.i18n import _, speaking
 from rack_o.record import header_of
 from rack_o.rules import Rules
 

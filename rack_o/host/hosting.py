@@ -287,6 +287,12 @@ class HostedGame(Table):
             self._ready.add(seat)
             self.redraw()
 
+    def unready(self, seat: int) -> None:
+        """`seat`'s player takes back that they are ready (the cards are not dealt yet)."""
+        if self._gate_lines is not None and seat in self._ready:
+            self._ready.discard(seat)
+            self.redraw()
+
     # ------------------------------------------------------------------ the people
 
     def presence(self, seat: int) -> Presence:

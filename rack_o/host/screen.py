@@ -108,6 +108,10 @@ class Host(Protocol):
         """`seat`'s player is ready for the next deal."""
         ...
 
+    def unready(self, seat: int) -> None:
+        """`seat`'s player takes back that they are ready."""
+        ...
+
     def give_to_bot(self, seat: int) -> None:
         """The host gives `seat` to a computer player."""
         ...
@@ -410,8 +414,9 @@ class SeatScreen:
     def _keys(self, ready: bool = False) -> RenderableType:
         if self.question is not None:
             return self._question_text()
-        asked = ready and self.seat is not None and not self.host.is_ready(self.seat)
-        return keys_line(host=self.is_host, ready=asked)
+        seated = ready and self.seat is not None
+        said = seated and self.seat is not None and self.host.is_ready(self.seat)
+        return keys_line(host=self.is_host, ready=seated and not said, unready=said)
 
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
@@ -502,7 +507,11 @@ class SeatScreen:
                 self.terminal.hang_up(self._left())
             return False
         if key == ENTER and host.gate_lines is not None and self.seat is not None:
-            host.ready(self.seat)
+            host.ready(self.seat)  # Enter again does nothing: a double press stays ready
+            return False
+        if (key == "u" and host.gate_lines is not None and self.seat is not None
+                and host.is_ready(self.seat)):
+            host.unready(self.seat)  # u takes it back, as it takes back a move
             return False
         if key == "s":
             names = [p.name for p in host.game.players]

@@ -126,11 +126,11 @@ def host_choosing_line(host: str | None) -> Text:
                 "bold")
 
 
-def keys_line(*, host: bool, ready: bool = False, over: bool = False,
+def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: bool = False,
               host_choosing: bool = False) -> Either:
-    """The keys of a screen that waits (Enter when ready or at the end), in fewer words on a
-    narrow terminal. `host_choosing`: a guest's at the end while the host chooses whether to
-    play again (Enter does not leave then, q does)."""
+    """The keys of a screen that waits (Enter when ready or at the end; `unready`: u takes back
+    being ready), in fewer words on a narrow terminal. `host_choosing`: a guest's at the end
+    while the host chooses whether to play again (Enter does not leave then, q does)."""
     parts: list[str] = []
     keys: list[str] = []
     if over and not host_choosing:
@@ -140,6 +140,9 @@ def keys_line(*, host: bool, ready: bool = False, over: bool = False,
     elif ready:
         parts.append(_("[bold]Enter[/] ready"))
         keys.append(_("[bold]Enter[/] ready"))
+    elif unready:
+        parts.append(_("[bold]u[/] not ready"))
+        keys.append(_("[bold]u[/] not ready"))
     parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
     keys += ["[bold]s[/]", "[bold]r[/]"]
     if host_choosing:
