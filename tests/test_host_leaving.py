@@ -127,3 +127,4 @@ def test_at_a_table_the_others_read_that_a_guest_left_on_their_turn() -> None:
               "the host reads that Bob left")
         assert hosted.links[1].code == EXIT_OK
         assert "disconnected" not in shown(hosted.links[0])
+

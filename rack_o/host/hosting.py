@@ -407,6 +407,8 @@ class HostedGame(Table):
                     full, *(summary(True, kept) for kept in range(len(notes), -1, -1))]
 
         self._over_forms = InEachLanguage(forms)
+        for screen in self.screens.values():
+            screen.game_over()
         self._hold_screens()
         if self._play_again is not None and self.host_terminal is not None:
             self._decide(self.host_terminal, self._play_again)

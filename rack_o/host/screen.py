@@ -183,6 +183,14 @@ class SeatScreen:
             # On their turn the question is the turn's own: answered "no", it puts itself away.
             self.terminal.put_away(self.human.quit_question)
 
+    def game_over(self) -> None:
+        """The game is over: the screen turns to its end, closing the pager, question or note
+        the person had open (the rules read on would hide that the game ended, and a question
+        about the game has nothing left to ask)."""
+        if not self.in_turn:
+            self.pager = self.question = None
+            self._set_note(None)
+
     def host_chooses(self) -> None:
         """The game is over and the host is asked whether the table plays again: the host's
         screen closes what they had open (the pager, a question, a note), for the question to
