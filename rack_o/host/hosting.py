@@ -46,7 +46,7 @@ from rack_o.i18n import _, current_language
 from rack_o.record import Event, Header
 from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriter
-from rack_o.view import SeatView
+from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
 from .guest_seats import GuestSeats, Message
@@ -149,6 +149,7 @@ class HostedGame(Table):
             if isinstance(agent, HumanAgent):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
+                agent.stand_ins = self.stand_in_turns
                 agent = PersonSeat(agent, terminal, self,
                                    lambda seat=seat: AsideBot(stand_in(seat), inbox),
                                    guest=seat != host_seat)
@@ -160,6 +161,8 @@ class HostedGame(Table):
             if line.get("type") == "turn" and not line.get("stand_in")
             and type(line.get("seat")) is int}
         """The seats a person played a turn at (a seat given away may have had none)."""
+        self._stood_in: set[tuple[int, int]] = set()
+        """(round, place in its history) of each turn a computer player made for a person."""
         self.recorder = StepRecorder(game, self.agents, writer, events)
         self.screens: dict[int | None, SeatScreen] = {
             seat: SeatScreen(self, terminal, seat, is_host=seat == host_seat)
@@ -222,6 +225,13 @@ class HostedGame(Table):
         agent = self.agents[seat]
         if isinstance(agent, PersonSeat) and not agent.stood_in:
             self._played.add(seat)
+        elif isinstance(agent, PersonSeat) and game.phase is Phase.CHOOSE:
+            # The round's last move ends its history: only a round going on shows it. The
+            # turn is the last of the seat's (the pile may have been turned over since).
+            history = game.history
+            place = max(place for place, event in enumerate(history)
+                        if isinstance(event, PublicTurn) and event.seat == seat)
+            self._stood_in.add((game.round, place))
         screen = self.screens.get(seat)
         if screen is not None:
             screen.turn(False)
@@ -307,6 +317,11 @@ class HostedGame(Table):
         if self._gate_lines is not None:
             return Presence.READY if seat in self._ready else Presence.HERE
         return Presence.HOST if seat == self.host_seat else Presence.HERE
+
+    def stand_in_turns(self) -> frozenset[int]:
+        """The places in this round's history of the turns a computer player made for a person
+        (once the host gave it their seat): the moves lists mark them."""
+        return frozenset(place for round_, place in self._stood_in if round_ == self.game.round)
 
     def away_guests(self) -> list[int]:
         """The guest seats whose guest is not connected (and not given away)."""

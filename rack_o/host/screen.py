@@ -104,6 +104,11 @@ class Host(Protocol):
         """The guest seats whose guest is not connected (and not given away)."""
         ...
 
+    def stand_in_turns(self) -> frozenset[int]:
+        """The places in this round's history of the turns a computer player made for a
+        person."""
+        ...
+
     def ready(self, seat: int) -> None:
         """`seat`'s player is ready for the next deal."""
         ...
@@ -386,10 +391,12 @@ class SeatScreen:
         (their rack, nobody else's), or the public table for a host without a seat."""
         game = self.host.game
         view = game.view(self.seat if self.seat is not None else game.mover)
+        stand_ins = self.host.stand_in_turns()
         if self.seat is None:
-            return table_screen(view)
+            return table_screen(view, stand_ins)
         return fitted_turn_screen(self.terminal.console, view,
-                                  self.terminal.height - self._height(below))
+                                  self.terminal.height - self._height(below),
+                                  stand_ins=stand_ins)
 
     def _players(self, ready_asked: bool = False) -> RenderableType:
         host = self.host

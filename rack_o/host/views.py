@@ -8,7 +8,7 @@ public information: names, who is connected, scores, piles, the public moves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -166,11 +166,12 @@ def public_view(view: SeatView) -> SeatView:
     return view._replace(seat=-1, rack=(), held=None, held_source=None, legal_actions=())
 
 
-def table_screen(view: SeatView) -> RenderableType:
-    """The table as everyone may see it: round, whose turn, scores, the round's moves, piles."""
+def table_screen(view: SeatView, stand_ins: Collection[int] = ()) -> RenderableType:
+    """The table as everyone may see it: round, whose turn, scores, the round's moves (those a
+    computer player made for a person, `stand_ins`, marked), piles."""
     public = public_view(view)
-    return Group(fitted_status(public), fitted_scores(public), history_block(public),
-                 fitted_piles(public))
+    return Group(fitted_status(public), fitted_scores(public),
+                 history_block(public, stand_ins=stand_ins), fitted_piles(public))
 
 
 def code_line(info: TableInfo) -> Text:
