@@ -365,6 +365,9 @@ class _Host:
     def not_ready(self) -> list[str]:
         return ["Bob"]
 
+    def stand_in_turns(self) -> frozenset[int]:
+        return frozenset()
+
     def away_guests(self) -> list[int]:
         return []
 

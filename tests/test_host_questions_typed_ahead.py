@@ -52,6 +52,9 @@ class _Host:
     def not_ready(self) -> list[str]:
         return []
 
+    def stand_in_turns(self) -> frozenset[int]:
+        return frozenset()
+
     def away_guests(self) -> list[int]:
         return [1]
 
