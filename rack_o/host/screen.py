@@ -29,7 +29,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
-from rack_o.cli.hold import KeyHold
+from rack_o.cli.hold import RESULTS_HOLD, KeyHold
 from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
@@ -209,7 +209,7 @@ class SeatScreen:
         count, by `racko play`'s rule (`KeyHold`), its prompt and keys blank meanwhile. Every key
         typed before they show is thrown away (a second Enter after the winning move must not
         say the person is ready, nor let them go), but Ctrl-C and Ctrl-D."""
-        hold = self._hold = KeyHold()
+        hold = self._hold = KeyHold(RESULTS_HOLD)
         self.terminal.later(hold.seconds, partial(self._held, hold))
 
     @property
