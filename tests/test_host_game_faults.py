@@ -106,7 +106,7 @@ def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> N
         guests["cy"].wait_for("Leave the table?")
         guests["cy"].send("y")
         guests["cy"].wait_for("You left the table. The game goes on", screen=False)
-        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        guests["bob"].wait_for(r"2\s+Cy\s+left the table")  # left, not dropped
         guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
         everyone_ready(host, guests)
         kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 3)
@@ -323,18 +323,29 @@ def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
         ended(host.pty, *guests.values())
 
 
-def test_a_guest_silent_for_too_long_is_let_go_and_comes_back(tmp_path: Path) -> None:
+def test_a_guest_silent_for_too_long_on_their_turn_is_let_go_and_comes_back(tmp_path: Path
+                                                                          ) -> None:
     host = kit.start_host(tmp_path, *ARGS, "--idle", "0.02")  # 1.2 seconds
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    bob, cy = guests["bob"], guests["cy"]
     try:
-        guests["bob"].wait_for(kit.READY)
-        guests["bob"].send("\r")  # Bob is ready; Cy says nothing
-        guests["cy"].wait_for("You pressed no key for 1 second while it was up to you",
-                              screen=False)
-        guests["bob"].wait_for(r"2\s+Cy\s+away")
+        bob.wait_for(kit.READY)
+        bob.send("\r")  # Bob is ready; Cy says nothing for a while
+        cy.wait_for(kit.READY)
+        # Before the first deal everyone gathers: nobody is let go for their silence.
+        for _wait in range(25):
+            cy.pump(0.1)
+        assert "You pressed no key" not in cy.text and cy.child.isalive()
+        cy.send("\r")
+
+        def cys_turn() -> bool:
+            cy.pump()
+            return bool(kit.CHOOSE.search(cy.last_line()))
+
+        kit.play_guests(host, {"bob": bob}, DECK, until=cys_turn)
+        cy.wait_for("You pressed no key for 1 second while it was up to you", screen=False)
+        bob.wait_for(r"Waiting for Cy \(disconnected\)\.")
         guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
-        guests["cy"].wait_for(kit.READY)
-        guests["cy"].send("\r")
-        guests["bob"].wait_for("Round 1")
+        guests["cy"].wait_for(kit.CHOOSE.pattern)  # the turn goes on where it stood
     finally:
         ended(host.pty, *guests.values())

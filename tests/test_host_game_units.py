@@ -365,6 +365,9 @@ class _Host:
     def not_ready(self) -> list[str]:
         return ["Bob"]
 
+    def stand_in_turns(self) -> frozenset[int]:
+        return frozenset()
+
     def away_guests(self) -> list[int]:
         return []
 
@@ -524,7 +527,7 @@ class _Keeper:
     def __init__(self) -> None:
         self.told: list[str] = []
 
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+    def hang_up(self, seat: int, message: str, *, release: bool = False, code: int = 1) -> None:
         self.told.append(message)
 
 

@@ -217,6 +217,9 @@ class _Host:
     def presence(self, seat: int) -> Presence:
         return Presence.HERE
 
+    def stand_in_turns(self) -> frozenset[int]:
+        return frozenset()
+
     def away_guests(self) -> list[int]:
         return []
 

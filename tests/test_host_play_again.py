@@ -118,7 +118,7 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
         bob.send("y")
         told(bob, LEFT)
         host.pty.send("y")
-        host.pty.wait_for(r"2\s+Bob\s+away")  # with his ssh line, and the same code
+        host.pty.wait_for(r"2\s+Bob\s+left the table")  # with his ssh line, and the same code
         back = kit.ssh_guest(host, "bob", tmp_path)
         back.wait_for(kit.READY)
         back.send("\r")

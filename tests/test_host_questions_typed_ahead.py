@@ -24,7 +24,7 @@ class _Keeper:
     def __init__(self) -> None:
         self.told: list[str] = []
 
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+    def hang_up(self, seat: int, message: str, *, release: bool = False, code: int = 1) -> None:
         self.told.append(message)
 
 
@@ -51,6 +51,9 @@ class _Host:
 
     def not_ready(self) -> list[str]:
         return []
+
+    def stand_in_turns(self) -> frozenset[int]:
+        return frozenset()
 
     def away_guests(self) -> list[int]:
         return [1]

@@ -23,6 +23,7 @@ from test_host_units import FakeLink
 
 from rack_o.agent import AgentError
 from rack_o.bots import make_bot
+from rack_o.cli.hold import HANDOFF_QUIET, RESULTS_HOLD
 from rack_o.cli.human import HumanAgent
 from rack_o.game import Game
 from rack_o.host.guest_seats import GuestSeats
@@ -44,9 +45,9 @@ OTHER = [2, 5, 8, 12, 16, 20, 24, 28, 32, 36]
 # hand-off: a quick or slow double press, or Enter pressed again and again).
 AFTER_THE_MOVE = {
     "at once": [0.05], "a moment later": [0.25], "a slow double press": [0.35],
-    "over and over, 10 a second": [0.1] * 6,
+    "a second later": [1.0], "over and over, 10 a second": [0.1] * 6,
 }
-SETTLED = 1.5
+SETTLED = RESULTS_HOLD + HANDOFF_QUIET + 0.4
 """Seconds after the last key by which a screen holding keys has let them count again."""
 
 
@@ -168,8 +169,8 @@ def test_enter_pressed_again_after_the_winning_move_makes_nobody_ready(
         until(lambda: session.is_ready(winner), "ready")
 
 
-@pytest.mark.parametrize("gaps", [[0.05], [0.25], [0.1] * 6], ids=["at-once", "a-moment-later",
-                                                                   "over-and-over"])
+@pytest.mark.parametrize("gaps", [[0.05], [0.25], [1.0], [0.1] * 6],
+                         ids=["at-once", "a-moment-later", "a-second-later", "over-and-over"])
 def test_enter_pressed_again_after_the_last_move_does_not_let_the_winner_go(gaps: list[float]
                                                                              ) -> None:
     # A table hosted without a screen: at the end, a guest's Enter leaves it.

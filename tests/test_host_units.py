@@ -32,6 +32,8 @@ class FakeLink:
     def __init__(self) -> None:
         self.sent = b""
         self.closed_with: str | None = None
+        self.code: int | None = None
+        """The exit status the guest's ssh ends with, once closed."""
 
     @property
     def is_open(self) -> bool:
@@ -41,9 +43,10 @@ class FakeLink:
         if self.is_open:
             self.sent += data
 
-    def close(self, message: str) -> None:
+    def close(self, message: str, code: int = 1) -> None:
         if self.is_open:
             self.closed_with = message
+            self.code = code
 
     @property
     def text(self) -> str:
@@ -259,17 +262,21 @@ def test_a_second_connection_for_a_taken_seat_is_refused(
 
 
 def test_a_full_table_names_the_seats_whose_guests_are_away() -> None:
-    table = GuestSeats({0: "Ann", 1: "Bob"})
-    away = FakeLink()
-    table.join("ann", away, 80, 24)
-    table.join("bob", FakeLink(), 80, 24)
+    table = GuestSeats({0: "Ann", 1: "Bob", 2: "Cy"})
+    links = [FakeLink() for _seat in range(3)]
+    for name, link in zip(["ann", "zoe", "cy"], links, strict=True):  # Zoe took Bob's seat
+        table.join(name, link, 80, 24)
     assert table.join("zed", FakeLink(), 80, 24) == "Every seat at this table is taken."
-    table.leave(0, away)
-    answer = table.join("zed", FakeLink(), 80, 24)
-    assert answer == (
-        "Every seat at this table is taken. To take back your own seat, connect with its name "
-        "as the user name: Ann."
-    )
+    # The players' list shows Bob away, his seat free to take back: not every seat is taken.
+    table.leave(1, links[1])
+    assert table.join("zed", FakeLink(), 80, 24) == (
+        "No seat is free: Bob is away, and their seat is kept for them. If it is yours, connect "
+        "with its name as the user name.")
+    table.leave(0, links[0])
+    assert table.join("zed", FakeLink(), 80, 24) == (
+        "No seat is free: Ann, Bob are away, and their seats are kept for them. If one is "
+        "yours, connect with its name as the user name.")
+    assert isinstance(table.join("bob", FakeLink(), 80, 24), RemoteTerminal)
 
 
 def test_a_released_seat_and_a_closed_table_take_nobody() -> None:

@@ -99,7 +99,7 @@ class _Link:
     def send(self, data: bytes) -> None:
         pass
 
-    def close(self, message: str) -> None:
+    def close(self, message: str, code: int = 1) -> None:
         self.is_open = False
 
 

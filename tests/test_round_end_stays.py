@@ -36,7 +36,8 @@ def one_turn_from_a_round_end() -> tuple[str, dict]:
     raise AssertionError("no seed in range ends round 1 with a one-key slot")
 
 
-@pytest.mark.parametrize("second", [0.0, 0.12, 0.35], ids=["at once", "0.12 s", "0.35 s"])
+@pytest.mark.parametrize("second", [0.0, 0.12, 0.35, 1.0],
+                         ids=["at once", "0.12 s", "0.35 s", "a second later"])
 def test_a_second_enter_after_going_out_leaves_the_round_results_up(
     tmp_path: Path, second: float
 ) -> None:

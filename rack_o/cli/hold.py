@@ -19,6 +19,12 @@ results)."""
 HANDOFF_QUIET = 0.6
 """Seconds without a key a hand-off waits for, after keys were typed while it held: someone
 still pressing Enter after their move must stop before the next rack can open."""
+RESULTS_HOLD = 1.5
+"""Seconds a round's results (or the game's end) stand before keys count. Longer than a
+hand-off's HANDOFF_HOLD: the move that went out was confirmed with Enter, and the screen that
+answers it is all news, so an Enter pressed again a second later (to be sure, or before the
+new screen was seen) is still that move's, not a reader's; with HANDOFF_HOLD it made the
+winner ready for the next round (or let them go at the end) unread."""
 
 
 class KeyHold:
@@ -26,8 +32,9 @@ class KeyHold:
     keys were typed during a stretch, another of HANDOFF_QUIET follows. Whoever drives it
     throws away every key typed before the hold is over."""
 
-    def __init__(self) -> None:
-        self.seconds = HANDOFF_HOLD
+    def __init__(self, first: float = HANDOFF_HOLD) -> None:
+        """`first`: how long the first stretch lasts (RESULTS_HOLD for a round's results)."""
+        self.seconds = first
         """How long the stretch under way lasts."""
         self._typed = False
 
@@ -45,11 +52,12 @@ class KeyHold:
         return True
 
 
-def hold_keys(wait: Callable[[float], None], flush: Callable[[], bool]) -> None:
-    """Hold a screen by `KeyHold`'s rule where the keys typed can only be looked at after a
-    stretch: `wait(seconds)` lets the stretch pass, `flush()` throws away what was typed
-    meanwhile and says whether anything was."""
-    hold = KeyHold()
+def hold_keys(wait: Callable[[float], None], flush: Callable[[], bool],
+              first: float = HANDOFF_HOLD) -> None:
+    """Hold a screen by `KeyHold`'s rule (its first stretch `first` seconds long) where the
+    keys typed can only be looked at after a stretch: `wait(seconds)` lets the stretch pass,
+    `flush()` throws away what was typed meanwhile and says whether anything was."""
+    hold = KeyHold(first)
     while True:
         wait(hold.seconds)
         if flush():

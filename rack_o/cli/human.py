@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import NamedTuple
 
@@ -111,6 +111,9 @@ class HumanAgent:
         """None: the h key says hints are off."""
         self.sheet: Callable[[], None] | None = None
         """Shows the score sheet (the session sets it), for the s key."""
+        self.stand_ins: Callable[[], Collection[int]] | None = None
+        """The turns of the round's history a computer player made for a person (a hosted
+        table sets it: `turn_screen`)."""
         self._hinted: set[tuple[Phase, int | None]] = set()
         self._shown: Callable[[], None] | None = None
         """Draws the screen shown last again."""
@@ -369,7 +372,8 @@ class HumanAgent:
             below.append(note)
         room = self.term.height - lines_taken(console, *below, Text.from_markup(asked))
         screen = fitted_turn_screen(console, view, room, preview=preview,
-                                    can_put_back=can_put_back)
+                                    can_put_back=can_put_back,
+                                    stand_ins=self.stand_ins() if self.stand_ins else ())
         self.term.clear()
         console.print(Group(screen, *below))
 
@@ -393,15 +397,15 @@ def taken_view(view: SeatView) -> SeatView:
 
 def fitted_turn_screen(
     console: Console, view: SeatView, room: int, *, preview: Preview | None = None,
-    can_put_back: bool = False,
+    can_put_back: bool = False, stand_ins: Collection[int] = (),
 ) -> RenderableType:
-    """The fullest turn screen of `view` (see `turn_screen`) that takes at most `room` lines
-    on `console`; the barest if none does."""
+    """The fullest turn screen of `view` (see `turn_screen`, and there `stand_ins`) that takes
+    at most `room` lines on `console`; the barest if none does."""
     screen: RenderableType = Text()
     for fit in FITS:
         screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
                              title=fit.title, caption=fit.caption, can_put_back=can_put_back,
-                             compact=fit.compact, top=fit.top)
+                             compact=fit.compact, top=fit.top, stand_ins=stand_ins)
         if lines_taken(console, screen) <= room:
             break
     return screen

@@ -287,6 +287,15 @@ def round_end_lines(game: Game) -> list[RenderableType]:
     return [RoundEnd(result, names, game.rules, tie_note(game.totals, names, game.rules))]
 
 
+def round_end_forms(lines: Sequence[RenderableType]) -> list[list[RenderableType]]:
+    """`lines` with the round's end they start with (`round_end_lines`) in each of its forms,
+    fullest first, for a screen that fits them in the room it has left (a `RoundEnd` picks
+    its form by the whole window's height); other lines as they are, in one form."""
+    if not lines or not isinstance(lines[0], RoundEnd):
+        return [list(lines)]
+    return [[Trimmed(form), *lines[1:]] for form in lines[0].forms()]
+
+
 class RoundEnd:
     """A round's end in the fullest form that leaves `PROMPT_ROOM` lines of the screen free:
     the banner boxed, then bare, then without the points footnote too. Who went out is the
@@ -322,11 +331,14 @@ class RoundEnd:
 
 
 def standings(
-    totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int
+    totals: Sequence[int], names: Sequence[str], rules: Rules, winner: int, rounds: int, *,
+    compact: bool = False,
 ) -> Trimmed:
     """Final standings, best first, and the sentence naming the winner (no line ending in
-    blanks: its `renderable` is the table as laid out)."""
-    table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1))
+    blanks: its `renderable` is the table as laid out); `compact`, without the table's blank
+    edges (for a small window)."""
+    table = Table(title=_("Final standings"), box=box.SIMPLE_HEAD, padding=(0, 1),
+                  show_edge=not compact)
     table.add_column(_("Place"), justify="right")
     table.add_column(_("Team") if rules.partners else _("Player"))
     table.add_column(_("Points"), justify="right", no_wrap=True)

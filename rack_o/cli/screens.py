@@ -6,7 +6,7 @@ reads or knows a terminal. Only public information and the viewing seat's own ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rich import box
 from rich.cells import cell_len
@@ -316,9 +316,12 @@ def fitted_piles(view: SeatView, top_after: int | None = None) -> Either:
     return Either(piles_line(view, top_after), piles_line(view, top_after, short=True))
 
 
-def history_block(view: SeatView, most: int = HISTORY_LINES) -> RenderableType:
+def history_block(view: SeatView, most: int = HISTORY_LINES,
+                  stand_ins: Collection[int] = ()) -> RenderableType:
     """What the other players did since this seat's last turn (public information only),
-    the `most` newest moves of it."""
+    the `most` newest moves of it. `stand_ins` are the places in `view.history` of the turns a
+    computer player made for a person (at a hosted table, once the host gave it their seat):
+    their mover reads "Bob (computer)"."""
     events, played = since_last_turn(view)
     if not events:
         if played:  # a screen that waits for the others (a hosted game's)
@@ -328,10 +331,15 @@ def history_block(view: SeatView, most: int = HISTORY_LINES) -> RenderableType:
         return Text(_("You are first to play this round."), "dim")
     lines: list[RenderableType] = [
         Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
-    for event in events[-most:]:
+    first = len(view.history) - len(events[-most:])
+    for place, event in enumerate(events[-most:], first):
+        names: Sequence[str] = view.names
+        if place in stand_ins and isinstance(event, PublicTurn):
+            names = [*names]
+            names[event.seat] = _("{name} (computer)").format(name=names[event.seat])
         # Indented as a whole, so that a move that wraps stays apart from the next one.
-        lines.append(Padding(Either(Text(describe_turn(event, view.names)),
-                                    Text(short_turn(event, view.names))), (0, 0, 0, 2)))
+        lines.append(Padding(Either(Text(describe_turn(event, names)),
+                                    Text(short_turn(event, names))), (0, 0, 0, 2)))
     return Group(*lines)
 
 
@@ -346,6 +354,7 @@ def turn_screen(
     can_put_back: bool = False,
     compact: bool = False,
     top: int = 2,
+    stand_ins: Collection[int] = (),
 ) -> RenderableType:
     """The mover's screen: status, scores, others' moves, own rack, piles, card in hand.
 
@@ -355,6 +364,8 @@ def turn_screen(
     asked, the rack in five lines if `compact` (`compact_rack`), and of the status and scores
     lines at the top only the last `top` (2: both, 1: the scores, 0: neither).
     `can_put_back`: the card in hand was taken from the discard pile and may go back.
+    `stand_ins`: the turns of `view.history` a computer player made for a person
+    (`history_block`).
     """
     deck = view.rules.deck_size
     me = view.names[view.seat]
@@ -375,7 +386,7 @@ def turn_screen(
         )
     parts: list[RenderableType] = [fitted_status(view), fitted_scores(view)][2 - top:]
     if history:
-        parts.append(history_block(view, history))
+        parts.append(history_block(view, history, stand_ins))
     if spaced:
         parts.append(Text())
     if title:

@@ -37,7 +37,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
-from .hold import hold_keys
+from .hold import HANDOFF_HOLD, RESULTS_HOLD, hold_keys
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
@@ -417,7 +417,8 @@ class _Session(Table):
             self._wait(
                 _("Press Enter to deal round {round} — {dealer} deals").format(
                     round=game.round + 1, dealer=escape(self.names[dealer])
-                )
+                ),
+                results=game.round > 0,  # a round's results, after the move that ended it
             )
 
     def dealt(self, game: Game) -> None:
@@ -526,7 +527,8 @@ class _Session(Table):
             # The standings would push the Rack-O banner and the last round off the screen.
             # The game is over: q, Ctrl-C or Ctrl-D have nothing left to stop but this wait.
             with suppress(KeyboardInterrupt, EOFError, InputEnded):
-                self._wait(_("Press Enter for the final standings"), (ENTER, "q"))
+                self._wait(_("Press Enter for the final standings"), (ENTER, "q"),
+                           results=True)
             self.term.clear()
         self.console.print(table)
         for note in notes:
@@ -552,16 +554,20 @@ class _Session(Table):
         else:
             self.pending, self.printed = [], 0
 
-    def _hold(self) -> None:
-        """Let the screen just drawn stand before its prompt (`hold_keys`): whatever was typed
-        after the last move, a second Enter above all, is thrown away, and while keys keep
-        coming the wait goes on. Keys typed before it are thrown away too."""
+    def _hold(self, first: float = HANDOFF_HOLD) -> None:
+        """Let the screen just drawn stand before its prompt (`hold_keys`, `first` seconds at
+        least): whatever was typed after the last move, a second Enter above all, is thrown
+        away, and while keys keep coming the wait goes on. Keys typed before it are thrown away
+        too."""
         if not reads_lines(self.term):
             self.console.file.flush()
-            hold_keys(time.sleep, self.term.flush_input)
+            hold_keys(time.sleep, self.term.flush_input, first)
         self.term.flush_input()
 
-    def _wait(self, prompt: str, keys: tuple[str, ...] = (ENTER,)) -> None:
+    def _wait(self, prompt: str, keys: tuple[str, ...] = (ENTER,), *,
+              results: bool = False) -> None:
+        """Show what is on screen until `prompt` is answered; `results` (a round's, or the
+        game's, after the move that ended it) stand RESULTS_HOLD before it is asked."""
         self._flush_notices()
         shown = self.on_screen
 
@@ -573,7 +579,7 @@ class _Session(Table):
                 self.console.print(note)
 
         # The round's results (or the dealer draw) stay up until someone presses Enter for them.
-        self._hold()
+        self._hold(RESULTS_HOLD if results else HANDOFF_HOLD)
         ask(self.term, prompt, keys, valid=_("press Enter to go on"),
             help_text=_(ENTER_HELP), redraw=draw, sheet=self.show_sheet)
         self.on_screen = []

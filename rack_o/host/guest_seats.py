@@ -12,7 +12,8 @@ import threading
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from rack_o.i18n import _, speaking
+from rack_o.cli.exits import EXIT_STOPPED
+from rack_o.i18n import _, ngettext, speaking
 from rack_o.store.safe_text import printable
 
 from .inbox import Inbox, Work
@@ -77,8 +78,10 @@ class GuestSeats:
         """Handle the guests' events until `done()` or `timeout` seconds; return `done()`."""
         return self.inbox.wait(done, timeout)
 
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
-        """End `seat`'s connection, if any, showing `message`; with `release`, for good."""
+    def hang_up(self, seat: int, message: str, *, release: bool = False,
+                code: int = EXIT_STOPPED) -> None:
+        """End `seat`'s connection, if any, showing `message`, the guest's ssh ending with
+        exit status `code`; with `release`, for good."""
         with self._lock:
             link = self._links.pop(seat, None)
             if release:
@@ -86,12 +89,14 @@ class GuestSeats:
         if release:
             self.terminals[seat].mark_released()
         if link is not None:
-            link.close(message)
+            link.close(message, code)
             self._detached(seat, link)
 
-    def close(self, message: Message, notes: Mapping[int, Message] | None = None) -> None:
+    def close(self, message: Message, notes: Mapping[int, Message] | None = None, *,
+              code: int = EXIT_STOPPED) -> None:
         """Let every guest go with `message`, after the note `notes` has for their seat, if any,
-        each in their own language; nobody may join any more."""
+        each in their own language, their ssh ending with exit status `code` (EXIT_OK: the
+        game is over); nobody may join any more."""
         with self._lock:
             self._closed = True
             links = dict(self._links)
@@ -103,7 +108,7 @@ class GuestSeats:
             with self.terminals[seat].speaking():
                 note = (notes or {}).get(seat)
                 text = said(message)
-                link.close(f"{said(note)} {text}" if note else text)
+                link.close(f"{said(note)} {text}" if note else text, code)
         for seat, link in links.items():
             self._detached(seat, link)
 
@@ -172,15 +177,20 @@ class GuestSeats:
         return None
 
     def _full_message(self) -> str:
-        message = _("Every seat at this table is taken.")
+        """Why a guest finds no seat: every seat is taken, or kept for its guest who is away
+        (as the players' list shows them), whose seat its name takes back."""
         away = [printable(self.terminals[seat].name) for seat in self.terminals
                 if seat in self._claims and seat not in self._links
                 and seat not in self._released]
-        if away:
-            message += " " + _(
-                "To take back your own seat, connect with its name as the user name: {names}."
-            ).format(names=", ".join(away))
-        return message
+        if not away:
+            return _("Every seat at this table is taken.")
+        return ngettext(
+            "No seat is free: {names} is away, and their seat is kept for them. If it is "
+            "yours, connect with its name as the user name.",
+            "No seat is free: {names} are away, and their seats are kept for them. If one is "
+            "yours, connect with its name as the user name.",
+            len(away),
+        ).format(names=", ".join(away))
 
     # ------------------------------------------------------------------ events (game thread)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Generic, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -31,7 +32,7 @@ from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import InputEnded, QuitGame
 from rack_o.cli.resume import cut_short_note
-from rack_o.cli.scoreboard import round_end_lines, standings
+from rack_o.cli.scoreboard import round_end_forms, round_end_lines, standings
 from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
     StepRecorder,
@@ -45,7 +46,7 @@ from rack_o.i18n import _, current_language
 from rack_o.record import Event, Header
 from rack_o.steps import RoundResult
 from rack_o.store.writer import RecordWriter
-from rack_o.view import SeatView
+from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
 from .guest_seats import GuestSeats, Message
@@ -60,17 +61,19 @@ the table from (it closes sooner once they have all left)."""
 
 Lines = Callable[[], list[RenderableType]]
 """Makes lines to show, in the language being spoken."""
+Made = TypeVar("Made")
 
 
-class InEachLanguage:
-    """The lines `make()` makes, made once in each language they are asked for in."""
+class InEachLanguage(Generic[Made]):
+    """What `make()` makes (lines, forms of a screen), made once in each language it is asked
+    for in."""
 
-    def __init__(self, make: Lines) -> None:
+    def __init__(self, make: Callable[[], Made]) -> None:
         self._make = make
-        self._made: dict[str, list[RenderableType]] = {}
+        self._made: dict[str, Made] = {}
 
-    def __call__(self) -> list[RenderableType]:
-        """The lines, in the language being spoken."""
+    def __call__(self) -> Made:
+        """What is made, in the language being spoken."""
         language = current_language()
         if language not in self._made:
             self._made[language] = self._make()
@@ -129,9 +132,8 @@ class HostedGame(Table):
         self._play_again = play_again
         self.again = False
         """The host said yes: the table plays another game."""
-        self._gate_lines: InEachLanguage | None = None
-        self._over_lines: InEachLanguage | None = None
-        self.over_summary = 0
+        self._gate_lines: InEachLanguage[list[RenderableType]] | None = None
+        self._over_forms: InEachLanguage[list[list[RenderableType]]] | None = None
         self._ready: set[int] = set()
         self._gate_opened = 0.0
         self._opened = False
@@ -147,6 +149,7 @@ class HostedGame(Table):
             if isinstance(agent, HumanAgent):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
+                agent.stand_ins = self.stand_in_turns
                 agent = PersonSeat(agent, terminal, self,
                                    lambda seat=seat: AsideBot(stand_in(seat), inbox),
                                    guest=seat != host_seat)
@@ -158,6 +161,8 @@ class HostedGame(Table):
             if line.get("type") == "turn" and not line.get("stand_in")
             and type(line.get("seat")) is int}
         """The seats a person played a turn at (a seat given away may have had none)."""
+        self._stood_in: set[tuple[int, int]] = set()
+        """(round, place in its history) of each turn a computer player made for a person."""
         self.recorder = StepRecorder(game, self.agents, writer, events)
         self.screens: dict[int | None, SeatScreen] = {
             seat: SeatScreen(self, terminal, seat, is_host=seat == host_seat)
@@ -185,7 +190,13 @@ class HostedGame(Table):
     @property
     def over_lines(self) -> list[RenderableType] | None:
         """What the end of the game shows, in the language spoken (None while it goes on)."""
-        return None if self._over_lines is None else self._over_lines()
+        return None if self._over_forms is None else self._over_forms()[0]
+
+    @property
+    def over_forms(self) -> list[list[RenderableType]] | None:
+        """The forms the end of the game may take on a screen, fullest first, in the language
+        spoken (None while the game goes on)."""
+        return None if self._over_forms is None else self._over_forms()
 
     # ------------------------------------------------------------------ the game
 
@@ -214,6 +225,13 @@ class HostedGame(Table):
         agent = self.agents[seat]
         if isinstance(agent, PersonSeat) and not agent.stood_in:
             self._played.add(seat)
+        elif isinstance(agent, PersonSeat) and game.phase is Phase.CHOOSE:
+            # The round's last move ends its history: only a round going on shows it. The
+            # turn is the last of the seat's (the pile may have been turned over since).
+            history = game.history
+            place = max(place for place, event in enumerate(history)
+                        if isinstance(event, PublicTurn) and event.seat == seat)
+            self._stood_in.add((game.round, place))
         screen = self.screens.get(seat)
         if screen is not None:
             screen.turn(False)
@@ -254,7 +272,12 @@ class HostedGame(Table):
         return not self.not_ready()
 
     def _idle_timeout(self) -> float | None:
-        """Let go the guests silent for too long; seconds until the next one would be."""
+        """Let go the guests silent for too long; seconds until the next one would be. Not
+        before the table's first deal (or its first since it opened again), while everyone
+        gathers: the game cannot wait for one guest then, as it does on their turn or at a
+        round's end, and a guest there waits for the others as much as they for them."""
+        if not self._opened:
+            return None
         left = [self.terminals[seat].idle_left(self._gate_opened)
                 for seat in self.seats.terminals if seat not in self._ready]
         return min((seconds for seconds in left if seconds is not None), default=None)
@@ -274,6 +297,12 @@ class HostedGame(Table):
             self._ready.add(seat)
             self.redraw()
 
+    def unready(self, seat: int) -> None:
+        """`seat`'s player takes back that they are ready (the cards are not dealt yet)."""
+        if self._gate_lines is not None and seat in self._ready:
+            self._ready.discard(seat)
+            self.redraw()
+
     # ------------------------------------------------------------------ the people
 
     def presence(self, seat: int) -> Presence:
@@ -282,11 +311,17 @@ class HostedGame(Table):
             return Presence.BOT
         if not self._is_person(seat):
             return Presence.STAND_IN
-        if not self.terminals[seat].is_connected:
-            return Presence.AWAY
+        terminal = self.terminals[seat]
+        if not terminal.is_connected:
+            return Presence.LEFT if terminal.left else Presence.AWAY
         if self._gate_lines is not None:
             return Presence.READY if seat in self._ready else Presence.HERE
         return Presence.HOST if seat == self.host_seat else Presence.HERE
+
+    def stand_in_turns(self) -> frozenset[int]:
+        """The places in this round's history of the turns a computer player made for a person
+        (once the host gave it their seat): the moves lists mark them."""
+        return frozenset(place for round_, place in self._stood_in if round_ == self.game.round)
 
     def away_guests(self) -> list[int]:
         """The guest seats whose guest is not connected (and not given away)."""
@@ -370,17 +405,25 @@ class HostedGame(Table):
         winner = game.winner
         hints_used = list(self.recorder.hints_used)
 
-        def lines() -> list[RenderableType]:
-            notes = end_notes(self.header, names, humans, hints_used)
+        def forms() -> list[list[RenderableType]]:
             # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
             # space.
-            summary = [standings(game.totals, names, game.rules, winner, len(game.rounds)),
-                       *(ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
-                         for note in notes)]
-            return [*round_end_lines(game), *summary]
+            notes = [ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
+                     for note in end_notes(self.header, names, humans, hints_used)]
 
-        self._over_lines = InEachLanguage(lines)
-        self.over_summary = 1 + len(end_notes(self.header, names, humans, hints_used))
+            def summary(compact: bool, kept: int) -> list[RenderableType]:
+                return [standings(game.totals, names, game.rules, winner, len(game.rounds),
+                                  compact=compact), *notes[:kept]]
+
+            # On a small window the round gives way first, then the table's blank edges, then
+            # the notes, the seed's first: the standings are never cut.
+            full = summary(False, len(notes))
+            return [*([*form, *full] for form in round_end_forms(round_end_lines(game))),
+                    full, *(summary(True, kept) for kept in range(len(notes), -1, -1))]
+
+        self._over_forms = InEachLanguage(forms)
+        for screen in self.screens.values():
+            screen.game_over()
         self._hold_screens()
         if self._play_again is not None and self.host_terminal is not None:
             self._decide(self.host_terminal, self._play_again)

@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from functools import partial
 from types import FrameType
 
+from rack_o.cli.exits import EXIT_OK
+
 from .inbox import Inbox
 from .keyboard import KeyReader
 from .terminal import RemoteTerminal
@@ -49,15 +51,17 @@ class LocalLink:
             while view:
                 view = view[os.write(self._fd, view):]
 
-    def close(self, message: str) -> None:
-        """Show `message`: the host's screen is never hung up on."""
+    def close(self, message: str, code: int = EXIT_OK) -> None:
+        """Show `message`: the host's screen is never hung up on (`code` is racko's own exit
+        status's business)."""
         self.send(("\r\n" + message + "\r\n").encode("utf-8", "replace"))
 
 
 class _NoHangUp:
     """The host's seat is never let go: nobody connects to it."""
 
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
+    def hang_up(self, seat: int, message: str, *, release: bool = False,
+                code: int = EXIT_OK) -> None:
         pass
 
 

@@ -17,7 +17,7 @@ from rich.text import Text
 from rack_o.bots import is_outside
 from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
-from rack_o.cli.exits import EXIT_STOPPED
+from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.messages import record_not_found
 from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
@@ -100,7 +100,10 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         except HostError as error:
             raise click.ClickException(str(error)) from None
         stack.callback(server.stop)
-        stack.callback(seats.close, lambda: _("The host closed the table. Thanks for playing!"))
+        # Reached with guests still there only once the game is over (a stop lets them go
+        # first): their ssh ends as a game played to its end does, with status 0.
+        stack.callback(seats.close, lambda: _("The host closed the table. Thanks for playing!"),
+                       code=EXIT_OK)
         address = lan_address(setup.bind)
         info = TableInfo(server.code, fingerprint(key),
                          {seat: ssh_line(name, address, port) for seat, name in guests.items()},

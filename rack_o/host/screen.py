@@ -29,13 +29,13 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
-from rack_o.cli.hold import KeyHold
+from rack_o.cli.hold import RESULTS_HOLD, KeyHold
 from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
-from rack_o.cli.scoreboard import score_sheet
+from rack_o.cli.scoreboard import round_end_forms, score_sheet
 from rack_o.cli.screens import Either
 from rack_o.cli.session import PROMPT_LINES
 from rack_o.game import Game
@@ -69,13 +69,17 @@ class Host(Protocol):
     game: Game
     info: TableInfo
     host_seat: int | None
-    over_summary: int
-    """How many of the last `over_lines` are the standings and notes (for a small screen)."""
     host_notes: list[RenderableType]
 
     @property
     def over_lines(self) -> list[RenderableType] | None:
         """What the end of the game shows, in the language spoken (None while it goes on)."""
+        ...
+
+    @property
+    def over_forms(self) -> list[list[RenderableType]] | None:
+        """The forms the end of the game may take on a screen, fullest first, in the language
+        spoken (None while the game goes on)."""
         ...
 
     @property
@@ -100,8 +104,17 @@ class Host(Protocol):
         """The guest seats whose guest is not connected (and not given away)."""
         ...
 
+    def stand_in_turns(self) -> frozenset[int]:
+        """The places in this round's history of the turns a computer player made for a
+        person."""
+        ...
+
     def ready(self, seat: int) -> None:
         """`seat`'s player is ready for the next deal."""
+        ...
+
+    def unready(self, seat: int) -> None:
+        """`seat`'s player takes back that they are ready."""
         ...
 
     def give_to_bot(self, seat: int) -> None:
@@ -175,6 +188,14 @@ class SeatScreen:
             # On their turn the question is the turn's own: answered "no", it puts itself away.
             self.terminal.put_away(self.human.quit_question)
 
+    def game_over(self) -> None:
+        """The game is over: the screen turns to its end, closing the pager, question or note
+        the person had open (the rules read on would hide that the game ended, and a question
+        about the game has nothing left to ask)."""
+        if not self.in_turn:
+            self.pager = self.question = None
+            self._set_note(None)
+
     def host_chooses(self) -> None:
         """The game is over and the host is asked whether the table plays again: the host's
         screen closes what they had open (the pager, a question, a note), for the question to
@@ -188,7 +209,7 @@ class SeatScreen:
         count, by `racko play`'s rule (`KeyHold`), its prompt and keys blank meanwhile. Every key
         typed before they show is thrown away (a second Enter after the winning move must not
         say the person is ready, nor let them go), but Ctrl-C and Ctrl-D."""
-        hold = self._hold = KeyHold()
+        hold = self._hold = KeyHold(RESULTS_HOLD)
         self.terminal.later(hold.seconds, partial(self._held, hold))
 
     @property
@@ -286,7 +307,7 @@ class SeatScreen:
         host = self.host
         below: list[RenderableType] = []
         if host.over_lines is not None:
-            forms = [host.over_lines, host.over_lines[-host.over_summary:]]
+            forms = host.over_forms or [host.over_lines]
             if self.host_choosing and not self.is_host:
                 host_seat = host.host_seat
                 below.append(host_choosing_line(None if host_seat is None
@@ -333,8 +354,12 @@ class SeatScreen:
         (a round's end), who is ready, and for the host the code (and the key's fingerprint
         and where the game is saved, if there is room)."""
         players = self._players(ready_asked=True)
+        # A round's end gives way (its banner unboxed, its footnote dropped) before the list
+        # of who is ready does.
+        shorter = round_end_forms(lines)
         if not self.is_host:
-            return [[*lines, Text(), players], [*lines, players], lines, lines[:1]]
+            return [[*lines, Text(), players], *([*form, players] for form in shorter),
+                    *shorter, shorter[-1][:1]]
         info = self.host.info
         joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
                           "code."), "dim")] if self.host.away_guests() else []
@@ -344,9 +369,10 @@ class SeatScreen:
             [*lines, Text(), players, table_info_block(info, fingerprint=True),
              *self.host.host_notes],
             [*lines, players, table_info_block(info, fingerprint=True)],
-            [*lines, players, table_info_block(info)],
-            [*lines, table_info_block(info)],
-            [*lines[:1], table_info_block(info)],
+            *([*form, players, table_info_block(info)] for form in shorter),
+            *([*form, table_info_block(info)] for form in shorter),
+            [*shorter[-1][:1], table_info_block(info)],
+            shorter[-1][:1],
         ]
 
     def _unheld(self, line: RenderableType) -> RenderableType:
@@ -365,10 +391,12 @@ class SeatScreen:
         (their rack, nobody else's), or the public table for a host without a seat."""
         game = self.host.game
         view = game.view(self.seat if self.seat is not None else game.mover)
+        stand_ins = self.host.stand_in_turns()
         if self.seat is None:
-            return table_screen(view)
+            return table_screen(view, stand_ins)
         return fitted_turn_screen(self.terminal.console, view,
-                                  self.terminal.height - self._height(below))
+                                  self.terminal.height - self._height(below),
+                                  stand_ins=stand_ins)
 
     def _players(self, ready_asked: bool = False) -> RenderableType:
         host = self.host
@@ -401,8 +429,9 @@ class SeatScreen:
     def _keys(self, ready: bool = False) -> RenderableType:
         if self.question is not None:
             return self._question_text()
-        asked = ready and self.seat is not None and not self.host.is_ready(self.seat)
-        return keys_line(host=self.is_host, ready=asked)
+        seated = ready and self.seat is not None
+        said = seated and self.seat is not None and self.host.is_ready(self.seat)
+        return keys_line(host=self.is_host, ready=seated and not said, unready=said)
 
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
@@ -493,7 +522,11 @@ class SeatScreen:
                 self.terminal.hang_up(self._left())
             return False
         if key == ENTER and host.gate_lines is not None and self.seat is not None:
-            host.ready(self.seat)
+            host.ready(self.seat)  # Enter again does nothing: a double press stays ready
+            return False
+        if (key == "u" and host.gate_lines is not None and self.seat is not None
+                and host.is_ready(self.seat)):
+            host.unready(self.seat)  # u takes it back, as it takes back a move
             return False
         if key == "s":
             names = [p.name for p in host.game.players]

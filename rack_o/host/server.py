@@ -32,6 +32,7 @@ from collections.abc import Callable
 import asyncssh
 
 from rack_o.cli.console import fill
+from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.i18n import _, asked_language, ngettext, speaking
 from rack_o.store.safe_text import controls_escaped
 
@@ -266,10 +267,10 @@ class _ChannelLink:
         if self._open:
             self._call(self._write, data)
 
-    def close(self, message: str) -> None:
+    def close(self, message: str, code: int = EXIT_STOPPED) -> None:
         if self._open:
             self._open = False
-            self._call(self._end, message)
+            self._call(self._end, message, code)
 
     def lost(self) -> None:
         """The channel went away (SSH thread)."""
@@ -289,10 +290,10 @@ class _ChannelLink:
                 self.close(_("Your connection is not taking what racko sends, so racko hung "
                              "up."))
 
-    def _end(self, message: str) -> None:
+    def _end(self, message: str, code: int) -> None:
         with contextlib.suppress(OSError):
             self._channel.write(b"\r\n" + _as_shown(self._channel, message))
-            self._channel.exit(1)
+            self._channel.exit(code)
         # A client that does not read would keep the channel from closing: cut it off.
         self._loop.call_later(HANG_UP_GRACE, self._abort)
 
@@ -468,7 +469,7 @@ class _GuestSession(asyncssh.SSHServerSession):
     @staticmethod
     def _refuse(channel: asyncssh.SSHServerChannel, message: str) -> None:
         channel.write_stderr(_as_shown(channel, message))
-        channel.exit(1)
+        channel.exit(EXIT_STOPPED)
 
 
 def _as_shown(channel: asyncssh.SSHServerChannel, message: str) -> bytes:

@@ -30,6 +30,7 @@ from typing import Protocol
 from rich.cells import cell_len
 from rich.console import Console
 
+from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
 from rack_o.i18n import _, ngettext, speaking
 
@@ -89,16 +90,19 @@ class Link(Protocol):
         """Queue `data` for the guest's screen; nothing once the link is closed."""
         ...
 
-    def close(self, message: str) -> None:
-        """Show `message` to the guest and hang up."""
+    def close(self, message: str, code: int = EXIT_STOPPED) -> None:
+        """Show `message` to the guest and hang up, their ssh ending with exit status `code`
+        (EXIT_OK: an end they chose, or the game's)."""
         ...
 
 
 class SeatKeeper(Protocol):
     """The table a terminal's seat belongs to: it alone ends connections."""
 
-    def hang_up(self, seat: int, message: str, *, release: bool = False) -> None:
-        """End `seat`'s connection with `message`; with `release`, the seat takes no more."""
+    def hang_up(self, seat: int, message: str, *, release: bool = False,
+                code: int = EXIT_STOPPED) -> None:
+        """End `seat`'s connection with `message` (their ssh's exit status `code`); with
+        `release`, the seat takes no more."""
         ...
 
 
@@ -205,6 +209,8 @@ class RemoteTerminal:
         self._typed: str | None = None
         """What `line` has been given so far."""
         self._attached_at = 0.0
+        self.left = False
+        """The guest's last connection ended because they left (`hang_up`), not dropped."""
         # Shared with the SSH thread:
         self._lock = threading.Lock()
         self._backlog = 0
@@ -394,8 +400,12 @@ class RemoteTerminal:
             self._show_prompt()
 
     def hang_up(self, message: str) -> None:
-        """End the guest's connection, if any, showing `message`; the seat waits for them."""
-        self._keeper.hang_up(self.seat, message)
+        """The guest leaves the table, as they chose: their connection, if any, ends showing
+        `message` (their ssh's exit status 0), and the seat waits for them; the others are
+        told they left, not that they dropped (`left`)."""
+        if self._link is not None:
+            self.left = True
+        self._keeper.hang_up(self.seat, message, code=EXIT_OK)
 
     def idle_left(self, since: float) -> float | None:
         """Seconds left before a connected guest silent since `since` (time.monotonic) is let go
@@ -447,6 +457,7 @@ class RemoteTerminal:
         `language` (None: the host's)."""
         self._link = link
         self.language = language
+        self.left = False
         self._attached_at = time.monotonic()
         with self._lock:
             # Keys typed on an earlier connection are stale.

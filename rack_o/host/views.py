@@ -8,7 +8,7 @@ public information: names, who is connected, scores, piles, the public moves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -30,6 +30,8 @@ class Presence(StrEnum):
     READY = "ready"
     AWAY = "away"
     """A guest who has not connected yet, or dropped."""
+    LEFT = "left"
+    """A guest who left the table, as they chose (and may come back)."""
     BOT = "bot"
     STAND_IN = "stand-in"
     """A guest's seat the host gave to a computer player."""
@@ -68,6 +70,7 @@ def presence_word(presence: Presence, ready_asked: bool) -> Text:
                         else "green"),
         Presence.READY: (_("ready"), "green"),
         Presence.AWAY: (_("away"), "red"),
+        Presence.LEFT: (_("left the table"), "red"),
         Presence.BOT: (_("computer player"), "dim"),
         Presence.STAND_IN: (_("a computer player plays for them"), "dim"),
     }
@@ -90,7 +93,7 @@ def players_block(
         if seat == you:
             shown.append(" " + _("(you)"), "dim")
         status = presence_word(where, ready_asked)
-        if lines is not None and where is Presence.AWAY and seat in lines:
+        if lines is not None and where in (Presence.AWAY, Presence.LEFT) and seat in lines:
             status.append("  " + lines[seat], "bold")
         table.add_row(str(seat + 1), shown, status)
     return table
@@ -103,6 +106,8 @@ def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = Fa
         return Text(_("Your turn."), "bold")
     if presence is Presence.AWAY:
         return Text(_("Waiting for {name} (disconnected).").format(name=name), "bold yellow")
+    if presence is Presence.LEFT:
+        return Text(_("Waiting for {name} (left the table).").format(name=name), "bold yellow")
     if presence is Presence.BOT:
         return Text(_("{name} is playing.").format(name=name), "bold")
     if presence is Presence.STAND_IN:
@@ -121,11 +126,11 @@ def host_choosing_line(host: str | None) -> Text:
                 "bold")
 
 
-def keys_line(*, host: bool, ready: bool = False, over: bool = False,
+def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: bool = False,
               host_choosing: bool = False) -> Either:
-    """The keys of a screen that waits (Enter when ready or at the end), in fewer words on a
-    narrow terminal. `host_choosing`: a guest's at the end while the host chooses whether to
-    play again (Enter does not leave then, q does)."""
+    """The keys of a screen that waits (Enter when ready or at the end; `unready`: u takes back
+    being ready), in fewer words on a narrow terminal. `host_choosing`: a guest's at the end
+    while the host chooses whether to play again (Enter does not leave then, q does)."""
     parts: list[str] = []
     keys: list[str] = []
     if over and not host_choosing:
@@ -135,6 +140,9 @@ def keys_line(*, host: bool, ready: bool = False, over: bool = False,
     elif ready:
         parts.append(_("[bold]Enter[/] ready"))
         keys.append(_("[bold]Enter[/] ready"))
+    elif unready:
+        parts.append(_("[bold]u[/] not ready"))
+        keys.append(_("[bold]u[/] not ready"))
     parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
     keys += ["[bold]s[/]", "[bold]r[/]"]
     if host_choosing:
@@ -158,11 +166,12 @@ def public_view(view: SeatView) -> SeatView:
     return view._replace(seat=-1, rack=(), held=None, held_source=None, legal_actions=())
 
 
-def table_screen(view: SeatView) -> RenderableType:
-    """The table as everyone may see it: round, whose turn, scores, the round's moves, piles."""
+def table_screen(view: SeatView, stand_ins: Collection[int] = ()) -> RenderableType:
+    """The table as everyone may see it: round, whose turn, scores, the round's moves (those a
+    computer player made for a person, `stand_ins`, marked), piles."""
     public = public_view(view)
-    return Group(fitted_status(public), fitted_scores(public), history_block(public),
-                 fitted_piles(public))
+    return Group(fitted_status(public), fitted_scores(public),
+                 history_block(public, stand_ins=stand_ins), fitted_piles(public))
 
 
 def code_line(info: TableInfo) -> Text:
