@@ -10,6 +10,8 @@ import pexpect
 import pytest
 from ttykit import ENTER, events, press, settle, spawn, visible, waits_for_a_key
 
+from rack_o.cli.hold import HANDOFF_QUIET, PASS_HOLD
+
 STRAYS = {
     # How the keys that end Ann's turn are typed: (sent with the confirm, sent right after it
     # without waiting for anything).
@@ -129,10 +131,14 @@ def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path
 
 
 # Seconds between one Enter and the next after the move's confirming Enter: a slow double
-# press (a third of a second later), or an impatient player pressing again and again (each
-# press came after the hold, and the one just after it opened the next rack).
+# press (a third of a second later), an Enter pressed again on seeing the hand-off ("to be
+# sure", half a second to a second later: with a 0.4 s hold it opened the next rack), or an
+# impatient player pressing again and again (each press came after the hold, and the one just
+# after it opened the next rack).
 AFTER_A_MOVE = {
     "at once": [0.05], "a moment later": [0.2], "a slow double press": [0.35],
+    "again on seeing the hand-off": [0.45], "half a second later": [0.6],
+    "most of a second later": [0.9],
     "over and over, 10 a second": [0.1] * 8, "over and over, 5 a second": [0.2] * 8,
 }
 
@@ -148,7 +154,7 @@ def test_enter_pressed_again_after_a_move_never_opens_the_next_rack(
         settle(child, gap)
         assert "█" not in visible(child), visible(child)
         child.send(ENTER)
-    settle(child, 1.2)
+    settle(child, PASS_HOLD + HANDOFF_QUIET + 0.2)  # the last Enter's hold, and then some
     assert "█" not in visible(child), visible(child)
     assert "Everyone else, please look away." in visible(child)
     assert visible(child).rstrip().endswith("press Enter when ready >"), visible(child)

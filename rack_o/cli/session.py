@@ -37,7 +37,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
-from .hold import HANDOFF_HOLD, RESULTS_HOLD, hold_keys
+from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
@@ -486,7 +486,7 @@ class _Session(Table):
 
         draw()
         # Only a key pressed once the prompt is up hands the keyboard over.
-        self._hold()
+        self._hold(PASS_HOLD)
         ask(
             self.term,
             (
