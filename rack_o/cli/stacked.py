@@ -28,7 +28,7 @@ class Block(NamedTuple):
 
 def labelled(heading: str, value: str) -> Text:
     """ "Win rate 50 %": a heading (its lines joined) and its value, one piece."""
-    return Text(" ".join(heading.split()) + " " + value)
+    return Text(heading.replace("\n", " ") + " " + value)
 
 
 def stacked(title: str, blocks: Sequence[Block]) -> Group:
