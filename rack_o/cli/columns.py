@@ -80,6 +80,22 @@ def fewest_broken(layouts: Sequence[Layout], width: int) -> tuple[int, list[int]
     """Of several layouts of one table, the first whose headings break inside a word the
     fewest times at `width` columns (a narrower one, with two columns in one, keeps words
     whole where the wider cannot): its index, and its widths and spaces (`spaced_widths`)."""
+    return _fewest(layouts, width)[0]
+
+
+def whole_layout(layouts: Sequence[Layout], width: int) -> tuple[int, list[int], int] | None:
+    """`fewest_broken`, when its layout keeps every heading word and every cell whole within
+    `width`; None when none can (the table is then better shown another way, not as columns
+    whose headings go a letter or a syllable a line)."""
+    (index, widths, spaces), broken = _fewest(layouts, width)
+    # Cells never get less than their width (but names folded): too many is too wide.
+    if broken or sum(widths) + spaces * (len(widths) - 1) > width:
+        return None
+    return index, widths, spaces
+
+
+def _fewest(layouts: Sequence[Layout], width: int) -> tuple[tuple[int, list[int], int], int]:
+    """`fewest_broken`'s choice, and how many of its headings break inside a word."""
     best: tuple[int, list[int], int] | None = None
     fewest = 0
     for index, layout in enumerate(layouts):
@@ -90,7 +106,7 @@ def fewest_broken(layouts: Sequence[Layout], width: int) -> tuple[int, list[int]
         if not broken:
             break
     assert best is not None, "no layout"
-    return best
+    return best, fewest
 
 
 def _broken(headings: Sequence[str], widths: Sequence[int]) -> int:

@@ -21,12 +21,13 @@ import click
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .columns import Layout, fewest_broken
+from .columns import Layout, whole_layout
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
 from .option_types import PLAYER_NAME, WholeNumber
 from .screens import with_score
+from .stacked import Block, stacked
 from .trimmed import Trimmed
 
 if TYPE_CHECKING:
@@ -468,8 +469,13 @@ def stats(as_json: bool) -> None:
     # columns), what each plays as goes under their name: one column fewer.
     stacked = Layout([f"{headings[0]}\n{headings[1]}", *headings[2:]],
                      [[f"{row[0]}\n{row[1]}", *row[2:]] for row in cells], (0,))
-    chosen, widths, spaces = fewest_broken(
-        [Layout(headings, cells, (1, 0)), stacked], console.width)
+    fitted = whole_layout([Layout(headings, cells, (1, 0)), stacked], console.width)
+    if fitted is None:
+        # Too narrow for the columns with their headings' words whole (French at 59, every
+        # language at 45): a block per player, each figure after its heading.
+        console.print(Trimmed(_stats_blocks(headings, cells)))
+        return
+    chosen, widths, spaces = fitted
     table.padding = (0, 0, 0, spaces - 1)
     texts = [[Text(cell, no_wrap=index >= 2, overflow="fold") for index, cell in enumerate(row)]
              for row in cells]
@@ -487,3 +493,13 @@ def stats(as_json: bool) -> None:
     for row_texts in texts:
         table.add_row(*row_texts)
     console.print(Trimmed(table))
+
+
+def _stats_blocks(headings: Sequence[str], cells: Sequence[Sequence[str]]) -> RenderableType:
+    """`racko stats` as one block per player: "Ann · person", then "Games 3 · Wins 2 · …"."""
+    from rich.text import Text
+
+    blocks = [Block([Text(row[0], "bold"), Text(", ".join(row[1].splitlines()))],
+                    list(zip(headings[2:], row[2:], strict=True)))
+              for row in cells]
+    return stacked(_("Players, most wins first"), blocks)

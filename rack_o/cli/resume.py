@@ -69,15 +69,14 @@ Examples:
 def games_table(
     games: list[Summary], title: str | None = None, *, busy: Container[Path] = (),
     width: int = 80,
-) -> Table:
+) -> RenderableType:
     """The unfinished games, numbered: ID (and "being played now" for a game `busy` names:
     open in another racko), when started (and the language it goes on in, named in itself,
-    when not the one the list is in), round, players and scores; the players and scores
-    under the ID when a column of their own would split a name from its score in `width`."""
+    when not the one the list is in), round (and whether it is over), players and scores;
+    the players and scores under the ID when a column of their own would split a name from
+    its score in `width`; a block per game where even so the ID or a heading would be cut."""
     if title is None:
         title = _("Unfinished games, last played first")
-    table = Table(title=title, box=box.SIMPLE_HEAD,
-                  padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
     captions = []
     if any(kind != "human" for game in games for kind in game.kinds):
         captions.append(_("* a computer player"))
@@ -86,44 +85,85 @@ def games_table(
     languages = [language_to_come(game.line) for game in games]
     if any(languages):
         captions.append(_("A language after the start: that game goes on in it."))
-    if captions:
-        table.caption = "\n".join(captions)
     rows: list[tuple[str, Text, str, Flow]] = []
     for number, (game, language) in enumerate(zip(games, languages, strict=True), start=1):
-        shown = [name if kind == "human" else f"{name}*"
-                 for name, kind in zip(game.names, game.kinds, strict=True)]
         where = Text(game.id)
         where.append("\n" + local_time(game.started), "dim")
         if language is not None:
             where.append(f" · {LANGUAGE_NAMES[language]}", "dim")
+        if game.round_over:
+            where.append("\n" + _round_over(game.round), "dim")
         if game.path in busy:
             where.append("\n" + _("being played now"), "bold yellow")
-        rows.append((str(number), where, str(game.round),
-                     _scores(game.rules, shown, game.totals)))
+        rows.append((str(number), where, str(game.round), _players(game)))
     heads = ["#", "ID · " + _("Started"), _("Round"), _("Players and scores")]
-    widths = [max((_widest(row[column]) for row in rows), default=0)
-              for column in range(3)] + [max((row[3].widest for row in rows), default=0)]
-    widths = [max(widest, cell_len(head)) for widest, head in zip(widths[:3], heads,
-                                                                  strict=False)] + widths[3:]
-    # The ID is what gets typed or copied: it never wraps (the start time goes under it);
-    # the players' column does, between sides. When it cannot hold its widest side beside the
-    # IDs, the players and scores go under each ID instead.
-    beside = sum(widths[:3]) + 2 * 3 + widths[3] <= width
-    table.add_column("#", justify="right", no_wrap=True)
+    widths = [max(max((_widest(row[column]) for row in rows), default=0), cell_len(head))
+              for column, head in enumerate(heads[:3])]
+    # The players' column wraps between sides, and its heading between words.
+    players = max(max((row[3].widest for row in rows), default=0),
+                  max(cell_len(word) for word in heads[3].split()))
+    # The ID is what gets typed or copied: it never wraps (the start time goes under it),
+    # nor is cut, nor any heading. When the players' column cannot hold its widest side
+    # beside the IDs, the players and scores go under each ID instead; when even that is
+    # too wide, each game is a block of lines.
+    if sum(widths) + 2 * 3 + players <= width:
+        beside = True
+    elif widths[0] + widths[2] + 2 * 2 + max(widths[1], players, cell_len(heads[3])) <= width:
+        beside = False
+    else:
+        return _games_blocks(title, games, rows, captions)
+    table = Table(title=title, box=box.SIMPLE_HEAD,
+                  padding=(0, 1), pad_edge=False, show_edge=False, collapse_padding=True)
+    if captions:
+        table.caption = "\n".join(captions)
+    table.add_column("#", justify="right", no_wrap=True, min_width=widths[0])
     if beside:
-        table.add_column(heads[1], no_wrap=True)
+        table.add_column(heads[1], no_wrap=True, min_width=widths[1])
     else:
         table.add_column(f"{heads[1]}\n{heads[3]}", no_wrap=True,
-                         max_width=max(widths[1], widths[3]))
-    table.add_column(heads[2], justify="right", no_wrap=True)
+                         min_width=max(widths[1], cell_len(heads[3])),
+                         max_width=max(widths[1], players, cell_len(heads[3])))
+    table.add_column(heads[2], justify="right", no_wrap=True, min_width=widths[2])
     if beside:
-        table.add_column(heads[3])
+        table.add_column(heads[3], min_width=players)
     for number_, where, round_, scores in rows:
         if beside:
             table.add_row(number_, where, round_, scores)
         else:
             table.add_row(number_, Group(where, scores), round_)
     return table
+
+
+def _round_over(round_: int) -> str:
+    """What the list and the notices say of a game whose last round is over (the next one
+    not dealt yet)."""
+    return _("Round {round} is over").format(round=round_)
+
+
+def _games_blocks(title: str, games: Sequence[Summary], rows: Sequence[tuple[str, Text, str, Flow]],
+                  captions: Sequence[str]) -> Group:
+    """The unfinished games on a screen too narrow for the list's columns: each a block, its
+    number, round, start (and language) on one line, its ID whole on a line of its own (what
+    is typed), its players and scores under it; a blank line between two."""
+    lines: list[RenderableType] = [Text(title, "table.title")]
+    for game, (number_, where, _round, scores) in zip(games, rows, strict=True):
+        ident, started, *more = where.split("\n")
+        round_ = (_round_over(game.round) if game.round_over
+                  else _("Round {round}").format(round=game.round))
+        facts = [Text(f"#{number_}", "bold"), Text(round_), started]
+        lines += ["", Flow([(" · ", fact) for fact in facts]),
+                  Text(ident.plain, "bold", overflow="fold"), scores]
+        lines += [line for line in more if not game.round_over or line is not more[0]]
+    lines += [Text(caption, "table.caption") for caption in captions]
+    return Group(*lines)
+
+
+def _players(game: Summary) -> Flow:
+    """The players and their scores in the list of unfinished games, computer players
+    starred."""
+    shown = [name if kind == "human" else f"{name}*"
+             for name, kind in zip(game.names, game.kinds, strict=True)]
+    return _scores(game.rules, shown, game.totals)
 
 
 def _widest(text: Text | str) -> int:
@@ -248,9 +288,12 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
                            *variant_labels(rules)])
     if game.round:
         scores = scores_text(side_names(rules, names), game.totals)
-        played = ngettext(
-            "Round {round}, {count} turn played", "Round {round}, {count} turns played", game.turn
-        ).format(round=game.round, count=game.turn)
+        if game.phase is Phase.DEAL:  # the next round is dealt first: nothing of it played
+            played = _round_over(game.round)
+        else:
+            played = ngettext("Round {round}, {count} turn played",
+                              "Round {round}, {count} turns played", game.turn
+                              ).format(round=game.round, count=game.turn)
         lines.append(Text(f"{played}  ·  {scores}  ·  {agreed}"))
     else:
         lines.append(Text(f"{', '.join(names)}  ·  {agreed}"))

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 from rich import box
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -47,7 +47,7 @@ from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.permissions import is_read_only
 from rack_o.store.safe_text import controls_escaped, printable
 
-from .columns import spaced_widths
+from .columns import Layout, whole_layout
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
@@ -63,6 +63,7 @@ from .setup import (
     target_option,
     variant_options,
 )
+from .stacked import Block, stacked
 from .stopping import signal_stop, stopped_by_signals
 from .trimmed import Trimmed
 
@@ -95,14 +96,13 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
     return [spec or "" for spec in seat_bots(players, choice)]
 
 
-def result_table(tally: Tally, width: int = 80) -> Table:
+def result_table(tally: Tally, width: int = 80) -> RenderableType:
     """One row per seat: bot, round wins and rate with its 95 % interval, games, means; laid
-    out for `width` columns, the bots and numbers whole, the headings wrapped."""
+    out for `width` columns, the bots and numbers whole, the headings wrapped between their
+    words; narrower than that, a block per seat."""
     # Two spaces between columns (one if that keeps more headings whole) and none at the
-    # edges, as `racko stats`: French headings fit 80 columns whole, and at 60 a heading
-    # breaks before a bot or a number is cut.
-    table = Table(title=_("Results per seat"), box=box.SIMPLE_HEAD, padding=(0, 0, 0, 1),
-                  pad_edge=False, show_edge=False)
+    # edges, as `racko stats`: French headings fit 80 columns whole; at 60 the seat goes
+    # before its bot in one column ("Νίκες παιχνιδιών" broke as "παιχνιδ/ιών" beside them).
     headings = [_("Seat"), _("Bot"), _("Round\nwins"), _("Win\nrate"), _("95 %\ninterval"),
                 _("Games\nwon"), _("Points\n/round"), _("Turns\n/round")]
     cells = []
@@ -120,15 +120,46 @@ def result_table(tally: Tally, width: int = 80) -> Table:
             number(turns, 2) if turns is not None else "–",
         ])
     # A bot spec of the user's may be long: it folds, so that the numbers stay whole.
-    widths, spaces = spaced_widths(headings, cells, width, foldable=(1,))
-    table.padding = (0, 0, 0, spaces - 1)
+    side_by_side = Layout(headings, cells, (1,))
+    together = Layout([f"{headings[0]}\n{headings[1]}", *headings[2:]],
+                      [[f"{row[0]} {row[1]}", *row[2:]] for row in cells], (0,))
+    fitted = whole_layout([side_by_side, together], width)
+    if fitted is None:
+        return stacked(_("Results per seat"), [
+            Block([Text(f"{headings[0]} {row[0]}", "bold"), Text(row[1])],
+                  list(zip(headings[2:], row[2:], strict=True)))
+            for row in cells])
+    chosen, widths, spaces = fitted
+    table = Table(title=_("Results per seat"), box=box.SIMPLE_HEAD,
+                  padding=(0, 0, 0, spaces - 1), pad_edge=False, show_edge=False)
+    if chosen:
+        headings = list(together.headings)
+        rows = [[_seat_and_bot(row[0], row[1]), *(_figure(cell) for cell in row[2:])]
+                for row in cells]
+    else:
+        rows = [[_figure(row[0]), Text(row[1], overflow="fold"),
+                 *(_figure(cell) for cell in row[2:])] for row in cells]
+    bots = 0 if chosen else 1  # the bots' column is left-justified, the numbers' right
     for index, (heading, column_width) in enumerate(zip(headings, widths, strict=True)):
         table.add_column(heading, width=column_width, overflow="fold",
-                         justify="left" if index == 1 else "right")
-    for row in cells:
-        table.add_row(*(Text(cell, no_wrap=index != 1, overflow="fold")
-                        for index, cell in enumerate(row)))
+                         justify="left" if index == bots else "right")
+    for row_cells in rows:
+        table.add_row(*row_cells)
     return table
+
+
+def _figure(cell: str) -> Text:
+    """A number of the result table: never wrapped."""
+    return Text(cell, no_wrap=True, overflow="fold")
+
+
+def _seat_and_bot(seat: str, bot: str) -> Table:
+    """ "1 hard": a seat and its bot in one cell, a long bot spec folding beside its seat."""
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(seat, Text(bot, overflow="fold"))
+    return grid
 
 
 def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:

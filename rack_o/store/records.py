@@ -20,6 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from rack_o.actions import Phase
 from rack_o.errors import RecordError
 from rack_o.game import Game
 from rack_o.record import NOT_JSON, Event, Header, is_torn, iter_lines, rebuild
@@ -145,6 +146,8 @@ class Summary:
     """The file's modification time (seconds since the epoch): when it was last played."""
     line: Mapping[str, Any] | None = field(default=None, compare=False)
     """The game line as read, with the fields racko adds for itself (the game's language)."""
+    round_over: bool = False
+    """True when `round` is over and the next not dealt yet (resumed, it starts with a deal)."""
 
 
 def _read_bytes(path: Path) -> tuple[bytes, float]:
@@ -347,6 +350,7 @@ def summary_of(record: Record) -> Summary:
         finished=game.is_over,
         modified=record.modified,
         line=header.line,
+        round_over=game.round > 0 and game.phase is Phase.DEAL,
     )
 
 
