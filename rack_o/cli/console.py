@@ -338,6 +338,22 @@ def _watches_resizes() -> bool:
             and threading.current_thread() is threading.main_thread())
 
 
+_CONTROL_CODE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+"""A colour, style or link code in a line the console drew (CSI and OSC sequences)."""
+
+
+def _line_editing() -> bool:
+    """True once `input()` edits lines with readline (Left, Right, Home, End, Backspace over
+    any letter, wide ones too), the terminal's arrows not typed into the line as escape
+    codes; False where Python has no readline (Windows: its console edits lines itself)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows
+        return False
+    readline.set_auto_history(False)  # Up brings back no answer given to another question
+    return True
+
+
 def _is_terminal(stream: object) -> bool:
     try:
         return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
@@ -531,6 +547,9 @@ class Terminal:
         if stream is None:
             raise EOFError  # standard input was closed (`racko play <&-`): nothing to read
         if self.stdin is None and sys.stdout is not None:
+            if _is_terminal(stream) and _is_terminal(sys.stdout) and _line_editing():
+                # readline draws the prompt itself, so that it knows where the line starts.
+                return input(self._for_readline(prompt))
             return self.console.input(prompt)
         # input() needs both standard streams; with standard output closed, the line is read
         # straight from the input.
@@ -539,6 +558,14 @@ class Terminal:
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+    def _for_readline(self, prompt: str) -> str:
+        """`prompt` (rich markup) as the console would print it, its control codes marked as
+        taking no room on the line (readline's \\001 and \\002) so that editing keeps to the
+        columns after it."""
+        with self.console.capture() as captured:
+            self.console.print(prompt, end="")
+        return _CONTROL_CODE.sub(lambda code: f"\001{code.group()}\002", captured.get())
 
     def flush_input(self) -> bool:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
