@@ -54,11 +54,13 @@ from .screens import (
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
 
-KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
+# Enter's action is said as play's is ("Press Enter for the final standings"): "Enter next
+# turn" and "Enter the rest of this turn" read as an instruction to type it.
+KEYS_PROMPT = N_("[bold]Enter[/] for the next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )
-MORE_PROMPT = N_("[bold]Enter[/] the rest of this turn · [bold]q[/] quit")
+MORE_PROMPT = N_("[bold]Enter[/] for the rest of this turn · [bold]q[/] quit")
 MORE_HELP = N_(
     "This turn goes on over the next screen: press Enter (or Space) to see the rest of it, "
     "q to quit."
