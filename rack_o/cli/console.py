@@ -28,7 +28,9 @@ from typing import TextIO
 import click
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.control import Control
 from rich.measure import Measurement
+from rich.segment import ControlType
 from rich.text import Text
 
 from rack_o.i18n import _
@@ -62,6 +64,16 @@ SPACE = " "
 # previous player's rack cannot be scrolled back to.
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
+
+
+def blanked_in_place(height: int) -> str:
+    """Codes that blank a screen of `height` lines one line at a time and leave the cursor at
+    its top: erasing the whole screen at once (`_CLEAR_SCREEN`) makes tmux, VTE and others
+    push a copy of it into the scrollback, a copy per redraw."""
+    blank_line = Control((ControlType.ERASE_IN_LINE, 2)).segment.text
+    down = Control.move(0, 1).segment.text  # never scrolls, even from the last line
+    home = Control.home().segment.text
+    return home + down.join([blank_line] * max(height, 1)) + home
 
 # The keys a terminal sends as one escape sequence that racko has a use for (the pager's);
 # any other sequence is just "escape", which prompts ignore. A table, not a parser.
@@ -613,7 +625,12 @@ class Terminal:
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the screen (and the scrollback, if asked) on a real terminal; with the output
-        elsewhere, clear `tty` instead when the scrollback must go (a hand-off); else nothing."""
+        elsewhere, clear `tty` instead when the scrollback must go (a hand-off); else nothing.
+
+        A screen painted over one racko painted (a redraw within a turn, a bot's move) is
+        blanked in place, its lines not pushed into the scrollback: the first clear pushes
+        what came before (the set-up, the note on how to carry on) as `clear` would."""
+        first = self._painted_at is None
         self._painted_at = self._size()
         if not self.console.is_terminal:
             if scrollback and self.tty is not None:
@@ -623,7 +640,12 @@ class Terminal:
                 except OSError:
                     pass  # no terminal to clear: the players were told at the start
             return
-        self.console.file.write(_CLEAR_SCREEN + (_CLEAR_SCROLLBACK if scrollback else ""))
+        if scrollback:
+            self.console.file.write(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
+        elif first:
+            self.console.file.write(_CLEAR_SCREEN)
+        else:
+            self.console.file.write(blanked_in_place(self.height))
         self.console.file.flush()
 
     def pause(self) -> None:
