@@ -28,7 +28,7 @@ from rack_o.store.records import Record, shown_seed
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .flow import Flow
-from .history import local_time, scores_text
+from .history import local_time
 from .prompt import echo, is_typed
 from .recordfile import GAME_REF, is_private, read_record, say_private
 from .scoreboard import (
@@ -48,8 +48,10 @@ from .screens import (
     deal_line,
     dealer_draw_lines,
     describe_turn,
+    needs_colon,
     side_name,
     variant_labels,
+    with_score,
 )
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
@@ -182,7 +184,9 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
 def _scores(game: Game) -> str:
     names = [p.name for p in game.players]
     sides = [side_name(game.rules, names, side) for side in range(game.rules.teams)]
-    return scores_text(sides, game.totals)
+    colon = needs_colon(sides)  # every score set off alike, not only "Player 2: 0"
+    return " · ".join(with_score(side, total, colon=colon)
+                      for side, total in zip(sides, game.totals, strict=True))
 
 
 def round_over_screen(game: Game) -> RenderableType:

@@ -76,14 +76,24 @@ def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
     return [side_name(rules, names, side) for side in range(rules.teams)]
 
 
-def with_score(side: str, total: int, *, together: bool = False) -> str:
+def with_score(side: str, total: int, *, together: bool = False, colon: bool | None = None
+               ) -> str:
     """ "Ann 120": a side and its total; "Player 1: 120" when the name ends in a digit, which
-    would run into the score. `together`: no line may break between them."""
+    would run into the score, or when `colon` says so (`needs_colon`: every side of a line
+    alike). `together`: no line may break between them."""
+    if colon is None:
+        colon = needs_colon([side])
     # Translators: a player (or team) and their total, for names that end in a number.
-    pattern = _("{name}: {points}") if side[-1:].isdigit() else "{name} {points}"
+    pattern = _("{name}: {points}") if colon else "{name} {points}"
     if together:
         pattern = pattern.replace(" ", "\u00a0")  # the pattern's spaces only, not the name's
     return pattern.format(name=side, points=total)
+
+
+def needs_colon(sides: Sequence[str]) -> bool:
+    """True if a line of these sides' scores sets every score off with a colon: one name
+    ends in a digit ("Player 2: 0"), so all do ("Ann: 0 · Player 2: 0"), not some only."""
+    return any(side[-1:].isdigit() for side in sides)
 
 
 def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
@@ -137,7 +147,9 @@ def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
 def _side_scores(view: SeatView) -> list[Text]:
     """Each side with its total, the viewing seat's side in bold."""
     rules = view.rules
-    return [Text(with_score(side_name(rules, view.names, side), total),
+    sides = side_names(rules, view.names)
+    colon = needs_colon(sides)
+    return [Text(with_score(sides[side], total, colon=colon),
                  "bold" if rules.team_of(view.seat) == side else "")
             for side, total in enumerate(view.totals)]
 
