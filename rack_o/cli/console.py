@@ -395,6 +395,9 @@ class Terminal:
     """The prompt on screen under the screen `_repaint` paints (said again after it)."""
     _painted_at: tuple[int, int] | None = field(default=None, repr=False)
     """The terminal's size when the screen was last cleared."""
+    typed_key: str = field(default="", repr=False)
+    """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
+    which `key` gives as c): what a message about that key names."""
 
     @property
     def reads_lines(self) -> bool:
@@ -423,7 +426,8 @@ class Terminal:
         """
         if self.reads_lines:
             typed = self.read(prompt).strip()
-            return key_meant(typed.lower()) if typed else ENTER
+            self.typed_key = typed.lower() if typed else ENTER
+            return key_meant(self.typed_key) if typed else ENTER
         # The terminal is set to hand over keys as they are typed before the prompt shows, so
         # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
         # with a flush, which lost such a key. Keys typed ahead are thrown away only where
@@ -442,7 +446,8 @@ class Terminal:
             self.console.file.flush()
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
-        return key_meant(self._typed.pop(0))
+        self.typed_key = self._typed.pop(0)
+        return key_meant(self.typed_key)
 
     @contextmanager
     def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
