@@ -484,7 +484,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 
 @click.command(epilog=EXAMPLE)
 @click.argument("game_ref", metavar="ID|FILE", type=GAME_REF)
-@click.option("--player", type=PLAYER_NAME, metavar="NAME",
+@click.option("--player", type=PLAYER_NAME, metavar=N_("NAME"),
               help="Review only this player's turns.")
 @click.option("--all", "everyone", is_flag=True,
               help="Review the computer players' turns too.")

@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.i18n import _, ngettext, number, percent
+from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.match import (
     DEFAULT_TURN_CAP,
     ClusterError,
@@ -303,11 +303,11 @@ def _executor(
 @click.option("--players", type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS, example=3), default=None,
               help="Seats at the table (2-4); by default, one per bot given (2 when no bot "
               "is given).")
-@click.option("--bots", metavar="BOT,BOT,...", default=None,
+@click.option("--bots", metavar="BOT,BOT,…", default=None,  # "bot" in every language
               help="The bot of each seat in order (levels: random, easy, medium, hard, "
               "expert, or package.module:ClassName). Without --bots or --bot, every seat "
               "plays hard.")
-@click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
+@click.option("--bot", "seat_bots", metavar=N_("SEAT=BOT"), multiple=True,
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES, example=200), default=100,
               show_default=True,
