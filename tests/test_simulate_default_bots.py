@@ -51,3 +51,10 @@ def test_an_unknown_level_is_named_before_the_count_of_seats(
     assert message in flat(result.output)
     assert "seats, each with a bot" not in result.output
     assert "bots, but" not in result.output
+
+
+@pytest.mark.parametrize("seat", ["5", "0", "1234567890", "9" * 40])
+def test_a_seat_no_table_has_is_said_not_to_exist_at_once(home: Path, seat: str) -> None:
+    result = racko("simulate", "--games", "1", "--bots", "easy", "--bot", f"{seat}=foo")
+    assert_exited(result, 2)
+    assert "does not exist with 2 players" in flat(result.output)

@@ -109,12 +109,13 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
 
 def _seats_meant(players: int | None, choice: BotChoice) -> list[str | None]:
     """Every bot given at the seat it would take, even at a table of a size no game has (the
-    seats between them None): --bot at its seat, --bots in the last free seats."""
-    size = max(players or 0, len(choice), *(seat for seat in choice.placed if seat > 0))
+    seats between them None): --bot at its seat, --bots in the last free seats. A --bot seat
+    that no table has (0, 5, 1234567890) is left out: `seat_bots` says it does not exist."""
+    seats = {seat: spec for seat, spec in choice.placed.items() if 1 <= seat <= MAX_PLAYERS}
+    size = max(players or 0, len(choice), *seats)
     specs: list[str | None] = [None] * size
-    for seat, spec in choice.placed.items():
-        if seat > 0:
-            specs[seat - 1] = spec
+    for seat, spec in seats.items():
+        specs[seat - 1] = spec
     free = [seat for seat, spec in enumerate(specs) if spec is None]
     for seat, spec in zip(free[len(free) - len(choice.fill):], choice.fill, strict=True):
         specs[seat] = spec
