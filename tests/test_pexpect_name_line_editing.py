@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ttykit import ENTER, spawn
+from ttykit import ENTER, press, spawn
 
 LEFT, RIGHT, HOME, END, BACKSPACE = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x7f"
 NAMES = "Names of the 2 people"
@@ -26,7 +26,7 @@ def test_the_names_line_can_be_edited(tmp_path: Path, typed: str, names: list[st
     child = spawn(["play", "--players", "2", "--seed", "3", "--record", str(record)], tmp_path,
                   LANGUAGE="en")
     child.expect(NAMES)
-    child.send(typed)
+    press(child, typed)  # once the line editor has the keyboard (a key at a time)
     child.send(ENTER)
     child.expect("Press Enter to deal round 1")
     header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
