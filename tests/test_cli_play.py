@@ -263,7 +263,8 @@ def test_fewer_names_than_people_leave_each_other_seat_its_own_default_name(
     home: Path, typed: str, seated: list[str]
 ) -> None:
     record = home / "game.jsonl"
-    run(["--seed", "2", "--record", str(record)], input=f"3\n{typed}\n")
+    # Enter at the second question (the names of the others) keeps their defaults.
+    run(["--seed", "2", "--record", str(record)], input=f"3\n{typed}\n\n")
     assert [p["name"] for p in events(record)[0]["players"]] == seated
 
 

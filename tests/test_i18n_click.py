@@ -34,7 +34,7 @@ ENGLISH_HELP = re.compile(
     r"\b(Usage|Options|Commands|Positional arguments|Show this message|Show the version|"
     r"default|required)\b|--[\w-]+ (INTEGER|FILE|DIRECTORY|PATH|TEXT|FLOAT)\b"
 )
-"""click's words on a help page; racko's own placeholders (ID|FILE, SEAT=LEVEL) stay."""
+"""click's words on a help page; racko's own placeholders of ID|FILE stay."""
 SAME_WORD = {"fr": {"Options"}}
 """Words of click's that a language writes as English does."""
 ERROR = {"el": "Σφάλμα: ", "fr": "Erreur\u00a0: ", "cs": "Chyba: "}
@@ -192,6 +192,28 @@ def test_help_names_value_types_and_defaults_in_the_chosen_language(
     for word in words:
         assert word in flat(result.output), result.output
     assert not english_in(result.output, ENGLISH, language), result.output
+
+
+@pytest.mark.parametrize(("language", "command", "placeholders", "english"), [
+    ("fr", "play", ["--bot PLACE=NIVEAU", "--bots NIVEAU,…", '--names "ANNE,BRUNO,…"',
+                    "--record CHEMIN"], ["SEAT=LEVEL", "LEVEL,"]),
+    ("el", "play", ["--bot ΘΕΣΗ=ΕΠΙΠΕΔΟ", "--bots ΕΠΙΠΕΔΟ,…"], ["SEAT=LEVEL", "LEVEL,"]),
+    ("cs", "play", ["--bot MÍSTO=ÚROVEŇ", "--bots ÚROVEŇ,…"], ["SEAT=LEVEL", "LEVEL,"]),
+    ("fr", "simulate", ["--bot PLACE=BOT", "Mettre BOT à la place PLACE"], ["SEAT"]),
+    ("fr", "review", ["--player NOM"], ["NAME"]),
+])
+def test_racko_s_own_placeholders_are_translated_as_click_s_are(
+    language: str, command: str, placeholders: list[str], english: list[str]
+) -> None:
+    # --record PATH became CHEMIN while --bot SEAT=LEVEL stayed English.
+    result = CliRunner().invoke(main, ["--lang", language, command, "--help"], prog_name="racko")
+    assert result.exit_code == 0, result.output
+    for placeholder in placeholders:
+        assert placeholder in flat(result.output), result.output
+    assert not [word for word in english if word in result.output], result.output
+    # The English placeholders are kept for the next language asked.
+    again = CliRunner().invoke(main, ["--lang", "en", command, "--help"], prog_name="racko")
+    assert ("--bot SEAT=" in again.output) is (command != "review")
 
 
 # ------------------------------------------------------------------ messages no catalog holds

@@ -155,7 +155,9 @@ def test_the_greek_n_key_carries_the_game_on(home: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "keys", "shown"),
     [("el", "δ", "Θέση 1-9 ή 0=10 για το"), ("cs", "d\nž", "když 31 půjde do slotu 6"),
-     ("el", "ψ", "Το c δεν ισχύει εδώ")],
+     # A key that is not valid is named as typed, not by the Latin key it sits on.
+     ("el", "ψ", "Το ψ δεν ισχύει εδώ"), ("en", "ψ", "ψ is not valid here"),
+     ("fr", "ç", "ç n'est pas valable ici")],
 )
 def test_a_turn_is_played_with_the_keys_of_the_players_keyboard(
     home: Path, language: str, keys: str, shown: str

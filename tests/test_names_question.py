@@ -45,24 +45,54 @@ def test_at_80_columns_the_default_names_go_under_the_question(
     assert lines[at + 1].startswith("[Player 1, Player 2, Player 3] ")
 
 
-@pytest.mark.parametrize(("typed", "seated", "said"), [
-    ("Ann,Bob", ["Ann", "Bob", "Player 3"], "Not enough names, so Player 3 plays too."),
-    ("Ann", ["Ann", "Player 2", "Player 3"],
-     "Not enough names, so Player 2, Player 3 play too."),
-    ("Player 3,Bob", ["Player 3", "Bob", "Player 1"],
-     "Not enough names, so Player 1 plays too."),
-    ("", ["Player 1", "Player 2", "Player 3"], None),  # Enter: the defaults, as offered
-    ("Ann,Bob,Cy", ["Ann", "Bob", "Cy"], None),
+@pytest.mark.parametrize(("typed", "seated", "asked", "said"), [
+    # Fewer names than people: the others are asked for, Enter keeping their defaults.
+    (["Ann,Bob", ""], ["Ann", "Bob", "Player 3"], "Name of the other person? [Player 3]", None),
+    (["Ann,Bob", "Cy"], ["Ann", "Bob", "Cy"], "Name of the other person? [Player 3]", None),
+    (["Ann", ""], ["Ann", "Player 2", "Player 3"],
+     "Names of the other 2 people, separated by commas? [Player 2, Player 3]", None),
+    (["Ann", "Bob,Cy"], ["Ann", "Bob", "Cy"],
+     "Names of the other 2 people, separated by commas? [Player 2, Player 3]", None),
+    (["Player 3,Bob", ""], ["Player 3", "Bob", "Player 1"],
+     "Name of the other person? [Player 1]", None),
+    # Fewer again: the others keep their defaults, said so.
+    (["Ann", "Bob"], ["Ann", "Bob", "Player 3"],
+     "Names of the other 2 people, separated by commas? [Player 2, Player 3]",
+     "Not enough names, so Player 3 plays too."),
+    ([""], ["Player 1", "Player 2", "Player 3"], None, None),  # Enter: the defaults, as offered
+    (["Ann,Bob,Cy"], ["Ann", "Bob", "Cy"], None, None),
 ])
-def test_names_filled_in_for_the_people_left_unnamed_are_told(
-    home: Path, typed: str, seated: list[str], said: str | None
+def test_people_left_unnamed_are_asked_for_again(
+    home: Path, typed: list[str], seated: list[str], asked: str | None, said: str | None
 ) -> None:
     record = home / "g.jsonl"
     result = racko("play", "--players", "3", "--seed", "2", "--record", str(record),
-                   input=f"{typed}\n")
+                   input="".join(f"{line}\n" for line in typed))
     players = json.loads(record.read_text(encoding="utf-8").splitlines()[0])["players"]
     assert [player["name"] for player in players] == seated
+    if asked is None:
+        assert "other" not in result.output
+    else:
+        given = len(typed[0].split(","))
+        assert f"{given} name{'s' * (given > 1)} for 3 people." in result.output
+        assert asked in " ".join(result.output.split())  # its default may go under it
     if said is None:
         assert "Not enough names" not in result.output
     else:
         assert said in result.output
+
+
+@pytest.mark.parametrize(("typed", "refused"), [
+    ("Bob,Cy", "Type one name, without commas."),
+    ("ann", "Ann is already playing: choose another name."),
+])
+def test_the_second_names_question_refuses_what_the_first_would(
+    home: Path, typed: str, refused: str
+) -> None:
+    record = home / "g.jsonl"
+    result = racko("play", "--players", "2", "--seed", "2", "--record", str(record),
+                   input=f"Ann\n{typed}\nBob\n")
+    players = json.loads(record.read_text(encoding="utf-8").splitlines()[0])["players"]
+    assert [player["name"] for player in players] == ["Ann", "Bob"]
+    assert refused in result.output
+    assert result.output.count("Name of the other person? [Player 2]") == 2

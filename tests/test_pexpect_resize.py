@@ -6,7 +6,6 @@ hand-off (never a rack), and keys typed before the resize still count as before.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import time
 from pathlib import Path
@@ -16,6 +15,7 @@ import ptys
 import pytest
 from builders import finished_game, write_record
 from ttykit import (
+    CLEARED,
     ENTER,
     events,
     press,
@@ -28,7 +28,6 @@ from ttykit import (
 
 WIDE = (100, 30)
 NARROW = (60, 20)
-CLEARED = re.escape("\x1b[H\x1b[2J")
 HANDOFF = "press Enter when ready > "
 CHOOSE = "q quit > "
 PLACE = r"for \d+.*\? help > "

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from ttykit import ENTER, press, prompted, settle, shows, spawn, visible, words
+from ttykit import CLEARED, ENTER, press, prompted, settle, shows, spawn, visible, words
 
 from rack_o.cli.prompt import QUESTION_LINES, fitting, quit_prompt
 from rack_o.i18n import _, speaking
@@ -23,7 +23,6 @@ USUAL = (80, 24)
 LANGUAGES = ["en", "fr", "el", "cs"]
 SLOT = re.compile(r"(?:^|\s)(\d{1,2})\s+\d{1,2} █")
 """A slot of the rack on a turn screen, in ten lines or in five (two slots a line)."""
-CLEARED = re.escape("\x1b[H\x1b[2J")
 
 
 def resize(child: pexpect.spawn, size: tuple[int, int]) -> None:

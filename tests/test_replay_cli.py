@@ -264,8 +264,8 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
     assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")
 
 
-PROMPTS = re.compile(r"(?:Enter next turn · n next round · q quit|Enter the rest of this turn · "
-                     r"q quit|The end of the game\. Enter or q ends the replay) > ")
+PROMPTS = re.compile(r"(?:Enter for the next turn · n next round · q quit|Enter for the rest of "
+                     r"this turn · q quit|The end of the game\. Enter or q ends the replay) > ")
 
 
 @pytest.mark.parametrize(("columns", "lines", "players"), [(80, 24, 3), (60, 20, 4)])
@@ -511,3 +511,19 @@ def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
     # The rounds are only measured before the first table is printed: every table built
     # first held ~10 KB a round until then (150 MB for 16,000 rounds).
     assert built_then == 1
+
+
+@pytest.mark.parametrize(("lines", "prompt"), [
+    (24, "Enter for the next turn · n next round · q quit > "),
+    (12, "Enter for the rest of this turn · q quit > "),  # a turn over two screens
+])
+def test_the_replay_keys_say_what_enter_is_for(
+    home: Path, monkeypatch: pytest.MonkeyPatch, lines: int, prompt: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", str(lines))
+    write_record(home / "games" / "g.jsonl", finished_game(8, players=3, target=100))
+    code, out = invoke(["g"], keys="\n" * 40 + "q\n")
+    assert code == 0, out
+    assert prompt in out
+    assert "Enter next turn" not in out and "Enter the rest" not in out

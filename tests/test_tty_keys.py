@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 from rich.text import Text
+from ttykit import CLEARED
 
 import rack_o.cli.console as console_module
 from rack_o.actions import DISCARD, DRAW, TAKE, place
@@ -249,7 +250,7 @@ def test_a_rack_screen_fits_the_terminals_height_scores_first(
     term = key_terminal(60, height)
     keyboard.chunks = iter(["?", "d"])
     HumanAgent(game.players[game.mover].name, term).choose(game.view(game.mover))
-    last = output(term).rsplit("\x1b[2J", 1)[1]
+    last = re.split(CLEARED, output(term))[-1]
     lines = last.rstrip().splitlines()
     assert len(lines) <= height  # the help and the prompt included
     assert lines[0].startswith("Round 1") and "Ann 0" in lines[1]
@@ -278,7 +279,7 @@ def test_a_short_terminal_always_shows_the_whole_rack_the_piles_and_the_prompt(
     HumanAgent(game.players[game.mover].name, term).choose(game.view(game.mover))
     # Each screen up to its prompt's ">" (the key pressed is echoed after it).
     screens = [screen.rpartition(">")[0] + ">"
-               for screen in output(term).split("\x1b[H\x1b[2J")[1:]]
+               for screen in re.split(CLEARED, output(term))[1:]]
     assert len(screens) == len(keys)
     rack = game.racks[game.mover]
     for screen in screens:
@@ -302,7 +303,7 @@ def test_the_pager_shows_a_screen_at_a_time_and_never_runs_a_program(
     term = key_terminal(40, 10)
     keyboard.chunks = iter([" ", "\x1b[B", "b", "\x1b[6~", " ", " ", " ", "q"])
     page(term, Text(text), "Rules")
-    screens = output(term).split("\x1b[H\x1b[2J")[1:]
+    screens = re.split(CLEARED, output(term))[1:]
     firsts = [screen.lstrip().split("\n", 1)[0] for screen in screens]
     # space, down, b, page down, space, space (to the last screen), space (leaves: no q)
     assert firsts == ["line 1", "line 10", "line 11", "line 2", "line 11", "line 20", "line 22"]
@@ -325,7 +326,7 @@ def test_the_pagers_last_screen_says_it_is_the_end_and_offers_no_more(
     keyboard.chunks = iter(["\x1b[F", "b", "\x1b[F", "q"])  # end, back, end, q
     page(term, Text(text), "Rules")
     statuses = [screen.rstrip().rsplit("\n", 1)[-1].strip()
-                for screen in output(term).split("\x1b[H\x1b[2J")[1:]]
+                for screen in re.split(CLEARED, output(term))[1:]]
     assert statuses == [first, at_the_end, before_the_end, at_the_end]
 
 

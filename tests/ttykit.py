@@ -31,6 +31,9 @@ from rack_o.record import parse_lines
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 CLEAR_SCROLLBACK = "\x1b[3J"
+CLEARED = r"\x1b\[H(?:\x1b\[2J|(?:\x1b\[2K\x1b\[1B)*\x1b\[2K\x1b\[H)"
+"""A screen blanked: at once (the first time, a hand-off) or one line at a time (a redraw,
+which leaves the scrollback alone)."""
 PROMPT_END = " > "
 ENTER = "\r"
 """What the Enter key sends to a terminal in raw mode."""

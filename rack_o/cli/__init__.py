@@ -141,6 +141,9 @@ def translate_help(command: click.Command) -> click.Command:
             param.type.name = _(name)
             if metavar is None and isinstance(param, click.Option) and param.nargs == 1:
                 param.metavar = _capitals(param.type.name)
+        if metavar is not None:
+            # A placeholder of racko's own (SEAT=LEVEL), marked with N_, as PATH is translated.
+            param.metavar = _(metavar)
     help_option = command.get_help_option(click.Context(command))
     if help_option is not None:
         # click words it once, when it first makes the option (in whatever language then).

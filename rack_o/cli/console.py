@@ -28,7 +28,9 @@ from typing import TextIO
 import click
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.control import Control
 from rich.measure import Measurement
+from rich.segment import ControlType
 from rich.text import Text
 
 from rack_o.i18n import _
@@ -62,6 +64,16 @@ SPACE = " "
 # previous player's rack cannot be scrolled back to.
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
+
+
+def blanked_in_place(height: int) -> str:
+    """Codes that blank a screen of `height` lines one line at a time and leave the cursor at
+    its top: erasing the whole screen at once (`_CLEAR_SCREEN`) makes tmux, VTE and others
+    push a copy of it into the scrollback, a copy per redraw."""
+    blank_line = Control((ControlType.ERASE_IN_LINE, 2)).segment.text
+    down = Control.move(0, 1).segment.text  # never scrolls, even from the last line
+    home = Control.home().segment.text
+    return home + down.join([blank_line] * max(height, 1)) + home
 
 # The keys a terminal sends as one escape sequence that racko has a use for (the pager's);
 # any other sequence is just "escape", which prompts ignore. A table, not a parser.
@@ -338,6 +350,22 @@ def _watches_resizes() -> bool:
             and threading.current_thread() is threading.main_thread())
 
 
+_CONTROL_CODE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+"""A colour, style or link code in a line the console drew (CSI and OSC sequences)."""
+
+
+def _line_editing() -> bool:
+    """True once `input()` edits lines with readline (Left, Right, Home, End, Backspace over
+    any letter, wide ones too), the terminal's arrows not typed into the line as escape
+    codes; False where Python has no readline (Windows: its console edits lines itself)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows
+        return False
+    readline.set_auto_history(False)  # Up brings back no answer given to another question
+    return True
+
+
 def _is_terminal(stream: object) -> bool:
     try:
         return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
@@ -367,6 +395,9 @@ class Terminal:
     """The prompt on screen under the screen `_repaint` paints (said again after it)."""
     _painted_at: tuple[int, int] | None = field(default=None, repr=False)
     """The terminal's size when the screen was last cleared."""
+    typed_key: str = field(default="", repr=False)
+    """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
+    which `key` gives as c): what a message about that key names."""
 
     @property
     def reads_lines(self) -> bool:
@@ -395,7 +426,8 @@ class Terminal:
         """
         if self.reads_lines:
             typed = self.read(prompt).strip()
-            return key_meant(typed.lower()) if typed else ENTER
+            self.typed_key = typed.lower() if typed else ENTER
+            return key_meant(self.typed_key) if typed else ENTER
         # The terminal is set to hand over keys as they are typed before the prompt shows, so
         # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
         # with a flush, which lost such a key. Keys typed ahead are thrown away only where
@@ -414,7 +446,8 @@ class Terminal:
             self.console.file.flush()
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
-        return key_meant(self._typed.pop(0))
+        self.typed_key = self._typed.pop(0)
+        return key_meant(self.typed_key)
 
     @contextmanager
     def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
@@ -531,6 +564,9 @@ class Terminal:
         if stream is None:
             raise EOFError  # standard input was closed (`racko play <&-`): nothing to read
         if self.stdin is None and sys.stdout is not None:
+            if _is_terminal(stream) and _is_terminal(sys.stdout) and _line_editing():
+                # readline draws the prompt itself, so that it knows where the line starts.
+                return input(self._for_readline(prompt))
             return self.console.input(prompt)
         # input() needs both standard streams; with standard output closed, the line is read
         # straight from the input.
@@ -539,6 +575,14 @@ class Terminal:
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+    def _for_readline(self, prompt: str) -> str:
+        """`prompt` (rich markup) as the console would print it, its control codes marked as
+        taking no room on the line (readline's \\001 and \\002) so that editing keeps to the
+        columns after it."""
+        with self.console.capture() as captured:
+            self.console.print(prompt, end="")
+        return _CONTROL_CODE.sub(lambda code: f"\001{code.group()}\002", captured.get())
 
     def flush_input(self) -> bool:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
@@ -586,7 +630,12 @@ class Terminal:
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the screen (and the scrollback, if asked) on a real terminal; with the output
-        elsewhere, clear `tty` instead when the scrollback must go (a hand-off); else nothing."""
+        elsewhere, clear `tty` instead when the scrollback must go (a hand-off); else nothing.
+
+        A screen painted over one racko painted (a redraw within a turn, a bot's move) is
+        blanked in place, its lines not pushed into the scrollback: the first clear pushes
+        what came before (the set-up, the note on how to carry on) as `clear` would."""
+        first = self._painted_at is None
         self._painted_at = self._size()
         if not self.console.is_terminal:
             if scrollback and self.tty is not None:
@@ -596,7 +645,12 @@ class Terminal:
                 except OSError:
                     pass  # no terminal to clear: the players were told at the start
             return
-        self.console.file.write(_CLEAR_SCREEN + (_CLEAR_SCROLLBACK if scrollback else ""))
+        if scrollback:
+            self.console.file.write(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
+        elif first:
+            self.console.file.write(_CLEAR_SCREEN)
+        else:
+            self.console.file.write(blanked_in_place(self.height))
         self.console.file.flush()
 
     def pause(self) -> None:

@@ -73,6 +73,8 @@ CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
 )
+BLIND_KEYS = N_("Keys typed before you saw the card were ignored.")
+"""Said under a drawn card when keys typed with the d (before it showed) were thrown away."""
 
 
 class Fit(NamedTuple):
@@ -328,7 +330,10 @@ class HumanAgent:
             # taken card's slots, a move's preview) follow keys this player typed knowing all
             # they show, so "t 5 Enter" typed at once is a whole move.
             self._fresh = False
-            self.term.flush_input()
+            if self.term.flush_input() and view.held_source is Source.DRAW and preview is None:
+                # A slot typed with the d ("d5" at once) is thrown away by design, as a blind
+                # placement: the player is told, or the slot seems to have been lost.
+                draw(Text(_(BLIND_KEYS), "yellow"))
             if says_enter and not reads_lines(self.term):  # a piped line is always meant
                 enter_from = time.monotonic() + ENTER_GRACE
         return ask(

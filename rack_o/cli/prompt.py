@@ -81,6 +81,13 @@ def echo(term: Terminal, key: str) -> None:
         term.console.print(key if is_typed(key) else "", markup=False, highlight=False)
 
 
+def as_typed(term: Terminal, key: str) -> str:
+    """`key` as the person typed it, for a message that names it: ψ, not the c that a Greek
+    layout's ψ stands for (`layouts.key_meant`), where the terminal keeps it."""
+    typed = getattr(term, "typed_key", "")
+    return typed if typed and key_meant(typed) == key else key
+
+
 def fitting(width: int, prompts: Sequence[str], lines: int = 1, end: str = " > ") -> str:
     """The first of `prompts` (rich markup, longest first) that fits `lines` lines of `width`
     columns followed by `end` and the cursor, wrapped between words as the screen wraps it;
@@ -237,7 +244,7 @@ def ask(
                 note = Text(refusals[key], "red")
             else:
                 # Translators: the Enter key, named in "Enter is not valid here: …".
-                shown_key = _("Enter") if wrong_enter else escape(key[:20])
+                shown_key = _("Enter") if wrong_enter else escape(as_typed(term, key)[:20])
                 note = Text.from_markup(
                     _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown_key,
                                                                          valid=valid),

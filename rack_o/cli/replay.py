@@ -29,7 +29,7 @@ from rack_o.view import PublicTurn
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .flow import Flow
-from .history import local_time, scores_text
+from .history import local_time
 from .prompt import echo, is_typed
 from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
 from .scoreboard import (
@@ -49,17 +49,21 @@ from .screens import (
     deal_line,
     dealer_draw_lines,
     describe_turn,
+    needs_colon,
     side_name,
     variant_labels,
+    with_score,
 )
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
 
-KEYS_PROMPT = N_("[bold]Enter[/] next turn · [bold]n[/] next round · [bold]q[/] quit")
+# Enter's action is said as play's is ("Press Enter for the final standings"): "Enter next
+# turn" and "Enter the rest of this turn" read as an instruction to type it.
+KEYS_PROMPT = N_("[bold]Enter[/] for the next turn · [bold]n[/] next round · [bold]q[/] quit")
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )
-MORE_PROMPT = N_("[bold]Enter[/] the rest of this turn · [bold]q[/] quit")
+MORE_PROMPT = N_("[bold]Enter[/] for the rest of this turn · [bold]q[/] quit")
 MORE_HELP = N_(
     "This turn goes on over the next screen: press Enter (or Space) to see the rest of it, "
     "q to quit."
@@ -216,7 +220,9 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
 def _scores(game: Game) -> str:
     names = [p.name for p in game.players]
     sides = [side_name(game.rules, names, side) for side in range(game.rules.teams)]
-    return scores_text(sides, game.totals)
+    colon = needs_colon(sides)  # every score set off alike, not only "Player 2: 0"
+    return " · ".join(with_score(side, total, colon=colon)
+                      for side, total in zip(sides, game.totals, strict=True))
 
 
 def round_over_screen(game: Game) -> RenderableType:

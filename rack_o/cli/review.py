@@ -89,16 +89,30 @@ def play_text(play: Play, short: bool = False) -> str:
     return text.format(card=play.card, slot=play.slot)
 
 
+def turn_done(play: Play) -> str:
+    """A whole turn as something done, worded as `costly_part`'s halves are: "drawing the 12
+    and throwing it away", "taking the 23 and putting it in slot 4"."""
+    if play.card is None:
+        return _("drawing")
+    if play.slot is None:
+        return _("drawing the {card} and throwing it away").format(card=play.card)
+    if play.source == "discard":
+        return _("taking the {card} and putting it in slot {slot}").format(
+            card=play.card, slot=play.slot)
+    return _("drawing the {card} and putting it in slot {slot}").format(
+        card=play.card, slot=play.slot)
+
+
 def costly_part(move: Move) -> str:
     """What a turn's cost came from, in words, where only one of its two decisions cost
     anything (as costs are shown): "drawing instead of taking the 35", "putting the 1 in
-    slot 1 instead of slot 8"; else the whole turn (`play_text`): both cost, or only the
+    slot 1 instead of slot 8"; else the whole turn (`turn_done`): both cost, or only the
     points at stake did."""
     choose, placing = move.choose, move.place
     choosing_cost = shown_cost(choose.cost) > 0
     if choosing_cost == (shown_cost(placing.cost) > 0):
-        return _whole(play_text(move.played))
-    if choosing_cost:
+        part = turn_done(move.played)
+    elif choosing_cost:
         if choose.best == TAKE:  # the card taken is expert's turn's
             part = _("drawing instead of taking the {card}").format(card=move.best.card)
         else:
@@ -296,8 +310,10 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
                               decimal_form(worst.cost))
     else:
         worst_text = ngettext(
-            "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turn.\nExpert: {best}.",
-            "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns.\nExpert: {best}.",
+            "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turn.\n"
+            "Expert's turn: {best}.",
+            "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns.\n"
+            "Expert's turn: {best}.",
             decimal_form(worst.cost))
     if worst_text is not None and worst is not None:
         worst_text = _held_together(worst_text).format(
@@ -470,7 +486,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 
 @click.command(epilog=EXAMPLE)
 @click.argument("game_ref", metavar="ID|FILE", type=GAME_REF)
-@click.option("--player", type=PLAYER_NAME, metavar="NAME",
+@click.option("--player", type=PLAYER_NAME, metavar=N_("NAME"),
               help="Review only this player's turns.")
 @click.option("--all", "everyone", is_flag=True,
               help="Review the computer players' turns too.")

@@ -23,6 +23,8 @@ from rack_o.rules import Rules
 from rack_o.steps import Turn, TurnOver
 from rack_o.view import PublicTurn, SeatView
 
+from .flow import Flow
+
 BAR_WIDTH = 30
 """Columns of the longest bar (the highest card in the deck)."""
 HISTORY_LINES = 4
@@ -33,12 +35,13 @@ MIN_BAR_WIDTH = 10
 
 class Either:
     """The first of several forms of one line that fits in the width it is drawn at (the
-    last, shortest, otherwise): a narrow terminal gets the short form, not a wrapped line."""
+    last, shortest, otherwise): a narrow terminal gets the short form, not a wrapped line
+    (a short form that is a Flow wraps only between its pieces where even it does not fit)."""
 
-    def __init__(self, *forms: Text) -> None:
+    def __init__(self, *forms: Text | Flow) -> None:
         self.forms = forms
 
-    def fitted(self, width: int) -> Text:
+    def fitted(self, width: int) -> Text | Flow:
         """The form drawn at `width` columns."""
         return next((form for form in self.forms if cell_len(form.plain) <= width),
                     self.forms[-1])
@@ -73,14 +76,24 @@ def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
     return [side_name(rules, names, side) for side in range(rules.teams)]
 
 
-def with_score(side: str, total: int, *, together: bool = False) -> str:
+def with_score(side: str, total: int, *, together: bool = False, colon: bool | None = None
+               ) -> str:
     """ "Ann 120": a side and its total; "Player 1: 120" when the name ends in a digit, which
-    would run into the score. `together`: no line may break between them."""
+    would run into the score, or when `colon` says so (`needs_colon`: every side of a line
+    alike). `together`: no line may break between them."""
+    if colon is None:
+        colon = needs_colon([side])
     # Translators: a player (or team) and their total, for names that end in a number.
-    pattern = _("{name}: {points}") if side[-1:].isdigit() else "{name} {points}"
+    pattern = _("{name}: {points}") if colon else "{name} {points}"
     if together:
         pattern = pattern.replace(" ", "\u00a0")  # the pattern's spaces only, not the name's
     return pattern.format(name=side, points=total)
+
+
+def needs_colon(sides: Sequence[str]) -> bool:
+    """True if a line of these sides' scores sets every score off with a colon: one name
+    ends in a digit ("Player 2: 0"), so all do ("Ann: 0 · Player 2: 0"), not some only."""
+    return any(side[-1:].isdigit() for side in sides)
 
 
 def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
@@ -131,40 +144,49 @@ def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
     return list(history[start:]), played
 
 
-def scores_line(view: SeatView, *, short: bool = False) -> Text:
-    """Each side's total against the target, the viewing seat's side in bold (`short`: less
-    space between them, and the target in fewer words)."""
+def _side_scores(view: SeatView) -> list[Text]:
+    """Each side with its total, the viewing seat's side in bold."""
     rules = view.rules
-    line = Text()
-    for side, total in enumerate(view.totals):
-        if side:
-            line.append(" · " if short else "  ·  ")
-        mine = rules.team_of(view.seat) == side
-        line.append(with_score(side_name(rules, view.names, side), total),
-                    "bold" if mine else "")
-    if short:
-        line.append("  " + _("(to {target})").format(target=rules.target), "dim")
-    else:
-        line.append("   " + _("(first to {target} wins)").format(target=rules.target), "dim")
+    sides = side_names(rules, view.names)
+    colon = needs_colon(sides)
+    return [Text(with_score(sides[side], total, colon=colon),
+                 "bold" if rules.team_of(view.seat) == side else "")
+            for side, total in enumerate(view.totals)]
+
+
+def scores_line(view: SeatView) -> Text:
+    """Each side's total against the target, the viewing seat's side in bold."""
+    line = Text("  ·  ").join(_side_scores(view))
+    line.append("   " + _("(first to {target} wins)").format(target=view.rules.target), "dim")
     return line
+
+
+def short_scores(view: SeatView, *, target: bool = True) -> Flow:
+    """The scores closer together and the target in fewer words (or none), wrapped only
+    between two sides (never a line that starts with its "·")."""
+    pieces = [(" · ", score) for score in _side_scores(view)]
+    if target:
+        pieces.append(("  ", Text(_("(to {target})").format(target=view.rules.target), "dim")))
+    return Flow(pieces)
 
 
 def fitted_scores(view: SeatView) -> Either:
     """The scores line, short on a narrow terminal (without the target on a very narrow one)."""
-    short = scores_line(view, short=True)
-    bare = short.copy()
-    bare.right_crop(len(short) - len(short.plain.rsplit("  ", 1)[0]))
-    return Either(scores_line(view), short, bare)
+    return Either(scores_line(view), short_scores(view), short_scores(view, target=False))
 
 
-def status_line(view: SeatView, *, short: bool = False) -> Text:
-    """Round, dealer and whose turn it is: public, safe for a hand-off screen."""
-    gap = " · " if short else "  ·  "
-    line = Text()
-    line.append(_("Round {round}").format(round=view.round), "bold")
-    line.append(gap + _("{dealer} dealt").format(dealer=view.names[view.dealer]))
-    line.append(gap + _("{player} to play").format(player=view.names[view.mover]))
-    return line
+def _status_parts(view: SeatView) -> list[Text]:
+    return [Text(_("Round {round}").format(round=view.round), "bold"),
+            Text(_("{dealer} dealt").format(dealer=view.names[view.dealer])),
+            Text(_("{player} to play").format(player=view.names[view.mover]))]
+
+
+def status_line(view: SeatView, *, short: bool = False) -> Text | Flow:
+    """Round, dealer and whose turn it is: public, safe for a hand-off screen (`short`:
+    closer together, wrapped only between its parts)."""
+    if short:
+        return Flow([(" · ", part) for part in _status_parts(view)])
+    return Text("  ·  ").join(_status_parts(view))
 
 
 def fitted_status(view: SeatView) -> Either:
@@ -291,9 +313,10 @@ def rack_caption(rack: Sequence[int], *, run_of_three: bool = False) -> Text:
     return Text("✓ " + sentence.format(count=count, points=5 * count), SCORING)
 
 
-def piles_line(view: SeatView, top_after: int | None = None, *, short: bool = False) -> Text:
+def piles_line(view: SeatView, top_after: int | None = None, *, short: bool = False
+               ) -> Text | Flow:
     """The top of the discard pile (or `top_after` a previewed move) and the draw pile size
-    (`short`: only its number)."""
+    (`short`: only its number, wrapped only between the two piles)."""
     line = Text(_("Discard pile:") + " ")
     top = view.discard_top if top_after is None else top_after
     line.append(str(top) if top is not None else _("empty"), "bold")
@@ -301,10 +324,10 @@ def piles_line(view: SeatView, top_after: int | None = None, *, short: bool = Fa
         line.append(" " + _("after this move"))
     size = view.draw_pile_size
     if short:
-        # No-break spaces: a line too narrow for both piles breaks before the " ·", never
-        # between "Draw pile:" and its count, nor leaves the "·" at a line's end.
-        line.append(" ·\u00a0" + _("Draw pile: {count}").format(count=size).replace(" ", "\u00a0"))
-        return line
+        # A line too narrow for both piles breaks between them, the "·" left out; no-break
+        # spaces keep "Draw pile:" with its count.
+        return Flow([("", line), (" · ", Text(
+            _("Draw pile: {count}").format(count=size).replace(" ", "\u00a0")))])
     line.append("    " + ngettext(
         "Draw pile: {count} card face down", "Draw pile: {count} cards face down", size
     ).format(count=size))

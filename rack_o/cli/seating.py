@@ -162,7 +162,39 @@ def ask_bots(term: Terminal, people: int) -> list[str]:
 
 
 def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[str]:
-    """The names of the people, on one line, separated by commas (Enter: the defaults)."""
+    """The names of the people, on one line, separated by commas (Enter: the defaults); when
+    fewer are typed, a second question for the others (Enter there: their defaults)."""
+    count = len(defaults)
+    if count == 1:
+        prompt = _("Your name? [{default}] ").format(default=defaults[0])
+    else:
+        prompt = _("Names of the {count} people, separated by commas? [{defaults}] ").format(
+            count=count, defaults=", ".join(defaults))
+    names = _ask(term, prompt, _names_typed(defaults, taken), ROOM_FOR_NAMES)
+    if not names or len(names) == count:
+        return names or list(defaults)
+    # Enter pressed too early leaves the others a second chance to be named.
+    rest = _defaults_left(names, defaults)
+    term.console.print(ngettext("{count} name for {people} people.",
+                                "{count} names for {people} people.", len(names)).format(
+                           count=len(names), people=count), markup=False, highlight=False)
+    prompt = ngettext("Name of the other person? [{defaults}] ",
+                      "Names of the other {count} people, separated by commas? [{defaults}] ",
+                      len(rest)).format(count=len(rest), defaults=", ".join(rest))
+    taken = taken | {name.casefold() for name in names}
+    more = _ask(term, prompt, _names_typed(rest, taken), ROOM_FOR_NAMES)
+    filled = _defaults_left(more, rest) if more else []
+    if more and filled:  # fewer typed again: the others keep their defaults, said so
+        term.console.print(ngettext("Not enough names, so {names} plays too.",
+                                    "Not enough names, so {names} play too.",
+                                    len(filled)).format(names=", ".join(filled)),
+                           markup=False, highlight=False)
+    return names + (more + filled if more else rest)
+
+
+def _names_typed(defaults: Sequence[str], taken: set[str]) -> Callable[[str], list[str]]:
+    """Reads an answer to a names question for `len(defaults)` people: the names typed
+    (none for Enter), checked; click.BadParameter to ask again."""
     count = len(defaults)
 
     def parse(answer: str) -> list[str]:
@@ -173,37 +205,31 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[
                                                           default=", ".join(defaults))
             )
         names = split_names(answer, None) if answer else []
-        given = len(names)
-        if given > count:
+        if len(names) > count == 1:
+            raise click.BadParameter(_("Type one name, without commas."))
+        if len(names) > count:
             raise click.BadParameter(
                 ngettext("{count} name given for {people} person.",
-                         "{count} names given for {people} people.", count).format(
+                         "{count} names given for {people} people.", len(names)).format(
                     count=len(names), people=count)
             )
-        typed = {name.casefold() for name in names}
-        free = [name for name in defaults if name.casefold() not in typed]
-        # A seat left unnamed keeps its own default ("Player 3" for the third) when it can.
-        own = [name for name in defaults[len(names):] if name in free]
-        names += (own + [name for name in free if name not in own])[: count - len(names)]
         clash = next((name for name in names if name.casefold() in taken), None)
         if clash is not None:
             raise click.BadParameter(
                 _("{name} is already playing: choose another name.").format(name=clash)
             )
-        return names, names[given:] if given else []
+        return names
 
-    if count == 1:
-        prompt = _("Your name? [{default}] ").format(default=defaults[0])
-    else:
-        prompt = _("Names of the {count} people, separated by commas? [{defaults}] ").format(
-            count=count, defaults=", ".join(defaults))
-    names, filled = _ask(term, prompt, parse, ROOM_FOR_NAMES)
-    if filled:  # some names typed, not all: the others are the defaults, said so
-        term.console.print(ngettext("Not enough names, so {names} plays too.",
-                                    "Not enough names, so {names} play too.",
-                                    len(filled)).format(names=", ".join(filled)),
-                           markup=False, highlight=False)
-    return names
+    return parse
+
+
+def _defaults_left(names: Sequence[str], defaults: Sequence[str]) -> list[str]:
+    """The defaults for the people `names` leave unnamed: a seat keeps its own default
+    ("Player 3" for the third) when no name typed took it."""
+    typed = {name.casefold() for name in names}
+    free = [name for name in defaults if name.casefold() not in typed]
+    own = [name for name in defaults[len(names):] if name in free]
+    return (own + [name for name in free if name not in own])[: len(defaults) - len(names)]
 
 
 def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:

@@ -24,7 +24,7 @@ from rack_o.agent import Agent
 from rack_o.bots.hint import HINT_LEVELS, Advice, hint
 from rack_o.errors import RulesError
 from rack_o.game import Player
-from rack_o.i18n import LANGUAGES, _, current_language, install, ngettext
+from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext
 from rack_o.record import Header
 from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.safe_text import SHORT_SHOWN, shown
@@ -222,7 +222,7 @@ def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--players", type=WholeNumber(1, MAX_PLAYERS, example=3),
                      help="How many sit at the table, 2-4 (asked if not given); 1 is you "
                      "alone against the --bots."),
-        click.option("--names", metavar='"ANN,BOB,…"',
+        click.option("--names", metavar=N_('"ANN,BOB,…"'),
                      help="The players' names in seat order, comma-separated (asked if not "
                      "given)."),
         target_option,
@@ -230,10 +230,10 @@ def table_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Deal the cards of an earlier game again: its seed, a whole number "
                      "(each game ends showing it)."),
         variant_options,
-        click.option("--bot", "bot", multiple=True, metavar="SEAT=LEVEL",
+        click.option("--bot", "bot", multiple=True, metavar=N_("SEAT=LEVEL"),
                      help="A computer player at a seat: random, easy, medium, hard, expert or "
                      "package.module:Class. Repeatable."),
-        click.option("--bots", metavar="LEVEL,…",
+        click.option("--bots", metavar=N_("LEVEL,…"),
                      help="Computer players for the last seats, such as hard,easy. Without "
                      "--players they play with you (or the people --names lists): at most 3 "
                      "with --partners, 1 with --run-of-three. With --players and a bot in every "

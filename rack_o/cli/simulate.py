@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from rack_o.i18n import _, ngettext, number, percent
+from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.match import (
     DEFAULT_TURN_CAP,
     ClusterError,
@@ -54,6 +54,7 @@ from .messages import bot_spec_error, history_error
 from .option_types import SEED, WholeNumber
 from .screens import variant_labels
 from .setup import (
+    BotChoice,
     check_bot_specs,
     new_seed,
     now_stamp,
@@ -73,9 +74,20 @@ MAX_JOBS = 64
 """The most worker processes `racko simulate` starts."""
 
 
+DEFAULT_BOT = "hard"
+"""The bot at every seat when no --bots or --bot names one."""
+
+
 def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> list[str]:
-    """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear."""
+    """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear.
+
+    With neither, every seat (2, or --players) gets DEFAULT_BOT. Each bot is made once, to
+    check it: a spec that names no bot is said before any count of seats, with the seat it
+    would take."""
     choice = parse_bots(seats, bots)
+    if not choice:
+        return [DEFAULT_BOT] * (players or MIN_PLAYERS)
+    check_bot_specs(_seats_meant(players, choice))
     total = len(choice)
     if players is None:
         players = total
@@ -94,6 +106,21 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
             ).format(players=players, count=total, given=", ".join(given))
         )
     return [spec or "" for spec in seat_bots(players, choice)]
+
+
+def _seats_meant(players: int | None, choice: BotChoice) -> list[str | None]:
+    """Every bot given at the seat it would take, even at a table of a size no game has (the
+    seats between them None): --bot at its seat, --bots in the last free seats. A --bot seat
+    that no table has (0, 5, 1234567890) is left out: `seat_bots` says it does not exist."""
+    seats = {seat: spec for seat, spec in choice.placed.items() if 1 <= seat <= MAX_PLAYERS}
+    size = max(players or 0, len(choice), *seats)
+    specs: list[str | None] = [None] * size
+    for seat, spec in seats.items():
+        specs[seat - 1] = spec
+    free = [seat for seat, spec in enumerate(specs) if spec is None]
+    for seat, spec in zip(free[len(free) - len(choice.fill):], choice.fill, strict=True):
+        specs[seat] = spec
+    return specs
 
 
 def result_table(tally: Tally, width: int = 80) -> RenderableType:
@@ -306,11 +333,13 @@ def _executor(
     epilog="Example:  racko simulate --bots hard,easy --games 200 --seed 1 --jobs 2"
 )
 @click.option("--players", type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS, example=3), default=None,
-              help="Seats at the table (2-4); by default, one per bot given.")
-@click.option("--bots", metavar="BOT,BOT,...", default=None,
+              help="Seats at the table (2-4); by default, one per bot given (2 when no bot "
+              "is given).")
+@click.option("--bots", metavar="BOT,BOT,…", default=None,  # "bot" in every language
               help="The bot of each seat in order (levels: random, easy, medium, hard, "
-              "expert, or package.module:ClassName).")
-@click.option("--bot", "seat_bots", metavar="SEAT=BOT", multiple=True,
+              "expert, or package.module:ClassName). Without --bots or --bot, every seat "
+              "plays hard.")
+@click.option("--bot", "seat_bots", metavar=N_("SEAT=BOT"), multiple=True,
               help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES, example=200), default=100,
               show_default=True,
@@ -360,7 +389,6 @@ def simulate(
     """
     specs = seat_specs(players, bots, seat_bots)
     rules = rules_from(len(specs), target, bonus, partners, run_of_three)
-    check_bot_specs(specs)
     if cluster is not None and jobs != 1:
         raise click.UsageError(_("--jobs and --cluster cannot be used together: "
                                  "the cluster's workers play the games."))

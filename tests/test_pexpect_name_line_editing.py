@@ -1,0 +1,34 @@
+"""The names are typed on a line a person can edit, in a real terminal: the arrows, Home and End
+move along it (never typed into it as escape codes), and Backspace takes back one whole letter,
+a Greek or a wide one too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ttykit import ENTER, press, spawn
+
+LEFT, RIGHT, HOME, END, BACKSPACE = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x7f"
+NAMES = "Names of the 2 people"
+
+
+@pytest.mark.parametrize(("typed", "names"), [
+    ("Bob" + LEFT * 3 + "Q" + END + ",Ann", ["QBob", "Ann"]),
+    ("nn,Bob" + HOME + "A" + RIGHT * 2 + "e" + BACKSPACE, ["Ann", "Bob"]),
+    ("Ann,Zoë字ψ" + BACKSPACE * 2 + "ψ", ["Ann", "Zoëψ"]),
+    ("Άννα,字字" + BACKSPACE + "Bob", ["Άννα", "字Bob"]),
+    ("Ann" + "\x1b[A" + "\x1b[B" + ",Bob", ["Ann", "Bob"]),  # Up and Down: nothing to recall
+])
+def test_the_names_line_can_be_edited(tmp_path: Path, typed: str, names: list[str]) -> None:
+    record = tmp_path / "g.jsonl"
+    child = spawn(["play", "--players", "2", "--seed", "3", "--record", str(record)], tmp_path,
+                  LANGUAGE="en")
+    child.expect(NAMES)
+    press(child, typed)  # once the line editor has the keyboard (a key at a time)
+    child.send(ENTER)
+    child.expect("Press Enter to deal round 1")
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert [player["name"] for player in header["players"]] == names
+    child.terminate(force=True)
