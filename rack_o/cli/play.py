@@ -69,6 +69,7 @@ def open_record(
     """
     from rack_o.store.autosave import open_record as open_record_file
     from rack_o.store.paths import record_ref
+    from rack_o.store.safe_text import controls_escaped
 
     try:
         writer = open_record_file(path, started, names)
@@ -79,7 +80,7 @@ def open_record(
                 param_hint="'--record'",
             ) from error
         note = _("This game is not being saved: cannot write {file} ({reason}).").format(
-            file=error.filename or "", reason=error.strerror
+            file=controls_escaped(str(error.filename or "")), reason=error.strerror
         ).replace("  ", " ")
         return None, lambda: None, note, None
     ref = record_ref(writer.path)

@@ -33,6 +33,7 @@ from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.paths import record_ref
 from rack_o.store.records import shown_seed
+from rack_o.store.safe_text import controls_escaped
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
@@ -190,7 +191,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
     if isinstance(error, RecordChangedError):
         return _("The game stops: its record {file} was changed by another program since "
                  "racko last wrote to it, so nothing more was written to it.").format(
-            file=error.filename), EXIT_STOPPED
+            file=controls_escaped(str(error.filename))), EXIT_STOPPED
     if isinstance(error, RecordWriteError):
         return cannot_save(error), EXIT_STOPPED
     if terminal_gone(error) or (
@@ -209,7 +210,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
 def cannot_save(error: OSError) -> str:
     """The sentence for a record that could not be written."""
     return _("The game can't be saved: {reason} ({file}).").format(
-        reason=error.strerror or error, file=error.filename or ""
+        reason=error.strerror or error, file=controls_escaped(str(error.filename or ""))
     )
 
 
