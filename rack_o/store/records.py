@@ -242,7 +242,10 @@ def _printable_names(line: Event) -> None:
     thousands of characters fill it."""
     players = line.get("players")
     for player in players if isinstance(players, list) else ():
-        if isinstance(player, dict) and isinstance(player.get("name"), str):
+        # A name of blanks alone (tabs, no-break spaces) is left for the engine to refuse,
+        # not spelt out into a name that seems to say something.
+        if isinstance(player, dict) and isinstance(player.get("name"), str) and \
+                player["name"].strip():
             player["name"] = shown_name(player["name"])
 
 
