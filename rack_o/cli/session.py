@@ -32,7 +32,7 @@ from rack_o.match import DEFAULT_TURN_CAP
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.paths import record_ref
-from rack_o.store.records import shown_seed
+from rack_o.store.records import replayable_seed, shown_seed
 from rack_o.store.safe_text import controls_escaped
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
@@ -296,10 +296,15 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
                              for seat in humans)
             notes.append(_("Hints used: {used}.").format(used=used))
     seed = header.seed if header is not None else None
-    if seed is not None:
+    again = replayable_seed(seed)
+    if header is not None and again is not None:
         notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
-            seed=shown_seed(seed),
-            options=same_cards(header.players, shown_seed(seed), header.rules)))
+            seed=again, options=same_cards(header.players, again, header.rules)))
+    elif seed is not None:
+        # A record's own seed that --seed cannot take (text such as "5", which shuffles
+        # otherwise than 5): shown as it is, with no command that would deal other cards.
+        notes.append(_("Seed {seed}: racko play --seed takes a whole number from 0, so it "
+                       "cannot deal these cards again.").format(seed=shown_seed(seed)))
     return notes
 
 
