@@ -122,6 +122,10 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.BUSY:
         text = _("The game history {file} is locked by another program ({error}).").format(
             file=file, error=error.detail)
+    elif problem is HistoryProblem.FOREIGN:
+        text = _("The game history {file} is another program's database, not a racko history, "
+                 "so racko leaves it untouched; move it away to keep a history.").format(
+            file=file)
     elif problem is HistoryProblem.DAMAGED:
         text = _("The game history {file} holds a damaged entry (a value of the wrong kind), so "
                  "it cannot be listed; it was left untouched.").format(file=file)
