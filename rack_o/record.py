@@ -299,6 +299,12 @@ def read_header(number: int, line: Event) -> Header:
         raise RecordError(
             number, N_('"players" must list 2 to 4 objects, each with a "name" and a "kind"')
         )
+    for seat, player in enumerate(players, start=1):
+        # Players are told apart by name (a winner, a score, a hand-off): a name of nothing
+        # but blanks would say "  won". racko never writes one; another writer may.
+        if not player["name"].strip():
+            raise RecordError(number, N_("player {seat} has no name: every player needs one, "
+                                         "to be told apart"), seat=seat)
     rules_line = line.get("rules")
     if not isinstance(rules_line, dict):
         raise RecordError(number, N_('"rules" must be an object'))

@@ -67,6 +67,7 @@ def history_cases() -> list[tuple[HistoryError, list[str]]]:
             HistoryError(HistoryProblem.NEWER_SCHEMA, DB, version=99), ["99"]),
         HistoryProblem.READ_ONLY: (HistoryError(HistoryProblem.READ_ONLY, DB), [str(DB)]),
         HistoryProblem.DAMAGED: (HistoryError(HistoryProblem.DAMAGED, DB), [str(DB)]),
+        HistoryProblem.FOREIGN: (HistoryError(HistoryProblem.FOREIGN, DB), [str(DB)]),
     }
     return [cases.get(problem, (HistoryError(problem, DB, "disk I/O error"), ["disk I/O error"]))
             for problem in HistoryProblem]

@@ -1,7 +1,8 @@
 """`racko play --record PATH` where PATH is no file a record can live in (a device such as
 /dev/null, a named pipe, a folder, a link to one) is refused before anything starts, in a
 sentence of the same kind as the other refused paths: what PATH is, and to give a new file
-name; never "can't be saved: Invalid argument"."""
+name; never "can't be saved: Invalid argument". A link to nothing is refused so too, and no
+file is ever created through it (the writer itself refuses to)."""
 
 from __future__ import annotations
 
@@ -85,3 +86,83 @@ def test_a_record_path_whose_folder_is_a_file_is_refused_saying_so(
             "folder.") in said
     assert "does not exist" not in said
     assert file.read_text(encoding="utf-8") == "precious\n"
+
+
+BROKEN = ("is a broken link (to {target}, which does not exist); racko never creates a file "
+          "through a link. Give a new file name.")
+
+
+def _dangling(home: Path) -> tuple[Path, Path]:
+    link = home / "link.jsonl"
+    link.symlink_to(home / "elsewhere" / "made.jsonl")
+    return link, home / "elsewhere" / "made.jsonl"
+
+
+def _dangling_here(home: Path) -> tuple[Path, Path]:
+    link = home / "link.jsonl"
+    link.symlink_to("made.jsonl")  # relative: beside the link, in a folder that exists
+    return link, home / "made.jsonl"
+
+
+def _loop(home: Path) -> tuple[Path, Path]:
+    link = home / "link.jsonl"
+    link.symlink_to(link)
+    return link, link
+
+
+def _chain(home: Path) -> tuple[Path, Path]:
+    middle = home / "middle.jsonl"
+    middle.symlink_to(home / "made.jsonl")
+    link = home / "link.jsonl"
+    link.symlink_to(middle)
+    return link, home / "made.jsonl"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("make", [_dangling, _dangling_here, _loop, _chain],
+                         ids=["into a missing folder", "beside it", "to itself", "through a link"])
+def test_a_record_path_that_is_a_link_to_nothing_is_refused_and_nothing_is_made(
+    home: Path, make: Callable[[Path], tuple[Path, Path]]
+) -> None:
+    link, target = make(home)
+    result = racko(*PLAY, "--record", str(link), input="\n")
+    assert_exited(result, 2)
+    said = flat(result.output)
+    shown = BROKEN.format(target=os.readlink(link))
+    assert f"Invalid value for '--record': {link} {shown}" in said
+    assert "Drawing for the first deal" not in said
+    assert link.is_symlink() and not link.exists()  # the link left as it was
+    assert target == link or not os.path.lexists(target)
+    assert list((home / "games").iterdir()) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_the_record_writer_never_creates_a_file_through_a_link_to_nothing(home: Path) -> None:
+    from rack_o.store.writer import BrokenLinkError, RecordWriter
+
+    link, target = _dangling_here(home)
+    with pytest.raises(BrokenLinkError):
+        RecordWriter(link)
+    assert not os.path.lexists(target)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_link_to_an_empty_file_is_still_written_through(home: Path) -> None:
+    from rack_o.store.writer import RecordWriter
+
+    target = home / "mine.jsonl"
+    target.touch()
+    link = home / "link.jsonl"
+    link.symlink_to(target)
+    writer = RecordWriter(link)
+    writer.write({"type": "game"})
+    writer.close()
+    assert target.read_text(encoding="utf-8") == '{"type": "game"}\n'
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_the_next_game_s_file_passes_over_a_name_a_link_to_nothing_holds(home: Path) -> None:
+    from rack_o.cli.play import next_record_path
+
+    (home / "tuesday-2.jsonl").symlink_to(home / "nowhere.jsonl")
+    assert next_record_path(home / "tuesday.jsonl") == home / "tuesday-3.jsonl"

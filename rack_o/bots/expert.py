@@ -122,9 +122,13 @@ class ExpertChoice:
         rack[slot - 1] = card
         return rack
 
-    def placed(self, slot: int, card: int) -> float:
-        """The value of putting `card` in `slot`: its rack's cost, the discard's penalty."""
-        value = self.weigher.placed_cost(slot, card) + self.penalty(self.view.rack[slot - 1])
+    def placed(self, slot: int, card: int, cap: float = math.inf) -> float:
+        """The value of putting `card` in `slot`: its rack's cost, the discard's penalty (one
+        of at least `cap` may be given as any figure of at least `cap`, without the bonus)."""
+        cost = self.weigher.placed_cost(slot, card, cap)
+        if not self.bonus and cost >= cap:
+            return cost  # the penalty is never negative
+        value = cost + self.penalty(self.view.rack[slot - 1])
         if self.bonus:
             value -= self._bonus(self._with(slot, card))
         return value
@@ -137,7 +141,8 @@ class ExpertChoice:
         """(value, action) of the best thing to do with `card` in hand; ties: lower slot."""
         best_value, best = (self.thrown(card), DISCARD) if may_throw else (float("inf"), DISCARD)
         for slot in range(1, RACK_SIZE + 1):
-            value = self.placed(slot, card)
+            cap = best_value - _EPSILON if not self.bonus else math.inf
+            value = self.placed(slot, card, cap)
             if value < best_value - _EPSILON:
                 best_value, best = value, place(slot)
         return best_value, best
@@ -155,7 +160,8 @@ class ExpertChoice:
         for card in cards:
             best = math.inf
             for slot in range(1, RACK_SIZE + 1):
-                value = weigher.kept_cost(slot, card)
+                # Capped where only a lower cost counts (the bonus lowers a cost).
+                value = weigher.kept_cost(slot, card, math.inf if self.bonus else best)
                 if self.bonus:
                     value -= self._bonus(self._with(slot, card))
                 if value < best:  # the penalty is never negative: only candidates pay it

@@ -12,6 +12,7 @@ gains the difference. The penalty of a card is that gain, averaged over the gues
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 
 from rack_o.bots.judge import Judgement
@@ -85,8 +86,49 @@ def next_seat_penalty(
     seat = (view.seat + 1) % view.rules.players
     if racks is None:
         racks = [(rack, 1.0) for rack in guess_racks(view, seat, unseen, rng)]
-    judged: list[tuple[Judgement, float, float, float]] = []
-    pile = set(view.discard_pile)
+    pile = frozenset(view.discard_pile)
+    key = (size, weight, pile, tuple((tuple(rack), rack_weight) for rack, rack_weight in racks))
+    with _MEMO_LOCK:
+        found = _JUDGED_MEMO.get(key)
+    if found is None:
+        found = (_judged(racks, pile, size), {})
+        with _MEMO_LOCK:
+            if len(_JUDGED_MEMO) >= _MEMO_SIZE:
+                _JUDGED_MEMO.pop(next(iter(_JUDGED_MEMO)))
+            _JUDGED_MEMO[key] = found
+    judged, cache = found
+    total_weight = sum(rack_weight for *_rest, rack_weight in judged)
+
+    def penalty(card: int) -> float:
+        value = cache.get(card)
+        if value is None:
+            gain = 0.0
+            for judgement, drawn, given_up, rack_weight in judged:
+                # Only a cost below the drawn one counts: found only if it is below both.
+                best = judgement.best_with(card, given_up if given_up < drawn else drawn)
+                if best < drawn:
+                    gain += rack_weight * (drawn - best)
+            value = cache[card] = weight * gain / total_weight if total_weight > 0 else 0.0
+        return value
+
+    return penalty
+
+
+# A turn's decisions judge the same racks against the same discard pile (the choose and the
+# place decisions of a drawn card with two players, whose racks `expert_infer` memoises), and
+# a review asks for each decision again: the later ones reuse the judgements and the
+# penalties found. A memo only: the penalties are the same with or without it. A lock, since
+# `racko host` may run bots on more than one thread.
+_Judged = list[tuple[Judgement, float, float, float]]
+_JUDGED_MEMO: dict[tuple[object, ...], tuple[_Judged, dict[int, float]]] = {}
+_MEMO_LOCK = threading.Lock()
+_MEMO_SIZE = 8
+
+
+def _judged(racks: list[tuple[list[int], float]], pile: frozenset[int], size: int) -> _Judged:
+    """Each rack judged as the next seat judges itself: (its judgement, the expected cost after
+    a blind draw, the cost of giving a card up, its weight)."""
+    judged: _Judged = []
     for rack, rack_weight in racks:
         theirs = set(rack)
         their_unseen = [c for c in range(1, size + 1) if c not in theirs and c not in pile]
@@ -95,23 +137,9 @@ def next_seat_penalty(
         sample = their_unseen[::step]
         total = 0.0
         for card in sample:
-            total += min(judgement.cost, judgement.best_with(card))
+            total += judgement.best_with(card, judgement.cost)
         # Giving a card up does not depend on the card taken: the best such slot, once.
-        given_up = min(judgement.without(slot) for slot in range(1, RACK_SIZE + 1))
+        given_up = judgement.least_without()
         drawn = total / len(sample) if sample else judgement.cost
         judged.append((judgement, drawn, given_up, rack_weight))
-    total_weight = sum(rack_weight for *_rest, rack_weight in judged)
-    cache: dict[int, float] = {}
-
-    def penalty(card: int) -> float:
-        found = cache.get(card)
-        if found is None:
-            gain = 0.0
-            for judgement, drawn, given_up, rack_weight in judged:
-                best = min(given_up, judgement.best_with(card))
-                if best < drawn:
-                    gain += rack_weight * (drawn - best)
-            found = cache[card] = weight * gain / total_weight if total_weight > 0 else 0.0
-        return found
-
-    return penalty
+    return judged

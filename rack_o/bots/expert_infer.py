@@ -21,7 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rack_o.bots.judge import Judgement
+from rack_o.bots.gaps import INFEASIBLE
+from rack_o.bots.judge import ABOVE, Judgement
 from rack_o.rack import ordered_count
 from rack_o.rules import RACK_SIZE
 from rack_o.view import PublicTurn, SeatView
@@ -90,35 +91,70 @@ class _Hard(NamedTuple):
 
     judgement: Judgement
     now: float
-    given_up: list[float]
 
 
 def _judge(rack: list[int], seen: frozenset[int], size: int) -> _Hard:
     inside = set(rack)
     coming = [card for card in range(1, size + 1) if card not in inside and card not in seen]
     judgement = Judgement(rack, coming, size)
-    return _Hard(judgement, judgement.cost, [judgement.without(slot) for slot in _SLOTS])
+    return _Hard(judgement, judgement.cost)
 
 
-def _hard_slot(hard: _Hard, rack: list[int], card: int, drawn: bool) -> int:
-    """Where hard puts `card` (0: a drawn card thrown away)."""
-    with_card = hard.judgement.with_card
-    best = (float("inf"), 0, 0)
-    for slot in _SLOTS:
-        kept = with_card(slot, card)
-        given_up = hard.given_up[slot - 1]
-        cost = kept if kept < given_up else given_up
-        key = (round(cost, 9), 0, slot)
-        if key[0] <= best[0]:
-            old = rack[slot - 1]
-            rack[slot - 1] = card
-            key = (key[0], -ordered_count(rack), slot)
-            rack[slot - 1] = old
-            if key < best:
-                best = key
-    if drawn and round(hard.now, 9) <= best[0]:
-        return 0
-    return best[2]
+def _hard_puts(hard: _Hard, rack: list[int], card: int, slot: int, drawn: bool) -> bool:
+    """Whether hard puts `card` (`drawn`, or taken from the discard pile) in `slot` (0: throws
+    a drawn card away).
+
+    Hard gives each slot a cost, the cheaper of keeping the card there and giving that slot's
+    card up, rounded to 9 decimals; it puts the card where the cost is least (ties: where
+    more cards are in order from slot 1, then the lower slot), unless the card was drawn and
+    no cost is below the rack's as it is (`now`), when it throws the card away. This asks
+    only as much of that as the answer needs: most cards are ruled out by the one slot.
+    A cost `with_card` caps is one that cannot change the answer.
+    """
+    judgement = hard.judgement
+    now = round(hard.now, 9)
+    if not slot:  # thrown away: no slot's cost is below `now` (a card taken is always placed)
+        if not drawn:
+            return False
+        for other in _SLOTS:
+            kept = judgement.with_card(other, card, hard.now)
+            given_up = judgement.without(other)
+            if round(kept if kept < given_up else given_up, 9) < now:
+                return False
+        return True
+    kept = judgement.with_card(slot, card, hard.now if drawn else INFEASIBLE)
+    given_up = judgement.without(slot)
+    mine = round(kept if kept < given_up else given_up, 9)
+    if drawn and now <= mine:  # thrown away, or another slot is lower still
+        return False
+    above = mine + ABOVE  # rounds above `mine`
+    ordered = None
+    for other in _SLOTS:
+        if other == slot:
+            continue
+        kept = judgement.with_card(other, card, above)
+        if round(kept, 9) < mine:
+            return False
+        given_up = judgement.without(other)
+        cost = round(kept if kept < given_up else given_up, 9)
+        if cost < mine:
+            return False
+        if cost == mine:  # ties: more cards in order from slot 1, then the lower slot
+            if ordered is None:
+                ordered = _ordered_with(rack, slot, card)
+            theirs = _ordered_with(rack, other, card)
+            if theirs > ordered or (theirs == ordered and other < slot):
+                return False
+    return True
+
+
+def _ordered_with(rack: list[int], slot: int, card: int) -> int:
+    """`ordered_count` of `rack` with `card` in `slot`."""
+    old = rack[slot - 1]
+    rack[slot - 1] = card
+    count = ordered_count(rack)
+    rack[slot - 1] = old
+    return count
 
 
 def _guess(
@@ -158,7 +194,7 @@ def _guess(
             fits = free
             if not turn.turned:  # (after a turn-over hard plays from the known pile: not judged)
                 hard = _judge(rack, turn.seen, size)
-                fits = [card for card in free if _hard_slot(hard, rack, card, True) == slot]
+                fits = [card for card in free if _hard_puts(hard, rack, card, slot, True)]
             if fits:
                 card = fits[rng.randrange(len(fits))]
                 weight *= len(fits) / len(free)
@@ -176,8 +212,8 @@ def _guess(
             held = next(later.event.discarded for later in turns[index + 1:]
                         if later.event.slot == slot)
         assert held is not None
-        if not turn.turned and _hard_slot(_judge(rack, turn.seen, size), rack, held,
-                                          drawn) != (slot or 0):
+        if not turn.turned and not _hard_puts(_judge(rack, turn.seen, size), rack, held,
+                                              slot or 0, drawn):
             weight *= MISFIT
         if slot is not None:
             rack[slot - 1] = held

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
-from rack_o.bots.judge import Judgement
+from rack_o.bots.gaps import INFEASIBLE
+from rack_o.bots.judge import ABOVE, Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.rack import longest_run, ordered_count
 from rack_o.rules import RACK_SIZE
@@ -85,16 +86,18 @@ class Weigher:
         changed[slot - 1] = card
         return changed
 
-    def kept_cost(self, slot: int, card: int) -> float:
-        """The cost if `card` replaced slot `slot` and were kept there."""
-        cost = self.judgement.with_card(slot, card)
+    def kept_cost(self, slot: int, card: int, cap: float = INFEASIBLE) -> float:
+        """The cost if `card` replaced slot `slot` and were kept there (one of at least `cap`
+        may be given as any figure of at least `cap`: `Judgement.with_card`)."""
+        cost = self.judgement.with_card(slot, card, cap)
         if self.run_rule:
             cost += self._run_cost(self._changed(slot, card))
         return cost
 
-    def placed_cost(self, slot: int, card: int) -> float:
-        """The cost if `card` went into `slot`, kept there or not."""
-        cost = min(self.judgement.with_card(slot, card), self.judgement.without(slot))
+    def placed_cost(self, slot: int, card: int, cap: float = INFEASIBLE) -> float:
+        """The cost if `card` went into `slot`, kept there or not (one of at least `cap` may be
+        given as any figure of at least `cap`)."""
+        cost = min(self.judgement.with_card(slot, card, cap), self.judgement.without(slot))
         if self.run_rule:
             cost += self._run_cost(self._changed(slot, card))
         return cost
@@ -103,8 +106,12 @@ class Weigher:
         """(cost, slot) of the best slot for `card` when it must be placed."""
         best: tuple[float, int, int] = (float("inf"), 0, 0)
         for slot in range(1, RACK_SIZE + 1):
-            cost = self.placed_cost(slot, card)
-            key = (round(cost, 9), -ordered_count(self._changed(slot, card)), slot)
+            # A cost that rounds above the best so far cannot win, whatever its order: it
+            # need not be exact, nor its order counted.
+            cost = round(self.placed_cost(slot, card, best[0] + ABOVE), 9)
+            if cost > best[0]:
+                continue
+            key = (cost, -ordered_count(self._changed(slot, card)), slot)
             if key < best:
                 best = key
         return best[0], best[2]
@@ -120,7 +127,7 @@ class Weigher:
         for card in cards:
             best = now
             for slot in range(1, RACK_SIZE + 1):
-                cost = kept_cost(slot, card)
+                cost = kept_cost(slot, card, best)  # capped: only a lower one counts
                 if cost < best:
                     best = cost
             total += best

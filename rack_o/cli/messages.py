@@ -88,22 +88,27 @@ def record_not_found(error: LookupError) -> str:
         lines.append(_('Give the full ID, or more of its start than "{ref}".').format(
             ref=error.ref))
         return "\n".join(lines)
+    from rack_o.store.safe_text import controls_escaped
+
     return _('No saved game "{ref}" in {folder} and no such file.').format(
-        ref=error.ref, folder=error.folder
+        ref=controls_escaped(error.ref), folder=controls_escaped(str(error.folder))
     )
 
 
 def history_error(error: HistoryError) -> str:
     """What went wrong with the history database, and where the game is if it has a record."""
     from rack_o.store.history import SCHEMA_VERSION, HistoryProblem
+    from rack_o.store.safe_text import controls_escaped
 
-    problem, file = error.problem, error.file
+    # A path is data (a folder's name may hold a bidi override): spelt out, never obeyed.
+    problem, file = error.problem, controls_escaped(str(error.file))
     if problem is HistoryProblem.CANNOT_OPEN:
         text = _("The game history {file} cannot be opened: {error}.").format(
             file=file, error=error.detail)
     elif problem is HistoryProblem.NOT_A_FOLDER:
         text = _("The game history {file} cannot be opened: {error}.").format(
-            file=file, error=_("{file} is a file, not a folder").format(file=error.blocking))
+            file=file, error=_("{file} is a file, not a folder").format(
+                file=controls_escaped(str(error.blocking))))
     elif problem is HistoryProblem.NEWER_SCHEMA:
         text = _("The game history {file} was made by a newer racko (schema {version}; this one "
                  "knows up to {known}); it was left untouched.").format(
@@ -117,6 +122,10 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.BUSY:
         text = _("The game history {file} is locked by another program ({error}).").format(
             file=file, error=error.detail)
+    elif problem is HistoryProblem.FOREIGN:
+        text = _("The game history {file} is another program's database, not a racko history, "
+                 "so racko leaves it untouched; move it away to keep a history.").format(
+            file=file)
     elif problem is HistoryProblem.DAMAGED:
         text = _("The game history {file} holds a damaged entry (a value of the wrong kind), so "
                  "it cannot be listed; it was left untouched.").format(file=file)
@@ -128,9 +137,10 @@ def history_error(error: HistoryError) -> str:
     if error.kept:
         text += " " + _("The game is kept in {file} and will be added to the history later: "
                         "when the next game ends, or by racko history or racko stats.").format(
-            file=error.record)
+            file=controls_escaped(str(error.record)))
     elif error.record is not None:
-        text += " " + _("The game's record is still in {file}.").format(file=error.record)
+        text += " " + _("The game's record is still in {file}.").format(
+            file=controls_escaped(str(error.record)))
     return text
 
 

@@ -7,6 +7,7 @@ table may play again: the same seats and options, a new shuffle, a new record.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from .session import cannot_save, run_session
 from .setup import (
     TableOptions,
     agents_for,
+    broken_link,
     check_record_path,
     game_hint,
     hint_options,
@@ -69,9 +71,14 @@ def open_record(
     """
     from rack_o.store.autosave import open_record as open_record_file
     from rack_o.store.paths import record_ref
+    from rack_o.store.safe_text import controls_escaped
+    from rack_o.store.writer import BrokenLinkError
 
     try:
         writer = open_record_file(path, started, names)
+    except BrokenLinkError as error:  # became one since the option was checked
+        raise click.BadParameter(broken_link(Path(error.filename)),
+                                 param_hint="'--record'") from error
     except OSError as error:
         if path is not None:
             raise click.BadParameter(
@@ -79,7 +86,7 @@ def open_record(
                 param_hint="'--record'",
             ) from error
         note = _("This game is not being saved: cannot write {file} ({reason}).").format(
-            file=error.filename or "", reason=error.strerror
+            file=controls_escaped(str(error.filename or "")), reason=error.strerror
         ).replace("  ", " ")
         return None, lambda: None, note, None
     ref = record_ref(writer.path)
@@ -215,7 +222,7 @@ def next_record_path(record: Path | None) -> Path | None:
     number = 2
     while True:
         path = record.with_name(f"{record.stem}-{number}{record.suffix}")
-        if not path.exists():
+        if not os.path.lexists(path):  # a link to nothing takes the name too
             return path
         number += 1
 

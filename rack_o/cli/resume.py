@@ -229,7 +229,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     if not unfinished:
         console.print(
             command_apart(_("No unfinished games in {folder}. Start one with: racko play").format(
-                folder=records_dir()
+                folder=_shown_file(records_dir())
             ), console.width),
             markup=False,
         )

@@ -32,7 +32,8 @@ from rack_o.match import DEFAULT_TURN_CAP
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.paths import record_ref
-from rack_o.store.records import shown_seed
+from rack_o.store.records import replayable_seed, shown_seed
+from rack_o.store.safe_text import controls_escaped
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
@@ -190,7 +191,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
     if isinstance(error, RecordChangedError):
         return _("The game stops: its record {file} was changed by another program since "
                  "racko last wrote to it, so nothing more was written to it.").format(
-            file=error.filename), EXIT_STOPPED
+            file=controls_escaped(str(error.filename))), EXIT_STOPPED
     if isinstance(error, RecordWriteError):
         return cannot_save(error), EXIT_STOPPED
     if terminal_gone(error) or (
@@ -209,7 +210,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
 def cannot_save(error: OSError) -> str:
     """The sentence for a record that could not be written."""
     return _("The game can't be saved: {reason} ({file}).").format(
-        reason=error.strerror or error, file=error.filename or ""
+        reason=error.strerror or error, file=controls_escaped(str(error.filename or ""))
     )
 
 
@@ -295,10 +296,15 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
                              for seat in humans)
             notes.append(_("Hints used: {used}.").format(used=used))
     seed = header.seed if header is not None else None
-    if seed is not None:
+    again = replayable_seed(seed)
+    if header is not None and again is not None:
         notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
-            seed=shown_seed(seed),
-            options=same_cards(header.players, shown_seed(seed), header.rules)))
+            seed=again, options=same_cards(header.players, again, header.rules)))
+    elif seed is not None:
+        # A record's own seed that --seed cannot take (text such as "5", which shuffles
+        # otherwise than 5): shown as it is, with no command that would deal other cards.
+        notes.append(_("Seed {seed}: racko play --seed takes a whole number from 0, so it "
+                       "cannot deal these cards again.").format(seed=shown_seed(seed)))
     return notes
 
 

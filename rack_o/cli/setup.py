@@ -10,6 +10,7 @@ Usage errors are found before anything starts and exit with code 2.
 from __future__ import annotations
 
 import functools
+import os
 import secrets
 import stat
 from collections.abc import Callable, Mapping, Sequence
@@ -418,6 +419,18 @@ def check_variants(players: int | None, partners: bool, run_of_three: bool) -> N
         rules_from(players, DEFAULT_TARGET, partners=partners, run_of_three=run_of_three)
 
 
+def broken_link(path: Path) -> str:
+    """Why --record `path`, a symbolic link to nothing, is refused: what it points to, and that
+    racko makes no file through it (it would appear wherever the link points)."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    return _("{file} is a broken link (to {target}, which does not exist); racko never "
+             "creates a file through a link. Give a new file name.").format(
+        file=path, target=target)
+
+
 def check_record_path(
     ctx: click.Context, param: click.Parameter, value: Path | None
 ) -> Path | None:
@@ -427,6 +440,8 @@ def check_record_path(
     if not value.name:  # "" (which Path reads as ".")
         raise click.BadParameter(_("give the name of a new file."))
     try:
+        if value.is_symlink() and not value.exists():
+            raise click.BadParameter(broken_link(value))
         found = value.stat() if value.exists() else None
         folder_exists = value.parent.is_dir()
         # What stands in the way of a missing folder: the nearest part of the path that exists.

@@ -484,7 +484,8 @@ def _report(
     if json_path is not None:
         failed = not _write_json(console, json_path, tally.to_json(match_seed, turn_cap, seconds))
     if record_dir is not None:
-        console.print(_("Records written to {folder}.").format(folder=record_dir), markup=False)
+        console.print(_("Records written to {folder}.").format(
+            folder=controls_escaped(str(record_dir))), markup=False)
     if not _report_history(console, result) or failed:
         raise SystemExit(EXIT_STOPPED)
 
@@ -580,7 +581,8 @@ def _report_interrupted(
         console.print(
             ngettext("{count} record was written to {folder}.",
                      "{count} records were written to {folder}.", written).format(
-                count=written, folder=record_dir)
+                count=written, folder=controls_escaped(str(record_dir))),
+            markup=False,
         )
 
 

@@ -14,6 +14,7 @@ import asyncssh
 
 from rack_o.i18n import _
 from rack_o.store.paths import data_dir
+from rack_o.store.safe_text import controls_escaped
 
 KEY_NAME = "ssh_host_ed25519_key"
 
@@ -51,7 +52,7 @@ def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
         raise HostKeyError(
             _("The host key {file} can't be used ({reason}). Move it away and racko makes a "
               "new one; tell your guests its fingerprint changed.").format(
-                file=path, reason=reason)
+                file=controls_escaped(str(path)), reason=reason)
         ) from None
 
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -76,6 +76,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+APPLICATION_ID = 0x5241434B
+"""racko's mark in the history's `PRAGMA application_id` ("RACK"): a database marked with
+another is another program's, and is never changed."""
+_UNMARKED_VERSION = 1
+"""The schema version of the histories racko made before it marked them: one of those is
+known by its tables alone, and marked when it is next written."""
 
 
 class HistoryProblem(StrEnum):
@@ -92,6 +98,9 @@ class HistoryProblem(StrEnum):
     CANNOT_READ = "cannot be read"
     BUSY = "locked by another program"
     """Another process kept the database locked for longer than racko waits."""
+    FOREIGN = "another program's database"
+    """A SQLite database that is not racko's history (marked by another program, or holding
+    tables racko does not make): it is left untouched, never given racko's tables."""
     DAMAGED = "holds a damaged entry"
     """A value of the wrong kind where a game's or a player's is read (text for a number, bytes
     for a name): damaged, or written by another program."""
@@ -229,7 +238,7 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False
         conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if read_only:
-            _check_version(conn, path)
+            _identify(conn, path)
         else:
             _migrate(conn, path)
     except BaseException:
@@ -479,28 +488,68 @@ def _cannot_open(path: Path, error: Exception) -> HistoryError:
     return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail)
 
 
-def _check_version(conn: sqlite3.Connection, path: Path) -> int:
-    """The database's schema version; HistoryError if a newer racko made it."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+def _identify(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
+    """The schema version of the racko history in `conn`, and whether it bears racko's mark
+    (`APPLICATION_ID`); only reads. HistoryError if the database is another program's
+    (FOREIGN) or a newer racko's (NEWER_SCHEMA).
+
+    Racko's own: marked by racko; or unmarked and either empty of tables (new, and made
+    racko's as it is migrated) or holding exactly the tables of a history from before the
+    mark (`_UNMARKED_VERSION`).
+    """
+    mark = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if mark != APPLICATION_ID:
+        tables = _tables(conn)
+        if mark != 0 or (tables and (version != _UNMARKED_VERSION
+                                     or tables != _first_schema())):
+            raise HistoryError(HistoryProblem.FOREIGN, path)
     if version > SCHEMA_VERSION:
         raise HistoryError(HistoryProblem.NEWER_SCHEMA, path, version=version)
-    return int(version)
+    return version, mark == APPLICATION_ID
+
+
+def _tables(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    """The tables and views of the database in `conn` (SQLite's own left out), with their
+    columns."""
+    names = [name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")]
+    return {name: {row[1] for row in conn.execute("SELECT * FROM pragma_table_info(?)", (name,))}
+            for name in names}
+
+
+@cache
+def _first_schema() -> dict[str, set[str]]:
+    """The tables, with their columns, of a history at `_UNMARKED_VERSION`."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for number in range(_UNMARKED_VERSION):
+            for statement in MIGRATIONS[number]:
+                conn.execute(statement)
+        return _tables(conn)
+    finally:
+        conn.close()
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
-    version = _check_version(conn, path)
+    # Nothing is written before the database is known to be racko's (WAL changes the file).
+    version, marked = _identify(conn, path)
     # WAL lets readers go on while a game is written; it stays set in the file.
     if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         conn.execute("PRAGMA journal_mode = WAL")
-    if version == SCHEMA_VERSION:
+    if version == SCHEMA_VERSION and marked:
         return
     with _transaction(conn):
-        # Another process may have migrated while we waited for the write lock.
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        # Another process may have migrated, or made the file its own, while we waited for
+        # the write lock.
+        version, marked = _identify(conn, path)
         for number in range(version + 1, SCHEMA_VERSION + 1):
             for statement in MIGRATIONS[number - 1]:
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
+        if not marked:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 def _is_busy(error: sqlite3.Error) -> bool:

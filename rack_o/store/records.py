@@ -248,7 +248,10 @@ def _printable_names(line: Event) -> None:
     thousands of characters fill it."""
     players = line.get("players")
     for player in players if isinstance(players, list) else ():
-        if isinstance(player, dict) and isinstance(player.get("name"), str):
+        # A name of blanks alone (tabs, no-break spaces) is left for the engine to refuse,
+        # not spelt out into a name that seems to say something.
+        if isinstance(player, dict) and isinstance(player.get("name"), str) and \
+                player["name"].strip():
             player["name"] = shown_name(player["name"])
 
 
@@ -263,8 +266,20 @@ SEED_SHOWN = 64
 
 def shown_seed(seed: object) -> str:
     """A record's seed as it may be shown: printable, and cut to SEED_SHOWN (a seed is any
-    string or number the file's writer chose)."""
-    return shown(seed, SEED_SHOWN)
+    string or number the file's writer chose); text in quotes, so that the text "5" is never
+    taken for the number 5, which deals other cards."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return shown(seed, SEED_SHOWN)
+    return f'"{shown(seed, SEED_SHOWN)}"'
+
+
+def replayable_seed(seed: object) -> int | None:
+    """The seed as `racko play --seed` takes it, to deal a record's cards again: a whole
+    number from 0, short enough to be shown whole; None for any other (text, which seeds
+    another shuffle than the number it spells, a negative number, one cut short)."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+        return seed if len(str(seed)) <= SEED_SHOWN else None
+    return None
 
 
 def find_record(ref: str | os.PathLike[str]) -> Path:

@@ -14,12 +14,25 @@ def printable(text: object) -> str:
     )
 
 
+_STEERING = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+"""The kinds of character that steer a terminal or the text around them rather than show:
+controls (ESC, newline, C1), format controls (bidi overrides and isolates such as U+202E and
+U+2066, marks such as U+200F: a name that reads backwards disguises itself), half a
+character, line and paragraph separators."""
+_JOINERS = frozenset("\u200c\u200d")
+"""Format characters kept as they are: the zero-width (non-)joiner is part of how Persian,
+Indic scripts and emoji are written, and reorders nothing."""
+
+
 def controls_escaped(text: str) -> str:
-    """`text` with only its control characters (ESC, newline, C1…) shown as \\x escapes:
-    for a path, whose other characters (an ideographic space, a joiner) must stay as typed
-    so that it can be pasted back."""
-    return "".join(ascii(char)[1:-1] if unicodedata.category(char) == "Cc" else char
-                   for char in text)
+    """`text` with its control and format characters (ESC, newline, C1, bidi overrides and
+    marks…) shown as \\x/\\u escapes: for a path, whose other characters (an ideographic
+    space, a joiner) must stay as typed so that it can be pasted back."""
+    return "".join(
+        ascii(char)[1:-1]
+        if unicodedata.category(char) in _STEERING and char not in _JOINERS else char
+        for char in text
+    )
 
 
 def shown(text: object, limit: int) -> str:

@@ -39,6 +39,11 @@ class RecordWriteError(OSError):
     """The record could not be written (a full disk, an I/O error): the game cannot be saved."""
 
 
+class BrokenLinkError(FileNotFoundError):
+    """The record's name is a symbolic link to nothing: no file is created through it (that
+    would make a file wherever the link points)."""
+
+
 class RecordChangedError(RecordWriteError):
     """The file is not what this writer last left there: something else wrote to it, cut it,
     replaced or deleted it. Nothing was written."""
@@ -53,6 +58,9 @@ class RecordWriter:
     `create` False the file must exist (FileNotFoundError otherwise, also when it was deleted
     or replaced while the lock was being taken); a file that may not be written is still
     locked, and the first write fails.
+
+    A file is never created through a symbolic link to nothing (BrokenLinkError): that would
+    make a file wherever the link points.
 
     With `new`, the file must not exist yet (FileExistsError if it does: a record is never
     overwritten) and no lock is taken, since no one else can have a file just made; a
@@ -240,13 +248,9 @@ def _open_locked(path: Path, create: bool, new: bool) -> tuple[int, OSError | No
     """A descriptor of `path`, locked unless `new`, and why it may not be written (None if it
     may)."""
     flags = os.O_APPEND | _OPEN_FLAGS
-    if new:
-        flags |= os.O_CREAT | os.O_EXCL
-    elif create:
-        flags |= os.O_CREAT
     read_only: OSError | None = None
     try:
-        fd = os.open(path, os.O_RDWR | flags, 0o666)
+        fd = _open_writing(path, flags, create, new)
         if not new and is_read_only(os.fstat(fd)):  # root could open it for writing
             os.close(fd)
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
@@ -274,6 +278,26 @@ def _open_locked(path: Path, create: bool, new: bool) -> tuple[int, OSError | No
         os.close(fd)
         raise
     return fd, read_only
+
+
+def _open_writing(path: Path, flags: int, create: bool, new: bool) -> int:
+    """`path` opened to read and append: created if `create` (it must not exist if `new`),
+    but never through a symbolic link to nothing (BrokenLinkError)."""
+    if new:
+        return os.open(path, os.O_RDWR | flags | os.O_CREAT | os.O_EXCL, 0o666)
+    if create:
+        try:
+            return os.open(path, os.O_RDWR | flags)  # a file there already (or linked to)
+        except FileNotFoundError:
+            pass
+        try:
+            # With O_EXCL a link is never followed: one to nothing stays a link to nothing.
+            return os.open(path, os.O_RDWR | flags | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            if os.path.islink(path) and not os.path.exists(path):
+                raise BrokenLinkError(errno.ENOENT, "a link to nothing", str(path)) from None
+            # Made meanwhile by someone else: opened as any file that is there.
+    return os.open(path, os.O_RDWR | flags)
 
 
 def _same_file(fd: int, path: Path) -> bool:

@@ -1,0 +1,45 @@
+"""A review's figures are pinned: short seeded games between bots (expert among them) are
+played and reviewed, and every move's line of `racko review --json` must stay as it was
+when pinned. Work that makes the bots or the review faster must not move a single figure,
+nor a bot's move (the games' moves are in the lines). Pinned by the review of 2026-12
+(commit 56b0f1f), before the review was made faster."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+from builders import record_lines
+
+from rack_o import Game, Player, Rules
+from rack_o.agent import play_game
+from rack_o.bots import make_bot
+from rack_o.review import move_line, review
+
+PINNED: dict[str, tuple[list[str], dict[str, Any], int, str]] = {
+    "two": (["expert", "hard"], {}, 13,
+            "73f11517c8468dc7ec4784ab1e3484af6f5156ccaa9efc551482ffa4c24486ab"),
+    "bonus": (["hard", "expert"], {"bonus": True}, 16,
+              "59e28d12557c0eea50ffa639f53f85c72399369f88c535a6c79420cfaf50daa2"),
+    "three": (["expert", "medium", "hard"], {}, 29,
+              "ba6b0b456c0951e65fbc06609afed5857e16c227948b1ef6d2588c3773123e22"),
+    "run-of-three": (["expert", "hard"], {"run_of_three": True}, 15,
+                     "f88369a14c25ecc65f0ac5c6e010cccedea01bd25c3fe4c4810678c4a8db19d8"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", list(PINNED))
+def test_a_review_s_figures_stay_as_pinned(case: str) -> None:
+    specs, options, turns, digest = PINNED[case]
+    game = Game(Rules(len(specs), target=75, **options), random.Random(11),
+                players=[Player(f"P{seat}", f"bot:{spec}") for seat, spec in enumerate(specs)])
+    play_game(game, [make_bot(spec, seat, 11) for seat, spec in enumerate(specs)],
+              turn_cap=300)
+    lines = list(enumerate(record_lines(game), start=1))
+    moves = [move_line(move) for move in review(lines)]
+    assert len(moves) == turns
+    assert hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest() == digest

@@ -1,0 +1,80 @@
+"""A record's seed is shown as the record writes it: a number as its digits, text in quotes,
+since the text "5" shuffles otherwise than the number 5 that `racko play --seed 5` deals
+from. The note that names the command dealing a game's cards again names one only for a
+seed `--seed` takes (the spec makes the seed informational, of no set type)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from builders import play_sensibly, seeded_game, write_with_header
+from clirun import assert_exited, flat, racko
+
+from rack_o.cli.session import end_notes
+from rack_o.record import Header
+from rack_o.store.records import SEED_SHOWN, replayable_seed, shown_seed
+
+BOTS = ["bot:easy", "bot:easy"]
+
+
+@pytest.mark.parametrize(("seed", "shown", "again"), [
+    (5, "5", 5),
+    (0, "0", 0),
+    ("5", '"5"', None),
+    ("", '""', None),
+    ("seed \u202e", '"seed \\u202e"', None),
+    ("9" * 5000, '"' + "9" * (SEED_SHOWN - 1) + '…"', None),
+    (-5, "-5", None),
+    (10 ** (SEED_SHOWN + 5), "1" + "0" * (SEED_SHOWN - 2) + "…", None),
+])
+def test_a_seed_is_shown_as_written_and_replayable_only_as_a_whole_number(
+    seed: object, shown: str, again: int | None
+) -> None:
+    assert shown_seed(seed) == shown
+    assert replayable_seed(seed) == again
+
+
+def _header(seed: int | str) -> Header:
+    game = seeded_game(3, kinds=BOTS)
+    return Header(tuple(game.players), game.rules, seed)
+
+
+def test_the_end_note_names_the_command_for_a_whole_number_seed() -> None:
+    [note] = end_notes(_header(5), ["Ann", "Bob"], [], [0, 0])
+    assert note == ("Seed 5: racko play --seed 5 --players 2 --target 150 --bots easy,easy "
+                    "deals these cards again.")
+
+
+@pytest.mark.parametrize("seed", ["5", "-5", "x"])
+def test_the_end_note_of_a_text_seed_quotes_it_and_names_no_command(seed: str) -> None:
+    [note] = end_notes(_header(seed), ["Ann", "Bob"], [], [0, 0])
+    assert note == (f'Seed "{seed}": racko play --seed takes a whole number from 0, so it '
+                    "cannot deal these cards again.")
+
+
+def test_a_text_seed_is_quoted_where_a_replay_shows_it(home: Path) -> None:
+    game = seeded_game(4, kinds=BOTS)
+    assert play_sensibly(game, random.Random(5), 0.1)
+    path = write_with_header(home / "g.jsonl", game, lambda header: header.update(seed="5"))
+    result = racko("replay", "--summary", str(path))
+    assert_exited(result, 0)
+    assert 'seed "5"' in flat(result.output)
+
+
+def test_a_resumed_game_with_a_text_seed_quotes_it_and_gives_no_wrong_command(
+    home: Path,
+) -> None:
+    game = seeded_game("5", kinds=BOTS)  # type: ignore[arg-type]  # dealt from the text "5"
+    assert play_sensibly(game, random.Random(6), 0.1, turns=6)
+    path = write_with_header(home / "games" / "g.jsonl", game, lambda header: None)
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["seed"] == "5"
+    result = racko("resume", str(path), "--fast", input="\n")
+    assert_exited(result, 0)
+    said = flat(result.output)
+    assert 'Seed "5": the cards are dealt as they would have been.' in said
+    assert ('Seed "5": racko play --seed takes a whole number from 0, so it cannot deal these '
+            "cards again.") in said
+    assert "--seed 5" not in said
