@@ -12,7 +12,7 @@ from rich.console import Console, RenderableType
 
 import rack_o.cli.console  # noqa: F401 - what every screen imports first
 from rack_o import Game, Player, Rules, i18n
-from rack_o.cli.screens import needs_colon, scores_line, short_scores
+from rack_o.cli.screens import needs_colon, scores_line, scores_of, short_scores
 
 
 def _text(renderable: RenderableType, width: int = 100) -> str:
@@ -54,3 +54,21 @@ def test_teams_are_set_off_alike_too() -> None:
 ])
 def test_one_name_ending_in_a_digit_sets_off_every_score(sides: list[str], colon: bool) -> None:
     assert needs_colon(sides) is colon
+
+
+@pytest.mark.parametrize(("sides", "together", "shown"), [
+    (["Ann", "Player 2"], False, ["Ann: 120", "Player 2: 95"]),
+    (["Ann", "Bob"], False, ["Ann 120", "Bob 95"]),
+    # Held together: the pattern's spaces no-break, the name's own left as they are.
+    (["Ann", "Player 2"], True, ["Ann:\u00a0120", "Player 2:\u00a095"]),
+])
+def test_every_line_of_scores_comes_from_one_rule(sides: list[str], together: bool,
+                                                  shown: list[str]) -> None:
+    # The history's list, resume's list, the stop note and the hints used all take it.
+    assert scores_of(sides, [120, 95], together=together) == shown
+
+
+def test_the_history_list_sets_off_every_score_alike() -> None:
+    from rack_o.cli.history import scores_text
+
+    assert scores_text(["Ann", "Player 2"], [120, 95]) == "Ann: 120 · Player 2: 95"

@@ -26,7 +26,7 @@ from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
 from .option_types import PLAYER_NAME, WholeNumber
-from .screens import with_score
+from .screens import scores_of
 from .stacked import Block, stacked
 from .trimmed import Trimmed
 
@@ -67,7 +67,7 @@ def local_time(stamp: object) -> str:
 
 def scores_text(sides: Sequence[str], totals: Sequence[int]) -> str:
     """ "Ann 120 · Bob 95": each side's total."""
-    return " · ".join(with_score(side, total) for side, total in zip(sides, totals, strict=False))
+    return " · ".join(scores_of(sides, totals))
 
 
 def record_ref(record: str | None) -> str:
@@ -369,8 +369,7 @@ def _scores_cell(game: GameRow, *, ids: bool = True) -> RenderableType:
 
     from .flow import Flow
 
-    scores = Flow([(" · ", Text(with_score(side, total)))
-                   for side, total in zip(_sides(game), game.totals, strict=False)])
+    scores = Flow([(" · ", Text(score)) for score in scores_of(_sides(game), game.totals)])
     if not ids:
         return scores
     return Group(scores, Text(_labelled_id(game), "dim"))

@@ -49,10 +49,9 @@ from .screens import (
     deal_line,
     dealer_draw_lines,
     describe_turn,
-    needs_colon,
+    scores_of,
     side_name,
     variant_labels,
-    with_score,
 )
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
@@ -220,9 +219,7 @@ def step_screen(step: Step, record_id: str) -> RenderableType:
 def _scores(game: Game) -> str:
     names = [p.name for p in game.players]
     sides = [side_name(game.rules, names, side) for side in range(game.rules.teams)]
-    colon = needs_colon(sides)  # every score set off alike, not only "Player 2: 0"
-    return " · ".join(with_score(side, total, colon=colon)
-                      for side, total in zip(sides, game.totals, strict=True))
+    return " · ".join(scores_of(sides, game.totals))
 
 
 def round_over_screen(game: Game) -> RenderableType:

@@ -47,7 +47,7 @@ from .option_types import typed_whole
 from .prompt import ask, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
-from .screens import side_names, variant_labels, with_score
+from .screens import scores_of, side_names, variant_labels
 from .setup import agents_for, game_hint, hints_of, language_to_come, speak_as_recorded
 from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
@@ -175,8 +175,7 @@ def _widest(text: Text | str) -> int:
 def _scores(rules: Rules, shown: Sequence[str], totals: Sequence[int]) -> Flow:
     """ "Ann 120 · Bob 95" (with partners "Ann & Cy 120 · …"), wrapping only between sides:
     a score stays with its name."""
-    return Flow([(" · ", Text(with_score(side, total)))
-                 for side, total in zip(side_names(rules, shown), totals, strict=False)])
+    return Flow([(" · ", Text(score)) for score in scores_of(side_names(rules, shown), totals)])
 
 
 def _how_to_carry_on(games: int) -> str:

@@ -96,6 +96,15 @@ def needs_colon(sides: Sequence[str]) -> bool:
     return any(side[-1:].isdigit() for side in sides)
 
 
+def scores_of(sides: Sequence[str], totals: Sequence[int], *, together: bool = False
+              ) -> list[str]:
+    """Each side with its total ("Ann 120"), every score of the line set off alike
+    (`needs_colon`: "Ann: 0 · Player 2: 0", never "Ann 0 · Player 2: 0")."""
+    colon = needs_colon(sides)
+    return [with_score(side, total, together=together, colon=colon)
+            for side, total in zip(sides, totals, strict=False)]
+
+
 def describe_turn(turn: PublicTurn | Turn | TurnOver, names: Sequence[str]) -> str:
     """One sentence for a finished turn: as the table saw it (a PublicTurn: a kept drawn card
     stays hidden), or whole (a Turn step, for a replay)."""
@@ -147,11 +156,8 @@ def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
 def _side_scores(view: SeatView) -> list[Text]:
     """Each side with its total, the viewing seat's side in bold."""
     rules = view.rules
-    sides = side_names(rules, view.names)
-    colon = needs_colon(sides)
-    return [Text(with_score(sides[side], total, colon=colon),
-                 "bold" if rules.team_of(view.seat) == side else "")
-            for side, total in enumerate(view.totals)]
+    return [Text(score, "bold" if rules.team_of(view.seat) == side else "")
+            for side, score in enumerate(scores_of(side_names(rules, view.names), view.totals))]
 
 
 def scores_line(view: SeatView) -> Text:

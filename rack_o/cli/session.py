@@ -46,7 +46,7 @@ from .scoreboard import (
     score_sheet,
     standings,
 )
-from .screens import deal_line, describe_turn, handoff_screen, side_name, with_score
+from .screens import deal_line, describe_turn, handoff_screen, scores_of, side_name
 from .setup import same_cards
 from .stopping import Hangup, signal_stop
 from .stopping import StopSignals as _StopSignals
@@ -292,8 +292,8 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
         if header is not None and not header.hints:
             notes.append(_("Hints were off for this game."))
         else:
-            used = ", ".join(with_score(names[seat], hints_used[seat], together=True)
-                             for seat in humans)
+            used = ", ".join(scores_of([names[seat] for seat in humans],
+                                       [hints_used[seat] for seat in humans], together=True))
             notes.append(_("Hints used: {used}.").format(used=used))
     seed = header.seed if header is not None else None
     again = replayable_seed(seed)
@@ -344,11 +344,9 @@ def where_stopped(game: Game, reason: str, saved_note: str | None) -> str:
         return reason + " " + _("No card was dealt, so there is no game to carry on.")
     names = tuple(p.name for p in game.players)
     # No-break spaces: a score never goes to the next line without its side's name.
-    scores = ", ".join(
-        with_score(side_name(game.rules, names, side), total, together=True).replace(
-            " & ", NBSP_AND)
-        for side, total in enumerate(game.totals)
-    )
+    sides = [side_name(game.rules, names, side) for side in range(game.rules.teams)]
+    scores = ", ".join(score.replace(" & ", NBSP_AND)
+                       for score in scores_of(sides, game.totals, together=True))
     if game.phase is Phase.DEAL:  # between rounds: the last one was played out
         where = _("after round {round} ({scores})").format(round=game.round, scores=scores)
     else:
