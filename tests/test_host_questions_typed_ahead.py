@@ -121,3 +121,18 @@ def test_a_ctrl_c_or_ctrl_d_typed_with_the_key_that_asks_is_obeyed(
     _screen, terminal, inbox, keeper, host = screen_of(is_host)
     typed(terminal, inbox, data)
     assert (keeper.told, host.done) == (told, done)
+
+
+def test_a_guest_s_key_is_named_as_they_typed_it() -> None:
+    # A Greek layout's ψ sits on the Latin c: a prompt takes it as c, a message names ψ.
+    from test_host_units import FakeLink
+
+    from rack_o.cli.prompt import as_typed
+
+    inbox, keeper = Inbox(), _Keeper()
+    terminal = RemoteTerminal(1, "Bob", inbox, keeper, idle=None)
+    terminal.attached(FakeLink(), 100, 30)
+    terminal.language = "el"
+    typed(terminal, inbox, "ψ".encode())
+    key = terminal.key()
+    assert (key, as_typed(terminal, key)) == ("c", "ψ")

@@ -217,6 +217,9 @@ class RemoteTerminal:
         """Keys accepted from the guest and not read yet (under _lock)."""
         self._input_at = 0.0
         """When the guest last sent anything (time.monotonic)."""
+        self.typed_key = ""
+        """The last key `key` gave as the guest typed it, before `key_meant` (ψ on a Greek
+        layout, which `key` gives as c): what a message about that key names."""
 
     # ------------------------------------------------------------------ the Terminal interface
 
@@ -250,6 +253,7 @@ class RemoteTerminal:
                     raise GuestInterrupt(self.seat)
                 if key == CTRL_D:
                     raise GuestEOF(self.seat)
+                self.typed_key = key.lower() if len(key) == 1 else key
                 return self._meant(key)
 
     def line(self, prompt: str = "") -> str:
