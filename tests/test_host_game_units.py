@@ -15,6 +15,7 @@ from clirun import assert_exited, flat, racko
 from rich.console import Console
 
 from rack_o.actions import DISCARD, DRAW
+from rack_o.cli.console import blanked_in_place
 from rack_o.cli.prompt import InputEnded
 from rack_o.game import Game, Player
 from rack_o.host.address import is_loopback, lan_address, ssh_line
@@ -72,7 +73,24 @@ def test_a_repaint_without_a_drawer_prints_again_what_the_screen_showed(seat) ->
     terminal.console.print("Ann's rack: 3 9 14")
     shown(read)
     terminal.repaint()
-    assert shown(read) == "\x1b[H\x1b[2JAnn's rack: 3 9 14\r\n"
+    # Painted over at the same size: blanked line by line, nothing pushed into the scrollback.
+    assert shown(read) == blanked_in_place(terminal.height) + "Ann's rack: 3 9 14\r\n"
+
+
+def test_a_guest_s_screen_is_cleared_whole_only_when_it_must_be(seat) -> None:
+    # The first screen of a connection, and one after a resize, are cleared whole (the
+    # window holds what ssh left, or lines at other places); a hand-off's also takes the
+    # scrollback; any other redraw is blanked in place, so the scrollback gains no copy.
+    terminal, _inbox, read = seat
+    terminal.clear()
+    assert shown(read) == "\x1b[H\x1b[2J"
+    terminal.clear()
+    assert shown(read) == blanked_in_place(terminal.height)
+    terminal.console.size = (60, 20)
+    terminal.clear()
+    assert shown(read) == "\x1b[H\x1b[2J"
+    terminal.clear(scrollback=True)
+    assert shown(read) == "\x1b[H\x1b[2J\x1b[3J"
 
 
 def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> None:

@@ -20,6 +20,7 @@ import pytest
 from builders import dealt
 from hostkit import on_game_thread
 from test_host_units import FakeLink
+from ttykit import CLEARED
 
 from rack_o.agent import AgentError
 from rack_o.bots import make_bot
@@ -68,7 +69,7 @@ def until(done: Callable[[], bool], what: str, timeout: float = 5) -> None:
 
 def shown(link: FakeLink) -> str:
     """What the screen shows since it was last cleared, without colours."""
-    return ANSI.sub("", link.text.rsplit("\x1b[2J", 1)[-1])
+    return ANSI.sub("", re.split(CLEARED, link.text)[-1])
 
 
 @dataclass

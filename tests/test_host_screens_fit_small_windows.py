@@ -23,6 +23,7 @@ from hostkit import on_game_thread
 from rich.cells import cell_len
 from test_host_round_end_holds import stop_game_thread, until
 from test_host_units import FakeLink
+from ttykit import CLEARED
 
 from rack_o.bots import make_bot
 from rack_o.cli.human import HumanAgent
@@ -98,7 +99,7 @@ def table(game: Game, language: str) -> Iterator[Table]:
 
 def screen(link: FakeLink) -> list[str]:
     """The lines drawn since the screen was last cleared, without colours."""
-    drawn = ANSI.sub("", link.text.rsplit("\x1b[2J", 1)[-1])
+    drawn = ANSI.sub("", re.split(CLEARED, link.text)[-1])
     return drawn.replace("\r\n", "\n").split("\n")
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from ttykit import CLEARED
 
 from rack_o.host.guest_seats import GuestSeats
 from rack_o.host.keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, ESCAPE, KeyReader
@@ -586,7 +587,7 @@ def test_the_rules_pager_says_where_it_is_at_the_size_a_resize_gave(seat) -> Non
     table.resized(0, link, 40, 20)  # while the rules are shown at 100 by 30
     typed(terminal, b"q")
     page(terminal, rules_markdown(), "Rules of Rack-O")
-    repainted = link.text.rsplit("\x1b[H\x1b[2J", 1)[1]
+    repainted = re.split(CLEARED, link.text)[-1]
     status = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", repainted).splitlines()[-1]
     assert re.fullmatch(r"1-19/\d+ · space b q", status), status
 

@@ -30,6 +30,7 @@ from typing import Protocol
 from rich.cells import cell_len
 from rich.console import Console
 
+from rack_o.cli.console import blanked_in_place
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
 from rack_o.i18n import _, ngettext, speaking
@@ -217,6 +218,8 @@ class RemoteTerminal:
         """Keys accepted from the guest and not read yet (under _lock)."""
         self._input_at = 0.0
         """When the guest last sent anything (time.monotonic)."""
+        self._painted_at: tuple[int, int] | None = None
+        """The window's size when racko last cleared it on this connection (None: not yet)."""
         self.typed_key = ""
         """The last key `key` gave as the guest typed it, before `key_meant` (ψ on a Greek
         layout, which `key` gives as c): what a message about that key names."""
@@ -302,9 +305,18 @@ class RemoteTerminal:
         return bool(thrown)
 
     def clear(self, scrollback: bool = False) -> None:
-        """Blank the guest's screen, and their scrollback if asked."""
+        """Blank the guest's screen, and their scrollback if asked. A screen painted over one
+        racko painted at the same size is blanked in place (`blanked_in_place`), so that the
+        guest's scrollback does not gain a copy of it at every move, as at racko play."""
         self._screen_log().clear()
-        self._send(_CLEAR_SCREEN + (_CLEAR_SCROLLBACK if scrollback else ""))
+        size = (self.width, self.height)
+        if scrollback:
+            self._send(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
+        elif self._painted_at != size:
+            self._send(_CLEAR_SCREEN)
+        else:
+            self._send(blanked_in_place(self.height))
+        self._painted_at = size
 
     def pause(self) -> None:
         """Hold still for `pause_seconds`, handling the guests' events meanwhile."""
@@ -463,6 +475,7 @@ class RemoteTerminal:
         self.language = language
         self.left = False
         self._attached_at = time.monotonic()
+        self._painted_at = None  # a new connection's screen holds whatever ssh left there
         with self._lock:
             # Keys typed on an earlier connection are stale.
             self._backlog -= len(self._keys)
