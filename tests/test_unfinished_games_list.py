@@ -42,8 +42,10 @@ TABLES = {
     "three players": (
         {"2026-12-01-0431-player-1-expert-hard-3": THREE,
          "2026-12-01-0432-paiktis-1-expert-hard": GREEK},
-        # A name that ends in a number is set off from its score by a colon.
-        {"Player 1{colon} 0": 1, "Παίκτης 1{colon} 0": 1, "Expert* 0": 2, "Hard* 0": 2},
+        # A name that ends in a number is set off from its score by a colon, and so is every
+        # other score of its line.
+        {"Player 1{colon} 0": 1, "Παίκτης 1{colon} 0": 1, "Expert*{colon} 0": 2,
+         "Hard*{colon} 0": 2},
     ),
     "partners": (
         {"2026-12-01-0433-annabelle-marie-barthol": PARTNERS},
