@@ -250,5 +250,5 @@ def test_the_simulation_table_keeps_every_bot_and_number_whole(language: str, wi
         assert i18n.percent(seat["round_win_rate"]) in row, table
     if width == 80:  # room for every heading's words whole
         heading = "\n".join(table[: table.index(next(t for t in table if t.startswith("─")))])
-        for text in (i18n._("Round\nwins"), i18n._("95 %\ninterval")):
+        for text in (i18n._("Round\nwins"), i18n._("95%\ninterval")):
             assert all(word in heading for word in text.split()), heading

@@ -18,7 +18,7 @@ from rack_o.cli.trimmed import Trimmed
 from rack_o.match import Match, Tally, play_match
 from rack_o.rules import Rules
 
-HEADINGS = ("Seat", "Bot", "Round\nwins", "Win\nrate", "95 %\ninterval", "Games\nwon",
+HEADINGS = ("Seat", "Bot", "Round\nwins", "Win\nrate", "95%\ninterval", "Games\nwon",
             "Points\n/round", "Turns\n/round")
 BOTS = ("hard", "easy", "medium")
 

@@ -130,7 +130,7 @@ def result_table(tally: Tally, width: int = 80) -> RenderableType:
     # Two spaces between columns (one if that keeps more headings whole) and none at the
     # edges, as `racko stats`: French headings fit 80 columns whole; at 60 the seat goes
     # before its bot in one column ("Νίκες παιχνιδιών" broke as "παιχνιδ/ιών" beside them).
-    headings = [_("Seat"), _("Bot"), _("Round\nwins"), _("Win\nrate"), _("95 %\ninterval"),
+    headings = [_("Seat"), _("Bot"), _("Round\nwins"), _("Win\nrate"), _("95%\ninterval"),
                 _("Games\nwon"), _("Points\n/round"), _("Turns\n/round")]
     cells = []
     for row in tally.seats():
