@@ -82,8 +82,10 @@ def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
 
 
 def waits_for_a_key(child: pexpect.spawn) -> bool:
-    """True while the child's terminal is in raw mode: racko is waiting for a key."""
-    return not termios.tcgetattr(child.child_fd)[3] & termios.ICANON
+    """True while the child's terminal is in raw mode: racko is waiting for a key. (readline,
+    reading a line, turns canonical mode off too, but leaves Ctrl-C a signal.)"""
+    flags = termios.tcgetattr(child.child_fd)[3]
+    return not flags & (termios.ICANON | termios.ISIG)
 
 
 def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
