@@ -88,6 +88,13 @@ def waits_for_a_key(child: pexpect.spawn) -> bool:
     return not flags & (termios.ICANON | termios.ISIG)
 
 
+def edits_a_line(child: pexpect.spawn) -> bool:
+    """True while readline edits a line on the child's terminal: canonical mode off, as for a
+    key, but Ctrl-C still a signal."""
+    flags = termios.tcgetattr(child.child_fd)[3]
+    return not flags & termios.ICANON and bool(flags & termios.ISIG)
+
+
 def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
     """Type `keys` (in one write) as soon as racko waits for a key."""
     deadline = time.monotonic() + timeout
