@@ -13,7 +13,17 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from ttykit import CLEARED, ENTER, press, prompted, settle, shows, spawn, visible, words
+from ttykit import (
+    CLEARED,
+    ENTER,
+    press,
+    prompted,
+    prompted_when,
+    settle,
+    shows,
+    spawn,
+    words,
+)
 
 from rack_o.cli.prompt import QUESTION_LINES, fitting, quit_prompt
 from rack_o.i18n import _, speaking
@@ -70,6 +80,10 @@ def test_q_asks_under_the_whole_rack_before_and_after_a_draw_and_after_a_resize(
         warning = _("You drew {card}: a draw cannot be undone, so quitting now discards it.")
         you_drew = re.compile(re.escape(_("You drew {card}.")).replace(r"\{card\}", r"(\d+)"))
         handed = {name: _("{name}'s turn").format(name=name) for name in ("Ann", "Bob")}
+
+    def answered(screen: str) -> bool:
+        return words(question) not in " ".join(screen.split())
+
     child = spawn(["--lang", language, "play", "--names", "Ann,Bob", "--seed", "3",
                    "--record", str(tmp_path / "game.jsonl")], tmp_path, size=size)
     try:
@@ -81,17 +95,14 @@ def test_q_asks_under_the_whole_rack_before_and_after_a_draw_and_after_a_resize(
         prompted(child)
         asked_through_resizes(child, (size, other), top, question, None)
         press(child, "n")  # the turn goes on
-        prompted(child)
+        prompted_when(child, answered, "the question gone")
         press(child, "d")
-        prompted(child)
-        drawn = you_drew.search(visible(child))
-        assert drawn is not None, visible(child)
+        drawn = you_drew.search(prompted_when(child, you_drew.search, "the card drawn"))
+        assert drawn is not None
         asked_through_resizes(child, (other, size), top, question,
                               warning.format(card=drawn.group(1)))
         press(child, "n")  # the card is still in hand, to be placed
-        prompted(child)
-        screen = visible(child)
-        assert words(question) not in " ".join(screen.split()), screen
+        screen = prompted_when(child, answered, "the question gone")
         assert you_drew.search(screen), screen
         press(child, "x")
         prompted(child)

@@ -19,6 +19,7 @@ import shutil
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -135,6 +136,21 @@ def shows(child: pexpect.spawn, fragment: str, timeout: float = 10) -> str:
             return visible(child)
         if time.monotonic() > deadline:
             raise AssertionError(f"never shown: {wanted!r}\n{screen}")
+
+
+def prompted_when(child: pexpect.spawn, holds: Callable[[str], bool], what: str,
+                  timeout: float = 10) -> str:
+    """The screen, once a prompt is on it and `holds(screen)`: a prompt alone may still be the
+    one before the key just pressed was read. The test fails, saying `what`, if it never is."""
+    deadline = time.monotonic() + timeout
+    while True:
+        settle(child, 0.05)
+        screen = visible(child)
+        if screen.endswith(">") and holds(screen):
+            settle(child, 0.2)  # all of it drawn
+            return visible(child)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never prompted with {what}:\n{screen}")
 
 
 def prompted(child: pexpect.spawn) -> None:

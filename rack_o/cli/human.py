@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Hashable
 from functools import partial
 from typing import NamedTuple
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
@@ -34,7 +35,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken
 from .hold import HANDOFF_HOLD
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting, reads_lines
-from .screens import HISTORY_LINES, turn_screen
+from .screens import HISTORY_LINES, TurnParts
 from .setup import Hint
 
 Preview = tuple[tuple[int, ...], int, int]
@@ -405,13 +406,17 @@ def fitted_turn_screen(
     can_put_back: bool = False, stand_ins: Collection[int] = (),
 ) -> RenderableType:
     """The fullest turn screen of `view` (see `turn_screen`, and there `stand_ins`) that takes
-    at most `room` lines on `console`; the barest if none does."""
-    screen: RenderableType = Text()
+    at most `room` lines on `console`, drawn for it; the barest if none does."""
+    parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
+    drawn: dict[Hashable, list[list[Segment]]] = {}  # a piece's lines, however many forms use it
+    lines: list[list[Segment]] = []
     for fit in FITS:
-        screen = turn_screen(view, preview=preview, history=fit.history, spaced=fit.spaced,
-                             title=fit.title, caption=fit.caption, can_put_back=can_put_back,
-                             compact=fit.compact, top=fit.top, stand_ins=stand_ins)
-        if lines_taken(console, screen) <= room:
+        lines = []
+        for key, piece in parts.chosen(history=fit.history, spaced=fit.spaced, title=fit.title,
+                                       caption=fit.caption, compact=fit.compact, top=fit.top):
+            if key not in drawn:
+                drawn[key] = console.render_lines(piece, console.options, pad=False)
+            lines += drawn[key]
+        if len(lines) <= room:
             break
-    return screen
-
+    return SegmentLines(lines, new_lines=True)

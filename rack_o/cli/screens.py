@@ -6,7 +6,7 @@ reads or knows a terminal. Only public information and the viewing seat's own ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 from rich import box
 from rich.cells import cell_len
@@ -396,43 +396,88 @@ def turn_screen(
     `stand_ins`: the turns of `view.history` a computer player made for a person
     (`history_block`).
     """
-    deck = view.rules.deck_size
-    me = view.names[view.seat]
-    if preview is None:
-        rack: Sequence[int] = view.rack
-        rack_render: RenderableType = (compact_rack(rack, deck) if compact
-                                       else fitted_rack(rack, deck))
-        heading = Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
-    else:
-        rack, slot, out = preview
-        rack_render = (compact_rack(rack, deck, changed_slot=slot) if compact
-                       else fitted_rack(rack, deck, changed_slot=slot, replaced=out))
-        heading = Text(
-            _("{name}'s rack if {card} goes into slot {slot}").format(
-                name=me, card=view.held, slot=slot
-            ),
-            "bold",
-        )
-    parts: list[RenderableType] = [fitted_status(view), fitted_scores(view)][2 - top:]
-    if history:
-        parts.append(history_block(view, history, stand_ins))
-    if spaced:
-        parts.append(Text())
-    if title:
-        parts.append(heading)
-    parts.append(rack_render)
-    if caption:
-        parts.append(rack_caption(rack, run_of_three=view.rules.run_of_three))
-    parts.append(fitted_piles(view, None if preview is None else preview[2]))
-    if view.held is not None and preview is None:
+    parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
+    return Group(*(part for _key, part in parts.chosen(
+        history=history, spaced=spaced, title=title, caption=caption, compact=compact, top=top)))
+
+
+class TurnParts:
+    """The pieces a mover's screen (`turn_screen`) is stacked from, each made once however
+    many of its fuller or barer forms ask for it: a small window tries many."""
+
+    def __init__(self, view: SeatView, *,
+                 preview: tuple[tuple[int, ...], int, int] | None = None,
+                 can_put_back: bool = False, stand_ins: Collection[int] = ()) -> None:
+        """The pieces of `view`'s screen (`turn_screen` says what each argument does)."""
+        self.view = view
+        self.preview = preview
+        self.can_put_back = can_put_back
+        self.stand_ins = stand_ins
+        self._made: dict[Hashable, RenderableType] = {}
+
+    def chosen(self, *, history: int, spaced: bool, title: bool, caption: bool,
+               compact: bool, top: int) -> list[tuple[Hashable, RenderableType]]:
+        """The pieces of one form of the screen (`turn_screen`'s arguments), top first, each
+        with a key that is the same wherever the same piece is used."""
+        keys: list[Hashable] = ["status", "scores"][2 - top:]
+        if history:
+            keys.append(("history", history))
+        if spaced:
+            keys.append("blank")
+        if title:
+            keys.append("title")
+        keys.append("compact rack" if compact else "rack")
+        if caption:
+            keys.append("caption")
+        keys.append("piles")
+        if self.view.held is not None and self.preview is None:
+            keys.append("held")
+        return [(key, self.piece(key)) for key in keys]
+
+    def piece(self, key: Hashable) -> RenderableType:
+        """The piece named `key` (see `chosen`), made the first time it is asked for."""
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = self._make(key)
+        return made
+
+    def _make(self, key: Hashable) -> RenderableType:
+        view, preview = self.view, self.preview
+        deck = view.rules.deck_size
+        rack: Sequence[int] = view.rack if preview is None else preview[0]
+        if key == "status":
+            return fitted_status(view)
+        if key == "scores":
+            return fitted_scores(view)
+        if isinstance(key, tuple):  # ("history", lines)
+            return history_block(view, key[1], self.stand_ins)
+        if key == "blank":
+            return Text()
+        if key == "title":
+            me = view.names[view.seat]
+            if preview is None:
+                return Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
+            return Text(_("{name}'s rack if {card} goes into slot {slot}").format(
+                name=me, card=view.held, slot=preview[1]), "bold")
+        if key == "compact rack":
+            return compact_rack(rack, deck, changed_slot=None if preview is None else preview[1])
+        if key == "rack":
+            if preview is None:
+                return fitted_rack(rack, deck)
+            return fitted_rack(rack, deck, changed_slot=preview[1], replaced=preview[2])
+        if key == "caption":
+            return rack_caption(rack, run_of_three=view.rules.run_of_three)
+        if key == "piles":
+            return fitted_piles(view, None if preview is None else preview[2])
+        assert key == "held", key
         if view.held_source is Source.DRAW:
             sentence = _("You drew {card}.")
-        elif can_put_back:
+        elif self.can_put_back:
             sentence = _("You take {card} from the discard pile (u puts it back).")
         else:
             sentence = _("You took {card} from the discard pile: it must go into your rack.")
-        parts.append(_with_card(sentence, view.held))
-    return Group(*parts)
+        assert view.held is not None
+        return _with_card(sentence, view.held)
 
 
 def _with_card(sentence: str, card: int) -> Text:
