@@ -13,6 +13,8 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.panel import Panel
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -236,6 +238,48 @@ def rack_table(
     return grid
 
 
+_NO_JOINT = Text()
+
+
+class _RackRows:
+    """`grid` (a `rack_table`, a compact rack's) as rich draws it, drawn line by line where
+    each of its cells takes one line (as a window wide enough for it gives): the same
+    segments, without laying out forty cells as a table for every screen, which was most of
+    the drawing of a turn screen."""
+
+    def __init__(self, grid: Table) -> None:
+        self.grid = grid
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = self.grid
+        columns = [list(column.cells) for column in grid.columns]
+        widths = [column.width or max((cell.cell_len for cell in cells), default=0)
+                  for column, cells in zip(grid.columns, columns, strict=True)]
+        if (sum(widths) + len(widths) - 1 > options.max_width
+                or any(not isinstance(cell, Text) or "\n" in cell.plain
+                       or cell.cell_len > width
+                       for column, width in zip(columns, widths, strict=True)
+                       for cell in column)):
+            yield grid  # a cell that wraps: rich lays it out
+            return
+        gap = Segment(" ", Style())  # a grid's padding (0, 1), collapsed: one blank between
+        for row in zip(*columns, strict=True):
+            for index, (cell, column, width) in enumerate(zip(row, grid.columns, widths,
+                                                              strict=True)):
+                if index:
+                    yield gap
+                assert isinstance(cell, Text)
+                padded = cell.copy()
+                padded.rstrip()
+                if column.justify == "right":
+                    padded.pad_left(width - padded.cell_len)
+                else:
+                    padded.pad_right(width - padded.cell_len)
+                # Joined (as rich joins a cell's lines), its own style becomes a span.
+                yield from _NO_JOINT.join([padded]).render(console)
+            yield Segment.line()
+
+
 def fitted_rack(
     rack: Sequence[int], deck_size: int, *, changed_slot: int | None = None,
     replaced: int | None = None,
@@ -243,7 +287,7 @@ def fitted_rack(
     """The rack table with bars as long as the terminal's width leaves room for (the marks
     of a new card and the card it pushes out included), at most BAR_WIDTH."""
 
-    def make(width: int) -> Table:
+    def make(width: int) -> _RackRows:
         note = 0
         if changed_slot is not None:
             note = cell_len("✓  ← " + _("new"))
@@ -251,8 +295,9 @@ def fitted_rack(
                 note += cell_len(" " + _("(out goes {card})").format(card=replaced))
         # Slot and card columns (4 + 3), the column gaps (3), the marks.
         room = width - 10 - max(note, 1)
-        return rack_table(rack, deck_size, changed_slot=changed_slot, replaced=replaced,
-                          bar_width=max(MIN_BAR_WIDTH, min(BAR_WIDTH, room)))
+        return _RackRows(rack_table(rack, deck_size, changed_slot=changed_slot,
+                                    replaced=replaced,
+                                    bar_width=max(MIN_BAR_WIDTH, min(BAR_WIDTH, room))))
 
     return ForWidth(make)
 
@@ -271,7 +316,7 @@ def compact_rack(
     scoring = ordered_count(rack) if rack else 0
     half = (len(rack) + 1) // 2
 
-    def make(width: int) -> Table:
+    def make(width: int) -> _RackRows:
         # Per half: slot (2), card (2), mark (2); seven gaps of one column between cells.
         bar_width = max(COMPACT_MIN_BAR_WIDTH, min(COMPACT_BAR_WIDTH, (width - 19) // 2))
         grid = Table.grid(padding=(0, 1))
@@ -297,7 +342,7 @@ def compact_rack(
                 cells += [Text(str(slot), "dim"), Text(str(card), card_style),
                           Text("█" * length, SCORING if counts else NOT_SCORING), mark]
             grid.add_row(*cells)
-        return grid
+        return _RackRows(grid)
 
     return ForWidth(make)
 
