@@ -241,7 +241,7 @@ def rack_table(
 _NO_JOINT = Text()
 
 
-class _RackRows:
+class RackRows:
     """`grid` (a `rack_table`, a compact rack's) as rich draws it, drawn line by line where
     each of its cells takes one line (as a window wide enough for it gives): the same
     segments, without laying out forty cells as a table for every screen, which was most of
@@ -287,7 +287,7 @@ def fitted_rack(
     """The rack table with bars as long as the terminal's width leaves room for (the marks
     of a new card and the card it pushes out included), at most BAR_WIDTH."""
 
-    def make(width: int) -> _RackRows:
+    def make(width: int) -> RackRows:
         note = 0
         if changed_slot is not None:
             note = cell_len("✓  ← " + _("new"))
@@ -295,7 +295,7 @@ def fitted_rack(
                 note += cell_len(" " + _("(out goes {card})").format(card=replaced))
         # Slot and card columns (4 + 3), the column gaps (3), the marks.
         room = width - 10 - max(note, 1)
-        return _RackRows(rack_table(rack, deck_size, changed_slot=changed_slot,
+        return RackRows(rack_table(rack, deck_size, changed_slot=changed_slot,
                                     replaced=replaced,
                                     bar_width=max(MIN_BAR_WIDTH, min(BAR_WIDTH, room))))
 
@@ -313,38 +313,42 @@ def compact_rack(
     """The rack in five lines, for a short terminal: slots 1-5 down the left, 6-10 down the
     right, each card with its bar (as long as the width allows), the scoring part ticked and
     `changed_slot` marked with an arrow."""
+    return ForWidth(lambda width: RackRows(compact_grid(rack, deck_size, width,
+                                                        changed_slot=changed_slot)))
+
+
+def compact_grid(
+    rack: Sequence[int], deck_size: int, width: int, *, changed_slot: int | None = None,
+) -> Table:
+    """`compact_rack`'s grid for a width of `width` columns."""
     scoring = ordered_count(rack) if rack else 0
     half = (len(rack) + 1) // 2
-
-    def make(width: int) -> _RackRows:
-        # Per half: slot (2), card (2), mark (2); seven gaps of one column between cells.
-        bar_width = max(COMPACT_MIN_BAR_WIDTH, min(COMPACT_BAR_WIDTH, (width - 19) // 2))
-        grid = Table.grid(padding=(0, 1))
-        for _half in range(2):
-            grid.add_column(justify="right", width=2)
-            grid.add_column(justify="right", width=2)
-            grid.add_column(width=bar_width)
-            grid.add_column(width=2)
-        for row in range(half):
-            cells: list[Text] = []
-            for index in (row, row + half):
-                if index >= len(rack):
-                    cells += [Text(), Text(), Text(), Text()]
-                    continue
-                slot, card = index + 1, rack[index]
-                counts = slot <= scoring
-                length = max(1, round(card * bar_width / deck_size))
-                mark = Text("✓" if counts else " ", SCORING)
-                card_style = "bold" if counts else ""
-                if slot == changed_slot:
-                    card_style = NEW_CARD
-                    mark.append("←", NEW_CARD)
-                cells += [Text(str(slot), "dim"), Text(str(card), card_style),
-                          Text("█" * length, SCORING if counts else NOT_SCORING), mark]
-            grid.add_row(*cells)
-        return _RackRows(grid)
-
-    return ForWidth(make)
+    # Per half: slot (2), card (2), mark (2); seven gaps of one column between cells.
+    bar_width = max(COMPACT_MIN_BAR_WIDTH, min(COMPACT_BAR_WIDTH, (width - 19) // 2))
+    grid = Table.grid(padding=(0, 1))
+    for _half in range(2):
+        grid.add_column(justify="right", width=2)
+        grid.add_column(justify="right", width=2)
+        grid.add_column(width=bar_width)
+        grid.add_column(width=2)
+    for row in range(half):
+        cells: list[Text] = []
+        for index in (row, row + half):
+            if index >= len(rack):
+                cells += [Text(), Text(), Text(), Text()]
+                continue
+            slot, card = index + 1, rack[index]
+            counts = slot <= scoring
+            length = max(1, round(card * bar_width / deck_size))
+            mark = Text("✓" if counts else " ", SCORING)
+            card_style = "bold" if counts else ""
+            if slot == changed_slot:
+                card_style = NEW_CARD
+                mark.append("←", NEW_CARD)
+            cells += [Text(str(slot), "dim"), Text(str(card), card_style),
+                      Text("█" * length, SCORING if counts else NOT_SCORING), mark]
+        grid.add_row(*cells)
+    return grid
 
 
 def rack_caption(rack: Sequence[int], *, run_of_three: bool = False) -> Text:
