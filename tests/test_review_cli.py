@@ -218,6 +218,7 @@ def test_a_finished_hot_seat_game_needs_no_reveal(home: Path) -> None:
     assert data["finished"] is True and [p["seat"] for p in data["players"]] == [0, 1]
 
 
+@pytest.mark.usefixtures("reviews_once")
 def test_a_saved_game_is_found_by_its_id(home: Path) -> None:
     write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl", finished_game(12))
     code, out = invoke(["2026-11-29-2105", "--player", "Ann"])
@@ -346,6 +347,7 @@ def _numbers(play: str) -> list[str]:
     return re.findall(r"\d+", play)
 
 
+@pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_at_60_columns_each_costly_turn_keeps_every_number_on_its_row(
     home: Path, monkeypatch: pytest.MonkeyPatch, language: str
@@ -369,6 +371,7 @@ def test_at_60_columns_each_costly_turn_keeps_every_number_on_its_row(
         assert move["player"] in row
 
 
+@pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_at_60_columns_the_summary_keeps_every_number_whole(
     home: Path, monkeypatch: pytest.MonkeyPatch, language: str
@@ -393,6 +396,7 @@ def test_at_60_columns_the_summary_keeps_every_number_whole(
             re.fullmatch(r"\d+[.,]\d\d", cost) for cost in numbers[2::2]), row
 
 
+@pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_at_60_columns_the_biggest_mistake_keeps_each_move_and_number_with_its_word(
     home: Path, monkeypatch: pytest.MonkeyPatch, language: str
