@@ -67,3 +67,32 @@ def signal_handlers_kept() -> Iterator[None]:
     yield
     for signum, handler in kept.items():
         signal.signal(signum, handler)
+
+
+# A review is a pure function of the record's lines, the seats asked for and the round kept
+# unseen (tests/test_review.py::test_a_review_is_the_same_every_time): the moves found for one
+# are kept for the session, immutable, and handed out again.
+_REVIEWED: dict[str, tuple[object, ...]] = {}
+
+
+@pytest.fixture
+def reviews_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`racko review` run in-process reviews each game once in the session: a test that renders
+    a game someone reviewed already (in another language, at another width, as JSON) gets the
+    same moves without analysing it again. Its rendering still runs every time."""
+    import json
+
+    from rack_o.cli import review as review_cli
+
+    analyse = review_cli.review_moves
+
+    def review_moves(lines: list[tuple[int, dict[str, object]]], seats: object = None,
+                     unseen: object = None) -> Iterator[object]:
+        asked = None if seats is None else sorted(seats)  # type: ignore[call-overload]
+        key = json.dumps([lines, asked, unseen], sort_keys=True)
+        moves = _REVIEWED.get(key)
+        if moves is None:
+            moves = _REVIEWED[key] = tuple(analyse(lines, seats, unseen))
+        return iter(moves)
+
+    monkeypatch.setattr(review_cli, "review_moves", review_moves)

@@ -183,6 +183,7 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
     assert "Joueurs et scores" in listed and not ENGLISH.search(listed), listed
 
 
+@pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize(
     ("language", "name_colon", "then"),
     [("fr", "Ann\u00a0:", "\u00a0; "), ("el", "Ann:", "· "), ("cs", "Ann:", "; ")],
@@ -197,6 +198,7 @@ def test_a_review_summary_punctuates_as_its_language_does(
     assert then in line and ("; " in line) == (then.endswith("; "))
 
 
+@pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize("language", ["el", "fr", "cs"])
 def test_a_review_s_moves_fit_80_columns_with_every_slot_number_shown(
     language: str, monkeypatch: pytest.MonkeyPatch

@@ -199,6 +199,7 @@ def test_the_review_s_text_says_what_it_leaves_out_and_marks_no_points_at_stake(
     assert "* A rival may go out" in " ".join(out.split())
 
 
+@pytest.mark.usefixtures("reviews_once")
 def test_a_finished_game_of_one_person_is_reviewed_as_ever(home: Path) -> None:
     path = write_record(home / "done.jsonl", finished_game(12))
     code, plain, err = run("review", str(path), "--json")

@@ -64,6 +64,7 @@ def test_expert_s_other_move_is_called_equally_good_where_the_turn_cost_0_0(
     assert row.split("take 33 → slot 9", 1)[1].split()[:-2] == expert.split(), row
 
 
+@pytest.mark.usefixtures("reviews_once")
 def test_full_says_equally_good_where_the_json_still_names_expert_s_move(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(2, target=100))
     moves = json.loads(racko("review", str(path), "--json").output)["moves"]
@@ -79,6 +80,7 @@ def test_full_says_equally_good_where_the_json_still_names_expert_s_move(home: P
             assert move["best"] != move["played"]  # --json keeps expert's move as it was
 
 
+@pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize("columns", ["30", "45", "60", "80", "120"])
 @pytest.mark.parametrize("language", ["en", "fr", "el"])
 def test_no_line_of_a_review_ends_in_blanks(
@@ -91,6 +93,7 @@ def test_no_line_of_a_review_ends_in_blanks(
     assert [line for line in out.splitlines() if line != line.rstrip()] == [], out
 
 
+@pytest.mark.usefixtures("reviews_once")
 def test_the_example_in_the_docs_is_what_review_prints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     doc = (DOCS / "review.md").read_text(encoding="utf-8")

@@ -30,6 +30,10 @@ from rack_o.view import PublicTurn, SeatView
 MISFIT = 0.03
 """A guess's weight is multiplied by this for each move of the seat that hard would not make."""
 _SLOTS = range(1, RACK_SIZE + 1)
+_BLUR = 2e-9
+"""Two steps of costs rounded to 9 decimals: far more than the float error of a cost (a sum of
+at most 11 gap costs below 13), so a cost that is certainly at least `now` never rounds
+below `now` less this."""
 
 
 class SeatTurn(NamedTuple):
@@ -128,6 +132,11 @@ def _hard_puts(hard: _Hard, rack: list[int], card: int, slot: int, drawn: bool) 
     if drawn and now <= mine:  # thrown away, or another slot is lower still
         return False
     above = mine + ABOVE  # rounds above `mine`
+    # Giving a card up never costs less than keeping the best cards of the rack as it is
+    # (`now`), so once `mine` is below `now` by more than rounding can blur (always, for a
+    # drawn card kept but one step below), no slot's cost given up can reach it: only the
+    # card's kept costs need finding.
+    given_up_counts = mine >= now - _BLUR
     ordered = None
     for other in _SLOTS:
         if other == slot:
@@ -135,8 +144,11 @@ def _hard_puts(hard: _Hard, rack: list[int], card: int, slot: int, drawn: bool) 
         kept = judgement.with_card(other, card, above)
         if round(kept, 9) < mine:
             return False
-        given_up = judgement.without(other)
-        cost = round(kept if kept < given_up else given_up, 9)
+        if given_up_counts:
+            given_up = judgement.without(other)
+            cost = round(kept if kept < given_up else given_up, 9)
+        else:
+            cost = round(kept, 9)
         if cost < mine:
             return False
         if cost == mine:  # ties: more cards in order from slot 1, then the lower slot
