@@ -32,13 +32,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(autouse=True, scope="session")
 def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Point RACKO_HOME (autosaved records, the history) at a temporary folder for the session,
-    and speak English.
+    keep the programs started compiled, and speak English.
 
     Session-scoped so hypothesis tests see no function-scoped fixture; a test that needs an
     empty data directory takes `home`.
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RACKO_HOME", str(tmp_path_factory.mktemp("racko-home")))
+        # The programs tests start (racko in a pseudo-terminal, `python -m rack_o`) compile
+        # racko's modules once, not at every start: where PYTHONDONTWRITEBYTECODE is set (as on
+        # the CI machines) nothing compiled was kept, and every start compiled them all again,
+        # half its CPU. They are kept under the session's temporary folder, not the checkout.
+        patch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
         # Tests read the English screens unless they ask for a language themselves,
         # whatever language the machine running them speaks.
         patch.setenv("LANGUAGE", "en")
