@@ -238,6 +238,8 @@ class Pty:
         self.child.terminate(force=True)
 
 
+NARROW = "\u1100"
+"""Below this, no character takes two cells (wcwidth's first wide one is U+1100)."""
 _WIDE: dict[str, bool] = {}
 """Whether a character takes two cells (wcwidth's answer, asked once a character)."""
 
@@ -257,9 +259,11 @@ def screen_lines(screen: Any) -> list[str]:
     lines = []
     for y in range(screen.lines):
         cells = screen.buffer[y]
-        blank = cells.default.data
-        if not cells and not is_wide(blank[0]):
-            lines.append(blank * columns)
+        get, blank = cells.get, cells.default  # a cell never written is the line's default
+        datas = [get(x, blank).data for x in range(columns)]
+        whole = "".join(datas)
+        if len(whole) == columns and "" not in datas and (not whole or max(whole) < NARROW):
+            lines.append(whole)  # a character a cell, none of them two cells wide
             continue
         chars = []
         wide = False
