@@ -170,6 +170,8 @@ class Pty:
         self.text = ""
         self.changed = True
         """Something was drawn since the last `seen()`."""
+        self._display: list[str] | None = None
+        """`display` as last read, until the program writes or the window changes size."""
 
     def pump(self, timeout: float = 0.0) -> bool:
         """Read what the program wrote (waiting up to `timeout` for the first of it); True if
@@ -181,14 +183,18 @@ class Pty:
         except (pexpect.TIMEOUT, pexpect.EOF):
             return False
         self.stream.feed(data)
+        self._display = None
         self.text += ANSI.sub("", data).replace("\r", "")
         self.changed = True
         return True
 
     @property
     def display(self) -> list[str]:
-        """The screen's lines as shown now, trailing blanks cut."""
-        return [line.rstrip() for line in self.screen.display]
+        """The screen's lines as shown now, trailing blanks cut (read again only once the
+        program wrote: a test polls it far more often than the screen changes)."""
+        if self._display is None:
+            self._display = [line.rstrip() for line in screen_lines(self.screen)]
+        return list(self._display)
 
     def visible(self) -> str:
         """The screen as one text."""
@@ -224,11 +230,54 @@ class Pty:
     def resize(self, columns: int, lines: int) -> None:
         """The window changes size."""
         self.screen.resize(lines, columns)
+        self._display = None
         self.child.setwinsize(lines, columns)
 
     def end(self) -> None:
         """Kill the program."""
         self.child.terminate(force=True)
+
+
+NARROW = "\u1100"
+"""Below this, no character takes two cells (wcwidth's first wide one is U+1100)."""
+_WIDE: dict[str, bool] = {}
+"""Whether a character takes two cells (wcwidth's answer, asked once a character)."""
+
+
+def screen_lines(screen: Any) -> list[str]:
+    """pyte's `screen.display`, the same lines, read without asking wcwidth about every cell
+    each time (pyte's own took most of a hosted game test's time)."""
+    from pyte.screens import wcwidth
+
+    def is_wide(char: str) -> bool:
+        found = _WIDE.get(char)
+        if found is None:
+            found = _WIDE[char] = wcwidth(char) == 2
+        return found
+
+    columns = screen.columns
+    lines = []
+    for y in range(screen.lines):
+        cells = screen.buffer[y]
+        get, blank = cells.get, cells.default  # a cell never written is the line's default
+        datas = [get(x, blank).data for x in range(columns)]
+        whole = "".join(datas)
+        if len(whole) == columns and "" not in datas and (not whole or max(whole) < NARROW):
+            lines.append(whole)  # a character a cell, none of them two cells wide
+            continue
+        chars = []
+        wide = False
+        for x in range(columns):
+            if wide:  # the stub after a two-cell character
+                wide = False
+                continue
+            char = cells[x].data
+            chars.append(char)
+            if len(char) > 1:
+                assert sum(map(wcwidth, char[1:])) == 0
+            wide = is_wide(char[0])
+        lines.append("".join(chars))
+    return lines
 
 
 def racko_env(home: Path) -> dict[str, str]:

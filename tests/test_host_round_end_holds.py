@@ -119,6 +119,7 @@ def table(game: Game, *, host_seat: int | None) -> Iterator[Table]:
         yield hosted
     finally:
         stop_game_thread(seats, played)
+        session.retire()  # as racko host's own table does: no screen is drawn as it closes
         seats.close("The test is over.")
 
 

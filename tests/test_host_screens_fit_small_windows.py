@@ -94,6 +94,7 @@ def table(game: Game, language: str) -> Iterator[Table]:
         yield Table(session, terminals, links)
     finally:
         stop_game_thread(seats, played)
+        session.retire()  # as racko host's own table does: no screen is drawn as it closes
         seats.close("The test is over.")
 
 

@@ -7,6 +7,7 @@ reads or knows a terminal. Only public information and the viewing seat's own ca
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
+from weakref import WeakKeyDictionary
 
 from rich import box
 from rich.cells import cell_len
@@ -19,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.actions import Source
-from rack_o.i18n import _, ngettext
+from rack_o.i18n import _, current_language, ngettext
 from rack_o.rack import longest_run, ordered_count
 from rack_o.rules import Rules
 from rack_o.steps import Turn, TurnOver
@@ -60,6 +61,38 @@ class ForWidth:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.make(options.max_width)
+
+
+REMEMBERED = 64
+"""Drawings a console remembers (`Remembered`); past that many, it forgets them all."""
+_REMEMBERED: WeakKeyDictionary[Console, dict[Hashable, list[list[Segment]]]] = (
+    WeakKeyDictionary())
+
+
+class Remembered:
+    """A renderable drawn once for each console, language and width it is drawn at, its lines
+    remembered under `key`, which names all it shows: a rack is drawn again at every move of
+    the others (a hosted table's waiting screens), and a table takes long to draw."""
+
+    def __init__(self, key: Hashable, renderable: RenderableType) -> None:
+        self.key = key
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        drawn = _REMEMBERED.get(console)
+        if drawn is None:
+            drawn = _REMEMBERED[console] = {}
+        key = (self.key, current_language(), repr(options))
+        lines = drawn.get(key)
+        if lines is None:
+            if len(drawn) >= REMEMBERED:
+                drawn.clear()
+            lines = drawn[key] = console.render_lines(self.renderable, options, pad=False)
+        new_line = Segment.line()
+        for line in lines:
+            yield from line
+            yield new_line
+
 
 SCORING = "green"
 NOT_SCORING = "grey50"
@@ -283,7 +316,7 @@ class RackRows:
 def fitted_rack(
     rack: Sequence[int], deck_size: int, *, changed_slot: int | None = None,
     replaced: int | None = None,
-) -> ForWidth:
+) -> Remembered:
     """The rack table with bars as long as the terminal's width leaves room for (the marks
     of a new card and the card it pushes out included), at most BAR_WIDTH."""
 
@@ -299,7 +332,7 @@ def fitted_rack(
                                     replaced=replaced,
                                     bar_width=max(MIN_BAR_WIDTH, min(BAR_WIDTH, room))))
 
-    return ForWidth(make)
+    return Remembered(("rack", tuple(rack), deck_size, changed_slot, replaced), ForWidth(make))
 
 
 COMPACT_BAR_WIDTH = 15
@@ -309,12 +342,13 @@ COMPACT_MIN_BAR_WIDTH = 3
 
 def compact_rack(
     rack: Sequence[int], deck_size: int, *, changed_slot: int | None = None,
-) -> ForWidth:
+) -> Remembered:
     """The rack in five lines, for a short terminal: slots 1-5 down the left, 6-10 down the
     right, each card with its bar (as long as the width allows), the scoring part ticked and
     `changed_slot` marked with an arrow."""
-    return ForWidth(lambda width: RackRows(compact_grid(rack, deck_size, width,
-                                                        changed_slot=changed_slot)))
+    return Remembered(("compact rack", tuple(rack), deck_size, changed_slot),
+                      ForWidth(lambda width: RackRows(compact_grid(rack, deck_size, width,
+                                                                   changed_slot=changed_slot))))
 
 
 def compact_grid(

@@ -140,6 +140,9 @@ class HostedGame(Table):
         """The first wait for everyone (with the `opening` lines) is over."""
         self._stirred = False
         """Someone came or went during a wait for everyone."""
+        self._drawn_at: int | None = None
+        """How many steps the game had when the last turn's end drew every screen (None: no
+        turn ended since the last began, or its end drew nothing: the round was over)."""
         self.terminals: dict[int, RemoteTerminal] = dict(seats.terminals)
         if host_seat is not None and host_terminal is not None:
             self.terminals[host_seat] = host_terminal
@@ -219,7 +222,12 @@ class HostedGame(Table):
         screen = self.screens.get(seat)
         if screen is not None and self._is_person(seat):
             screen.turn(True)
-        self.redraw()
+        drawn_at, self._drawn_at = self._drawn_at, None
+        if drawn_at != len(game.steps):
+            self.redraw()
+        # Else the last turn's end drew every other screen as the game stands (whose turn it
+        # is included), and whatever came since drew itself: drawn again, each would be the
+        # same screen sent twice.
 
     def turn_ends(self, game: Game, seat: int) -> None:
         agent = self.agents[seat]
@@ -237,6 +245,7 @@ class HostedGame(Table):
             screen.turn(False)
         if game.phase is Phase.CHOOSE:  # else the round is over: its end shows next
             self.redraw()
+            self._drawn_at = len(game.steps)
             if not self._is_person(seat):
                 self.seats.wait(lambda: False, self.pause_seconds)
 

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
+from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
@@ -336,8 +337,7 @@ class SeatScreen:
             below.insert(-1, self.note)
         if forms:
             room = self.terminal.height - (self._height(below) if below else PROMPT_LINES)
-            main = next((form for form in forms if self._height(form) <= room), forms[-1])
-            console.print(Group(*main))
+            console.print(self._fitted(forms, room))
         else:
             console.print(self._table(below))
         if not below:
@@ -348,6 +348,23 @@ class SeatScreen:
         # No newline after the last line: on a screen it exactly fills, that newline would
         # scroll the top line away. Only a Text takes `end`: a renderable ends its own lines.
         console.print(last.fitted(console.width) if isinstance(last, Either) else last, end="")
+
+    def _fitted(self, forms: Sequence[Sequence[RenderableType]], room: int) -> RenderableType:
+        """The first of `forms` that takes at most `room` lines (the last if none does), drawn
+        for this screen: each piece is drawn once, however many of the forms tried have it
+        (a small window tries most of them), and the form chosen is printed from its lines."""
+        console = self.terminal.console
+        drawn: dict[int, list[list[Segment]]] = {}  # by piece: every form is alive meanwhile
+        lines: list[list[Segment]] = []
+        for form in forms:
+            lines = []
+            for piece in form:
+                if id(piece) not in drawn:
+                    drawn[id(piece)] = console.render_lines(piece, console.options, pad=False)
+                lines += drawn[id(piece)]
+            if len(lines) <= room:
+                break
+        return SegmentLines(lines, new_lines=True)
 
     def _gate_forms(self, lines: list[RenderableType]) -> list[list[RenderableType]]:
         """What the wait for everyone shows, from the fullest to the barest: what it is about
@@ -363,15 +380,16 @@ class SeatScreen:
         info = self.host.info
         joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
                           "code."), "dim")] if self.host.away_guests() else []
+        blank = Text()
+        keyed = table_info_block(info, fingerprint=True)
+        code = table_info_block(info)
         return [
-            [*lines, Text(), players, *joining, table_info_block(info, fingerprint=True),
-             *self.host.host_notes],
-            [*lines, Text(), players, table_info_block(info, fingerprint=True),
-             *self.host.host_notes],
-            [*lines, players, table_info_block(info, fingerprint=True)],
-            *([*form, players, table_info_block(info)] for form in shorter),
-            *([*form, table_info_block(info)] for form in shorter),
-            [*shorter[-1][:1], table_info_block(info)],
+            [*lines, blank, players, *joining, keyed, *self.host.host_notes],
+            [*lines, blank, players, keyed, *self.host.host_notes],
+            [*lines, players, keyed],
+            *([*form, players, code] for form in shorter),
+            *([*form, code] for form in shorter),
+            [*shorter[-1][:1], code],
             shorter[-1][:1],
         ]
 
