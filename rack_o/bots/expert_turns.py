@@ -28,8 +28,9 @@ from functools import cache
 
 from rack_o import Phase
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, place
+from rack_o.bots import gaps
 from rack_o.bots.expert_solo import placement, takes, weigher
-from rack_o.bots.gaps import GAP_TURNS, INFEASIBLE, MAX_CARDS
+from rack_o.bots.gaps import INFEASIBLE, MAX_CARDS
 from rack_o.bots.hard import Weigher
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile, unseen_cards
@@ -101,10 +102,11 @@ def features(judge: Weigher, coming: Sequence[int]) -> tuple[float, ...]:
     kept = (0, *judgement.kept, RACK_SIZE + 1)
     times = []
     slots = 0
+    gap_turns = gaps.GAP_TURNS
     for low, high in zip(kept, kept[1:], strict=False):
         gap = high - low - 1
         if gap:
-            turns = GAP_TURNS[gap][judgement.fitting(cards[low], cards[high])] * count
+            turns = gap_turns[gap][judgement.fitting(cards[low], cards[high])] * count
             times.append(_FAR if turns == INFEASIBLE or turns > _FAR else turns)
             slots += gap
     run = judge.now - judgement.cost

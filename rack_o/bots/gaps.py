@@ -15,23 +15,24 @@ simple dynamic programme.
 
 from __future__ import annotations
 
+from operator import add
+
 from rack_o.rules import RACK_SIZE
 
 INFEASIBLE = float("inf")
 MAX_CARDS = 60
 
 
-def _fill_cost(k: int, m: int, table: list[list[float]]) -> float:
-    """Expected cost of a gap of k slots with m fitting cards, given the smaller gaps' costs."""
-    if k == 0:
-        return 0.0
+def _fill_cost(k: int, m: int, columns: list[list[float]]) -> float:
+    """Expected cost of a gap of k slots with m fitting cards, given the smaller gaps' costs
+    (`columns[m'][k']` for every m' < m)."""
     if m < k:
         return INFEASIBLE
     # The card that arrives is the r-th smallest of the m; the best slot t for it splits the
-    # gap into (t-1 slots, r-1 cards) and (k-t slots, m-r cards).
+    # gap into (t-1 slots, r-1 cards) and (k-t slots, m-r cards): the sums for t = 1..k, each
+    # as table[t - 1][r - 1] + table[k - t][m - r].
     after = sorted(
-        min(table[t - 1][r - 1] + table[k - t][m - r] for t in range(1, k + 1))
-        for r in range(1, m + 1)
+        min(map(add, columns[r - 1][:k], columns[m - r][k - 1::-1])) for r in range(1, m + 1)
     )
     # Optimal stopping: keep the j best arrivals, throw the rest away and wait again.
     best = INFEASIBLE
@@ -45,18 +46,31 @@ def _fill_cost(k: int, m: int, table: list[list[float]]) -> float:
 
 
 def _build() -> list[list[float]]:
-    table = [[INFEASIBLE] * (MAX_CARDS + 1) for _ in range(RACK_SIZE + 1)]
+    """GAP_TURNS, found column by column: a column of m fitting cards needs only those of fewer."""
+    columns: list[list[float]] = []  # columns[m][k]
     for m in range(MAX_CARDS + 1):
-        table[0][m] = 0.0
-    for m in range(MAX_CARDS + 1):
+        column = [0.0]
         for k in range(1, RACK_SIZE + 1):
-            table[k][m] = _fill_cost(k, m, table)
-    return table
+            column.append(_fill_cost(k, m, columns))
+        columns.append(column)
+    return [[columns[m][k] for m in range(MAX_CARDS + 1)] for k in range(RACK_SIZE + 1)]
 
 
-GAP_TURNS: list[list[float]] = _build()
 GAP_WEIGHT = 1.5
-GAP_COST: list[list[float]] = [
-    [turns**GAP_WEIGHT if turns != INFEASIBLE else INFEASIBLE for turns in row]
-    for row in GAP_TURNS
-]
+GAP_TURNS: list[list[float]]
+GAP_COST: list[list[float]]
+
+
+def __getattr__(name: str) -> list[list[float]]:
+    """GAP_TURNS and GAP_COST, made when first asked for (then kept as plain names): a racko
+    that never judges a rack (a game of people, a replay) starts without the wait."""
+    if name == "GAP_TURNS":
+        turns = globals()["GAP_TURNS"] = _build()
+        return turns
+    if name == "GAP_COST":
+        cost = globals()["GAP_COST"] = [
+            [turns**GAP_WEIGHT if turns != INFEASIBLE else INFEASIBLE for turns in row]
+            for row in __getattr__("GAP_TURNS")
+        ]
+        return cost
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rack_o.actions import Action, ActionKind, Phase
+from rack_o.bots import gaps
 from rack_o.bots.expert import expert_decision, expert_rng
 from rack_o.bots.expert_race import race_table
-from rack_o.bots.gaps import GAP_COST
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
@@ -110,7 +110,7 @@ def _between(rack: tuple[int, ...], slot: int, card: int, deck_size: int, expert
     changed = list(rack)
     changed[slot - 1] = card
     unseen = [c for c in range(1, deck_size + 1) if c not in changed]
-    table = race_table(len(unseen)) if expert else GAP_COST
+    table = race_table(len(unseen)) if expert else gaps.GAP_COST
     kept = Judgement(changed, unseen, deck_size, table).kept
     lower = [s for s in kept if s < slot]
     higher = [s for s in kept if s > slot]

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
-from rack_o.bots.gaps import GAP_COST, INFEASIBLE
+from rack_o.bots import gaps
+from rack_o.bots.gaps import INFEASIBLE
 from rack_o.rules import RACK_SIZE
 
 _LAST = RACK_SIZE + 1  # the sentinel slot after slot 10
@@ -35,10 +36,13 @@ class Judgement:
         rack: Sequence[int],
         unseen: Iterable[int],
         deck_size: int,
-        table: list[list[float]] = GAP_COST,
+        table: list[list[float]] | None = None,
     ) -> None:
-        """Tables for `rack` (slot 1 first) given the cards that may still come."""
+        """Tables for `rack` (slot 1 first) given the cards that may still come, judged by
+        `table` (`GAP_COST` unless given)."""
         self.deck_size = deck_size
+        if table is None:
+            table = gaps.GAP_COST
         self.table = table
         cards = [0, *rack, deck_size + 1]  # sentinels below and above every card
         self.cards = cards
