@@ -48,7 +48,7 @@ def test_a_person_at_the_table_is_never_stopped_by_the_cap(
     # The cap lowered to 40 turns: which number it is does not matter to a person's table, and
     # typing past 1,000 turns took half a minute.
     cap = 40
-    monkeypatch.setattr("rack_o.cli.session.DEFAULT_TURN_CAP", cap)
+    monkeypatch.setattr("rack_o.match.DEFAULT_TURN_CAP", cap)
     record = home / "games" / "person.jsonl"
     played = racko("play", "--bots", "random", "--names", "Ann", "--fast", "--seed", "1",
                    "--record", str(record), input="\n" + "d\nx\n\n" * (cap // 2 + 10) + "q\ny\n")

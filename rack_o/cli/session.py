@@ -28,7 +28,6 @@ from rack_o.actions import DISCARD, Phase, Source
 from rack_o.agent import Agent, AgentError, Outcome, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _, number
-from rack_o.match import DEFAULT_TURN_CAP
 from rack_o.record import Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.paths import record_ref
@@ -407,7 +406,10 @@ class _Session(Table):
         with unseen(), resizes():
             try:
                 # Only people can be trusted to finish a round: bots alone get simulate's cap.
-                cap = None if self.humans else DEFAULT_TURN_CAP
+                # (Asked for here: a game of people need not load simulate's machinery.)
+                from rack_o import match
+
+                cap = None if self.humans else match.DEFAULT_TURN_CAP
                 if play_game(game, self.agents, self, turn_cap=cap) is Outcome.CAPPED:
                     record = None if self.writer is None else record_ref(self.writer.path)
                     raise RoundCapped(game.round, game.turn, record)
