@@ -27,6 +27,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         module = getattr(item, "module", None)
         if module is not None and "pexpect" in vars(module):
             item.add_marker(pytest.mark.slow)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers > 1:
+        items[:] = _slow_first_in_each_share(items, workers)
+
+
+def _slow_first_in_each_share(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """`items` reordered for xdist's worksteal: each worker is first sent an equal share of
+    the list, one after another, and an idle worker takes the end of the longest queue left.
+    Each share gets its part of the slow tests first (most wait on a real terminal's holds),
+    then its quick ones (CPU only): the run ends on quick tests that keep every core busy,
+    not on a cluster of slow ones waiting out their holds on idle cores."""
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    quick = [item for item in items if not item.get_closest_marker("slow")]
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for worker in range(workers):
+        share = left // (workers - worker)  # as worksteal divides the tests at the start
+        left -= share
+        slow_share = round(len(slow) * share / max(left + share, 1))
+        ordered += slow[:slow_share] + quick[:share - slow_share]
+        del slow[:slow_share], quick[:share - slow_share]
+    return ordered + slow + quick
 
 
 @pytest.fixture(autouse=True, scope="session")
