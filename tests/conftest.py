@@ -21,15 +21,21 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test of a module that drives programs in a pseudo-terminal (pexpect) is slow: it
-    starts real processes and waits for their screens."""
+    """Every test of a module that drives programs in a pseudo-terminal (pexpect, or the
+    `spawn` of ttykit or ptykit) is slow: it starts real processes and waits for their
+    screens."""
     for item in items:
         module = getattr(item, "module", None)
-        if module is not None and "pexpect" in vars(module):
+        if module is not None and _drives_a_terminal(vars(module)):
             item.add_marker(pytest.mark.slow)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers > 1:
         items[:] = _slow_first_in_each_share(items, workers)
+
+
+def _drives_a_terminal(names: dict[str, object]) -> bool:
+    spawn = names.get("spawn")
+    return "pexpect" in names or getattr(spawn, "__module__", None) in ("ttykit", "ptykit")
 
 
 def _slow_first_in_each_share(items: list[pytest.Item], workers: int) -> list[pytest.Item]:

@@ -34,6 +34,9 @@ from rack_o.host.local import local_terminal
 from rack_o.host.terminal import RemoteTerminal
 from rack_o.host.views import TableInfo
 
+# Each test waits out a round's results hold (1.5 s) or more, on real timers.
+pytestmark = pytest.mark.slow
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NEXT_ROUND = "Press Enter when you are ready for round 2."
 OVER = "Enter leaves the table"

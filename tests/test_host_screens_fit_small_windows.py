@@ -39,6 +39,9 @@ from rack_o.i18n import _, speaking
 from rack_o.record import header_of
 from rack_o.rules import Rules
 
+# Each test plays a hosted table to a screen on real timers: seconds apiece.
+pytestmark = pytest.mark.slow
+
 WIDTH, HEIGHT = 45, 15
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
