@@ -71,9 +71,9 @@ def racko_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         # The programs tests start (racko in a pseudo-terminal, `python -m rack_o`) compile
         # racko's modules once, not at every start: where PYTHONDONTWRITEBYTECODE is set (as on
         # the CI machines) nothing compiled was kept, and every start compiled them all again,
-        # half its CPU. They are kept under the session's temporary folder, not the checkout.
+        # half its CPU. Kept where Python keeps them (__pycache__, ignored by git), beside
+        # what pip compiled for the libraries.
         patch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
-        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
         # Tests read the English screens unless they ask for a language themselves,
         # whatever language the machine running them speaks.
         patch.setenv("LANGUAGE", "en")
