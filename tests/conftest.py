@@ -3,12 +3,21 @@ directory), and the `slow` mark for the tests that drive a real terminal."""
 
 from __future__ import annotations
 
+import compileall
 import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Once a run, before any xdist worker starts: compile racko's modules (where the tests
+    import them from, the checkout), which every worker would otherwise compile again while
+    collecting, where PYTHONDONTWRITEBYTECODE is set (as on the CI machines)."""
+    if not hasattr(config, "workerinput"):  # the run itself, not one of its workers
+        compileall.compile_dir(Path(__file__).parent.parent / "rack_o", quiet=1)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
