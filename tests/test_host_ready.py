@@ -5,17 +5,10 @@ ready, so that a double press never takes it back. The keys line says which key 
 from __future__ import annotations
 
 import pytest
-from hostkit import on_game_thread
 from rich.console import Console
-from test_host_round_end_holds import shown, stop_game_thread, until, winning_deal
-from test_host_units import FakeLink
+from test_host_round_end_holds import shown, table, until, winning_deal
 
-from rack_o.bots import make_bot
-from rack_o.cli.human import HumanAgent
-from rack_o.host.guest_seats import GuestSeats
-from rack_o.host.hosting import HostedGame
-from rack_o.host.keyboard import KeyReader
-from rack_o.host.views import TableInfo, keys_line
+from rack_o.host.views import keys_line
 
 
 @pytest.mark.parametrize(("width", "keys"), [
@@ -31,22 +24,8 @@ def test_a_ready_persons_keys_say_u_takes_it_back(width: int, keys: str) -> None
 
 def test_u_takes_back_being_ready_until_the_cards_are_dealt() -> None:
     game = winning_deal(0, target=500)
-    seats = GuestSeats({0: "Ann", 1: "Bob"}, idle=None, pause_seconds=0)
-    links = {0: FakeLink(), 1: FakeLink()}
-    for seat, name in enumerate(["ann", "bob"]):
-        seats.join(name, links[seat], 100, 30)
-    terminals = seats.terminals
-    session = HostedGame(
-        seats, game, [HumanAgent(p.name, terminals[seat]) for seat, p in enumerate(game.players)],
-        host_seat=None, host_terminal=None, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
-        stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0)
-    played = on_game_thread(session.play)
-
-    def press(seat: int, keys: str) -> None:
-        terminals[seat].receive(keys.encode(), KeyReader())
-
-    try:
-        until(lambda: session.gate_lines is not None, "the table waits for everyone")
+    with table(game, host_seat=None, ready=False) as hosted:
+        session, links, press = hosted.session, hosted.links, hosted.press
         press(1, "\r")
         until(lambda: session.is_ready(1), "Bob is ready")
         until(lambda: "u not ready" in shown(links[1]), "Bob's keys say u takes it back")
@@ -61,6 +40,3 @@ def test_u_takes_back_being_ready_until_the_cards_are_dealt() -> None:
         assert session.gate_lines is not None
         press(1, "\r")
         until(lambda: session.gate_lines is None, "the cards are dealt")
-    finally:
-        stop_game_thread(seats, played)
-        seats.close("The test is over.")

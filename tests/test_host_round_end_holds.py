@@ -92,11 +92,14 @@ class Table:
 
 
 @contextmanager
-def table(game: Game, *, host_seat: int | None) -> Iterator[Table]:
+def table(game: Game, *, host_seat: int | None, idle: float | None = None,
+          ready: bool = True) -> Iterator[Table]:
     """`game` played at a table whose host sits at `host_seat` (None: a host without a
-    screen), the other person a guest; everyone ready for the first deal; closed after."""
+    screen), the other person a guest (let go after `idle` seconds without a key where it is
+    up to them); everyone ready for the first deal if `ready`, else the table waiting for
+    everyone; closed after."""
     guests = {seat: name for seat, name in enumerate(["Ann", "Bob"]) if seat != host_seat}
-    seats = GuestSeats(guests, idle=None, pause_seconds=0)
+    seats = GuestSeats(guests, idle=idle, pause_seconds=0)
     links = {seat: FakeLink() for seat in range(2)}
     for seat, name in guests.items():
         seats.join(name.lower(), links[seat], 100, 30)
@@ -117,8 +120,9 @@ def table(game: Game, *, host_seat: int | None) -> Iterator[Table]:
     hosted = Table(session, terminals, links)
     try:
         until(lambda: session._gate_lines is not None, "the table waits for everyone")
-        for seat in range(2):
-            hosted.press(seat, "\r")
+        if ready:
+            for seat in range(2):
+                hosted.press(seat, "\r")
         yield hosted
     finally:
         stop_game_thread(seats, played)
