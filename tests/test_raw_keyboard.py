@@ -131,7 +131,7 @@ def test_a_keyboard_that_ends_stops_as_ctrl_d_does(monkeypatch: pytest.MonkeyPat
     os.close(end)
 
     @contextmanager
-    def keyboard_that_ended() -> Iterator[int]:
+    def keyboard_that_ended(typed_meanwhile: bytearray) -> Iterator[int]:
         yield ended
 
     monkeypatch.setattr(console_module, "_keys_as_typed", keyboard_that_ended)
@@ -223,3 +223,73 @@ def test_half_a_letter_typed_ahead_goes_with_the_rest(typing: tuple[Terminal, in
     later = _type_later(typed, b"d", after=0.05)
     assert term.key() == "d"
     later.join()
+
+
+def _typed_as_the_read_returns(monkeypatch: pytest.MonkeyPatch, typed: int, keys: bytes) -> None:
+    """`keys` reach the terminal the instant after racko's next read of a key returns, while
+    the keyboard is still raw (a fast typist, or a loaded machine that held racko there)."""
+    read_keys = Terminal._read_keys
+    waiting = [keys]
+
+    def read_then_type(self: Terminal, fd: int | None) -> str:
+        got = read_keys(self, fd)
+        if waiting:
+            os.write(typed, waiting.pop())
+            time.sleep(0.05)  # through the pseudo-terminal, before the keyboard reads lines
+        return got
+
+    monkeypatch.setattr(Terminal, "_read_keys", read_then_type)
+
+
+def test_a_key_typed_as_racko_reads_lines_again_is_the_next_key(
+    typing: tuple[Terminal, int, int], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Set back to lines, the terminal hands a raw key over as a line with no line end, as
+    it does a line ended by Ctrl-D: it must come as the key it is, not as the input's end."""
+    term, typed, _keyboard = typing
+    os.write(typed, b"d")
+    _typed_as_the_read_returns(monkeypatch, typed, b"5")
+    assert term.key() == "d"
+    assert term.key() == "5"
+
+
+def test_an_enter_typed_as_racko_reads_lines_again_is_thrown_away_not_taken_for_ctrl_d(
+    typing: tuple[Terminal, int, int], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Enter, then Enter again at once, as a round ends: the second one is thrown away with
+    the keys typed ahead of the round's results, and the game goes on."""
+    term, typed, _keyboard = typing
+    first = _type_later(typed, b"\r", after=0.1)  # once the keyboard is raw, as at a prompt
+    _typed_as_the_read_returns(monkeypatch, typed, b"\r")
+    assert term.key() == ENTER
+    first.join()
+    assert term.flush_input() is True
+    later = _type_later(typed, b"\r", after=0.05)
+    assert term.key() == ENTER
+    later.join()
+
+
+@pytest.mark.parametrize(("key", "error"), [(b"\x03", KeyboardInterrupt), (b"\x04", EOFError)])
+def test_a_ctrl_c_or_ctrl_d_typed_as_racko_reads_lines_again_still_stops(
+    typing: tuple[Terminal, int, int], monkeypatch: pytest.MonkeyPatch,
+    key: bytes, error: type[BaseException],
+) -> None:
+    term, typed, _keyboard = typing
+    os.write(typed, b"d")
+    _typed_as_the_read_returns(monkeypatch, typed, key)
+    with pytest.raises(error):
+        term.key()
+
+
+def test_keys_and_enter_typed_while_line_editing_had_the_keyboard_are_keys(
+    typing: tuple[Terminal, int, int],
+) -> None:
+    """readline reads a line with the keyboard raw and sets it back itself: what was typed
+    after that line's Enter comes as a line ending in a Return, not as the input's end."""
+    term, typed, keyboard = typing
+    before = termios.tcgetattr(keyboard)
+    tty.setraw(keyboard, termios.TCSANOW)
+    os.write(typed, b"5\r")
+    time.sleep(0.05)
+    termios.tcsetattr(keyboard, termios.TCSADRAIN, before)
+    assert [term.key(), term.key()] == ["5", ENTER]

@@ -218,11 +218,12 @@ def keyboard_tty() -> str | None:
 
 
 @contextmanager
-def _keys_as_typed() -> Iterator[int | None]:
+def _keys_as_typed(typed_meanwhile: bytearray) -> Iterator[int | None]:
     """Within: the keyboard's terminal hands over each key as typed, unechoed, Ctrl-C and
     Ctrl-D as characters (raw, as click's getchar sets it), lines still ending where they
     should on output; keys typed before are kept. Yields its file descriptor, or None where it
-    cannot be set so (no termios: click's getchar reads the keys)."""
+    cannot be set so (no termios: click's getchar reads the keys). Keys typed after the last
+    read, before lines are read again, are added to `typed_meanwhile` on the way out."""
     fd: int | None = None
     before: list | None = None
     if termios is not None:
@@ -245,6 +246,12 @@ def _keys_as_typed() -> Iterator[int | None]:
         yield raw
     finally:
         _restore(fd, before)  # even after a Ctrl-C that came while the terminal was being set
+        if raw is not None and before is not None and before[3] & termios.ICANON:
+            # Keys typed after the last read, while the keyboard was still raw, are handed
+            # over as a line of their own once it reads lines again: with no line end, which
+            # `_lines_ended` would take for a Ctrl-D. They are read now, as the keys they are.
+            with suppress(OSError):
+                typed_meanwhile += _waiting(raw)
 
 
 def _waiting(fd: int) -> bytes:
@@ -281,6 +288,10 @@ def _lines_ended() -> tuple[bool, bytes]:
         return ended, lines  # raw already: a Ctrl-D typed is the character itself
     # A line ends with a newline, or the terminal's other end-of-line characters if set.
     ends = {b"\n", mode[6][termios.VEOL], mode[6][termios.VEOL2]} - {b"\0"}
+    if mode[0] & termios.ICRNL:
+        # Return typed here comes as a newline: one left as it was was typed while the
+        # keyboard was raw (readline's, say), and handed over as a line when it read lines.
+        ends.add(b"\r")
     with suppress(OSError):
         for _read in range(_DRAIN_READS):
             # Only a whole line (or an end of input) makes the keyboard readable here.
@@ -439,7 +450,8 @@ class Terminal:
             if ended:
                 raise EOFError
             self._typed += split_keys(self._decoded(lines))
-        with _keys_as_typed() as fd:
+        typed_meanwhile = bytearray()
+        with _keys_as_typed(typed_meanwhile) as fd:
             if prompt:
                 self._prompt = prompt
                 self.console.print(prompt, end="")
@@ -447,6 +459,8 @@ class Terminal:
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
         self.typed_key = self._typed.pop(0)
+        if typed_meanwhile:
+            self._typed += split_keys(self._decoded(bytes(typed_meanwhile)))
         return key_meant(self.typed_key)
 
     @contextmanager
@@ -596,8 +610,10 @@ class Terminal:
         if self.reads_lines or termios is None:
             return typed
         ended, lines = _lines_ended()
-        with _keys_as_typed() as fd:
+        typed_meanwhile = bytearray()
+        with _keys_as_typed(typed_meanwhile) as fd:
             thrown = lines + (_waiting(fd) if fd is not None else b"")
+        thrown += typed_meanwhile
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
         if b"\x03" in thrown:
