@@ -131,7 +131,7 @@ def test_a_keyboard_that_ends_stops_as_ctrl_d_does(monkeypatch: pytest.MonkeyPat
     os.close(end)
 
     @contextmanager
-    def keyboard_that_ended(typed_meanwhile: bytearray) -> Iterator[int]:
+    def keyboard_that_ended() -> Iterator[int]:
         yield ended
 
     monkeypatch.setattr(console_module, "_keys_as_typed", keyboard_that_ended)

@@ -218,12 +218,11 @@ def keyboard_tty() -> str | None:
 
 
 @contextmanager
-def _keys_as_typed(typed_meanwhile: bytearray) -> Iterator[int | None]:
+def _keys_as_typed() -> Iterator[int | None]:
     """Within: the keyboard's terminal hands over each key as typed, unechoed, Ctrl-C and
     Ctrl-D as characters (raw, as click's getchar sets it), lines still ending where they
     should on output; keys typed before are kept. Yields its file descriptor, or None where it
-    cannot be set so (no termios: click's getchar reads the keys). Keys typed after the last
-    read, before lines are read again, are added to `typed_meanwhile` on the way out."""
+    cannot be set so (no termios: click's getchar reads the keys)."""
     fd: int | None = None
     before: list | None = None
     if termios is not None:
@@ -246,12 +245,20 @@ def _keys_as_typed(typed_meanwhile: bytearray) -> Iterator[int | None]:
         yield raw
     finally:
         _restore(fd, before)  # even after a Ctrl-C that came while the terminal was being set
-        if raw is not None and before is not None and before[3] & termios.ICANON:
-            # Keys typed after the last read, while the keyboard was still raw, are handed
-            # over as a line of their own once it reads lines again: with no line end, which
-            # `_lines_ended` would take for a Ctrl-D. They are read now, as the keys they are.
-            with suppress(OSError):
-                typed_meanwhile += _waiting(raw)
+
+
+def _typed_while_raw(fd: int | None) -> bytes:
+    """The keys typed after the last read of `fd` (from `_keys_as_typed`) while it was still
+    raw, read just after it was set back to read lines: it then hands them over as a line of
+    their own, with no line end, which `_lines_ended` would take for one ended by Ctrl-D."""
+    if fd is None or termios is None:
+        return b""
+    try:
+        if not termios.tcgetattr(fd)[3] & termios.ICANON:
+            return b""  # set raw before racko set it: keys typed wait as keys
+        return _waiting(fd)
+    except (OSError, termios.error):
+        return b""
 
 
 def _waiting(fd: int) -> bytes:
@@ -450,8 +457,7 @@ class Terminal:
             if ended:
                 raise EOFError
             self._typed += split_keys(self._decoded(lines))
-        typed_meanwhile = bytearray()
-        with _keys_as_typed(typed_meanwhile) as fd:
+        with _keys_as_typed() as fd:
             if prompt:
                 self._prompt = prompt
                 self.console.print(prompt, end="")
@@ -459,8 +465,9 @@ class Terminal:
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
         self.typed_key = self._typed.pop(0)
+        typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
-            self._typed += split_keys(self._decoded(bytes(typed_meanwhile)))
+            self._typed += split_keys(self._decoded(typed_meanwhile))
         return key_meant(self.typed_key)
 
     @contextmanager
@@ -610,10 +617,9 @@ class Terminal:
         if self.reads_lines or termios is None:
             return typed
         ended, lines = _lines_ended()
-        typed_meanwhile = bytearray()
-        with _keys_as_typed(typed_meanwhile) as fd:
+        with _keys_as_typed() as fd:
             thrown = lines + (_waiting(fd) if fd is not None else b"")
-        thrown += typed_meanwhile
+        thrown += _typed_while_raw(fd)
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
         if b"\x03" in thrown:
