@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,9 +105,17 @@ def test_the_compiled_catalogs_are_up_to_date_with_the_sources() -> None:
         assert po.with_suffix(".mo").read_bytes() == catalogs.mo_bytes(text)
 
 
-def test_pyproject_ships_the_compiled_catalogs_and_the_rules() -> None:
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"data/locale/*/LC_MESSAGES/*.mo"' in pyproject and '"data/*.md"' in pyproject
+def test_the_package_ships_the_compiled_catalogs_and_the_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    buildapi = pytest.importorskip("flit_core.buildapi")  # pyproject.toml's build backend
+    monkeypatch.chdir(ROOT)
+    wheel = tmp_path / buildapi.build_wheel(str(tmp_path))
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    data = ROOT / "rack_o" / "data"
+    needed = [*data.glob("locale/*/LC_MESSAGES/*.mo"), *data.glob("*.md")]
+    assert len(needed) == 2 * len(TRANSLATED) + 1 and all(
+        path.relative_to(ROOT).as_posix() in shipped for path in needed)
 
 
 # ------------------------------------------------------------------ choosing the language
