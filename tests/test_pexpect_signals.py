@@ -193,6 +193,15 @@ def simulate(tmp_path: Path, jobs: int, **options: object) -> tuple[list[str], P
              "--record-dir", str(records)], out, records)
 
 
+def under_way(records: Path, games: int = 20, timeout: float = 30) -> None:
+    """Wait until the simulation has written `games` records: it is playing (a fixed wait
+    would only play more games, each a record written, at the cost of the whole run)."""
+    deadline = time.monotonic() + timeout
+    while not records.is_dir() or sum(1 for _record in records.iterdir()) < games:
+        assert time.monotonic() < deadline, "the simulation wrote no games"
+        time.sleep(0.02)
+
+
 def counted(out: Path, records: Path) -> int:
     """The games the partial JSON counts, checked against the records written."""
     results = json.loads(out.read_text(encoding="utf-8"))
@@ -214,7 +223,7 @@ def test_a_signal_stops_a_simulation_as_ctrl_c_does_saying_why(
                                env={**os.environ, "RACKO_HOME": str(tmp_path)})
     assert running.stdout is not None
     assert running.stdout.readline().startswith("Simulating")
-    time.sleep(1.5)
+    under_way(records)
     if whole_group:  # as a closed terminal or a service manager does: workers too
         os.killpg(running.pid, signum)
     else:
@@ -236,7 +245,7 @@ def test_a_simulation_whose_terminal_is_closed_still_writes_what_it_played(
     command, out, records = simulate(tmp_path, jobs)
     child = spawn(command[3:], tmp_path)  # its progress bar on the terminal
     child.expect("games")
-    time.sleep(1.5)
+    under_way(records)
     child.ptyproc.fileobj.close()  # the window closed: SIGHUP, and nothing can be shown
     deadline = time.monotonic() + 60
     while not (done := os.waitpid(child.pid, os.WNOHANG))[0]:
