@@ -39,7 +39,7 @@ def test_the_help_and_the_whole_rack_fit_45_by_15_at_every_step(
     child = spawn(["--lang", language, "play", "--names", "Ann,Bob", "--seed", "3",
                    "--record", str(tmp_path / "game.jsonl")], tmp_path, size=SMALLEST)
     try:
-        settle(child, 1)
+        prompted(child)  # the dealer draw, its prompt up: keys typed before it are thrown away
         press(child, ENTER)  # the dealer draw: deal round 1
         shows(child, ready)
         press(child, ENTER)

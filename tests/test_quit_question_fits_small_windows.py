@@ -19,7 +19,6 @@ from ttykit import (
     press,
     prompted,
     prompted_when,
-    settle,
     shows,
     spawn,
     words,
@@ -87,7 +86,7 @@ def test_q_asks_under_the_whole_rack_before_and_after_a_draw_and_after_a_resize(
     child = spawn(["--lang", language, "play", "--names", "Ann,Bob", "--seed", "3",
                    "--record", str(tmp_path / "game.jsonl")], tmp_path, size=size)
     try:
-        settle(child, 1)
+        prompted(child)  # the dealer draw, its prompt up: keys typed before it are thrown away
         press(child, ENTER)  # the dealer draw: deal round 1
         shows(child, handed["Ann"])
         prompted(child)  # the hand-off throws away keys typed before its prompt shows
