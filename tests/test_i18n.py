@@ -8,6 +8,7 @@ import re
 import sys
 import zipfile
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,15 @@ sys.path.insert(0, str(ROOT / "tools"))
 import catalogs  # noqa: E402 - the development tool that extracts and compiles the catalogs
 
 TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
-EXTRACTED = catalogs.extract()
+
+
+@cache
+def extracted() -> dict[str, catalogs.Message]:
+    """The messages racko's source marks for translation (found once, by the tests that ask:
+    not by every test run's collection)."""
+    return catalogs.extract()
+
+
 PLACEHOLDER = re.compile(r"\{(\w*(?:![rsa])?)\}")  # {name} or {name!r}
 KEY = re.compile(r"\[bold\](\S{1,5})\[/\]")
 """A key shown in bold in a prompt, such as [bold]d[/] or [bold]1-10[/]."""
@@ -43,17 +52,17 @@ def english_afterwards() -> Iterator[None]:
 
 
 def test_the_source_has_messages_to_translate() -> None:
-    assert len(EXTRACTED) > 150
-    assert "Discard pile:" in EXTRACTED and "{count} bot" in EXTRACTED  # screens, plurals
-    assert "How many sit at the table, 2-4 (asked if not given); 1 is you alone against the --bots." in EXTRACTED  # noqa: E501 - click option help
+    assert len(extracted()) > 150
+    assert "Discard pile:" in extracted() and "{count} bot" in extracted()  # screens, plurals
+    assert "How many sit at the table, 2-4 (asked if not given); 1 is you alone against the --bots." in extracted()  # noqa: E501 - click option help
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_in_the_source_is_in_the_catalog(language: str) -> None:
     found = catalog(language)
-    missing = [msgid for msgid in EXTRACTED if msgid not in found]
+    missing = [msgid for msgid in extracted() if msgid not in found]
     assert not missing
-    wrong_plural = [m for m, msg in EXTRACTED.items() if found[m].plural != msg.plural]
+    wrong_plural = [m for m, msg in extracted().items() if found[m].plural != msg.plural]
     assert not wrong_plural
 
 
@@ -101,7 +110,7 @@ def test_the_compiled_catalogs_are_up_to_date_with_the_sources() -> None:
     for language in TRANSLATED:
         po = catalogs.po_path(language)
         text = po.read_text(encoding="utf-8")
-        assert text == catalogs.merge(language, EXTRACTED, text), "run python tools/catalogs.py"
+        assert text == catalogs.merge(language, extracted(), text), "run python tools/catalogs.py"
         assert po.with_suffix(".mo").read_bytes() == catalogs.mo_bytes(text)
 
 
