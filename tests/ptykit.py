@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pexpect
 import ptys
-from ttykit import waits_for_a_key
+from ttykit import blocked_on_a_key
 
 TIMEOUT = 20
 LINE_WAIT = 1.0
@@ -44,7 +44,7 @@ def _reads_a_key(child: pexpect.spawn, within: float = LINE_WAIT) -> bool:
     `within` seconds."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
-        if waits_for_a_key(child):
+        if blocked_on_a_key(child):
             return True
         time.sleep(0.005)
     return False

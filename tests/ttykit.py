@@ -89,6 +89,25 @@ def waits_for_a_key(child: pexpect.spawn) -> bool:
     return not flags & (termios.ICANON | termios.ISIG)
 
 
+_READING = ("poll", "select", "read", "wait_woken")
+"""Where (in /proc/PID/wchan) a process waits for its terminal's input: select, poll, read."""
+
+
+def blocked_on_a_key(child: pexpect.spawn) -> bool:
+    """True while racko sits waiting for a key: the terminal raw (`waits_for_a_key`) and
+    racko asleep in a read of it. Not in the instant racko sets the keyboard raw to throw
+    away what was typed ahead (a hand-off's hold): a key sent then is thrown away too."""
+    if not waits_for_a_key(child):
+        return False
+    try:
+        state = Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        wchan = Path(f"/proc/{child.pid}/wchan").read_text()
+    except (OSError, IndexError):
+        return True  # no /proc here: the terminal's mode is all there is to go by
+    hidden = wchan in ("", "0")  # a kernel that does not say where its processes wait
+    return state == "S" and (hidden or any(word in wchan for word in _READING))
+
+
 def edits_a_line(child: pexpect.spawn) -> bool:
     """True while readline edits a line on the child's terminal: canonical mode off, as for a
     key, but Ctrl-C still a signal."""
@@ -99,7 +118,7 @@ def edits_a_line(child: pexpect.spawn) -> bool:
 def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
     """Type `keys` (in one write) as soon as racko waits for a key."""
     deadline = time.monotonic() + timeout
-    while not waits_for_a_key(child):
+    while not blocked_on_a_key(child):
         if time.monotonic() > deadline or not child.isalive():
             raise AssertionError("racko did not wait for a key:\n" + visible(child))
         time.sleep(0.002)
