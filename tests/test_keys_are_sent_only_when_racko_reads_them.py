@@ -7,11 +7,12 @@ from __future__ import annotations
 import sys
 import time
 
-import pexpect
+import ptys
 import pytest
 from ttykit import blocked_on_a_key, waits_for_a_key
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+pytestmark = [pytest.mark.slow,  # programs in a pseudo-terminal
+              pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")]
 
 RAW_THEN = "import sys, tty, select\ntty.setraw(0)\nprint('raw', flush=True)\n"
 PROGRAMS = {
@@ -25,7 +26,7 @@ PROGRAMS = {
 def test_a_key_is_sent_only_to_a_program_reading_the_raw_keyboard(
     program: str, reads: bool
 ) -> None:
-    child = pexpect.spawn(sys.executable, ["-c", program], timeout=10)
+    child = ptys.spawn(sys.executable, ["-c", program], timeout=10)
     try:
         child.expect("raw")
         time.sleep(0.2)  # into its loop, its sleep or its read
