@@ -57,8 +57,11 @@ def _rewrite_once(config: pytest.Config, modules: list[Path]) -> None:
         return
     for module in modules:
         cache = get_cache_dir(module)
-        cache.mkdir(exist_ok=True)
-        source_hash, code = _rewrite_test(module, config)
+        try:
+            cache.mkdir(exist_ok=True)
+            source_hash, code = _rewrite_test(module, config)
+        except (OSError, SyntaxError):
+            continue  # a read-only checkout, or a module the workers report as broken
         _write_pyc(state, code, source_hash, cache / (module.name[:-3] + PYC_TAIL))
 
 

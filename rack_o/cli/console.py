@@ -296,8 +296,9 @@ def _lines_ended() -> tuple[bool, bytes]:
     # A line ends with a newline, or the terminal's other end-of-line characters if set.
     ends = {b"\n", mode[6][termios.VEOL], mode[6][termios.VEOL2]} - {b"\0"}
     if mode[0] & termios.ICRNL:
-        # Return typed here comes as a newline: one left as it was was typed while the
-        # keyboard was raw (readline's, say), and handed over as a line when it read lines.
+        # A Return typed while the keyboard reads lines comes as a newline; one that comes as
+        # itself was typed while it was raw (readline's, say), and handed over as a line of its
+        # own when it went back to reading lines.
         ends.add(b"\r")
     with suppress(OSError):
         for _read in range(_DRAIN_READS):
