@@ -68,8 +68,7 @@ def _rewrite_once(config: pytest.Config, modules: list[Path]) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """`-n auto` (the README's test command) starts five workers for two cores: many slow
     tests wait on a real racko in a pseudo-terminal (its holds), not on their own CPU. Timed
-    on two cores, whole suite: four workers 347-354 s, five 300 s, six 320 s (each worker
-    also pays for collecting every test)."""
+    on two cores, whole suite, one run each: four workers 334 s, five 308 s, six 325 s."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(2, 5 * (cores or 1) // 2)
 

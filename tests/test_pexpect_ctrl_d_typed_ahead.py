@@ -16,7 +16,7 @@ import pexpect
 import pytest
 from builders import finished_game, write_record
 from test_pexpect_handoff import draw_and_discard
-from ttykit import ENTER, plain, press, settle, spawn, waits_for_a_key
+from ttykit import ENTER, plain, press, process_state, settle, spawn, waits_for_a_key
 
 from rack_o.record import rebuild
 
@@ -93,7 +93,7 @@ def stopped_while_busy(child: pexpect.spawn, tries: int = 20) -> None:
             if waits_for_a_key(child):
                 break  # the next prompt is up already: try the next step
             os.kill(child.pid, signal.SIGSTOP)
-            while Path(f"/proc/{child.pid}/stat").read_text().split(")")[1].split()[0] != "T":
+            while process_state(child) != "T":
                 time.sleep(0.0002)
             if not waits_for_a_key(child):
                 return

@@ -93,6 +93,12 @@ _READING = ("poll", "select", "read", "wait_woken")
 """Where (in /proc/PID/wchan) a process waits for its terminal's input: select, poll, read."""
 
 
+def process_state(child: pexpect.spawn) -> str:
+    """The child's state as /proc tells it: R running, S asleep, T stopped… (OSError without
+    /proc)."""
+    return Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
 def blocked_on_a_key(child: pexpect.spawn) -> bool:
     """True while racko sits waiting for a key: the terminal raw (`waits_for_a_key`) and
     racko asleep in a read of it. Not in the instant racko sets the keyboard raw to throw
@@ -100,7 +106,7 @@ def blocked_on_a_key(child: pexpect.spawn) -> bool:
     if not waits_for_a_key(child):
         return False
     try:
-        state = Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        state = process_state(child)
         wchan = Path(f"/proc/{child.pid}/wchan").read_text()
     except (OSError, IndexError):
         return True  # no /proc here: the terminal's mode is all there is to go by
