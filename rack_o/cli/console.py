@@ -313,6 +313,49 @@ def _lines_ended() -> tuple[bool, bytes]:
     return ended, lines
 
 
+def _line_of(typed: str) -> tuple[str, str, str]:
+    """`typed` cut at its first line end: (the line, the end or "" if none, what follows)."""
+    found = re.search(r"\r\n|[\r\n]", typed)
+    if found is None:
+        return typed, "", ""
+    return typed[:found.start()], found.group(), typed[found.end():]
+
+
+def _edited(typed: str) -> str:
+    """Keys typed ahead as the line they make: Backspace rubs out, other controls (arrows, a
+    Tab) are left out, as a line typed at a prompt without them would read."""
+    line: list[str] = []
+    for char in re.sub(r"\x1b(\[[0-9;]*[A-Za-z~]|O.)?", "", typed):
+        if char in "\x7f\b":
+            if line:
+                line.pop()
+        elif char.isprintable():
+            line.append(char)
+    return "".join(line)
+
+
+@contextmanager
+def _started_with(text: str) -> Iterator[None]:
+    """Within: the next line readline reads starts with `text`, shown after its prompt and
+    editable (keys typed ahead of the prompt)."""
+    import readline
+
+    hook = getattr(readline, "set_pre_input_hook", None)
+    if not text or hook is None:
+        yield
+        return
+
+    def insert() -> None:
+        readline.insert_text(text)
+        readline.redisplay()
+
+    hook(insert)
+    try:
+        yield
+    finally:
+        hook()
+
+
 def _restore(fd: int | None, before: list | None) -> None:
     if fd is not None and before is not None and termios is not None:
         with suppress(OSError, ValueError, termios.error):
@@ -406,6 +449,9 @@ class Terminal:
     """A terminal to clear the screen and scrollback on when the console is not one."""
     _typed: list[str] = field(default_factory=list, repr=False)
     """Keys that arrived in one read with the key returned before them, not yet asked for."""
+    _ahead: str = field(default="", repr=False)
+    """What was typed after a line that line editing read, in the same burst of typing (the
+    next line, or keys): not read yet."""
     _decoder: codecs.IncrementalDecoder | None = field(default=None, repr=False)
     _repaint: Callable[[], None] | None = field(default=None, repr=False)
     """Paints the screen again after a resize (`repainting`)."""
@@ -451,6 +497,9 @@ class Terminal:
         # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
         # with a flush, which lost such a key. Keys typed ahead are thrown away only where
         # racko means to (`flush_input`).
+        if self._ahead:
+            ahead, self._ahead = self._ahead, ""
+            self._typed += split_keys(ahead)
         if not self._typed:
             # Keys typed while racko was busy wait as lines: a Ctrl-D among them would be
             # handed over raw as a NUL, which no prompt takes for the end of the input.
@@ -587,8 +636,7 @@ class Terminal:
             raise EOFError  # standard input was closed (`racko play <&-`): nothing to read
         if self.stdin is None and sys.stdout is not None:
             if _is_terminal(stream) and _is_terminal(sys.stdout) and _line_editing():
-                # readline draws the prompt itself, so that it knows where the line starts.
-                return input(self._for_readline(prompt))
+                return self._edited_line(prompt)
             return self.console.input(prompt)
         # input() needs both standard streams; with standard output closed, the line is read
         # straight from the input.
@@ -597,6 +645,31 @@ class Terminal:
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+    def _edited_line(self, prompt: str) -> str:
+        """A line read with line editing (readline) after `prompt`, the keys typed ahead
+        first: a whole line among them is the answer, as if typed at the prompt."""
+        ahead, self._ahead = self._ahead, ""
+        typed, end, rest = _line_of(ahead)
+        if "\x03" in typed:
+            raise KeyboardInterrupt
+        if typed.startswith("\x04"):
+            raise EOFError
+        typed = _edited(typed)
+        if end:
+            self._ahead = rest
+            self.console.print(prompt, end="")
+            self.console.print(typed, markup=False, highlight=False)
+            return typed
+        with _started_with(typed):
+            # readline draws the prompt itself, so that it knows where the line starts.
+            line = input(self._for_readline(prompt))
+        # Keys typed in the same burst as the Enter came while readline still had the
+        # keyboard raw: set back to reading lines, the terminal hands them over as a line
+        # of their own, with no line end, which the next key prompt would take for a Ctrl-D.
+        with suppress(OSError, ValueError):
+            self._ahead = self._decoded(_typed_while_raw(sys.stdin.fileno()))
+        return line
 
     def _for_readline(self, prompt: str) -> str:
         """`prompt` (rich markup) as the console would print it, its control codes marked as
@@ -612,7 +685,8 @@ class Terminal:
         something was. A Ctrl-C among it is still obeyed (KeyboardInterrupt), and so is a
         Ctrl-D (EOFError), as the prompt after the flush would take them: the game stops (at
         "Play again?": no)."""
-        typed = bool(self._typed)
+        typed = bool(self._typed or self._ahead)
+        ahead, self._ahead = self._ahead, ""
         self._typed.clear()
         self._decoder = None  # half a character typed ahead goes with the rest
         if self.reads_lines or termios is None:
@@ -620,7 +694,7 @@ class Terminal:
         ended, lines = _lines_ended()
         with _keys_as_typed() as fd:
             thrown = lines + (_waiting(fd) if fd is not None else b"")
-        thrown += _typed_while_raw(fd)
+        thrown += _typed_while_raw(fd) + ahead.encode(errors="replace")
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
         if b"\x03" in thrown:
