@@ -78,7 +78,7 @@ def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path
     assert "Ann: accuracy 0%; 0 inaccuracies, 1 mistake, 1 blunder." in out
     # Only the slot cost: the take was expert's choice too.
     said = re.search(r"Biggest mistake: round 1, turn 1, putting the 18 in slot 9 instead of "
-                     r"slot 5: (\d+\.\d\d) turns\. Expert's turn: take 18 → slot 5\.",
+                     r"slot 5: (\d+\.\d\d) turns\. The expert bot's move: take 18 → slot 5\.",
                      " ".join(out.split()))
     assert said is not None and float(said[1]) >= THRESHOLDS[2]  # a blunder's worth
 

@@ -148,38 +148,38 @@ def _move(played: Play, best: Play, choosing: tuple[object, object, float],
 @pytest.mark.parametrize(("move", "said"), [
     pytest.param(_move(Play(Source.DRAW, 1, 1), Play(Source.DISCARD, 35, 8),
                        (DRAW, TAKE, 2.16), (place(1), place(1), 0.0)),
-                 "drawing instead of taking the 35: 2.16 turns. Expert's turn: take 35 → slot 8.",
+                 "drawing instead of taking the 35: 2.16 turns. The expert bot's move: take 35 → slot 8.",
                  id="the draw"),
     pytest.param(_move(Play(Source.DISCARD, 33, 9), Play(Source.DRAW, None, None),
                        (TAKE, DRAW, 0.9), (place(9), place(9), 0.0)),
-                 "taking the 33 instead of drawing: 0.90 turns. Expert's turn: draw.",
+                 "taking the 33 instead of drawing: 0.90 turns. The expert bot's move: draw.",
                  id="the take"),
     pytest.param(_move(Play(Source.DISCARD, 33, 9), Play(Source.DISCARD, 33, 8),
                        (TAKE, TAKE, 0.0), (place(9), place(8), 1.2)),
                  "putting the 33 in slot 9 instead of slot 8: 1.20 turns. "
-                 "Expert's turn: take 33 → slot 8.", id="the slot"),
+                 "The expert bot's move: take 33 → slot 8.", id="the slot"),
     pytest.param(_move(Play(Source.DRAW, 16, None), Play(Source.DRAW, 16, 5),
                        (DRAW, DRAW, 0.0), (DISCARD, place(5), 2.5)),
                  "throwing the 16 away instead of putting it in slot 5: 2.50 turns. "
-                 "Expert's turn: draw 16 → slot 5.",
+                 "The expert bot's move: draw 16 → slot 5.",
                  id="a card thrown away"),
     pytest.param(_move(Play(Source.DRAW, 16, 3), Play(Source.DRAW, 16, None),
                        (DRAW, DRAW, 0.0), (place(3), DISCARD, 0.85)),
                  "putting the 16 in slot 3 instead of throwing it away: 0.85 turns. "
-                 "Expert's turn: draw 16 → discard.",
+                 "The expert bot's move: draw 16 → discard.",
                  id="a card kept"),
     pytest.param(_move(Play(Source.DRAW, 16, None), Play(Source.DISCARD, 21, 5),
                        (DRAW, TAKE, 1.26), (DISCARD, place(5), 2.05)),
                  "drawing the 16 and throwing it away: 3.31 turns. "
-                 "Expert's turn: take 21 → slot 5.", id="both halves"),
+                 "The expert bot's move: take 21 → slot 5.", id="both halves"),
     pytest.param(_move(Play(Source.DISCARD, 21, 2), Play(Source.DRAW, 16, 5),
                        (TAKE, DRAW, 1.26), (place(2), place(5), 2.05)),
                  "taking the 21 and putting it in slot 2: 3.31 turns. "
-                 "Expert's turn: draw 16 → slot 5.", id="both halves of a take"),
+                 "The expert bot's move: draw 16 → slot 5.", id="both halves of a take"),
     pytest.param(_move(Play(Source.DRAW, 16, 2), Play(Source.DISCARD, 21, 5),
                        (DRAW, TAKE, 1.26), (place(2), place(5), 2.05)),
                  "drawing the 16 and putting it in slot 2: 3.31 turns. "
-                 "Expert's turn: take 21 → slot 5.", id="both halves of a draw"),
+                 "The expert bot's move: take 21 → slot 5.", id="both halves of a draw"),
 ])
 def test_the_biggest_mistake_names_the_half_of_the_turn_that_cost(
     home: Path, move: Move, said: str

@@ -310,9 +310,9 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     else:
         worst_text = ngettext(
             "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turn.\n"
-            "Expert's turn: {best}.",
+            "The expert bot's move: {best}.",
             "Biggest mistake: round {round}, turn {turn}, {played}: {cost} turns.\n"
-            "Expert's turn: {best}.",
+            "The expert bot's move: {best}.",
             decimal_form(worst.cost))
     if worst_text is not None and worst is not None:
         worst_text = _held_together(worst_text).format(
