@@ -489,6 +489,23 @@ def test_an_expert_hint_is_kept_when_the_game_is_carried_on(home: Path) -> None:
     assert re.search(r"Hint: (Take|Draw)\b", " ".join(resumed.output.split())), resumed.output
 
 
+def test_a_new_game_s_header_is_its_game_line_as_written(home: Path) -> None:
+    """What racko play keeps of a game as it ends (the history's fingerprint, a hosted
+    table's next game's hint level) is read from the same game line as its record."""
+    from rack_o.cli.play import new_game
+    from rack_o.cli.setup import hints_line, hints_of
+    from rack_o.game import Player
+    from rack_o.rules import Rules
+    from rack_o.store.records import load_record
+
+    record = home / "game.jsonl"
+    seats = [Player("Ann"), Player("Bob")]
+    with new_game(Rules(2), seats, 5, record, game_line=hints_line("expert")) as started:
+        header = started.header
+    assert header.event() == events(record)[0]
+    assert hints_of(header) == hints_of(load_record(record).header) == "expert"
+
+
 def test_no_hints_with_a_hint_level_is_a_usage_error(home: Path) -> None:
     record = home / "game.jsonl"
     result = run(["--players", "2", "--bots", "easy,easy", "--no-hints", "--hint-level",

@@ -385,3 +385,20 @@ def test_resuming_names_the_variants_the_table_plays(
     assert code == 1
     head = flat(out.split("Press Enter")[0])
     assert f"first to 500 wins · {label}" in head, out
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_game_played_to_its_end_is_in_the_history_once_after_resume_is_asked_for_it(
+    home: Path, language: str,
+) -> None:
+    """racko play puts the game in the history as it ends; resume, finding it over, offers it
+    again (in case it ended before it was added): the history must know it for the same game,
+    the game line's own fields (its language) included."""
+    played = CliRunner().invoke(main, ["--lang", language, "play", "--players", "2", "--bots",
+                                       "hard,hard", "--target", "75", "--seed", "5", "--fast"])
+    assert played.exit_code == 0, played.output
+    [record] = (home / "games").glob("*.jsonl")
+    assert len(recent_games()) == 1
+    code, out = invoke([record.stem])
+    assert code == 1, out
+    assert [game.record for game in recent_games()] == [str(record.resolve())]

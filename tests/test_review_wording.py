@@ -148,7 +148,8 @@ def _move(played: Play, best: Play, choosing: tuple[object, object, float],
 @pytest.mark.parametrize(("move", "said"), [
     pytest.param(_move(Play(Source.DRAW, 1, 1), Play(Source.DISCARD, 35, 8),
                        (DRAW, TAKE, 2.16), (place(1), place(1), 0.0)),
-                 "drawing instead of taking the 35: 2.16 turns. The expert bot's move: take 35 → slot 8.",
+                 "drawing instead of taking the 35: 2.16 turns. "
+                 "The expert bot's move: take 35 → slot 8.",
                  id="the draw"),
     pytest.param(_move(Play(Source.DISCARD, 33, 9), Play(Source.DRAW, None, None),
                        (TAKE, DRAW, 0.9), (place(9), place(9), 0.0)),

@@ -11,7 +11,7 @@ import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -270,10 +270,13 @@ def new_game(
         carry_on = _loading_bots(carry_on)
     writer, close, saved_note, record_path = open_record(
         record, started, [p.name for p in seats], carry_on)
-    header = Header(tuple(seats), rules, seed, started, hints=hints)
+    made = Header(tuple(seats), rules, seed, started, hints=hints)
+    # The header is the game line as written, racko's own fields too: the history's
+    # fingerprint of the game, and play again's hint level, are then those of its record.
+    header = replace(made, line={**made.event(), **language_line(), **(game_line or {})})
     try:
         if writer is not None:
-            writer.write({**header.event(), **language_line(), **(game_line or {})})
+            writer.write(header.event())
         game = Game(rules, random.Random(seed), players=seats,
                     on_step=writer.step if writer is not None else None)
         saving: list[RenderableType] = []
