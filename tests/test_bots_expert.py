@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from rack_o import DISCARD, DRAW, TAKE, Game, Phase, Rules, place
 from rack_o.agent import Outcome, play_game, take_step
 from rack_o.bots import LEVELS, bot_kind, make_bot
-from rack_o.bots.expert import ExpertBot
+from rack_o.bots.expert import ExpertBot, ExpertChoice, expert_rng
 from rack_o.bots.expert_denial import GUESSES, guess_racks, next_seat_penalty
 from rack_o.bots.expert_infer import infer_racks
 from rack_o.bots.expert_race import race_table
@@ -44,6 +44,38 @@ def test_expert_is_the_strongest_level_and_loads_like_the_others() -> None:
     bot = make_bot("expert", seat=1, seed=5)
     assert isinstance(bot, ExpertBot) and bot.name == "Expert"
     assert bot_kind("expert") == "bot:expert"
+
+
+@pytest.mark.parametrize(("players", "drawn", "looks_ahead"), [
+    (2, 18, False),
+    (3, 18, True),
+    (3, 45, True),
+    (4, 18, True),
+    (4, 7, True),
+])
+def test_with_three_or_four_players_a_rack_near_rack_o_places_one_card_ahead(
+    players: int, drawn: int, looks_ahead: bool
+) -> None:
+    # NEARLY keeps 9 cards: with 3 or 4 players each rack it can leave is judged after the
+    # best use of the next card; with 2 players by its race cost alone.
+    size = 20 + 10 * players
+    others = [c for c in range(1, size + 1) if c not in NEARLY and c not in (drawn, 30)]
+    racks = [NEARLY] + [others[10 * i: 10 * i + 10] for i in range(players - 1)]
+    game = dealt(racks, 30, [drawn], dealer=players - 1)
+    game.apply(DRAW)
+    view = game.view(0)
+    choice = ExpertChoice(view, expert_rng(3, 0, view))
+    assert choice.looks_ahead() is looks_ahead
+    action = ExpertBot(3, 0).choose(view)
+    if looks_ahead:
+        values = {DISCARD: choice.looked_ahead(list(NEARLY)) + choice.penalty(drawn)}
+        for slot in range(1, 11):
+            rack = list(NEARLY)
+            rack[slot - 1] = drawn
+            values[place(slot)] = choice.looked_ahead(rack) + choice.penalty(NEARLY[slot - 1])
+        assert values[action] == min(values.values())
+    if drawn == 18:
+        assert action == place(5)  # Rack-O at once
 
 
 def _moves(seed: int, players: int = 2) -> list[str]:

@@ -12,8 +12,11 @@ cards to keep, `rack_o.bots.judge`) plus two terms:
 
 A blind draw is valued as -log of the mean chance, over the cards that may come, after the
 best thing to do with each card (place it, paying for the card it replaces, or throw it
-away, paying for it). Its guesses come from a generator seeded by the bot's seed, its seat
-and the position, so the same game always gets the same moves, whatever process plays it.
+away, paying for it). With three or four players a rack near Rack-O (8 cards kept or more)
+places a card by the same measure one card ahead: each rack it can leave is valued as -log
+of the mean chance after the best use of the next card. Its guesses come from a generator
+seeded by the bot's seed, its seat and the position, so the same game always gets the same
+moves, whatever process plays it.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ RUN_SCALE = 2.0
 """Hard's cost of a missing run (run-of-three rule), scaled to the race cost's units."""
 INFERRED = 24
 """Racks inferred for the other seat with two players (`expert_infer`)."""
+LOOK_AHEAD_KEPT = 8
+"""With three or four players, a rack keeping at least this many cards places a card by
+looking one card ahead (`ExpertChoice.looked_ahead`)."""
 _EPSILON = 1e-9
 
 
@@ -137,8 +143,53 @@ class ExpertChoice:
         """The value of throwing a drawn `card` away."""
         return self.now + self.penalty(card)
 
+    def looks_ahead(self) -> bool:
+        """True when placing looks one card ahead: three or four players, a card in hand,
+        the rack near Rack-O (and no bonus to weigh)."""
+        view = self.view
+        return (view.rules.players > 2 and view.phase is Phase.PLACE and not self.bonus
+                and len(self.weigher.judgement.kept) >= LOOK_AHEAD_KEPT)
+
+    def looked_ahead(self, rack: list[int]) -> float:
+        """-log of the mean chance, over the cards to come, that `rack` is complete soon after
+        the best use of the next card (kept in its best slot, or let go)."""
+        judgement = Judgement(rack, self.coming, self.view.rules.deck_size,
+                              self.weigher.judgement.table)
+        now = judgement.cost
+        values = []
+        for card in self.coming:
+            if card in rack:
+                continue
+            best = now
+            for slot in range(1, RACK_SIZE + 1):
+                value = judgement.with_card(slot, card, best)
+                if value < best:
+                    best = value
+            values.append(best)
+        if not values:
+            return now
+        least = min(values)
+        if least == math.inf:
+            return least
+        return least - math.log(sum(math.exp(least - value) for value in values) / len(values))
+
+    def best_place_ahead(self, card: int, may_throw: bool) -> tuple[float, Action]:
+        """`best_place` with each rack judged one card ahead (`looked_ahead`)."""
+        rack = list(self.view.rack)
+        best_value, best = math.inf, DISCARD
+        if may_throw:
+            best_value = self.looked_ahead(rack) + self.penalty(card)
+        for slot in range(1, RACK_SIZE + 1):
+            placed = self._with(slot, card)
+            value = self.looked_ahead(placed) + self.penalty(rack[slot - 1])
+            if value < best_value - _EPSILON:
+                best_value, best = value, place(slot)
+        return best_value, best
+
     def best_place(self, card: int, may_throw: bool) -> tuple[float, Action]:
         """(value, action) of the best thing to do with `card` in hand; ties: lower slot."""
+        if self.looks_ahead():
+            return self.best_place_ahead(card, may_throw)
         best_value, best = (self.thrown(card), DISCARD) if may_throw else (float("inf"), DISCARD)
         for slot in range(1, RACK_SIZE + 1):
             cap = best_value - _EPSILON if not self.bonus else math.inf
@@ -192,7 +243,8 @@ def expert_decision(view: SeatView, rng: random.Random) -> Decision:
     held = view.held
     assert held is not None
     value, action = choice.best_place(held, may_throw=view.held_source == "draw")
-    return Decision(action, choice.now, value)
+    now = choice.looked_ahead(list(view.rack)) if choice.looks_ahead() else choice.now
+    return Decision(action, now, value)
 
 
 def expert_rng(seed: int | str | None, seat: int, view: SeatView) -> random.Random:
