@@ -97,6 +97,14 @@ def _inferred(view: SeatView, unseen: Sequence[int], rng: random.Random
     return found
 
 
+def _mean_chance_cost(costs: list[float]) -> float:
+    """-log of the mean of the chances whose costs (-log) are `costs` (not empty)."""
+    least = min(costs)
+    if least == math.inf:
+        return least
+    return least - math.log(sum(math.exp(least - cost) for cost in costs) / len(costs))
+
+
 def _no_penalty(card: int) -> float:
     return 0.0
 
@@ -168,10 +176,7 @@ class ExpertChoice:
             values.append(best)
         if not values:
             return now
-        least = min(values)
-        if least == math.inf:
-            return least
-        return least - math.log(sum(math.exp(least - value) for value in values) / len(values))
+        return _mean_chance_cost(values)
 
     def best_place_ahead(self, card: int, may_throw: bool) -> tuple[float, Action]:
         """`best_place` with each rack judged one card ahead (`looked_ahead`)."""
@@ -222,10 +227,7 @@ class ExpertChoice:
             if best > self.now:  # throwing the card away costs `now` at least, for the same reason
                 best = min(best, self.thrown(card))
             values.append(best)
-        least = min(values)
-        if least == math.inf:
-            return least
-        return least - math.log(sum(math.exp(least - value) for value in values) / len(values))
+        return _mean_chance_cost(values)
 
 
 def expert_decision(view: SeatView, rng: random.Random) -> Decision:
