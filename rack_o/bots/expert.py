@@ -164,16 +164,7 @@ class ExpertChoice:
         judgement = Judgement(rack, self.coming, self.view.rules.deck_size,
                               self.weigher.judgement.table)
         now = judgement.cost
-        values = []
-        for card in self.coming:
-            if card in rack:
-                continue
-            best = now
-            for slot in range(1, RACK_SIZE + 1):
-                value = judgement.with_card(slot, card, best)
-                if value < best:
-                    best = value
-            values.append(best)
+        values = [judgement.best_with(card, now) for card in self.coming if card not in rack]
         if not values:
             return now
         return _mean_chance_cost(values)
