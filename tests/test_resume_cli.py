@@ -217,7 +217,7 @@ def test_a_game_being_played_elsewhere_is_not_resumed_twice(home: Path) -> None:
         code, out = invoke(["busy", "--fast"], keys="\n")
     assert code == 1
     # broken between words at the terminal's width, wherever the path's length puts the break
-    assert "being played right now in another racko" in " ".join(out.split())
+    assert "being played right now in another racko" in flat(out)
     assert digest(path) == before
 
 
