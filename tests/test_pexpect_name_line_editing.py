@@ -5,11 +5,10 @@ a Greek or a wide one too."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
-from ttykit import ENTER, edits_a_line, spawn
+from ttykit import ENTER, line_editing, spawn
 
 LEFT, RIGHT, HOME, END, BACKSPACE = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F", "\x7f"
 NAMES = "Names of the 2 people"
@@ -27,10 +26,7 @@ def test_the_names_line_can_be_edited(tmp_path: Path, typed: str, names: list[st
     child = spawn(["play", "--players", "2", "--seed", "3", "--record", str(record)], tmp_path,
                   LANGUAGE="en")
     child.expect(NAMES)
-    deadline = time.monotonic() + 10
-    while not edits_a_line(child):  # once the line editor has the keyboard (a key at a time)
-        assert time.monotonic() < deadline, "readline never took the keyboard"
-        time.sleep(0.002)
+    line_editing(child)  # once the line editor has the keyboard (a key at a time)
     child.send(typed)
     child.send(ENTER)
     child.expect("Press Enter to deal round 1")

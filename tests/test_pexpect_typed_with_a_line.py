@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pexpect
 import pytest
-from ttykit import ENTER, edits_a_line, plain, spawn
+from ttykit import ENTER, line_editing, plain, spawn
 
 NAMES = "Names of the 2 people"
 PLAYERS = "How many people play"
@@ -23,10 +22,7 @@ ENDED = "The input ended (Ctrl-D)."
 def _when_editing(child: pexpect.spawn, question: str) -> None:
     """Wait for `question`, then until the line editor has the keyboard."""
     child.expect(question)
-    deadline = time.monotonic() + 10
-    while not edits_a_line(child):
-        assert time.monotonic() < deadline, "readline never took the keyboard"
-        time.sleep(0.002)
+    line_editing(child)
 
 
 def _names(record: Path) -> list[str]:

@@ -121,6 +121,14 @@ def edits_a_line(child: pexpect.spawn) -> bool:
     return not flags & termios.ICANON and bool(flags & termios.ISIG)
 
 
+def line_editing(child: pexpect.spawn, timeout: float = 10) -> None:
+    """Wait until readline has the keyboard (`edits_a_line`): keys sent then are edited in."""
+    deadline = time.monotonic() + timeout
+    while not edits_a_line(child):
+        assert time.monotonic() < deadline, "readline never took the keyboard"
+        time.sleep(0.002)
+
+
 def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
     """Type `keys` (in one write) as soon as racko waits for a key."""
     deadline = time.monotonic() + timeout
