@@ -54,13 +54,19 @@ from rack_o.rules import Rules
         ("\x1bOB", ["down"]),
         ("\x1b[6~", ["pagedown"]),
         ("\x1b", ["escape"]),
-        ("\x1b[1;5C", ["escape"]),  # Ctrl-Right: no use here, one key all the same
+        ("\x1b[1;5C", ["esc[1;5c"]),  # Ctrl-Right: no use here, one key all the same
+        ("\x1b[1;5Cd", ["esc[1;5c", "d"]),  # and what is typed after it is kept
+        ("\x1bd", ["escd"]),  # Alt-D: one key, never a d
+        ("\x1b\x1b", ["escape", "escape"]),
+        ("\x1b[3~", ["delete"]),
+        ("\x1b[", ["esc["]),  # a sequence cut short: never the letters it was to end with
+        ("\x1b[1;", ["esc[1;"]),
         ("x\x1b[A", ["x", "up"]),
         ("\x1b[B\x1b[B", ["down", "down"]),  # a held arrow, a mouse wheel: one read, two keys
         ("\x1b[6~\x1b[6~", ["pagedown", "pagedown"]),
         ("\x1b[Cd", ["right", "d"]),
         ("\x1bOAq", ["up", "q"]),
-        ("\x1b[1;5C\x1b[B", ["escape", "down"]),
+        ("\x1b[1;5C\x1b[B", ["esc[1;5c", "down"]),
         ("\t", ["tab"]),
         ("\x7f", ["backspace"]),
         ("\x15", ["ctrl-u"]),
@@ -74,7 +80,7 @@ def test_what_a_raw_terminal_sends_comes_out_as_keys(chunk: str, keys: list[str]
 @pytest.mark.parametrize(
     ("chunk", "keys"),
     [("\xe0H", ["up"]), ("\x00P", ["down"]), ("\xe0Q", ["pagedown"]), ("\xe0M", ["right"]),
-     ("\x00;", ["escape"]), ("d", ["d"]), ("\r", [ENTER]), ("é", ["é"])],  # F1: no use here
+     ("\x00;", ["esc[59~"]), ("d", ["d"]), ("\r", [ENTER]), ("é", ["é"])],  # F1: no use here
 )
 def test_what_windows_sends_for_a_special_key_comes_out_as_that_key(
     chunk: str, keys: list[str]
@@ -143,13 +149,50 @@ def test_keys_typed_together_are_read_one_by_one_until_thrown_away(keyboard: Fak
     assert term.key() == "x"
 
 
-def test_a_prompt_ignores_arrows_and_a_stray_enter_without_a_word(keyboard: FakeKeyboard) -> None:
-    keyboard.chunks = iter(["\x1b[A", "\r", " ", "t"])
+def test_a_prompt_ignores_a_stray_enter_and_space_without_a_word(keyboard: FakeKeyboard) -> None:
+    keyboard.chunks = iter(["\r", " ", "t"])
     term = key_terminal()
     assert ask(term, "d or t", ("d", "t"), valid="d or t", help_text="help") == "t"
     shown = output(term)
     assert shown.count("d or t > ") == 1  # asked once: the ignored keys left it on screen
     assert "not valid" not in shown
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("\x1b[A", "Up arrow is not valid here: press d or t."),
+        ("\x1bOD", "Left arrow is not valid here: press d or t."),
+        ("\x1b", "Esc is not valid here: press d or t."),
+        ("\t", "Tab is not valid here: press d or t."),
+        ("\x15", "Ctrl-U is not valid here: press d or t."),
+        ("\x1b[15~", "That key is not valid here: press d or t."),  # F5
+        ("\x1bd", "That key is not valid here: press d or t."),  # Alt-D, never a d
+    ],
+)
+def test_a_key_that_types_nothing_is_a_wrong_key_named_as_on_the_keyboard(
+    keyboard: FakeKeyboard, typed: str, said: str
+) -> None:
+    keyboard.chunks = iter(["z", typed, "t"])
+    term = key_terminal()
+    notes: list[object] = []
+    assert ask(term, "d or t", ("d", "t"), valid="press d or t", help_text="help",
+               redraw=notes.append) == "t"
+    # The note about z is replaced by one about the new key, never left to seem its answer.
+    assert [note.plain for note in notes] == [  # type: ignore[attr-defined]
+        "z is not valid here: press d or t.", said]
+
+
+@pytest.mark.parametrize("typed", ["\x1b[A", "\t", "\x1b"])
+def test_a_key_that_types_nothing_gets_a_note_under_a_prompt_without_a_screen(
+    keyboard: FakeKeyboard, typed: str
+) -> None:
+    keyboard.chunks = iter([typed, "t"])
+    term = key_terminal()
+    assert ask(term, "d or t", ("d", "t"), valid="press d or t", help_text="help") == "t"
+    shown = output(term)
+    assert "is not valid here: press d or t." in shown
+    assert shown.count("d or t > ") == 2  # asked again under the note
 
 
 def test_a_wrong_key_is_said_with_the_screen_painted_again(keyboard: FakeKeyboard) -> None:

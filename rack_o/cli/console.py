@@ -75,15 +75,27 @@ def blanked_in_place(height: int) -> str:
     home = Control.home().segment.text
     return home + down.join([blank_line] * max(height, 1)) + home
 
-# The keys a terminal sends as one escape sequence that racko has a use for (the pager's);
-# any other sequence is just "escape", which prompts ignore. A table, not a parser.
+# The keys a terminal sends as one escape sequence that racko has a use for (the pager's,
+# and a prompt's note that names them); any other sequence is a key named after it ("esc"
+# and what follows), which prompts refuse as one key. A table, not a parser.
 _SEQUENCES = {
     "\x1b[A": "up", "\x1bOA": "up", "\x1b[B": "down", "\x1bOB": "down",
     "\x1b[5~": "pageup", "\x1b[6~": "pagedown",
     "\x1b[H": "home", "\x1bOH": "home", "\x1b[1~": "home",
     "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
     "\x1b[C": "right", "\x1bOC": "right", "\x1b[D": "left", "\x1bOD": "left",
+    "\x1b[2~": "insert", "\x1b[3~": "delete", "\x1b": "escape",
 }
+# One key's escape sequence, as terminals send them: a CSI (ESC [, parameters, a final
+# character), an SS3 (ESC O and one character), ESC and one character (Alt and a key), or a
+# lone ESC (the Escape key). A CSI cut short at the end of a read is taken whole as far as
+# it goes, never as the letters it was to end with.
+_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*(?:[@-~]|$)|O.?|[^\x1b])?", re.DOTALL)
+_CUT_SHORT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|O)?$")
+"""The end of a read that may be a sequence cut between two reads (`_read_keys` waits)."""
+_SEQUENCE_WAIT = 0.05
+"""Seconds a read ending in the start of an escape sequence waits for its rest (as curses's
+ESCDELAY): a terminal sends a sequence in one write, so its rest comes at once if at all."""
 # What click's getchar gives on Windows for a special key: NUL or 0xE0 then the key's code.
 # Each is given the name a terminal's escape sequence for that key has (a table, as above).
 _WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "K": "\x1b[D", "M": "\x1b[C",
@@ -109,33 +121,38 @@ def split_keys(chunk: str) -> list[str]:
     """The keys in what one read from a raw terminal gave (keys typed fast arrive together).
 
     A printable character is itself, lower-cased; Return is ENTER; an escape sequence (which
-    a terminal sends in one write) is one key named by `_SEQUENCES`, the keys typed after it
-    kept, else "escape" with the rest of what came up to the next escape; another control
-    character is a name ("tab", "ctrl-u"). Ctrl-C raises KeyboardInterrupt and Ctrl-D
-    EOFError, wherever they are in the chunk.
+    a terminal sends in one write) is one key, named by `_SEQUENCES` or else "esc" and the
+    rest of it ("esc[1;5c" for Ctrl-Right, "escd" for Alt-D), the keys typed after it kept;
+    another control character is a name ("tab", "ctrl-u"). Ctrl-C raises KeyboardInterrupt
+    and Ctrl-D EOFError, wherever they are in the chunk.
     """
     if "\x03" in chunk:
         raise KeyboardInterrupt
     if "\x04" in chunk:
         raise EOFError
-    typed, *escaped = chunk.replace("\r\n", "\r").split("\x1b")
-    keys = _plain_keys(typed)
-    for after in escaped:  # two arrows in one read (a held key, a mouse wheel) are two keys
-        sequence = "\x1b" + after
-        known = next((known for known in _SEQUENCES if sequence.startswith(known)), None)
-        if known is None:
-            keys.append("escape")
-        else:
-            keys += [_SEQUENCES[known], *_plain_keys(sequence[len(known):])]
-    return keys
+    chunk = chunk.replace("\r\n", "\r")
+    keys: list[str] = []
+    typed_from = 0
+    for found in _SEQUENCE.finditer(chunk):  # two arrows in one read (a held key): two keys
+        keys += _plain_keys(chunk[typed_from:found.start()])
+        sequence = found.group()
+        keys.append(_SEQUENCES.get(sequence) or _plain_name(sequence))
+        typed_from = found.end()
+    return keys + _plain_keys(chunk[typed_from:])
+
+
+def _plain_name(sequence: str) -> str:
+    """A name for an escape sequence racko has no use for, showing no control code."""
+    return "esc" + ascii(sequence[1:].lower())[1:-1]
 
 
 def windows_keys(chunk: str) -> str:
     """A chunk from click's getchar with a Windows special key (arrows, Page Up…) turned into
     that key's escape sequence: it came as two characters ("\\xe0H" for Up) that read as "à"
-    and "h" (a hint). Another special key is a bare escape, which prompts ignore."""
+    and "h" (a hint). Another special key is a sequence of its own (F1 "\x1b[59~"), never
+    taken for Escape."""
     if len(chunk) == 2 and chunk[0] in "\x00\xe0":
-        return _WINDOWS_KEYS.get(chunk[1], "\x1b")
+        return _WINDOWS_KEYS.get(chunk[1], f"\x1b[{ord(chunk[1])}~")
     return chunk
 
 
@@ -603,6 +620,13 @@ class Terminal:
             if not read:
                 raise EOFError  # the terminal is gone
             typed = self._decoded(read)
+        # An escape sequence cut between two reads would be read as Escape and letters ("[A"
+        # typed): its rest is waited for a moment.
+        while _CUT_SHORT.search(typed) and select.select([fd], [], [], _SEQUENCE_WAIT)[0]:
+            read = os.read(fd, _READ_BYTES)
+            if not read:
+                break
+            typed += self._decoded(read)
         return typed
 
     def _decoded(self, read: bytes) -> str:

@@ -2,8 +2,10 @@
 
 On a terminal each answer is one keypress; when input comes line by line (a pipe, a test) it
 is one line. A wrong key gets one sentence saying what is valid and the same prompt again;
-nothing changes. Keys a prompt has no use for (arrows, a stray Enter) are ignored in silence,
-but for Enter where a prompt says so (`ask`'s `enter_from`).
+nothing changes. A key that types nothing (Escape, Tab, an arrow) is one wrong key like any
+other, named as on the keyboard; only Enter and Space, which confirm elsewhere and may be
+pressed once too often, are ignored in silence, but for Enter where a prompt says so (`ask`'s
+`enter_from`).
 """
 
 from __future__ import annotations
@@ -65,6 +67,50 @@ _KEY_NAMES = frozenset({
 
 def _is_key_name(key: str) -> bool:
     return key in _KEY_NAMES or key.startswith(("ctrl-", "alt-", "esc", "u+", "escape"))
+
+
+def is_other_key(term: Terminal, key: str) -> bool:
+    """True for a key pressed at a keyboard that types nothing and is neither Enter nor Space
+    (Escape, Tab, an arrow, Alt-x): a wrong key, never a silence (a line from a pipe that
+    reads "up" is only text)."""
+    return key not in (ENTER, SPACE) and not is_typed(key) and not reads_lines(term)
+
+
+def key_label(key: str) -> str | None:
+    """A key that types nothing as its keyboard names it ("Esc", "Up arrow", "Ctrl-U"), for
+    a message about it; None for a key without a name of its own (Alt-x, F5)."""
+    labels = {
+        # Translators: keys named in "[bold]Esc[/] is not valid here: …", as on a keyboard.
+        "escape": _("Esc"), "tab": _("Tab"), "backspace": _("Backspace"),
+        "up": _("Up arrow"), "down": _("Down arrow"), "left": _("Left arrow"),
+        "right": _("Right arrow"), "pageup": _("Page Up"), "pagedown": _("Page Down"),
+        "home": _("Home"), "end": _("End"), "insert": _("Insert"), "delete": _("Delete"),
+    }
+    if key in labels:
+        return labels[key]
+    if key.startswith("ctrl-") and len(key) == 6 and key[-1].isalpha():
+        return "Ctrl-" + key[-1].upper()
+    if key in ("f1", "f2", "f3", "f4"):
+        return key.upper()
+    return None
+
+
+def wrong_key_note(term: Terminal, key: str, valid: str, enter: bool = False) -> Text:
+    """"z is not valid here: {valid}." for `key` (Enter if `enter`), named as typed, or as its
+    keyboard names it (`key_label`)."""
+    if enter:
+        # Translators: the Enter key, named in "Enter is not valid here: …".
+        shown: str | None = _("Enter")
+    elif is_typed(key):
+        shown = escape(as_typed(term, key)[:20])
+    else:
+        shown = key_label(key)
+    if shown is None:
+        return Text(_("That key is not valid here: {valid}.").format(valid=valid), style="red")
+    return Text.from_markup(
+        _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown, valid=valid),
+        style="red",
+    )
 
 
 def show_rules(term: Terminal) -> None:
@@ -220,7 +266,7 @@ def ask(
                 echo(term, key)
                 return key
             wrong_enter = key == ENTER and time.monotonic() >= enter_from
-            if not is_typed(key) and not wrong_enter:
+            if not is_typed(key) and not wrong_enter and not is_other_key(term, key):
                 if not lines:
                     again = False  # the prompt is still on screen: wait for the next key
                 continue
@@ -243,13 +289,7 @@ def ask(
             elif refusals and key in refusals:
                 note = Text(refusals[key], "red")
             else:
-                # Translators: the Enter key, named in "Enter is not valid here: …".
-                shown_key = _("Enter") if wrong_enter else escape(as_typed(term, key)[:20])
-                note = Text.from_markup(
-                    _("[bold]{key}[/] is not valid here: {valid}.").format(key=shown_key,
-                                                                         valid=valid),
-                    style="red",
-                )
+                note = wrong_key_note(term, key, valid, enter=wrong_enter)
             if redraw is not None and (not lines or key in ("r", "s")):
                 redraw(note)
                 state.note = note

@@ -1,0 +1,53 @@
+"""Escape, Tab and the arrows at a turn's prompts, in a real terminal: each is one wrong key,
+named as on the keyboard, whose note replaces the note before it (never left to seem the
+answer to the new key); an arrow's escape sequence is one key even when the terminal hands
+it over in two pieces, never an Escape and the letters "[A"."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pexpect
+from ttykit import ENTER, press, prompted_when, spawn, words
+
+DRAW = "press d to draw or t to take"
+
+
+def _at_the_draw_prompt(tmp_path: Path) -> pexpect.spawn:
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3"], tmp_path)
+    child.expect("Press Enter to deal round 1")
+    press(child, ENTER)
+    child.expect("press Enter when ready > ")
+    press(child, ENTER)
+    child.expect("q quit > ")
+    return child
+
+
+def _said(child: pexpect.spawn, note: str) -> str:
+    return prompted_when(child, lambda screen: words(note) in words(screen), repr(note))
+
+
+def test_each_key_that_types_nothing_gets_its_own_note(tmp_path: Path) -> None:
+    child = _at_the_draw_prompt(tmp_path)
+    press(child, "z")
+    _said(child, f"z is not valid here: {DRAW}")
+    for sent, name in [("\x1b[A", "Up arrow"), ("\t", "Tab"), ("\x1b", "Esc")]:
+        press(child, sent)
+        screen = _said(child, f"{name} is not valid here: {DRAW}")
+        assert "z is not valid" not in screen, screen  # the note before is gone
+    press(child, "d")  # and the prompt still takes its keys
+    screen = _said(child, "to discard it")
+    assert "not valid" not in screen, screen  # a new step's screen has no old note
+    child.terminate(force=True)
+
+
+def test_an_arrow_sent_in_two_pieces_is_one_key(tmp_path: Path) -> None:
+    child = _at_the_draw_prompt(tmp_path)
+    press(child, "\x1b")
+    time.sleep(0.005)  # the rest a moment later, as a slow connection may hand it over
+    child.send("[A")
+    screen = _said(child, f"Up arrow is not valid here: {DRAW}")
+    assert "[ is not valid" not in screen and "a is not valid" not in screen, screen
+    assert "Esc is not valid" not in screen, screen
+    child.terminate(force=True)
