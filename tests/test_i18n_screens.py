@@ -208,7 +208,8 @@ def test_a_review_s_moves_fit_80_columns_with_every_slot_number_shown(
     shown = CliRunner().invoke(main, ["--lang", language, "review", str(example)]).output
     lines = shown.splitlines()
     footnote = next(i for i, line in enumerate(lines) if line.startswith("*"))
-    moves = lines[2:footnote]  # the moves table, below its header
+    assert "review-example" in lines[0]  # the title first
+    moves = lines[3:footnote]  # the moves table, below the title and the table's header
     assert len(moves) == 28
     assert all(cell_len(line) <= 80 and "…" not in line for line in moves), shown
 

@@ -22,6 +22,7 @@ from builders import (
     write_record,
 )
 from click.testing import CliRunner
+from test_review_cli import moves_listed
 
 from rack_o import DISCARD, DRAW, TAKE, Game, Player, Rules, dumps, place
 from rack_o.cli import main
@@ -183,7 +184,7 @@ def test_the_review_s_text_says_what_it_leaves_out_and_marks_no_points_at_stake(
     path = one_round_record(home, "near", ONE_OUT, bob_plays=True)
     code, out, _err = run("review", str(path), "--all", "--full")
     assert code == 0, out
-    moves = out.split("Review of")[0]
+    moves = moves_listed(out)
     assert "Bob" not in moves and "*" not in moves  # no rival's chance shows through
     assert "Bob (hard): no turn to review." in out
     assert " ".join(out.split()).endswith(

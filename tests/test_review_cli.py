@@ -40,6 +40,13 @@ GAPPY = [3, 6, 30, 12, 15, 19, 23, 8, 31, 36]
 OTHER = [40, 4, 22, 9, 17, 1, 35, 28, 13, 32]
 
 
+def moves_listed(out: str) -> str:
+    """The lines of a review's moves table: under its title, above its summary."""
+    title, rest = out.split("\n", 1)
+    assert title.startswith("Review of "), out  # the title comes first
+    return rest.split("Per round:")[0]
+
+
 def invoke(args: list[str]) -> tuple[int, str]:
     result = CliRunner().invoke(main, ["review", *args])
     return result.exit_code, result.output
@@ -74,7 +81,7 @@ def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path
     assert "take 18 → slot 5" in row and "blunder" in row
     row = next(line for line in out.splitlines() if "take 4 → slot 10" in line)
     assert "draw" in row and "mistake" in row
-    assert "Bob" not in out.split("Review of")[0]  # a bot's turns are not reviewed
+    assert "Bob" not in moves_listed(out)  # a bot's turns are not reviewed
     assert "Ann: accuracy 0%; 0 inaccuracies, 1 mistake, 1 blunder." in out
     # Only the slot cost: the take was expert's choice too.
     said = re.search(r"Biggest mistake: round 1, turn 1, putting the 18 in slot 9 instead of "
@@ -83,11 +90,20 @@ def test_a_planted_blunder_is_listed_with_expert_s_move_and_summed_up(home: Path
     assert said is not None and float(said[1]) >= THRESHOLDS[2]  # a blunder's worth
 
 
+def test_the_title_comes_first_then_the_moves_then_the_summary(home: Path) -> None:
+    code, out = invoke([str(planted(home / "g.jsonl")), "--full"])
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "Review of g: Ann, Bob (hard)", out
+    assert lines[1].split()[:2] == ["Round", "Turn"], out  # the moves table's heading
+    assert out.index("take 18 → slot 9") < out.index("Per round:") < out.index("Ann: accuracy")
+
+
 def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None:
     path = planted(home / "g.jsonl")
     # --reveal: Bob's turns are in the round Ann is still playing (see the test below).
     _code, out = invoke([str(path), "--full", "--all", "--reveal"])
-    moves = out.split("Review of")[0]
+    moves = moves_listed(out)
     _code, text = invoke([str(path), "--json", "--all", "--reveal"])
     bob = [move for move in json.loads(text)["moves"] if move["seat"] == 1]
     assert [move["played"] for move in bob] == ["draw 7 to slot 2"]
@@ -102,7 +118,7 @@ def test_names_with_markup_show_literally_in_every_table(home: Path) -> None:
     path = planted(home / "g.jsonl", names=("[/]", "[red]X[/red]"))
     code, out = invoke([str(path), "--full", "--all", "--reveal"])
     assert code == 0, out
-    moves = out.split("Review of")[0]
+    moves = moves_listed(out)
     assert any(line.split()[2:3] == ["[/]"] for line in moves.splitlines()), moves
     assert any("[red]X[/r…" in line for line in moves.splitlines()), moves  # cut to its cell
     heading = next(line for line in out.splitlines() if line.split()[:1] == ["Round"]
@@ -256,7 +272,7 @@ def test_the_summary_of_a_whole_game_fits_80_by_24(home: Path,
     path = write_record(home / "g.jsonl", finished_game(21, target=300))
     code, out = invoke([str(path), "--all"])
     assert code == 0, out
-    summary = out[out.index("Review of"):].splitlines()
+    summary = out[out.index("Per round:"):].splitlines()
     assert len(summary) <= 24 and max(len(line) for line in out.splitlines()) <= 80
 
 

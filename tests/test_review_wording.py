@@ -15,6 +15,7 @@ from clirun import racko
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
+from test_review_cli import moves_listed
 
 from rack_o import DISCARD, DRAW, TAKE, place
 from rack_o.actions import Phase, Source
@@ -71,7 +72,7 @@ def test_full_says_equally_good_where_the_json_still_names_expert_s_move(home: P
     even = [move for move in moves if move["played"] != move["best"] and move["cost"] == 0]
     assert len(even) >= 2
     rows = {tuple(line.split()[:2]): line
-            for line in racko("review", str(path), "--full").output.split("Review of")[0]
+            for line in moves_listed(racko("review", str(path), "--full").output)
             .splitlines()}
     for move in moves:
         row = rows[(str(move["round"]), str(move["turn"]))]

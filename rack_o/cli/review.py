@@ -357,18 +357,22 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
             width: int = 80, height: int = 24) -> RenderableType:
     """The summary per player and round and each player's biggest mistake, within
     `width` × `height` if it can be (each player's lines made one if need be)."""
-    names = ", ".join(seat_label(record, seat) for seat in range(len(record.header.players)))
-    head = Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
     note = Text(_("Per round: share of good turns · cost of the worst, in turns lost against "
                   "expert"), "dim")
     table = round_table(moves, seats, record, width)
     for compact in (False, True):
-        parts: list[RenderableType] = [head, note, table]
+        parts: list[RenderableType] = [note, table]
         parts += [player_lines(moves, seat, record, compact) for seat in seats]
         shown = Group(*parts)
         if compact or _height(shown, width) <= height:
             break
     return shown
+
+
+def title(record: Record) -> Text:
+    """The review's first line: the game and who played it."""
+    names = ", ".join(seat_label(record, seat) for seat in range(len(record.header.players)))
+    return Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
 
 
 def _height(renderable: RenderableType, width: int) -> int:
@@ -538,6 +542,7 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
             players=", ".join(seat_label(record, seat) for seat in seats)), markup=False)
     else:
         table = moves_table(moves, record, full, console.width)
+        console.print(title(record))  # the title first, above the moves it is the title of
         if table is not None:
             console.print(Trimmed(table))
             console.print()
