@@ -25,11 +25,14 @@ from rack_o.store.history import (
 )
 
 
-def test_the_database_is_created_on_first_use_with_its_schema_version_and_wal(
+def test_the_database_is_created_on_first_write_with_its_schema_version_and_wal(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "deep" / "history.sqlite3"
     assert recent_games(path=path) == []
+    assert not path.parent.exists()  # reading makes nothing
+    game = finished_game(4)
+    record_game(game, header_for(game), path=path)
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

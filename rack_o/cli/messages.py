@@ -129,6 +129,10 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.DAMAGED:
         text = _("The game history {file} holds a damaged entry (a value of the wrong kind), so "
                  "it cannot be listed; it was left untouched.").format(file=file)
+    elif problem is HistoryProblem.BROKEN_LINK:
+        text = _("The game history {file} is a link to {target}, which does not exist: racko "
+                 "makes no file there. Remove the link, or point it at an existing "
+                 "history.").format(file=file, target=controls_escaped(error.detail))
     elif problem is HistoryProblem.READ_ONLY:
         text = _("The game history {file} is read-only, so racko leaves it as it is: finished "
                  "games are not added to it.").format(file=file)

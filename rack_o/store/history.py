@@ -14,7 +14,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -104,6 +104,12 @@ class HistoryProblem(StrEnum):
     DAMAGED = "holds a damaged entry"
     """A value of the wrong kind where a game's or a player's is read (text for a number, bytes
     for a name): damaged, or written by another program."""
+    NOT_MADE = "not made yet"
+    """No history is there yet (no game was ever added): read, it holds no game, and reading it
+    makes none."""
+    BROKEN_LINK = "a link to nothing"
+    """The history is a symbolic link to a file that does not exist; `detail` is where it
+    points. racko makes no file there: a link is someone's choice of where the history is."""
     READ_ONLY = "read-only"
     """The file may not be written (its permission bits): no game is added to it, whoever
     runs racko; it can still be read."""
@@ -198,40 +204,56 @@ def connect(
     path: str | os.PathLike[str] | None = None, *, wait_ms: int = BUSY_TIMEOUT_MS,
     write: bool = True,
 ) -> sqlite3.Connection:
-    """Open (creating it on first use) and migrate the history database; HistoryError if not.
+    """Open (creating it on first use, to `write`) and migrate the history database;
+    HistoryError if not.
 
     The connection waits up to `wait_ms` for a database another process has locked. A
     read-only database (see `is_read_only`) is opened only to be read, never migrated, and
-    not at all if the connection is to `write` (READ_ONLY).
+    not at all if the connection is to `write` (READ_ONLY). Opened only to be read, nothing
+    is created, not even its folder (NOT_MADE when there is no history); a link to a file
+    that does not exist is never followed to make one (BROKEN_LINK).
     """
     path = Path(path) if path is not None else history_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if write:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            path.lstat()  # nothing there: nothing to read (FileNotFoundError)
+        if path.is_symlink() and not path.exists():
+            raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path))
         read_only = path.exists() and is_read_only(path.stat())
     except (FileExistsError, NotADirectoryError):
         blocking = next((folder for folder in (path.parent, *path.parent.parents)
                          if folder.exists() and not folder.is_dir()), path.parent)
         raise HistoryError(HistoryProblem.NOT_A_FOLDER, path, blocking=blocking) from None
+    except FileNotFoundError as error:
+        if write:
+            raise _cannot_open(path, error) from None
+        raise HistoryError(HistoryProblem.NOT_MADE, path) from None
     except OSError as error:
         raise _cannot_open(path, error) from None
     if read_only and write:
         raise HistoryError(HistoryProblem.READ_ONLY, path)
     try:
-        return _retrying(partial(_open, path, wait_ms, read_only), wait_ms)
+        return _retrying(partial(_open, path, wait_ms, read_only, create=write), wait_ms)
     except sqlite3.Error as error:
         if _is_busy(error):
             raise HistoryError(HistoryProblem.BUSY, path, str(error)) from None
         raise _cannot_open(path, error) from None
 
 
-def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False
-          ) -> sqlite3.Connection:
+def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False,
+          create: bool = True) -> sqlite3.Connection:
     if read_only:
         # Nothing is written, root or not. Without a log left to read, SQLite need not even
         # make its shared-memory and log files beside it: the file is taken as it is.
         logged = path.with_name(path.name + "-wal").exists()
         uri = path.resolve().as_uri() + ("?mode=ro" if logged else "?immutable=1")
         conn = sqlite3.connect(uri, uri=True, timeout=wait_ms / 1000, isolation_level=None)
+    elif not create:
+        # Gone since it was looked at: an error, never a new empty file.
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True,
+                               timeout=wait_ms / 1000, isolation_level=None)
     else:
         conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
     try:
@@ -404,7 +426,13 @@ def iter_games(
         " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
     )
     try:
-        with opened(path, write=False) as conn:
+        conn = connect(path, write=False)
+    except HistoryError as error:
+        if error.problem is HistoryProblem.NOT_MADE:
+            return  # no history yet: no game, and nothing made by looking
+        raise
+    try:
+        with closing(conn):
             conn.row_factory = sqlite3.Row
             conn.create_function("name_key", 1, _name_key, deterministic=True)
             current: sqlite3.Row | None = None
@@ -432,7 +460,13 @@ def recent_games(
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
     """Every player name's record, most wins first (then win rate, then name)."""
     try:
-        with opened(path, write=False) as conn:
+        conn = connect(path, write=False)
+    except HistoryError as error:
+        if error.problem is HistoryProblem.NOT_MADE:
+            return []  # no history yet: no player, and nothing made by looking
+        raise
+    try:
+        with closing(conn):
             seats = conn.execute(
                 "SELECT name, group_concat(DISTINCT kind), COUNT(*), SUM(won) FROM seats"
                 " GROUP BY name"
