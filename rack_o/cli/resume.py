@@ -44,7 +44,7 @@ from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .option_types import typed_whole
-from .prompt import ask, is_yes
+from .prompt import ask, fitting, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import scores_of, side_names, variant_labels
@@ -248,16 +248,29 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     return _pick(term, unfinished, free[0])
 
 
+def pick_prompt(width: int, number: int, record_id: str, count: int) -> str:
+    """What the picker asks (rich markup), its fullest form that leaves room on its line, at
+    `width` columns, for a number of as many digits as `count`, so that the typed answer
+    never wraps (`fitting`): the ID of game `number` only where it fits."""
+    forms = (
+        _("[bold]Enter[/] resumes #{number}, {id} · a number picks another · [bold]q[/] "
+          "quits > ").format(number=number, id=escape(record_id)),
+        _("[bold]Enter[/] resumes #{number} · a number picks another · [bold]q[/] quits > "
+          ).format(number=number),
+        # Translators: the shortest form, for a narrow window: Enter, a number, or q.
+        _("[bold]Enter[/] #{number} · a number · [bold]q[/] quits > ").format(number=number),
+    )
+    return fitting(width, forms, end="0" * len(str(count)))
+
+
 def _pick(term: Terminal, games: list[Summary], default: int) -> Path:
     """The record of the game picked from the numbered `games`: Enter picks number `default`;
     a game being played in another window (by now) is refused and the question asked again."""
     from rack_o.store.writer import is_busy
 
     while True:
-        answer = term.read(
-            _("[bold]Enter[/] resumes #{number}, {id} · a number picks another · [bold]q[/] "
-              "quits > ").format(number=default, id=escape(games[default - 1].id))
-        ).strip().lower()
+        answer = term.read(pick_prompt(term.width, default, games[default - 1].id, len(games))
+                           ).strip().lower()
         if answer == "q":
             raise SystemExit(0)
         number = typed_whole(answer) if answer else default
