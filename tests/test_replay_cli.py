@@ -265,7 +265,8 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
 
 
 PROMPTS = re.compile(r"(?:Enter for the next turn · n next round · q quit|Enter for the rest of "
-                     r"this turn · q quit|The end of the game\. Enter or q ends the replay) > ")
+                     r"this turn · q quit|Enter for the end of the round · q quit|"
+                     r"The end of the game\. Enter or q ends the replay) > ")
 
 
 @pytest.mark.parametrize(("columns", "lines", "players"), [(80, 24, 3), (60, 20, 4)])
@@ -515,7 +516,8 @@ def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
 
 @pytest.mark.parametrize(("lines", "prompt"), [
     (24, "Enter for the next turn · n next round · q quit > "),
-    (12, "Enter for the rest of this turn · q quit > "),  # a turn over two screens
+    # The turn that ended a round, the round's end on the next screen.
+    (12, "Enter for the end of the round · q quit > "),
 ])
 def test_the_replay_keys_say_what_enter_is_for(
     home: Path, monkeypatch: pytest.MonkeyPatch, lines: int, prompt: str
@@ -527,3 +529,23 @@ def test_the_replay_keys_say_what_enter_is_for(
     assert code == 0, out
     assert prompt in out
     assert "Enter next turn" not in out and "Enter the rest" not in out
+
+
+def test_a_round_end_cut_over_two_screens_is_said_to_be_the_round_s_end(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "12")
+    write_record(home / "games" / "g.jsonl", finished_game(8, players=3, target=100))
+    code, out = invoke(["g"], keys="\n" * 400 + "q\n")
+    assert code == 0, out
+    assert "rest of this turn" not in out  # the turn was whole: what follows is the round's
+    prompt = "Enter for the end of the round · q quit > "
+    cut = out.split(prompt)
+    assert len(cut) > 2, out  # every round of the game
+    for before, after in zip(cut, cut[1:], strict=False):
+        screen = before.rsplit(" > ", 1)[-1]
+        # The turn that made a Rack-O, or the start of the round's end, on the screen before;
+        assert "Rack-O" in screen or "RACK-O!" in screen, screen
+        # more of the round's end on the next, never another turn.
+        assert "Replay of g" not in after.split(" > ", 1)[0], after

@@ -67,6 +67,11 @@ MORE_HELP = N_(
     "This turn goes on over the next screen: press Enter (or Space) to see the rest of it, "
     "q to quit."
 )
+ROUND_END_PROMPT = N_("[bold]Enter[/] for the end of the round · [bold]q[/] quit")
+ROUND_END_HELP = N_(
+    "This round's end goes on over the next screen: press Enter (or Space) to see the rest of "
+    "it, q to quit."
+)
 END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
 END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
 NEXT = (ENTER, SPACE)
@@ -330,8 +335,11 @@ def step_through(term: Terminal, record: Record, own: OwnRound | None = None) ->
         if skipping and not step.round_over and not last:
             continue
         *firsts, final = step_screens(console, step, record, last, _room(term))
+        # A turn that ended the round goes on with the round's end, not more of the turn.
+        more, more_help = ((ROUND_END_PROMPT, ROUND_END_HELP) if step.round_over
+                           else (MORE_PROMPT, MORE_HELP))
         for screen in firsts:
-            if shown_then_key(term, screen, _(MORE_PROMPT), _(MORE_HELP)) == "q":
+            if shown_then_key(term, screen, _(more), _(more_help)) == "q":
                 return
         if last:
             ending = _("The end of the game.") if record.game.is_over else _(
@@ -361,7 +369,7 @@ def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_tex
 def _room(term: Terminal) -> int:
     """The lines a replay screen may take: the terminal's height less the tallest prompt."""
     endings = (_("The end of the game."), _("The end of the record."))
-    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT),
+    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT),
                *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
     return term.height - max(lines_taken(term.console, Text.from_markup(f"{prompt} > "))
                              for prompt in prompts)
