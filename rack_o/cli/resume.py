@@ -496,10 +496,10 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     return record
 
 
-def language_note(record: Record) -> Text | None:
+def language_note(record: Record, command: str | None = None) -> Text | None:
     """What is said, in the language spoken now, when the game carried on goes on in another
-    (the one it was started in): which, and how to carry it on in this one instead; None
-    when it speaks this one."""
+    (the one it was started in): which, and how to carry it on in this one instead (with
+    `command`, by default `racko resume ID`, and --lang); None when it speaks this one."""
     language = language_to_come(record.header.line)
     if language is None:
         return None
@@ -508,7 +508,8 @@ def language_note(record: Record) -> Text | None:
     # English" is in the language of this translation: name yours ("en français").
     return Text(_("This game goes on in the language it was started in: {language}. To carry "
                   "it on in English instead:").format(language=LANGUAGE_NAMES[language])
-                + f"\nracko resume {record.ref} --lang {current_language()}", "yellow")
+                + f"\n{command or f'racko resume {record.ref}'} --lang {current_language()}",
+                "yellow")
 
 
 @dataclass(frozen=True)

@@ -74,14 +74,18 @@ class Opened:
     resumed: bool = False
 
 
-def host_resume_note(ref: str, port: int = DEFAULT_PORT) -> str:
-    """How to open a hosted game's table again, the command on a line of its own: with the
-    table's port unless it is the default (or any free port), so the guests' ssh lines stay
-    the same."""
+def host_resume_command(ref: str, port: int = DEFAULT_PORT) -> str:
+    """The command that opens a hosted game's table again: with the table's port unless it is
+    the default (or any free port), so the guests' ssh lines stay the same."""
     command = RESUME_COMMAND.format(ref=ref)
     if port not in (DEFAULT_PORT, 0):
         command += f" --port {port}"
-    return _("Open the table again with:") + "\n" + command
+    return command
+
+
+def host_resume_note(ref: str, port: int = DEFAULT_PORT) -> str:
+    """How to open a hosted game's table again, the command on a line of its own."""
+    return _("Open the table again with:") + "\n" + host_resume_command(ref, port)
 
 
 def _into_history(finished: Opened) -> list[Text]:

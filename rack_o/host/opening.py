@@ -23,6 +23,7 @@ from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
     cut_short,
     hold,
+    language_note,
     resume_facts,
     resume_notices,
     saved_game,
@@ -35,7 +36,7 @@ from rack_o.record import Event
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
-from .games import HOST_SEAT, Opened, TableGames, host_resume_note, not_started
+from .games import HOST_SEAT, Opened, TableGames, host_resume_command, not_started
 from .guest_seats import GuestSeats
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import has_terminal
@@ -75,6 +76,8 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             writer = _hold(resume_ref)
             stack.callback(writer.close)
             record = saved_game(term, writer)
+            # Said as racko resume says it, in the language spoken so far, on the host's screen.
+            switching = language_note(record, _reopen_command(record, setup.port))
             speak_as_recorded(record.header)  # the host's screen, as the game started
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
@@ -113,7 +116,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             console.print(line)
         games = TableGames(seats, info, host_seat, setup, here, console)
         if record is not None:
-            return games.serve(_resumed(record, writer, setup.port))
+            return games.serve(_resumed(record, writer, setup.port, switching))
         seed = options.seed if options.seed is not None else new_seed()
         try:
             with games.new_game(rules, players, seed, setup.hints) as opened:
@@ -123,20 +126,28 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             return EXIT_STOPPED
 
 
-def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT) -> Opened:
+def _reopen_command(record: Record, port: int = DEFAULT_PORT) -> str:
+    """The command that opens the saved game `record`'s table again."""
+    command = host_resume_command(record.ref, port)
+    if any(player.bot is not None and is_outside(player.bot) for player in record.game.players):
+        command += " --load-bots"  # as the first opening said: the bot is imported again
+    return command
+
+
+def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
+             switching: Text | None = None) -> Opened:
     """The saved game `record` taken up by `writer` (which holds its lock), ready to go on at
     the table: what its opening notices tell is found out once, now, and said in each language
-    they are shown in."""
+    they are shown in; `switching`, the host's note that the game goes on in the language it
+    was started in (`language_note`), first among the host's notes."""
     facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
     take_up(record, writer)
     record.game.on_step = writer.step
-    carry_on = host_resume_note(record.ref, port)
-    if any(player.bot is not None and is_outside(player.bot) for player in record.game.players):
-        carry_on += " --load-bots"  # as the first opening said: the bot is imported again
+    carry_on = _("Open the table again with:") + "\n" + _reopen_command(record, port)
     return Opened(
         record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),
-        [_saved(carry_on)], record.events,
+        [*([switching] if switching is not None else []), _saved(carry_on)], record.events,
         _given_away(record.events, record.game.players), cut_short(record.events),
         resumed=True)
 
