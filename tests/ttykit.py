@@ -61,9 +61,14 @@ class _ScreenFeed:
         pass
 
 
+SHORT_HOLDS = str(Path(__file__).with_name("short_holds.py"))
+"""`racko` with its holds cut short (see there): for scripts that never type ahead."""
+
+
 def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
-          **env: str) -> pexpect.spawn:
-    """`racko ARGS` in a colour terminal of `size` (columns, lines), saving under `home`.
+          short_holds: bool = False, **env: str) -> pexpect.spawn:
+    """`racko ARGS` in a colour terminal of `size` (columns, lines), saving under `home`;
+    with `short_holds`, its screens' holds cut short (`short_holds.py`).
 
     `child.screen` is a pyte screen of what the terminal shows.
     """
@@ -72,8 +77,11 @@ def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
     for name in ("NO_COLOR", "COLUMNS", "LINES"):
         environment.pop(name, None)
     environment.update(env)
+    command = racko_command()
+    if short_holds:
+        command, args = sys.executable, [SHORT_HOLDS, *args]
     child = ptys.spawn(
-        racko_command(), args, env=environment, dimensions=(lines, columns), encoding="utf-8",
+        command, args, env=environment, dimensions=(lines, columns), encoding="utf-8",
         timeout=15,
     )
     child.delaybeforesend = None  # each send waits for the prompt anyway
