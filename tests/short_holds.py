@@ -1,6 +1,7 @@
 """`racko` with its screens' holds cut short: `python tests/short_holds.py ARGS` runs `racko ARGS`
 with every hold of `rack_o.cli.hold` (a hand-off's, a round's results, the game's end, and the
-Enter grace that follows a hold's length) SECONDS long.
+Enter grace that follows a hold's length) SECONDS long, at `racko play` and at each screen of
+`racko host` alike.
 
 For the terminal tests that play whole games through the real program and whose subject is not
 the holds: their script presses each key only once racko waits for it (`ttykit.press`), so it
@@ -24,7 +25,7 @@ def main() -> None:
     from rack_o.cli import hold
 
     # Before anything imports them from there (the session, the rack screens).
-    taken = {"rack_o.cli.session", "rack_o.cli.human"} & set(sys.modules)
+    taken = {"rack_o.cli.session", "rack_o.cli.human", "rack_o.host.screen"} & set(sys.modules)
     assert not taken, f"{taken} took the holds before they were cut short"
     hold.HANDOFF_HOLD = hold.PASS_HOLD = hold.RESULTS_HOLD = hold.HANDOFF_QUIET = SECONDS
     from rack_o.cli import main as racko
