@@ -137,13 +137,19 @@ def line_editing(child: pexpect.spawn, timeout: float = 10) -> None:
         time.sleep(0.002)
 
 
-def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
-    """Type `keys` (in one write) as soon as racko waits for a key."""
+def key_awaited(child: pexpect.spawn, timeout: float = 10) -> None:
+    """Wait until racko sits waiting for a key (`blocked_on_a_key`). Keys typed a while before
+    are then no longer waiting to be read: a key there would have woken it at once."""
     deadline = time.monotonic() + timeout
     while not blocked_on_a_key(child):
         if time.monotonic() > deadline or not child.isalive():
             raise AssertionError("racko did not wait for a key:\n" + visible(child))
         time.sleep(0.002)
+
+
+def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
+    """Type `keys` (in one write) as soon as racko waits for a key."""
+    key_awaited(child, timeout)
     child.send(keys)
 
 
