@@ -159,6 +159,18 @@ def settle(child: pexpect.spawn, seconds: float = 0.5) -> None:
     child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=seconds)
 
 
+def drawn_whole(child: pexpect.spawn, most: float = 0.2) -> None:
+    """Read what racko draws until it waits for a key (`blocked_on_a_key`: it draws a screen
+    whole before it asks), and a moment more for the last of it on its way through the
+    terminal; `most` seconds at most, for a screen that asks for no key (a hold, a line)."""
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        if blocked_on_a_key(child):
+            settle(child, 0.05)
+            return
+        settle(child, 0.01)
+
+
 def visible(child: pexpect.spawn) -> str:
     """The text on the child's terminal screen as of the output read so far (`expect`,
     `settle`), trailing blanks cut."""
@@ -179,7 +191,7 @@ def shows(child: pexpect.spawn, fragment: str, timeout: float = 10) -> str:
         settle(child, 0.05)
         screen = visible(child)
         if wanted in " ".join(screen.split()):
-            settle(child, 0.2)  # all of it drawn
+            drawn_whole(child)
             return visible(child)
         if time.monotonic() > deadline:
             raise AssertionError(f"never shown: {wanted!r}\n{screen}")
@@ -194,7 +206,7 @@ def prompted_when(child: pexpect.spawn, holds: Callable[[str], bool], what: str,
         settle(child, 0.05)
         screen = visible(child)
         if screen.endswith(">") and holds(screen):
-            settle(child, 0.2)  # all of it drawn
+            drawn_whole(child)
             return visible(child)
         if time.monotonic() > deadline:
             raise AssertionError(f"never prompted with {what}:\n{screen}")
@@ -206,7 +218,7 @@ def prompted(child: pexpect.spawn) -> None:
     while not visible(child).endswith(">"):
         assert time.monotonic() < deadline, visible(child)
         settle(child, 0.05)
-    settle(child, 0.2)
+    drawn_whole(child)
 
 
 def plain(text: str) -> str:
