@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator, Sequence
@@ -301,11 +302,15 @@ class HostProcess:
         return int(self.pty.child.pid)
 
 
-def start_host(home: Path, *args: str, size: tuple[int, int] = (100, 30)) -> HostProcess:
-    """`racko host ARGS` on a free port of 127.0.0.1, saving under `home`; once its code shows."""
-    from ttykit import racko_command
+def start_host(home: Path, *args: str, size: tuple[int, int] = (100, 30),
+               short_holds: bool = False) -> HostProcess:
+    """`racko host ARGS` on a free port of 127.0.0.1, saving under `home`; once its code shows.
+    With `short_holds`, a round's end and the game's hold their keys 0.05 s, not 1.5
+    (tests/short_holds.py): for tests that type nothing until a screen's keys count."""
+    from ttykit import SHORT_HOLDS, racko_command
 
-    pty = Pty(racko_command(), ["host", "--port", "0", "--bind", "127.0.0.1", *args],
+    command, before = (sys.executable, [SHORT_HOLDS]) if short_holds else (racko_command(), [])
+    pty = Pty(command, [*before, "host", "--port", "0", "--bind", "127.0.0.1", *args],
               racko_env(home), size)
     code = pty.wait_for(r"Table code: ([a-z0-9]{4}-[a-z0-9]{4})", screen=False).group(1)
     port = int(pty.wait_for(SSH_LINE.pattern, screen=False).group(1))

@@ -16,7 +16,7 @@ SMALLEST = (45, 15)
 def test_a_resumed_hand_off_with_its_notes_fits_45_by_15(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     child = spawn(["play", "--names", "Ann,Bob", "--seed", "4", "--record", str(record)],
-                  tmp_path, size=SMALLEST)
+                  tmp_path, size=SMALLEST, short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("press Enter when ready > ")
@@ -29,7 +29,7 @@ def test_a_resumed_hand_off_with_its_notes_fits_45_by_15(tmp_path: Path) -> None
     press(child, "y")
     child.expect(pexpect.EOF)
 
-    child = spawn(["resume", str(record)], tmp_path, size=SMALLEST)
+    child = spawn(["resume", str(record)], tmp_path, size=SMALLEST, short_holds=True)
     child.expect("press Enter when ready > ")
     settle(child, 0.3)
     screen = visible(child)

@@ -37,7 +37,8 @@ def test_the_help_and_the_whole_rack_fit_45_by_15_at_every_step(
         hint = _(human.HINT_HELP)
         ready = _("[bold]{name}[/], press Enter when ready").format(name="")
     child = spawn(["--lang", language, "play", "--names", "Ann,Bob", "--seed", "3",
-                   "--record", str(tmp_path / "game.jsonl")], tmp_path, size=SMALLEST)
+                   "--record", str(tmp_path / "game.jsonl")], tmp_path, size=SMALLEST,
+                  short_holds=True)  # every key pressed once racko waits for it
     try:
         prompted(child)  # the dealer draw, its prompt up: keys typed before it are thrown away
         press(child, ENTER)  # the dealer draw: deal round 1

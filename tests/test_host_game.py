@@ -71,7 +71,7 @@ def close_table(host: HostProcess, guests: dict[str, Pty]) -> None:
 def play_hosted(home: Path, drop: str | None = None) -> Played:
     """Host the game, let the guests play it to its end (`drop`'s ssh killed after their first
     draw, and started again); what happened."""
-    host = kit.start_host(home, *ARGS)
+    host = kit.start_host(home, *ARGS, short_holds=True)
     guests = join(host, home)
     dropped: list[str] = []
 
@@ -173,7 +173,7 @@ def dealer_draw(screen: Pty) -> str:
 
 
 def test_a_resized_guest_window_is_drawn_again_at_its_size(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = join(host, tmp_path)
     try:
         bob = guests["bob"]

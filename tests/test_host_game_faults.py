@@ -49,7 +49,7 @@ def ended(*ptys: Pty) -> None:
 
 
 def test_a_killed_host_opens_the_table_again_and_the_game_goes_on(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     everyone_ready(host, guests)
     kit.play_guests(host, guests, DECK, until=lambda: len(turns(tmp_path)) >= 4)
@@ -60,7 +60,7 @@ def test_a_killed_host_opens_the_table_again_and_the_game_goes_on(tmp_path: Path
     ended(host.pty, *guests.values())
     before = turns(tmp_path)
 
-    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem)
+    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem, short_holds=True)
     try:
         assert again.code != host.code
         assert fingerprint is not None and fingerprint.group(0) in again.pty.text
@@ -77,7 +77,7 @@ def test_a_killed_host_opens_the_table_again_and_the_game_goes_on(tmp_path: Path
 
 
 def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         host.pty.wait_for(r"2\s+Cy\s+away")
@@ -98,7 +98,7 @@ def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path)
 
 
 def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     try:
         guests["cy"].wait_for(kit.READY)
@@ -118,7 +118,7 @@ def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> N
 def test_a_guest_who_drops_comes_back_to_the_tables_screen_not_to_what_they_had_open(
     tmp_path: Path, key: str
 ) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     try:
         guests["cy"].wait_for(kit.READY)
@@ -138,7 +138,7 @@ def test_a_guest_who_drops_comes_back_to_the_tables_screen_not_to_what_they_had_
 
 
 def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     try:
         everyone_ready(host, guests)
@@ -160,7 +160,7 @@ def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None
 def test_a_guest_holding_a_drawn_card_when_the_host_stops_is_told_it_was_discarded(
     tmp_path: Path,
 ) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     drawn: list[str] = []
 
@@ -189,7 +189,7 @@ def test_a_guest_holding_a_drawn_card_when_the_host_stops_is_told_it_was_discard
 def test_a_guest_away_when_a_stop_discarded_their_drawn_card_is_told_when_the_table_opens_again(
     tmp_path: Path,
 ) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     drawn: list[str] = []
 
@@ -214,7 +214,7 @@ def test_a_guest_away_when_a_stop_discarded_their_drawn_card_is_told_when_the_ta
         ended(host.pty, *guests.values())
     told = f"Your turn was cut short after you drew {drawn[0]}: a draw cannot be undone, so " \
            "it was discarded."
-    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem)
+    again = kit.start_host(tmp_path, "--resume", the_record(tmp_path).stem, short_holds=True)
     back = {name: kit.ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
     try:
         back["bob"].wait_for(r"\s+".join(map(re.escape, told.split())))
@@ -229,7 +229,7 @@ def test_a_guest_away_when_a_stop_discarded_their_drawn_card_is_told_when_the_ta
 
 def test_the_host_plays_from_their_own_terminal(tmp_path: Path) -> None:
     host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
-                      "--seed", "3", "--fast")
+                      "--seed", "3", "--fast", short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         host.pty.wait_for(r"1\s+Ann \(you\)")
@@ -250,7 +250,7 @@ def test_q_on_a_turn_asks_the_host_and_a_guest_what_quitting_does_at_the_table(
     tmp_path: Path,
 ) -> None:
     host = kit.start_host(tmp_path, "--names", "Ann,Bob", "--bots", "hard", "--target", "5",
-                          "--seed", "3", "--fast")
+                          "--seed", "3", "--fast", short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     players = {"ann": host.pty, "bob": bob}
     questions = {"ann": "Stop the game for everyone? y stops it (it is saved)",
@@ -276,7 +276,7 @@ def test_q_on_a_turn_asks_the_host_and_a_guest_what_quitting_does_at_the_table(
 def test_a_guest_who_drops_at_leave_the_table_on_their_turn_comes_back_to_the_turn(
     tmp_path: Path,
 ) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     dropped: list[str] = []
 
@@ -307,7 +307,7 @@ def test_a_guest_who_drops_at_leave_the_table_on_their_turn_comes_back_to_the_tu
 def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
     tmp_path: Path, signum: int, code: int
 ) -> None:
-    host = kit.start_host(tmp_path, *ARGS)
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     try:
         everyone_ready(host, guests)
@@ -325,7 +325,7 @@ def test_a_host_told_to_stop_saves_the_game_and_tells_every_guest(
 
 def test_a_guest_silent_for_too_long_on_their_turn_is_let_go_and_comes_back(tmp_path: Path
                                                                           ) -> None:
-    host = kit.start_host(tmp_path, *ARGS, "--idle", "0.02")  # 1.2 seconds
+    host = kit.start_host(tmp_path, *ARGS, "--idle", "0.02", short_holds=True)  # 1.2 seconds
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     bob, cy = guests["bob"], guests["cy"]
     try:

@@ -73,7 +73,7 @@ def exit_status(host: HostProcess) -> int | None:
 def test_the_same_table_plays_a_new_game_with_new_cards_when_the_host_says_yes(
     tmp_path: Path,
 ) -> None:
-    host = kit.start_host(tmp_path, *SEATED)
+    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     players = {"ann": host.pty, "bob": bob}
     try:
@@ -102,7 +102,7 @@ def test_the_same_table_plays_a_new_game_with_new_cards_when_the_host_says_yes(
 
 
 def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *SEATED)
+    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         play_to_the_question(host, {"ann": host.pty, "bob": bob})
@@ -134,7 +134,7 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
 def test_the_table_closes_as_before_when_the_host_says_no(
     tmp_path: Path, answer: str | None, code: int
 ) -> None:
-    host = kit.start_host(tmp_path, *SEATED)
+    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         play_to_the_question(host, {"ann": host.pty, "bob": bob})
@@ -155,7 +155,7 @@ def test_a_seat_given_to_a_computer_player_waits_for_its_guest_in_the_next_game(
     tmp_path: Path,
 ) -> None:
     host = kit.start_host(tmp_path, "--names", "Ann,Bob,Cy", "--target", "5", "--seed", "4",
-                          "--fast")
+                          "--fast", short_holds=True)
     bob = kit.ssh_guest(host, "bob", tmp_path)
     try:
         host.pty.wait_for(r"3\s+Cy\s+away")
@@ -177,7 +177,7 @@ def test_a_seat_given_to_a_computer_player_waits_for_its_guest_in_the_next_game(
 def test_a_resumed_table_offers_another_game_too(tmp_path: Path) -> None:
     args = ("--names", "Bob,Cy", "--bots", "hard", "--no-seat", "--target", "5", "--seed", "5",
             "--fast")
-    host = kit.start_host(tmp_path, *args)
+    host = kit.start_host(tmp_path, *args, short_holds=True)
     guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
     turns = lambda: sum(line["type"] == "turn" for line in records(tmp_path)[0])  # noqa: E731
     try:
@@ -188,7 +188,7 @@ def test_a_resumed_table_offers_another_game_too(tmp_path: Path) -> None:
     finally:
         ended(host.pty, *guests.values())
     [saved] = (tmp_path / "games").glob("*.jsonl")
-    again = kit.start_host(tmp_path, "--resume", saved.stem)
+    again = kit.start_host(tmp_path, "--resume", saved.stem, short_holds=True)
     back = {name: kit.ssh_guest(again, name, tmp_path) for name in ("bob", "cy")}
     try:
         kit.play_guests(again, back, DECK)

@@ -39,7 +39,7 @@ from rack_o.i18n import _, speaking
 from rack_o.record import header_of
 from rack_o.rules import Rules
 
-# Each test plays a hosted table to a screen on real timers: seconds apiece.
+# Each test plays a hosted table to a screen on real timers.
 pytestmark = pytest.mark.slow
 
 WIDTH, HEIGHT = 45, 15
@@ -47,6 +47,14 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 LANGUAGES = ["en", "el", "fr", "cs"]
 SEED = 4829137  # a seed of seven figures: its note takes as many lines as most
+
+
+@pytest.fixture(autouse=True)
+def short_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's end (and the game's) holds its keys 0.05 s, not 1.5: these tests measure the
+    screens once the hold is over and keys count (`winning_move` waits for that), and type
+    nothing during it. What a hold does, for how long, is test_host_round_end_holds'."""
+    monkeypatch.setattr("rack_o.host.screen.RESULTS_HOLD", 0.05)
 
 
 def winning_deal(players: int, target: int) -> Game:

@@ -34,7 +34,8 @@ def to_the_turn(child: pexpect.spawn, language: str) -> str:
 def a_game(tmp_path: Path, language: str) -> tuple[pexpect.spawn, Path]:
     record = tmp_path / "game.jsonl"
     child = spawn(["--lang", language, "play", "--players", "2", "--names", "Jiří", "--bots",
-                   "easy", "--fast", "--seed", "1", "--record", str(record)], tmp_path)
+                   "easy", "--fast", "--seed", "1", "--record", str(record)], tmp_path,
+                  short_holds=True)
     return child, record
 
 

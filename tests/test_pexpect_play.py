@@ -1,6 +1,10 @@
 """`racko play` in a real pseudo-terminal, one key per choice: a whole seeded hot-seat game,
 typos, take-backs and hints included; leaving mid-turn; a lone person against a bot.
 
+Every key is pressed once racko waits for it (`ttykit.press`), never typed ahead of a
+screen's hold: racko runs with its holds cut short (`short_holds.py`), which only cost time
+here. What the holds do is test_pexpect_handoff's and test_round_end_stays'.
+
 The script plays both seats with a simple policy that reads the game from the --record file
 (rebuilt through the engine), and checks the screens against that record.
 """
@@ -59,7 +63,7 @@ def test_a_whole_hot_seat_game_is_played_one_key_per_choice(tmp_path: Path) -> N
     child = spawn(
         ["play", "--players", "2", "--names", "Ann,Bob", "--target", str(target),
          "--seed", "11", "--record", str(record)],
-        tmp_path,
+        tmp_path, short_holds=True,
     )
     checked = dict.fromkeys(("handoffs", "typos", "takebacks", "put_backs", "tables"), 0)
     decisions = 0
@@ -195,7 +199,8 @@ def test_leaving_mid_turn_ends_cleanly_and_keeps_the_record(
     tmp_path: Path, keys: list[str], code: int, sentence: str
 ) -> None:
     record = tmp_path / "game.jsonl"
-    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)], tmp_path)
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)], tmp_path,
+                  short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("Pass the terminal to")
@@ -235,7 +240,7 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
     child = spawn(
         ["play", "--players", "2", "--names", "Ann", "--bots", "easy", "--fast",
          "--target", "50", "--seed", "8", "--record", str(record)],
-        tmp_path,
+        tmp_path, short_holds=True,
     )
     bot_lines = 0
     opening = ""
@@ -275,7 +280,8 @@ def test_no_color_turns_the_colours_off_and_the_screen_still_reads(
     tmp_path: Path, no_color: bool
 ) -> None:
     env = {"NO_COLOR": "1"} if no_color else {}
-    child = spawn(["play", "--names", "Ann", "--bots", "easy", "--seed", "3"], tmp_path, **env)
+    child = spawn(["play", "--names", "Ann", "--bots", "easy", "--seed", "3"], tmp_path,
+                  short_holds=True, **env)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("q quit > ")
@@ -298,7 +304,7 @@ def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24
     child = spawn(
         ["play", "--bots", "hard,hard,hard", "--names", "Ann", "--fast", "--target", "50",
          "--seed", "3", "--record", str(record)],
-        tmp_path,
+        tmp_path, short_holds=True,
     )
     last_round = standings = ""
     while child.expect([PROMPT_END, pexpect.EOF]) == 0:

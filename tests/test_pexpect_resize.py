@@ -41,9 +41,11 @@ def resize(child: pexpect.spawn, size: tuple[int, int]) -> None:
 
 
 def start(home: Path, record: Path) -> pexpect.spawn:
-    """Two people at a 100x30 window, up to the first hand-off (before any rack is shown)."""
+    """Two people at a 100x30 window, up to the first hand-off (before any rack is shown).
+    racko's holds are cut short: every window is resized, and every key typed, once the
+    screen's prompt is up (a key typed with a resize too)."""
     child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)],
-                  home, size=WIDE)
+                  home, size=WIDE, short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect(HANDOFF)

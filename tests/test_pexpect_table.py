@@ -59,7 +59,7 @@ def quit_game(child: pexpect.spawn) -> None:
 def test_a_bare_racko_play_asks_who_plays_and_seats_them(
     tmp_path: Path, answers: list[str], players: list[tuple[str, str]], handoff: bool
 ) -> None:
-    child = spawn(["play", "--fast", "--seed", "4"], tmp_path)
+    child = spawn(["play", "--fast", "--seed", "4"], tmp_path, short_holds=True)
     child.expect_exact("How many people play, 1-4? [2] ")
     child.sendline(answers[0])
     if answers[0] == "1":
@@ -84,7 +84,8 @@ def test_a_bare_racko_play_asks_who_plays_and_seats_them(
 
 
 def test_bots_without_players_seat_one_person_and_the_bots(tmp_path: Path) -> None:
-    child = spawn(["play", "--bots", "hard,easy", "--fast", "--seed", "2"], tmp_path)
+    child = spawn(["play", "--bots", "hard,easy", "--fast", "--seed", "2"], tmp_path,
+                  short_holds=True)
     child.expect_exact("Your name? [Player 1] ")
     child.sendline("Ann")
     child.expect("Press Enter to deal round 1")
@@ -113,7 +114,7 @@ def test_s_shows_the_score_sheet_at_any_prompt(tmp_path: Path) -> None:
     record = tmp_path / "saved.jsonl"
     game = record_after_round_one(record, 6)
     points = game.rounds[0].points
-    child = spawn(["resume", str(record), "--fast"], tmp_path)
+    child = spawn(["resume", str(record), "--fast"], tmp_path, short_holds=True)
     child.expect("Press Enter to deal round 2.* > ")
     for prompt in ("Press Enter to deal round 2", "q quit"):
         press(child, "s")
@@ -137,7 +138,7 @@ def test_s_shows_the_score_sheet_at_any_prompt(tmp_path: Path) -> None:
 def test_no_hints_turns_h_off_and_the_record_says_so(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     child = spawn(["play", "--names", "Ann", "--bots", "easy", "--no-hints", "--fast",
-                   "--seed", "3", "--record", str(record)], tmp_path)
+                   "--seed", "3", "--record", str(record)], tmp_path, short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("q quit > ")
@@ -155,7 +156,7 @@ def test_no_hints_turns_h_off_and_the_record_says_so(tmp_path: Path) -> None:
 def test_u_right_after_t_puts_the_card_back_and_a_draw_cannot_be_undone(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     child = spawn(["play", "--names", "Ann", "--bots", "easy", "--fast", "--seed", "5",
-                   "--record", str(record)], tmp_path)
+                   "--record", str(record)], tmp_path, short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("q quit > ")
@@ -195,7 +196,7 @@ def test_u_right_after_t_puts_the_card_back_and_a_draw_cannot_be_undone(tmp_path
 
 def test_play_again_seats_the_same_table_with_new_cards_and_a_new_record(tmp_path: Path) -> None:
     child = spawn(["play", "--names", "Ann", "--bots", "easy", "--fast", "--target", "5",
-                   "--seed", "3"], tmp_path)
+                   "--seed", "3"], tmp_path, short_holds=True)
     while True:
         child.expect(PROMPT_END)
         prompt = last_line(child.before)
@@ -228,7 +229,8 @@ def test_play_again_seats_the_same_table_with_new_cards_and_a_new_record(tmp_pat
 
 def test_the_rules_are_paged_in_racko_and_q_comes_back(tmp_path: Path) -> None:
     child = spawn(["play", "--names", "Ann", "--bots", "easy", "--fast", "--seed", "3"],
-                  tmp_path, PATH="/nonexistent")  # no `less` to reach, were it tried
+                  tmp_path, PATH="/nonexistent",  # no `less` to reach, were it tried
+                  short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("q quit > ")
@@ -266,7 +268,8 @@ def check_small_screen(screen: str, prompt: str, top: bool = True) -> None:
 
 
 def test_four_people_at_60_by_20_keep_the_scores_and_the_prompt_in_view(tmp_path: Path) -> None:
-    child = spawn(["play", "--names", ",".join(NAMES), "--seed", "5"], tmp_path, size=(60, 20))
+    child = spawn(["play", "--names", ",".join(NAMES), "--seed", "5"], tmp_path, size=(60, 20),
+                  short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("press Enter when ready > ")

@@ -84,7 +84,8 @@ def test_q_asks_under_the_whole_rack_before_and_after_a_draw_and_after_a_resize(
         return words(question) not in " ".join(screen.split())
 
     child = spawn(["--lang", language, "play", "--names", "Ann,Bob", "--seed", "3",
-                   "--record", str(tmp_path / "game.jsonl")], tmp_path, size=size)
+                   "--record", str(tmp_path / "game.jsonl")], tmp_path, size=size,
+                  short_holds=True)  # every key pressed once racko waits for it
     try:
         prompted(child)  # the dealer draw, its prompt up: keys typed before it are thrown away
         press(child, ENTER)  # the dealer draw: deal round 1

@@ -31,7 +31,7 @@ def quit_game(child: pexpect.spawn) -> None:
 
 def start_and_quit(home: Path, options: list[str]) -> None:
     """`racko play` with `options`, left in round 1 at Ann's first turn."""
-    child = spawn(["play", *TABLE, *options], home)
+    child = spawn(["play", *TABLE, *options], home, short_holds=True)
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect("q quit > ")
@@ -73,7 +73,7 @@ def test_a_resumed_game_offers_the_same_table_a_new_game_with_new_cards(
     if record is None:
         [record] = (tmp_path / "games").glob("*.jsonl")
     child = spawn(["resume", record.stem if named is None else str(record), "--fast"],
-                  tmp_path)
+                  tmp_path, short_holds=True)
     end = finish(child, record)
     assert "Final standings" in end
     press(child, "y")
@@ -99,7 +99,7 @@ def test_a_resumed_game_offers_the_same_table_a_new_game_with_new_cards(
 def test_no_after_a_resumed_game_says_how_to_look_back_and_plays_no_more(tmp_path: Path) -> None:
     start_and_quit(tmp_path, [])
     [record] = (tmp_path / "games").glob("*.jsonl")
-    child = spawn(["resume", "--fast"], tmp_path)
+    child = spawn(["resume", "--fast"], tmp_path, short_holds=True)
     finish(child, record)
     press(child, "n")
     child.expect(pexpect.EOF)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 import ptys
 import pytest
-from ttykit import press
+from ttykit import SHORT_HOLDS, press
 
 from rack_o.store.records import load_record
 
@@ -27,7 +27,8 @@ DREW = re.compile(r"You drew (?:\x1b\[[0-9;]*m)?(\d+)")  # the card may be in bo
 
 def spawn(args: list[str], home: Path) -> pexpect.spawn:
     env = dict(os.environ, RACKO_HOME=str(home), NO_COLOR="1", COLUMNS="100")
-    child = ptys.spawn(sys.executable, ["-m", "rack_o", *args], env=env, encoding="utf-8",
+    # racko with its holds cut short: every key is pressed once racko waits for it.
+    child = ptys.spawn(sys.executable, [SHORT_HOLDS, *args], env=env, encoding="utf-8",
                        timeout=20, dimensions=(40, 100))
     child.delaybeforesend = None
     return child

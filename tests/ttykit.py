@@ -61,9 +61,14 @@ class _ScreenFeed:
         pass
 
 
+SHORT_HOLDS = str(Path(__file__).with_name("short_holds.py"))
+"""`racko` with its holds cut short (see there): for scripts that never type ahead."""
+
+
 def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
-          **env: str) -> pexpect.spawn:
-    """`racko ARGS` in a colour terminal of `size` (columns, lines), saving under `home`.
+          short_holds: bool = False, **env: str) -> pexpect.spawn:
+    """`racko ARGS` in a colour terminal of `size` (columns, lines), saving under `home`;
+    with `short_holds`, its screens' holds cut short (`short_holds.py`).
 
     `child.screen` is a pyte screen of what the terminal shows.
     """
@@ -72,8 +77,11 @@ def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
     for name in ("NO_COLOR", "COLUMNS", "LINES"):
         environment.pop(name, None)
     environment.update(env)
+    command = racko_command()
+    if short_holds:
+        command, args = sys.executable, [SHORT_HOLDS, *args]
     child = ptys.spawn(
-        racko_command(), args, env=environment, dimensions=(lines, columns), encoding="utf-8",
+        command, args, env=environment, dimensions=(lines, columns), encoding="utf-8",
         timeout=15,
     )
     child.delaybeforesend = None  # each send waits for the prompt anyway
@@ -129,13 +137,19 @@ def line_editing(child: pexpect.spawn, timeout: float = 10) -> None:
         time.sleep(0.002)
 
 
-def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
-    """Type `keys` (in one write) as soon as racko waits for a key."""
+def key_awaited(child: pexpect.spawn, timeout: float = 10) -> None:
+    """Wait until racko sits waiting for a key (`blocked_on_a_key`). Keys typed a while before
+    are then no longer waiting to be read: a key there would have woken it at once."""
     deadline = time.monotonic() + timeout
     while not blocked_on_a_key(child):
         if time.monotonic() > deadline or not child.isalive():
             raise AssertionError("racko did not wait for a key:\n" + visible(child))
         time.sleep(0.002)
+
+
+def press(child: pexpect.spawn, keys: str, timeout: float = 10) -> None:
+    """Type `keys` (in one write) as soon as racko waits for a key."""
+    key_awaited(child, timeout)
     child.send(keys)
 
 
@@ -143,6 +157,18 @@ def settle(child: pexpect.spawn, seconds: float = 0.5) -> None:
     """Let the child run for `seconds`, its output read (onto the screen) but kept for the
     next `expect`."""
     child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=seconds)
+
+
+def drawn_whole(child: pexpect.spawn, most: float = 0.2) -> None:
+    """Read what racko draws until it waits for a key (`blocked_on_a_key`: it draws a screen
+    whole before it asks), and a moment more for the last of it on its way through the
+    terminal; `most` seconds at most, for a screen that asks for no key (a hold, a line)."""
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        if blocked_on_a_key(child):
+            settle(child, 0.05)
+            return
+        settle(child, 0.01)
 
 
 def visible(child: pexpect.spawn) -> str:
@@ -165,7 +191,7 @@ def shows(child: pexpect.spawn, fragment: str, timeout: float = 10) -> str:
         settle(child, 0.05)
         screen = visible(child)
         if wanted in " ".join(screen.split()):
-            settle(child, 0.2)  # all of it drawn
+            drawn_whole(child)
             return visible(child)
         if time.monotonic() > deadline:
             raise AssertionError(f"never shown: {wanted!r}\n{screen}")
@@ -180,7 +206,7 @@ def prompted_when(child: pexpect.spawn, holds: Callable[[str], bool], what: str,
         settle(child, 0.05)
         screen = visible(child)
         if screen.endswith(">") and holds(screen):
-            settle(child, 0.2)  # all of it drawn
+            drawn_whole(child)
             return visible(child)
         if time.monotonic() > deadline:
             raise AssertionError(f"never prompted with {what}:\n{screen}")
@@ -192,7 +218,7 @@ def prompted(child: pexpect.spawn) -> None:
     while not visible(child).endswith(">"):
         assert time.monotonic() < deadline, visible(child)
         settle(child, 0.05)
-    settle(child, 0.2)
+    drawn_whole(child)
 
 
 def plain(text: str) -> str:

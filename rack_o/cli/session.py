@@ -406,10 +406,13 @@ class _Session(Table):
         with unseen(), resizes():
             try:
                 # Only people can be trusted to finish a round: bots alone get simulate's cap.
-                # (Asked for here: a game of people need not load simulate's machinery.)
-                from rack_o import match
+                # (Asked for only then: a game with people need not load simulate's machinery,
+                # a process pool's imports among it, at every start.)
+                cap = None
+                if not self.humans:
+                    from rack_o import match
 
-                cap = None if self.humans else match.DEFAULT_TURN_CAP
+                    cap = match.DEFAULT_TURN_CAP
                 if play_game(game, self.agents, self, turn_cap=cap) is Outcome.CAPPED:
                     record = None if self.writer is None else record_ref(self.writer.path)
                     raise RoundCapped(game.round, game.turn, record)
