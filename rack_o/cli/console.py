@@ -93,9 +93,11 @@ _SEQUENCES = {
 _SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*(?:[@-~]|$)|O.?|[^\x1b])?", re.DOTALL)
 _CUT_SHORT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|O)?$")
 """The end of a read that may be a sequence cut between two reads (`_read_keys` waits)."""
-_SEQUENCE_WAIT = 0.05
+_SEQUENCE_WAIT = 0.2
 """Seconds a read ending in the start of an escape sequence waits for its rest (as curses's
-ESCDELAY): a terminal sends a sequence in one write, so its rest comes at once if at all."""
+ESCDELAY, readline's keyseq-timeout): a terminal sends a sequence in one write, so its rest
+comes at once if at all, but a busy machine or a slow link may hand it over later. Only a
+lone Escape (the pager's way out) waits this long."""
 # What click's getchar gives on Windows for a special key: NUL or 0xE0 then the key's code.
 # Each is given the name a terminal's escape sequence for that key has (a table, as above).
 _WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "K": "\x1b[D", "M": "\x1b[C",
