@@ -95,13 +95,15 @@ class _Hard(NamedTuple):
 
     judgement: Judgement
     now: float
+    rounded: float
+    """`now` rounded to 9 decimals, as hard compares costs."""
 
 
 def _judge(rack: list[int], seen: frozenset[int], size: int) -> _Hard:
     inside = set(rack)
     coming = [card for card in range(1, size + 1) if card not in inside and card not in seen]
     judgement = Judgement(rack, coming, size)
-    return _Hard(judgement, judgement.cost)
+    return _Hard(judgement, judgement.cost, round(judgement.cost, 9))
 
 
 def _hard_puts(hard: _Hard, rack: list[int], card: int, slot: int, drawn: bool) -> bool:
@@ -113,23 +115,29 @@ def _hard_puts(hard: _Hard, rack: list[int], card: int, slot: int, drawn: bool) 
     more cards are in order from slot 1, then the lower slot), unless the card was drawn and
     no cost is below the rack's as it is (`now`), when it throws the card away. This asks
     only as much of that as the answer needs: most cards are ruled out by the one slot.
-    A cost `with_card` caps is one that cannot change the answer.
+    A cost `with_card` caps is one that cannot change the answer, and neither is one that is
+    not rounded: rounding keeps the order of costs (a cost at least another rounds to at
+    least its rounding), and rounds one `ABOVE` a rounded cost above it.
     """
     judgement = hard.judgement
-    now = round(hard.now, 9)
+    now = hard.rounded
     if not slot:  # thrown away: no slot's cost is below `now` (a card taken is always placed)
         if not drawn:
             return False
         for other in _SLOTS:
             kept = judgement.with_card(other, card, hard.now)
             given_up = judgement.without(other)
-            if round(kept if kept < given_up else given_up, 9) < now:
+            cost = kept if kept < given_up else given_up
+            if cost < hard.now and round(cost, 9) < now:
                 return False
         return True
     kept = judgement.with_card(slot, card, hard.now if drawn else INFEASIBLE)
     given_up = judgement.without(slot)
-    mine = round(kept if kept < given_up else given_up, 9)
-    if drawn and now <= mine:  # thrown away, or another slot is lower still
+    cost = kept if kept < given_up else given_up
+    if drawn and cost >= hard.now:  # thrown away, or another slot is lower still
+        return False
+    mine = round(cost, 9)
+    if drawn and now <= mine:
         return False
     above = mine + ABOVE  # rounds above `mine`
     # Giving a card up never costs less than keeping the best cards of the rack as it is
@@ -141,14 +149,14 @@ def _hard_puts(hard: _Hard, rack: list[int], card: int, slot: int, drawn: bool) 
     for other in _SLOTS:
         if other == slot:
             continue
-        kept = judgement.with_card(other, card, above)
-        if round(kept, 9) < mine:
-            return False
+        cost = judgement.with_card(other, card, above)
         if given_up_counts:
             given_up = judgement.without(other)
-            cost = round(kept if kept < given_up else given_up, 9)
-        else:
-            cost = round(kept, 9)
+            if given_up < cost:
+                cost = given_up
+        if cost >= above and above != INFEASIBLE:  # rounds above `mine`
+            continue
+        cost = round(cost, 9)
         if cost < mine:
             return False
         if cost == mine:  # ties: more cards in order from slot 1, then the lower slot

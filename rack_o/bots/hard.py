@@ -107,8 +107,12 @@ class Weigher:
         best: tuple[float, int, int] = (float("inf"), 0, 0)
         for slot in range(1, RACK_SIZE + 1):
             # A cost that rounds above the best so far cannot win, whatever its order: it
-            # need not be exact, nor its order counted.
-            cost = round(self.placed_cost(slot, card, best[0] + ABOVE), 9)
+            # need not be exact, nor rounded, nor its order counted.
+            cap = best[0] + ABOVE
+            cost = self.placed_cost(slot, card, cap)
+            if cost >= cap and cap != INFEASIBLE:
+                continue
+            cost = round(cost, 9)
             if cost > best[0]:
                 continue
             key = (cost, -ordered_count(self._changed(slot, card)), slot)
