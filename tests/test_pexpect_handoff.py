@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from ttykit import ENTER, events, press, settle, spawn, visible, waits_for_a_key
+from ttykit import ENTER, at_the_first_turn, events, press, settle, visible, waits_for_a_key
 
 from rack_o.cli.hold import HANDOFF_QUIET, PASS_HOLD
 
@@ -23,21 +23,10 @@ STRAYS = {
 }
 
 
-def start_hot_seat(home: Path, record: Path) -> pexpect.spawn:
-    """Two people, Ann dealing, so Bob plays first; up to Bob's draw-or-take prompt."""
-    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", "--record", str(record)], home)
-    child.expect("Press Enter to deal round 1")
-    press(child, ENTER)
-    child.expect("press Enter when ready > ")
-    press(child, ENTER)
-    child.expect("q quit > ")
-    return child
-
-
 @pytest.mark.parametrize("typed", list(STRAYS))
 def test_keys_typed_with_the_confirm_never_show_the_next_rack(tmp_path: Path, typed: str) -> None:
     record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
+    child = at_the_first_turn(tmp_path, "--record", str(record))
     first = visible(child).splitlines()[0]
     mover = "Ann" if "Ann to play" in first else "Bob"
     other = "Bob" if mover == "Ann" else "Ann"
@@ -77,7 +66,7 @@ def draw_and_discard(child: pexpect.spawn) -> None:
 
 def test_a_second_enter_right_after_the_hand_off_appears_is_thrown_away(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
+    child = at_the_first_turn(tmp_path, "--record", str(record))
     draw_and_discard(child)
     # A double Enter, as people often press it: the second a tenth of a second after the
     # first, when the hand-off screen is up already.
@@ -108,7 +97,7 @@ def the_only_turn_then_quit(child: pexpect.spawn, record: Path) -> dict:
 def test_a_move_typed_at_once_after_taking_a_card_is_made_whole(tmp_path: Path) -> None:
     # The taken card was face up: "t 5 Enter" typed in one go is a whole, informed move.
     record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
+    child = at_the_first_turn(tmp_path, "--record", str(record))
     child.send("t5" + ENTER)
     turn = the_only_turn_then_quit(child, record)
     assert (turn["source"], turn["slot"]) == ("discard", 5)
@@ -116,7 +105,7 @@ def test_a_move_typed_at_once_after_taking_a_card_is_made_whole(tmp_path: Path) 
 
 def test_a_slot_typed_with_the_draw_waits_for_the_drawn_card_to_be_seen(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
+    child = at_the_first_turn(tmp_path, "--record", str(record))
     child.send("d5" + ENTER)
     child.expect("to discard it.*> ")
     settle(child, 0.6)  # time enough for the 5 to place the card, if it could
@@ -148,7 +137,7 @@ def test_enter_pressed_again_after_a_move_never_opens_the_next_rack(
     tmp_path: Path, gaps: list[float]
 ) -> None:
     record = tmp_path / "game.jsonl"
-    child = start_hot_seat(tmp_path, record)
+    child = at_the_first_turn(tmp_path, "--record", str(record))
     draw_and_discard(child)
     for gap in gaps:
         settle(child, gap)

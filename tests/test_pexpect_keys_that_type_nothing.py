@@ -9,19 +9,9 @@ import time
 from pathlib import Path
 
 import pexpect
-from ttykit import ENTER, press, prompted_when, spawn, words
+from ttykit import at_the_first_turn, press, prompted_when, words
 
 DRAW = "press d to draw or t to take"
-
-
-def _at_the_draw_prompt(tmp_path: Path) -> pexpect.spawn:
-    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3"], tmp_path)
-    child.expect("Press Enter to deal round 1")
-    press(child, ENTER)
-    child.expect("press Enter when ready > ")
-    press(child, ENTER)
-    child.expect("q quit > ")
-    return child
 
 
 def _said(child: pexpect.spawn, note: str) -> str:
@@ -29,7 +19,7 @@ def _said(child: pexpect.spawn, note: str) -> str:
 
 
 def test_each_key_that_types_nothing_gets_its_own_note(tmp_path: Path) -> None:
-    child = _at_the_draw_prompt(tmp_path)
+    child = at_the_first_turn(tmp_path)
     press(child, "z")
     _said(child, f"z is not valid here: {DRAW}")
     for sent, name in [("\x1b[A", "Up arrow"), ("\t", "Tab"), ("\x1b", "Esc")]:
@@ -43,7 +33,7 @@ def test_each_key_that_types_nothing_gets_its_own_note(tmp_path: Path) -> None:
 
 
 def test_an_arrow_sent_in_two_pieces_is_one_key(tmp_path: Path) -> None:
-    child = _at_the_draw_prompt(tmp_path)
+    child = at_the_first_turn(tmp_path)
     press(child, "\x1b")
     time.sleep(0.005)  # the rest a moment later, as a slow connection may hand it over
     child.send("[A")

@@ -90,6 +90,18 @@ def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
     return child
 
 
+def at_the_first_turn(home: Path, *args: str) -> pexpect.spawn:
+    """`racko play` for Ann and Bob, seed 3 (Ann deals, so Bob plays first), with ARGS: up to
+    Bob's draw-or-take prompt."""
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3", *args], home)
+    child.expect("Press Enter to deal round 1")
+    press(child, ENTER)
+    child.expect("press Enter when ready > ")
+    press(child, ENTER)
+    child.expect("q quit > ")
+    return child
+
+
 def waits_for_a_key(child: pexpect.spawn) -> bool:
     """True while the child's terminal is in raw mode: racko is waiting for a key. (readline,
     reading a line, turns canonical mode off too, but leaves Ctrl-C a signal.)"""
