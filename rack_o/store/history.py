@@ -541,13 +541,13 @@ def _identify(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
     racko's as it is migrated) or holding exactly the tables of a history from before the
     mark (`_UNMARKED_VERSION`).
     """
-    mark = conn.execute("PRAGMA application_id").fetchone()[0]
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    if mark != APPLICATION_ID:
-        tables = _tables(conn)
-        if mark != 0 or (tables and (version != _UNMARKED_VERSION
-                                     or tables != _first_schema())):
-            raise HistoryError(HistoryProblem.FOREIGN, path)
+    with _one_read(conn):
+        mark = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = _tables(conn) if mark != APPLICATION_ID else {}
+    if mark != APPLICATION_ID and (mark != 0 or (tables and (
+            version != _UNMARKED_VERSION or tables != _first_schema()))):
+        raise HistoryError(HistoryProblem.FOREIGN, path)
     if version > SCHEMA_VERSION:
         raise HistoryError(HistoryProblem.NEWER_SCHEMA, path, version=version)
     return version, mark == APPLICATION_ID
@@ -556,8 +556,25 @@ def _identify(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
 def _is_blank(conn: sqlite3.Connection, path: Path) -> bool:
     """Whether the database in `conn` holds nothing yet (no schema version, no table); only
     reads. HistoryError if it is another program's (FOREIGN) or a newer racko's."""
-    version, _marked = _identify(conn, path)
-    return version == 0 and not _tables(conn)
+    with _one_read(conn):
+        version, _marked = _identify(conn, path)
+        return version == 0 and not _tables(conn)
+
+
+@contextmanager
+def _one_read(conn: sqlite3.Connection) -> Iterator[None]:
+    """The reads inside see the database at one moment (one read transaction, unless one is
+    open already): read one by one, a history another racko creates meanwhile would look
+    like version 0 holding tables, another program's."""
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if conn.in_transaction:  # SQLite ends it by itself on some errors
+            conn.execute("COMMIT")
 
 
 def _tables(conn: sqlite3.Connection) -> dict[str, set[str]]:
