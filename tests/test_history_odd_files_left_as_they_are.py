@@ -126,3 +126,42 @@ def test_a_history_missing_a_table_is_named_with_the_reason(home: Path) -> None:
     assert (f"Error: The game history {path} cannot be read: no such table: rounds."
             in flat(result.output))
     assert _state(home) == before
+
+
+def _loop(path: Path) -> None:
+    path.symlink_to(path.with_name("other.sqlite3"))
+    path.with_name("other.sqlite3").symlink_to(path.name)
+
+
+LINKS: dict[str, tuple[Callable[[Path], None], str]] = {
+    "a link to itself": (lambda path: path.symlink_to(path.name),
+                         "cannot be opened: too many levels of symbolic links."),
+    "a loop of two links": (_loop, "cannot be opened: too many levels of symbolic links."),
+    "a link through a file": (
+        lambda path: (path.with_name("f").write_text("x"), path.symlink_to("f/x.sqlite3")),
+        "is a link to f/x.sqlite3, which does not exist: racko makes no file there."),
+}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("command", [*READS, ("resume", "2026-11-29-2105-ann-bob")], ids=" ".join)
+@pytest.mark.parametrize("kind", list(LINKS))
+def test_a_history_that_is_a_loop_of_links_is_said_to_be_one_and_left_as_it_is(
+    home: Path, kind: str, command: tuple[str, ...]
+) -> None:
+    path = home / "history.sqlite3"
+    make, said = LINKS[kind]
+    make(path)
+    lines = record_lines(finished_game(8))
+    last = max(index for index, line in enumerate(lines) if line["type"] == "turn")
+    (home / "games" / "2026-11-29-2105-ann-bob.jsonl").write_text(
+        "".join(json.dumps(line) + "\n" for line in lines[: last + 1]))
+    before = {name: state for name, state in _state(home).items()
+              if not name.startswith(("games", "history-pending"))}
+    result = racko(*command, input="\n")
+    assert_exited(result, 0 if command[0] == "resume" else 1)
+    assert squashed(f"The game history {path} {said}") in squashed(result.output)
+    assert "Traceback" not in result.output
+    after = {name: state for name, state in _state(home).items()
+             if not name.startswith(("games", "history-pending"))}
+    assert after == before

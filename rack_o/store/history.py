@@ -223,7 +223,11 @@ def connect(
         else:
             path.lstat()  # nothing there: nothing to read (FileNotFoundError)
         if path.is_symlink() and not path.exists():
-            raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path))
+            try:
+                path.stat()
+            except (FileNotFoundError, NotADirectoryError):
+                raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path)) from None
+            # Otherwise a loop of links (or one through a file): said with the system's reason.
         if path.exists() and not path.is_file():
             # A folder, a device, a pipe: SQLite would only say "disk I/O error".
             raise HistoryError(HistoryProblem.NOT_A_FILE, path)
