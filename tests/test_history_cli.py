@@ -133,12 +133,22 @@ BOT_GAME = ["play", "--players", "2", "--bots", "easy,medium", "--target", "75",
             "--seed", "5"]
 
 
-def test_a_game_plays_on_when_the_history_cannot_be_opened_and_says_so(home: Path) -> None:
-    (home / "history.sqlite3").mkdir()  # whatever it is, it is not a database
+@pytest.mark.parametrize(("what", "said"), [
+    ("a folder", "is not a regular file (a folder, a device or a pipe)"),
+    ("a text file", "cannot be opened: file is not a database"),
+])
+def test_a_game_plays_on_when_the_history_cannot_be_opened_and_says_so(
+    home: Path, what: str, said: str
+) -> None:
+    path = home / "history.sqlite3"  # whatever it is, it is not a database
+    if what == "a folder":
+        path.mkdir()
+    else:
+        path.write_text("not a database\n" * 200)
     result = CliRunner().invoke(main, BOT_GAME)
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert "cannot be opened" in out and "kept and added to the history later" in out
+    assert said in out and "kept and added to the history later" in out
     assert "Final standings" in out
     [record] = (home / "games").glob("*.jsonl")
     assert '"game_end"' in record.read_text()

@@ -111,7 +111,7 @@ def test_recent_games_newest_first_and_by_player(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("what", "problem"),
-    [("a directory", HistoryProblem.CANNOT_OPEN), ("a text file", HistoryProblem.CANNOT_OPEN),
+    [("a directory", HistoryProblem.NOT_A_FILE), ("a text file", HistoryProblem.CANNOT_OPEN),
      ("a newer schema", HistoryProblem.NEWER_SCHEMA)],
 )
 def test_a_database_that_cannot_be_opened_says_so_and_is_left_alone(

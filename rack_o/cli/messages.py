@@ -136,8 +136,13 @@ def history_error(error: HistoryError) -> str:
     elif problem is HistoryProblem.READ_ONLY:
         text = _("The game history {file} is read-only, so racko leaves it as it is: finished "
                  "games are not added to it.").format(file=file)
+    elif problem is HistoryProblem.NOT_A_FILE:
+        text = _("The game history {file} is not a regular file (a folder, a device or a "
+                 "pipe), so racko leaves it as it is; move it away to keep a history.").format(
+            file=file)
     else:
-        text = _("The game history cannot be read: {error}.").format(error=error.detail)
+        text = _("The game history {file} cannot be read: {error}.").format(
+            file=file, error=error.detail)
     if error.kept:
         text += " " + _("The game is kept in {file} and will be added to the history later: "
                         "when the next game ends, or by racko history or racko stats.").format(

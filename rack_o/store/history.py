@@ -110,6 +110,9 @@ class HistoryProblem(StrEnum):
     BROKEN_LINK = "a link to nothing"
     """The history is a symbolic link to a file that does not exist; `detail` is where it
     points. racko makes no file there: a link is someone's choice of where the history is."""
+    NOT_A_FILE = "not a regular file"
+    """A folder, a device or a named pipe (or a link to one) stands where the history file
+    should: nothing is read from it or written to it."""
     READ_ONLY = "read-only"
     """The file may not be written (its permission bits): no game is added to it, whoever
     runs racko; it can still be read."""
@@ -220,7 +223,14 @@ def connect(
         else:
             path.lstat()  # nothing there: nothing to read (FileNotFoundError)
         if path.is_symlink() and not path.exists():
-            raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path))
+            try:
+                path.stat()
+            except (FileNotFoundError, NotADirectoryError):
+                raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path)) from None
+            # Otherwise a loop of links (or one through a file): said with the system's reason.
+        if path.exists() and not path.is_file():
+            # A folder, a device, a pipe: SQLite would only say "disk I/O error".
+            raise HistoryError(HistoryProblem.NOT_A_FILE, path)
         read_only = path.exists() and is_read_only(path.stat())
     except (FileExistsError, NotADirectoryError):
         blocking = next((folder for folder in (path.parent, *path.parent.parents)
@@ -259,6 +269,10 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False,
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
+        if not create and _is_blank(conn, path):
+            # An empty file (0 bytes) or a database with nothing in it: no game yet, and
+            # reading leaves it as it is (migrating would write racko's tables into it).
+            raise HistoryError(HistoryProblem.NOT_MADE, path)
         if read_only:
             _identify(conn, path)
         else:
@@ -531,16 +545,40 @@ def _identify(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
     racko's as it is migrated) or holding exactly the tables of a history from before the
     mark (`_UNMARKED_VERSION`).
     """
-    mark = conn.execute("PRAGMA application_id").fetchone()[0]
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    if mark != APPLICATION_ID:
-        tables = _tables(conn)
-        if mark != 0 or (tables and (version != _UNMARKED_VERSION
-                                     or tables != _first_schema())):
-            raise HistoryError(HistoryProblem.FOREIGN, path)
+    with _one_read(conn):
+        mark = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = _tables(conn) if mark != APPLICATION_ID else {}
+    if mark != APPLICATION_ID and (mark != 0 or (tables and (
+            version != _UNMARKED_VERSION or tables != _first_schema()))):
+        raise HistoryError(HistoryProblem.FOREIGN, path)
     if version > SCHEMA_VERSION:
         raise HistoryError(HistoryProblem.NEWER_SCHEMA, path, version=version)
     return version, mark == APPLICATION_ID
+
+
+def _is_blank(conn: sqlite3.Connection, path: Path) -> bool:
+    """Whether the database in `conn` holds nothing yet (no schema version, no table); only
+    reads. HistoryError if it is another program's (FOREIGN) or a newer racko's."""
+    with _one_read(conn):
+        version, _marked = _identify(conn, path)
+        return version == 0 and not _tables(conn)
+
+
+@contextmanager
+def _one_read(conn: sqlite3.Connection) -> Iterator[None]:
+    """The reads inside see the database at one moment (one read transaction, unless one is
+    open already): read one by one, a history another racko creates meanwhile would look
+    like version 0 holding tables, another program's."""
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if conn.in_transaction:  # SQLite ends it by itself on some errors
+            conn.execute("COMMIT")
 
 
 def _tables(conn: sqlite3.Connection) -> dict[str, set[str]]:

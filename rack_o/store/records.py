@@ -299,7 +299,9 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
     folder = records_dir()
     exact = folder / f"{ref}{RECORD_SUFFIX}"
     try:
-        if exact.is_file():
+        # Whatever stands under the ID's own name is what it names, file or not (a folder, a
+        # pipe, a link to nothing): reading it says what it is, not that there is no game.
+        if exact.exists() or exact.is_symlink():
             return exact
     except OSError:
         pass  # an ID too long to be a file name is no saved game's
