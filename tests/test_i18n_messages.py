@@ -68,6 +68,7 @@ def history_cases() -> list[tuple[HistoryError, list[str]]]:
         HistoryProblem.READ_ONLY: (HistoryError(HistoryProblem.READ_ONLY, DB), [str(DB)]),
         HistoryProblem.DAMAGED: (HistoryError(HistoryProblem.DAMAGED, DB), [str(DB)]),
         HistoryProblem.FOREIGN: (HistoryError(HistoryProblem.FOREIGN, DB), [str(DB)]),
+        HistoryProblem.NOT_A_FILE: (HistoryError(HistoryProblem.NOT_A_FILE, DB), [str(DB)]),
     }
     return [cases.get(problem, (HistoryError(problem, DB, "disk I/O error"), ["disk I/O error"]))
             for problem in HistoryProblem]
