@@ -82,6 +82,23 @@ def test_a_game_ending_while_the_history_is_locked_is_kept_and_added_later(
     assert notes() == []
 
 
+@pytest.mark.parametrize("command", [["history"], ["stats"]])
+def test_reading_a_history_another_program_keeps_from_readers_says_so_at_once(
+    home: Path, command: list[str]
+) -> None:
+    database = home / "history.sqlite3"
+    connect(database).close()
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        code, out, took = run(command)
+    finally:
+        holder.close()
+    assert took < AT_ONCE, took
+    assert f"The game history {database} is locked by another program" in out, (code, out)
+
+
 def test_the_history_listing_says_how_many_games_wait_while_it_is_locked(home: Path) -> None:
     database = home / "history.sqlite3"
     connect(database).close()

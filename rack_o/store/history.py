@@ -30,8 +30,9 @@ from rack_o.store.permissions import is_read_only
 
 BUSY_TIMEOUT_MS = 15_000
 QUICK_WAIT_MS = 1_000
-"""How long adding one game waits for a database another process has locked: another racko
-writes a game in milliseconds, so anything longer is a lock held by something else."""
+"""How long adding one game, or reading the history, waits for a database another process has
+locked: another racko writes a game in milliseconds, so anything longer is a lock held by
+something else (a database browser), which racko says rather than wait on in silence."""
 T = TypeVar("T")
 
 # Migration n (1-based) brings the schema from version n-1 to n; never edit a released one.
@@ -440,7 +441,7 @@ def iter_games(
         " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
     )
     try:
-        conn = connect(path, write=False)
+        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
     except HistoryError as error:
         if error.problem is HistoryProblem.NOT_MADE:
             return  # no history yet: no game, and nothing made by looking
@@ -474,7 +475,7 @@ def recent_games(
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
     """Every player name's record, most wins first (then win rate, then name)."""
     try:
-        conn = connect(path, write=False)
+        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
     except HistoryError as error:
         if error.problem is HistoryProblem.NOT_MADE:
             return []  # no history yet: no player, and nothing made by looking
