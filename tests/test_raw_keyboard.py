@@ -293,3 +293,48 @@ def test_keys_and_enter_typed_while_line_editing_had_the_keyboard_are_keys(
     time.sleep(0.05)
     termios.tcsetattr(keyboard, termios.TCSADRAIN, before)
     assert [term.key(), term.key()] == ["5", ENTER]
+
+
+# An escape sequence the terminal hands over in pieces (a slow link, a busy machine): each
+# piece after the first is typed when racko has read the ones before it and waits for more
+# for a moment ("waited"), or after a pause (0.4 s, longer than that moment).
+PIECES = {
+    "an arrow after its ESC": ([b"\x1b", b"[A"], ["waited"], ["up"]),
+    "an arrow's final letter long after": ([b"\x1b[", b"D"], [0.4], ["left"]),
+    "an arrow in three pieces": ([b"\x1b", b"[", b"B"], ["waited", 0.4], ["down"]),
+    "a keypad arrow after its ESC O": ([b"\x1bO", b"A"], ["waited"], ["up"]),
+    "a key soon after Escape": ([b"\x1b", b"5"], ["waited"], ["escape", "5"]),
+    "a key long after Escape": ([b"\x1b", b"d"], [0.4], ["escape", "d"]),
+    "Alt and a key, sent at once": ([b"\x1bd5"], [], ["escd", "5"]),
+}
+
+
+@pytest.mark.parametrize(("pieces", "gaps", "keys"), list(PIECES.values()), ids=list(PIECES))
+def test_an_escape_sequence_handed_over_in_pieces_is_one_key(
+    typing: tuple[Terminal, int, int], monkeypatch: pytest.MonkeyPatch,
+    pieces: list[bytes], gaps: list[object], keys: list[str]
+) -> None:
+    term, typed, _keyboard = typing
+    waiting = threading.Event()
+    ready = console_module._ready
+
+    def waits(fd: int, seconds: float) -> bool:
+        waiting.set()
+        return ready(fd, seconds)
+
+    monkeypatch.setattr(console_module, "_ready", waits)
+
+    def type_them() -> None:
+        os.write(typed, pieces[0])
+        for gap, piece in zip(gaps, pieces[1:], strict=True):
+            if gap == "waited":
+                assert waiting.wait(5)
+                waiting.clear()
+            else:
+                time.sleep(float(gap))  # type: ignore[arg-type]
+            os.write(typed, piece)
+
+    thread = threading.Thread(target=type_them, daemon=True)
+    thread.start()
+    assert [term.key() for _key in keys] == keys
+    thread.join()

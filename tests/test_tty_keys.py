@@ -80,7 +80,8 @@ def test_what_a_raw_terminal_sends_comes_out_as_keys(chunk: str, keys: list[str]
 @pytest.mark.parametrize(
     ("chunk", "keys"),
     [("\xe0H", ["up"]), ("\x00P", ["down"]), ("\xe0Q", ["pagedown"]), ("\xe0M", ["right"]),
-     ("\x00;", ["esc[59~"]), ("d", ["d"]), ("\r", [ENTER]), ("é", ["é"])],  # F1: no use here
+     ("\x00;", ["f1"]), ("\xe0S", ["delete"]), ("\x00D", ["esc[68~"]),  # F1, Delete, F10
+     ("d", ["d"]), ("\r", [ENTER]), ("é", ["é"])],
 )
 def test_what_windows_sends_for_a_special_key_comes_out_as_that_key(
     chunk: str, keys: list[str]

@@ -85,23 +85,27 @@ _SEQUENCES = {
     "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
     "\x1b[C": "right", "\x1bOC": "right", "\x1b[D": "left", "\x1bOD": "left",
     "\x1b[2~": "insert", "\x1b[3~": "delete", "\x1b": "escape",
+    "\x1bOP": "f1", "\x1bOQ": "f2", "\x1bOR": "f3", "\x1bOS": "f4",
+    "\x1b[11~": "f1", "\x1b[12~": "f2", "\x1b[13~": "f3", "\x1b[14~": "f4",
 }
 # One key's escape sequence, as terminals send them: a CSI (ESC [, parameters, a final
-# character), an SS3 (ESC O and one character), ESC and one character (Alt and a key), or a
-# lone ESC (the Escape key). A CSI cut short at the end of a read is taken whole as far as
-# it goes, never as the letters it was to end with.
-_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*(?:[@-~]|$)|O.?|[^\x1b])?", re.DOTALL)
-_CUT_SHORT = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|O)?$")
-"""The end of a read that may be a sequence cut between two reads (`_read_keys` waits)."""
+# character), an SS3 (ESC O and its final character), ESC and one character (Alt and a key),
+# or a lone ESC (the Escape key). A CSI cut short at the end of what was read is taken whole
+# as far as it goes, never as the letters it was to end with.
+_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*(?:[@-~]|\Z)|O[@-~]?|[^\x1b])?", re.DOTALL)
+_CSI_CUT_SHORT = re.compile(r"\x1b\[[0-?]*[ -/]*\Z")
+"""A read ending in a CSI begun but not ended: its final character is sure to follow."""
 _SEQUENCE_WAIT = 0.2
-"""Seconds a read ending in the start of an escape sequence waits for its rest (as curses's
-ESCDELAY, readline's keyseq-timeout): a terminal sends a sequence in one write, so its rest
-comes at once if at all, but a busy machine or a slow link may hand it over later. Only a
-lone Escape (the pager's way out) waits this long."""
+"""Seconds a read ending in a lone ESC, or in ESC O, waits for the rest of a sequence (as
+curses's ESCDELAY, readline's keyseq-timeout): a terminal sends a sequence in one write, so
+its rest comes at once if at all, but a busy machine or a slow link may hand it over later.
+After that it is the Escape key (or Alt and O)."""
 # What click's getchar gives on Windows for a special key: NUL or 0xE0 then the key's code.
 # Each is given the name a terminal's escape sequence for that key has (a table, as above).
 _WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "K": "\x1b[D", "M": "\x1b[C",
-                 "I": "\x1b[5~", "Q": "\x1b[6~", "G": "\x1b[H", "O": "\x1b[F"}
+                 "I": "\x1b[5~", "Q": "\x1b[6~", "G": "\x1b[H", "O": "\x1b[F",
+                 "R": "\x1b[2~", "S": "\x1b[3~",
+                 ";": "\x1bOP", "<": "\x1bOQ", "=": "\x1bOR", ">": "\x1bOS"}
 _CONTROLS = {"\t": "tab", "\x7f": "backspace", "\x08": "backspace"}
 
 
@@ -264,6 +268,11 @@ def _keys_as_typed() -> Iterator[int | None]:
         yield raw
     finally:
         _restore(fd, before)  # even after a Ctrl-C that came while the terminal was being set
+
+
+def _ready(fd: int, seconds: float) -> bool:
+    """True once `fd` has something to read, within `seconds`."""
+    return bool(select.select([fd], [], [], seconds)[0])
 
 
 def _typed_while_raw(fd: int | None) -> bytes:
@@ -500,7 +509,8 @@ class Terminal:
 
     def key(self, prompt: str = "") -> str:
         """One key pressed after `prompt` (rich markup): a printable character lower-cased,
-        Enter as ENTER, Space as SPACE, other keys as longer names that prompts ignore.
+        Enter as ENTER, Space as SPACE, other keys as longer names ("up", "tab", "escd"),
+        an escape sequence handed over in pieces as one key (`_read_keys`).
 
         A key is taken by where it sits on the keyboard, in the language spoken (`key_meant`:
         é on a French number row is 2). Nothing is echoed. KeyboardInterrupt on Ctrl-C,
@@ -532,7 +542,7 @@ class Terminal:
                 self.console.print(prompt, end="")
             self.console.file.flush()
             while not self._typed:
-                self._typed += split_keys(self._read_keys(fd))
+                self._typed += self._read_keys(fd)
         self.typed_key = self._typed.pop(0)
         typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
@@ -610,11 +620,33 @@ class Terminal:
             self.console.print(self._prompt, end="")
         self.console.file.flush()
 
-    def _read_keys(self, fd: int | None) -> str:
-        """What one read of the keyboard gives, waiting for a key (`fd`: the terminal, set by
-        `_keys_as_typed`; None: click's getchar reads it)."""
+    def _read_keys(self, fd: int | None) -> list[str]:
+        """The keys one read of the keyboard gives (`split_keys`), waiting for a key (`fd`:
+        the terminal, set by `_keys_as_typed`; None: click's getchar reads it).
+
+        An escape sequence cut between two reads would be read as Escape and letters (an
+        arrow's "[D" a draw), so a read ending in the start of one reads on: a CSI begun
+        until its final character comes; a lone ESC, or ESC O, for `_SEQUENCE_WAIT`, after
+        which it is a key of its own. What comes after a lone ESC and is no sequence's rest
+        is keys of their own, never Alt and a key (a terminal sends those in one write).
+        """
         if fd is None:
-            return windows_keys(click.getchar())
+            return split_keys(windows_keys(click.getchar()))
+        typed = self._read_some(fd)
+        keys: list[str] = []
+        while typed.endswith(("\x1b", "\x1bO")) or _CSI_CUT_SHORT.search(typed):
+            if not _CSI_CUT_SHORT.search(typed) and not _ready(fd, _SEQUENCE_WAIT):
+                break
+            more = self._read_some(fd)
+            if typed.endswith("\x1b") and not more.startswith(("[", "O")):
+                keys += split_keys(typed)
+                typed = more
+            else:
+                typed += more
+        return keys + split_keys(typed)
+
+    def _read_some(self, fd: int) -> str:
+        """What the keyboard has typed, waiting for a key; EOFError once the terminal is gone."""
         typed = ""
         while not typed:  # a character cut in two by a full read comes with the next
             self._wait_for_keys(fd)
@@ -622,13 +654,6 @@ class Terminal:
             if not read:
                 raise EOFError  # the terminal is gone
             typed = self._decoded(read)
-        # An escape sequence cut between two reads would be read as Escape and letters ("[A"
-        # typed): its rest is waited for a moment.
-        while _CUT_SHORT.search(typed) and select.select([fd], [], [], _SEQUENCE_WAIT)[0]:
-            read = os.read(fd, _READ_BYTES)
-            if not read:
-                break
-            typed += self._decoded(read)
         return typed
 
     def _decoded(self, read: bytes) -> str:
