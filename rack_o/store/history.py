@@ -261,10 +261,17 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False,
         logged = path.with_name(path.name + "-wal").exists()
         uri = path.resolve().as_uri() + ("?mode=ro" if logged else "?immutable=1")
         conn = sqlite3.connect(uri, uri=True, timeout=wait_ms / 1000, isolation_level=None)
-    elif not create:
-        # Gone since it was looked at: an error, never a new empty file.
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True,
-                               timeout=wait_ms / 1000, isolation_level=None)
+    elif not create or path.is_symlink():
+        # Gone since it was looked at: an error, never a new empty file (nor one where a
+        # link points).
+        try:
+            conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True,
+                                   timeout=wait_ms / 1000, isolation_level=None)
+        except sqlite3.OperationalError:
+            if path.is_symlink() and not path.exists():
+                raise HistoryError(HistoryProblem.BROKEN_LINK, path,
+                                   os.readlink(path)) from None
+            raise
     else:
         conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
     try:
