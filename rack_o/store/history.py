@@ -304,6 +304,21 @@ def opened(
         conn.close()
 
 
+@contextmanager
+def _reading(path: str | os.PathLike[str] | None) -> Iterator[sqlite3.Connection | None]:
+    """The history opened only to be read, waiting little for a lock, and closed afterwards;
+    None if there is none yet (no game, and nothing made by looking)."""
+    try:
+        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
+    except HistoryError as error:
+        if error.problem is HistoryProblem.NOT_MADE:
+            yield None
+            return
+        raise
+    with closing(conn):
+        yield conn
+
+
 def history_entry(
     game: Game, header: Header, record: str | os.PathLike[str] | None = None
 ) -> HistoryEntry:
@@ -448,13 +463,9 @@ def iter_games(
         " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
     )
     try:
-        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
-    except HistoryError as error:
-        if error.problem is HistoryProblem.NOT_MADE:
-            return  # no history yet: no game, and nothing made by looking
-        raise
-    try:
-        with closing(conn):
+        with _reading(path) as conn:
+            if conn is None:
+                return
             conn.row_factory = sqlite3.Row
             conn.create_function("name_key", 1, _name_key, deterministic=True)
             current: sqlite3.Row | None = None
@@ -482,13 +493,9 @@ def recent_games(
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
     """Every player name's record, most wins first (then win rate, then name)."""
     try:
-        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
-    except HistoryError as error:
-        if error.problem is HistoryProblem.NOT_MADE:
-            return []  # no history yet: no player, and nothing made by looking
-        raise
-    try:
-        with closing(conn):
+        with _reading(path) as conn:
+            if conn is None:
+                return []
             seats = conn.execute(
                 "SELECT name, group_concat(DISTINCT kind), COUNT(*), SUM(won) FROM seats"
                 " GROUP BY name"
