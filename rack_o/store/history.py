@@ -227,8 +227,10 @@ def connect(
             try:
                 path.stat()
             except (FileNotFoundError, NotADirectoryError):
+                # Nothing where it points, or a file where a folder on the way should be:
+                # either way a link to nothing.
                 raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path)) from None
-            # Otherwise a loop of links (or one through a file): said with the system's reason.
+            # Otherwise a loop of links: said with the system's reason.
         if path.exists() and not path.is_file():
             # A folder, a device, a pipe: SQLite would only say "disk I/O error".
             raise HistoryError(HistoryProblem.NOT_A_FILE, path)
