@@ -76,6 +76,12 @@ def is_other_key(term: Terminal, key: str) -> bool:
     return key not in (ENTER, SPACE) and not is_typed(key) and not reads_lines(term)
 
 
+def is_silent(term: Terminal, key: str) -> bool:
+    """True for a key a prompt passes over without a word when it does not want it: Enter,
+    Space, or a key's name read as a line from a pipe."""
+    return not is_typed(key) and not is_other_key(term, key)
+
+
 def key_label(key: str) -> str | None:
     """A key that types nothing as its keyboard names it ("Esc", "Up arrow", "Ctrl-U"), for
     a message about it; None for a key without a name of its own (Alt-x, F5)."""
@@ -266,7 +272,7 @@ def ask(
                 echo(term, key)
                 return key
             wrong_enter = key == ENTER and time.monotonic() >= enter_from
-            if not is_typed(key) and not wrong_enter and not is_other_key(term, key):
+            if is_silent(term, key) and not wrong_enter:
                 if not lines:
                     again = False  # the prompt is still on screen: wait for the next key
                 continue

@@ -30,7 +30,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time
-from .prompt import echo, is_other_key, is_typed
+from .prompt import echo, is_silent
 from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
@@ -387,7 +387,7 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str)
         if key in keys:
             echo(term, key)
             return key
-        if not is_typed(key) and not is_other_key(term, key):
+        if is_silent(term, key):
             if not term.reads_lines:
                 shown = ""  # the prompt is still on screen
             continue
