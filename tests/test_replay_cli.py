@@ -166,7 +166,7 @@ def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(7))
     code, out = invoke([str(path)], keys="z\nq\n")
     assert code == 0
-    assert ("Not a replay key. Press Enter (or Space) for the next turn, n to jump to the "
+    assert ("z is not valid here: press Enter (or Space) for the next turn, n to jump to the "
             "end of the round, q to quit.") in " ".join(out.split())
     assert "round 1, turn" not in out  # nothing moved
 
