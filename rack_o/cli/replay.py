@@ -72,6 +72,10 @@ ROUND_END_HELP = N_(
     "This round's end goes on over the next screen: press Enter (or Space) to see the rest of "
     "it, q to quit."
 )
+RECORD_END_PROMPT = N_("[bold]Enter[/] for the end of the record · [bold]q[/] quit")
+RECORD_END_HELP = N_(
+    "The record ends on the next screen: press Enter (or Space) to see it, q to quit."
+)
 END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
 END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
 # What may be pressed, said after a wrong key ("Up arrow is not valid here: …").
@@ -79,6 +83,7 @@ KEYS_VALID = N_("press Enter (or Space) for the next turn, n to jump to the end 
                 "q to quit")
 MORE_VALID = N_("press Enter (or Space) for the rest of this turn, q to quit")
 ROUND_END_VALID = N_("press Enter (or Space) for the rest of the round's end, q to quit")
+RECORD_END_VALID = N_("press Enter (or Space) for the end of the record, q to quit")
 END_VALID = N_("press Enter (or Space) or q to leave the replay")
 NEXT = (ENTER, SPACE)
 
@@ -250,7 +255,7 @@ def round_over_parts(game: Game) -> list[RenderableType]:
 
 
 def step_screens(console: Console, step: Step, record: Record, last: bool,
-                 room: int) -> list[RenderableType]:
+                 room: int) -> list[Group]:
     """A step's screens, each within `room` lines if it can be: the step, then (when it
     ended the round, or the record) what follows it, on as few screens as fit."""
     parts = [step_screen(step, record.id)]
@@ -345,8 +350,12 @@ def step_through(term: Terminal, record: Record, own: OwnRound | None = None) ->
         more, more_help, more_valid = (
             (ROUND_END_PROMPT, ROUND_END_HELP, ROUND_END_VALID) if step.round_over
             else (MORE_PROMPT, MORE_HELP, MORE_VALID))
-        for screen in firsts:
-            if shown_then_key(term, screen, _(more), _(more_help), _(more_valid)) == "q":
+        asking = [(more, more_help, more_valid)] * len(firsts)
+        if firsts and last and not record.game.is_over and len(final.renderables) == 1:
+            # The unfinished note alone comes next: the record's end, not more of the turn.
+            asking[-1] = (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID)
+        for screen, (asked, asked_help, asked_valid) in zip(firsts, asking, strict=True):
+            if shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid)) == "q":
                 return
         if last:
             ending = _("The end of the game.") if record.game.is_over else _(
@@ -389,7 +398,7 @@ def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_tex
 def _room(term: Terminal) -> int:
     """The lines a replay screen may take: the terminal's height less the tallest prompt."""
     endings = (_("The end of the game."), _("The end of the record."))
-    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT),
+    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT), _(RECORD_END_PROMPT),
                *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
     return term.height - max(lines_taken(term.console, Text.from_markup(f"{prompt} > "))
                              for prompt in prompts)
