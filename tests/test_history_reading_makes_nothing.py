@@ -17,6 +17,7 @@ from rack_o.store.autosave import add_to_history, history_problem
 from rack_o.store.history import (
     HistoryError,
     HistoryProblem,
+    _open,
     player_stats,
     recent_games,
     record_game,
@@ -97,3 +98,16 @@ def test_a_history_linked_to_a_file_is_written_there(home: Path) -> None:
     game = finished_game(5)
     assert add_to_history(game, header_for(game), None) is None
     assert link.is_symlink() and len(recent_games()) == 2
+
+
+@pytest.mark.parametrize("create", [True, False])
+def test_a_link_whose_file_goes_between_the_check_and_the_open_makes_no_file(
+    dangling: tuple[Path, Path], create: bool
+) -> None:
+    link, target = dangling  # as if the target went just after `connect` looked at it
+    with pytest.raises(HistoryError) as raised:
+        _open(link, create=create)
+    assert raised.value.problem is HistoryProblem.BROKEN_LINK
+    assert raised.value.file == link and raised.value.detail == str(target)
+    assert not os.path.lexists(target)
+    assert link.is_symlink() and os.readlink(link) == str(target)

@@ -598,6 +598,7 @@ def test_the_rules_pager_says_where_it_is_at_the_size_a_resize_gave(seat) -> Non
     (0, "racko host --resume 2026-12-01-1845-ann-bob-cy"),  # any free port: none to keep
 ])
 def test_the_command_that_opens_a_table_again_keeps_its_port(port: int, command: str) -> None:
-    from rack_o.host.games import host_resume_note
+    from rack_o.host.games import host_resume_command, host_resume_note
 
-    assert host_resume_note("2026-12-01-1845-ann-bob-cy", port).splitlines()[-1] == command
+    note = host_resume_note(host_resume_command("2026-12-01-1845-ann-bob-cy", port))
+    assert note.splitlines()[-1] == command

@@ -69,6 +69,7 @@ def history_cases() -> list[tuple[HistoryError, list[str]]]:
         HistoryProblem.DAMAGED: (HistoryError(HistoryProblem.DAMAGED, DB), [str(DB)]),
         HistoryProblem.FOREIGN: (HistoryError(HistoryProblem.FOREIGN, DB), [str(DB)]),
         HistoryProblem.NOT_A_FILE: (HistoryError(HistoryProblem.NOT_A_FILE, DB), [str(DB)]),
+        HistoryProblem.NOT_MADE: (HistoryError(HistoryProblem.NOT_MADE, DB), [str(DB)]),
     }
     return [cases.get(problem, (HistoryError(problem, DB, "disk I/O error"), ["disk I/O error"]))
             for problem in HistoryProblem]
@@ -135,6 +136,7 @@ def test_every_problem_and_hint_is_worded_in_every_language_with_its_values(
         i18n.install(language)
         said = word(reported)
         assert said.strip() and "{" not in said, (language, said)
+        assert not re.search(r":\s*\.", said), (language, said)  # no value left empty
         assert all(value in said for value in named), (language, said)
         assert (said == english) == (language == "en"), (language, said)
 

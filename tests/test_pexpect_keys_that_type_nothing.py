@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 import pexpect
-from ttykit import at_the_first_turn, press, prompted_when, words
+from builders import finished_game, write_record
+from ttykit import at_the_first_turn, press, prompted_when, spawn, words
 
 DRAW = "press d to draw or t to take"
 
@@ -40,4 +41,24 @@ def test_an_arrow_sent_in_two_pieces_is_one_key(tmp_path: Path) -> None:
     screen = _said(child, f"Up arrow is not valid here: {DRAW}")
     assert "[ is not valid" not in screen and "a is not valid" not in screen, screen
     assert "Esc is not valid" not in screen, screen
+    child.terminate(force=True)
+
+
+def test_a_replay_names_each_wrong_key_in_a_note_that_replaces_the_one_before(
+    tmp_path: Path
+) -> None:
+    record = tmp_path / "game.jsonl"
+    write_record(record, finished_game(12, players=3))
+    child = spawn(["replay", str(record)], tmp_path)
+    press(child, "\n")  # the deal: turn 0
+    _said(child, "turn 0")
+    valid = "press Enter (or Space) for the next turn, n to jump to the end of the round"
+    for sent, name in [("\x1b[A", "Up arrow"), ("z", "z"), ("\x1b[B", "Down arrow")]:
+        press(child, sent)
+        screen = _said(child, f"{name} is not valid here: {valid}")
+        assert words(screen).count("is not valid here") == 1, screen  # the note before is gone
+        assert "turn 0" in screen, screen  # nothing moved
+    press(child, "\n")  # the replay's keys still step
+    screen = _said(child, "turn 1")
+    assert "not valid" not in screen, screen
     child.terminate(force=True)

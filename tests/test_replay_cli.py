@@ -166,7 +166,7 @@ def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(7))
     code, out = invoke([str(path)], keys="z\nq\n")
     assert code == 0
-    assert ("Not a replay key. Press Enter (or Space) for the next turn, n to jump to the "
+    assert ("z is not valid here: press Enter (or Space) for the next turn, n to jump to the "
             "end of the round, q to quit.") in " ".join(out.split())
     assert "round 1, turn" not in out  # nothing moved
 
@@ -514,6 +514,18 @@ def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
     assert built_then == 1
 
 
+def _replayed_at(monkeypatch: pytest.MonkeyPatch, lines: int, record: Path, game: Game,
+                 keys: str) -> str:
+    """What `racko replay` shows of `game`, saved as `record` in the games folder, in a window
+    80 columns wide and `lines` high, as `keys` are pressed."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", str(lines))
+    write_record(record, game)
+    code, out = invoke([record.stem], keys=keys)
+    assert code == 0, out
+    return out
+
+
 @pytest.mark.parametrize(("lines", "prompt"), [
     (24, "Enter for the next turn · n next round · q quit > "),
     # The turn that ended a round, the round's end on the next screen.
@@ -522,11 +534,8 @@ def test_the_summary_of_a_game_of_many_rounds_streams_out_round_after_round(
 def test_the_replay_keys_say_what_enter_is_for(
     home: Path, monkeypatch: pytest.MonkeyPatch, lines: int, prompt: str
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", str(lines))
-    write_record(home / "games" / "g.jsonl", finished_game(8, players=3, target=100))
-    code, out = invoke(["g"], keys="\n" * 40 + "q\n")
-    assert code == 0, out
+    out = _replayed_at(monkeypatch, lines, home / "games" / "g.jsonl",
+                       finished_game(8, players=3, target=100), "\n" * 40 + "q\n")
     assert prompt in out
     assert "Enter next turn" not in out and "Enter the rest" not in out
 
@@ -534,11 +543,8 @@ def test_the_replay_keys_say_what_enter_is_for(
 def test_a_round_end_cut_over_two_screens_is_said_to_be_the_round_s_end(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "12")
-    write_record(home / "games" / "g.jsonl", finished_game(8, players=3, target=100))
-    code, out = invoke(["g"], keys="\n" * 400 + "q\n")
-    assert code == 0, out
+    out = _replayed_at(monkeypatch, 12, home / "games" / "g.jsonl",
+                       finished_game(8, players=3, target=100), "\n" * 400 + "q\n")
     assert "rest of this turn" not in out  # the turn was whole: what follows is the round's
     prompt = "Enter for the end of the round · q quit > "
     cut = out.split(prompt)
@@ -549,3 +555,16 @@ def test_a_round_end_cut_over_two_screens_is_said_to_be_the_round_s_end(
         assert "Rack-O" in screen or "RACK-O!" in screen, screen
         # more of the round's end on the next, never another turn.
         assert "Replay of g" not in after.split(" > ", 1)[0], after
+
+
+def test_a_turn_before_the_unfinished_note_alone_says_the_record_ends_next(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _replayed_at(monkeypatch, 12, home / "games" / "open.jsonl",
+                       unfinished_game(4, turns=5, target=500), "\n" * 40)
+    prompt = "Enter for the end of the record · q quit > "
+    assert out.count(prompt) == 1, out
+    before, after = out.split(prompt)
+    assert "turn 5" in before.rsplit(" > ", 1)[-1]  # the record's last turn
+    assert "the game is unfinished" in " ".join(after.split(" > ", 1)[0].split())
+    assert "rest of this turn" not in out

@@ -37,9 +37,10 @@ class KeyHold:
     keys were typed during a stretch, another of HANDOFF_QUIET follows. Whoever drives it
     throws away every key typed before the hold is over."""
 
-    def __init__(self, first: float = HANDOFF_HOLD) -> None:
-        """`first`: how long the first stretch lasts (RESULTS_HOLD for a round's results)."""
-        self.seconds = first
+    def __init__(self, first: float | None = None) -> None:
+        """`first`: how long the first stretch lasts (RESULTS_HOLD for a round's results;
+        HANDOFF_HOLD, as it is when the hold starts, if not given)."""
+        self.seconds = HANDOFF_HOLD if first is None else first
         """How long the stretch under way lasts."""
         self._typed = False
 
@@ -58,10 +59,11 @@ class KeyHold:
 
 
 def hold_keys(wait: Callable[[float], None], flush: Callable[[], bool],
-              first: float = HANDOFF_HOLD) -> None:
-    """Hold a screen by `KeyHold`'s rule (its first stretch `first` seconds long) where the
-    keys typed can only be looked at after a stretch: `wait(seconds)` lets the stretch pass,
-    `flush()` throws away what was typed meanwhile and says whether anything was."""
+              first: float | None = None) -> None:
+    """Hold a screen by `KeyHold`'s rule (its first stretch `first` seconds long, by default
+    HANDOFF_HOLD) where the keys typed can only be looked at after a stretch: `wait(seconds)`
+    lets the stretch pass, `flush()` throws away what was typed meanwhile and says whether
+    anything was."""
     hold = KeyHold(first)
     while True:
         wait(hold.seconds)

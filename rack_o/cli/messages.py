@@ -140,6 +140,9 @@ def history_error(error: HistoryError) -> str:
         text = _("The game history {file} is not a regular file (a folder, a device or a "
                  "pipe), so racko leaves it as it is; move it away to keep a history.").format(
             file=file)
+    elif problem is HistoryProblem.NOT_MADE:
+        text = _("The game history {file} does not exist yet: no game has been "
+                 "finished.").format(file=file)
     else:
         text = _("The game history {file} cannot be read: {error}.").format(
             file=file, error=error.detail)

@@ -30,7 +30,7 @@ from .console import BOT_PAUSE, Terminal, command_apart, keyboard_tty, resume_no
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
-from .prompt import echo, is_no, is_other_key, is_typed, is_yes
+from .prompt import echo, is_no, is_silent, is_yes
 from .screens import dealer_draw_lines, side_names, variant_labels
 from .seating import seat_table
 from .session import cannot_save, run_session
@@ -208,7 +208,7 @@ def play_again(term: Terminal) -> bool:
         if is_yes(key) or is_no(key) or key == "q":
             echo(term, key)
             return is_yes(key)
-        if not is_typed(key) and not is_other_key(term, key):
+        if is_silent(term, key):
             shown = ""  # the question is still on screen
             continue
         echo(term, key)

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from rack_o.agent import LeaveGame
-from rack_o.i18n import _
+from rack_o.i18n import N_, _
 from rack_o.store.names import name_key
 
 from .console import ENTER, SPACE, Filled, Terminal, fill
@@ -53,20 +53,28 @@ def reads_lines(term: Terminal) -> bool:
 
 def is_typed(key: str) -> bool:
     """True for a key that types something (a character, or a line read from a pipe), False
-    for Enter, Space and named keys such as arrows, which a prompt ignores unless it wants them."""
+    for Enter, Space and named keys such as arrows (a prompt that does not want one passes
+    Enter and Space over in silence, `is_silent`, and names any other, `wrong_key_note`)."""
     if key in (ENTER, SPACE):
         return False
     return len(key) == 1 or key.isprintable() and not _is_key_name(key)
 
 
-_KEY_NAMES = frozenset({
-    "up", "down", "left", "right", "home", "end", "pageup", "pagedown", "insert", "delete",
-    "tab", "backspace", "escape", "f1", "f2", "f3", "f4",
-})
+_KEY_LABELS = {
+    # Translators: keys named in "[bold]Esc[/] is not valid here: …", as on a keyboard.
+    "escape": N_("Esc"), "tab": N_("Tab"), "backspace": N_("Backspace"),
+    "up": N_("Up arrow"), "down": N_("Down arrow"), "left": N_("Left arrow"),
+    "right": N_("Right arrow"), "pageup": N_("Page Up"), "pagedown": N_("Page Down"),
+    "home": N_("Home"), "end": N_("End"), "insert": N_("Insert"), "delete": N_("Delete"),
+}
+"""The named keys that type nothing, and how a keyboard names them (translated when said)."""
+_FUNCTION_KEYS = ("f1", "f2", "f3", "f4")
+"""Named keys said as written on them (F1)."""
 
 
 def _is_key_name(key: str) -> bool:
-    return key in _KEY_NAMES or key.startswith(("ctrl-", "alt-", "esc", "u+", "escape"))
+    return (key in _KEY_LABELS or key in _FUNCTION_KEYS
+            or key.startswith(("ctrl-", "alt-", "esc", "u+")))
 
 
 def is_other_key(term: Terminal, key: str) -> bool:
@@ -76,28 +84,27 @@ def is_other_key(term: Terminal, key: str) -> bool:
     return key not in (ENTER, SPACE) and not is_typed(key) and not reads_lines(term)
 
 
+def is_silent(term: Terminal, key: str) -> bool:
+    """True for a key a prompt passes over without a word when it does not want it: Enter,
+    Space, or a key's name read as a line from a pipe."""
+    return not is_typed(key) and not is_other_key(term, key)
+
+
 def key_label(key: str) -> str | None:
     """A key that types nothing as its keyboard names it ("Esc", "Up arrow", "Ctrl-U"), for
     a message about it; None for a key without a name of its own (Alt-x, F5)."""
-    labels = {
-        # Translators: keys named in "[bold]Esc[/] is not valid here: …", as on a keyboard.
-        "escape": _("Esc"), "tab": _("Tab"), "backspace": _("Backspace"),
-        "up": _("Up arrow"), "down": _("Down arrow"), "left": _("Left arrow"),
-        "right": _("Right arrow"), "pageup": _("Page Up"), "pagedown": _("Page Down"),
-        "home": _("Home"), "end": _("End"), "insert": _("Insert"), "delete": _("Delete"),
-    }
-    if key in labels:
-        return labels[key]
+    if key in _KEY_LABELS:
+        return _(_KEY_LABELS[key])
     if key.startswith("ctrl-") and len(key) == 6 and key[-1].isalpha():
         return "Ctrl-" + key[-1].upper()
-    if key in ("f1", "f2", "f3", "f4"):
+    if key in _FUNCTION_KEYS:
         return key.upper()
     return None
 
 
 def wrong_key_note(term: Terminal, key: str, valid: str, enter: bool = False) -> Text:
-    """"z is not valid here: {valid}." for `key` (Enter if `enter`), named as typed, or as its
-    keyboard names it (`key_label`)."""
+    """The note "z is not valid here: {valid}." for `key` (Enter if `enter`), named as typed,
+    or as its keyboard names it (`key_label`)."""
     if enter:
         # Translators: the Enter key, named in "Enter is not valid here: …".
         shown: str | None = _("Enter")
@@ -266,7 +273,7 @@ def ask(
                 echo(term, key)
                 return key
             wrong_enter = key == ENTER and time.monotonic() >= enter_from
-            if not is_typed(key) and not wrong_enter and not is_other_key(term, key):
+            if is_silent(term, key) and not wrong_enter:
                 if not lines:
                     again = False  # the prompt is still on screen: wait for the next key
                 continue

@@ -7,7 +7,7 @@ state after that step.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 import click
@@ -30,7 +30,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time
-from .prompt import echo, is_other_key, is_typed
+from .prompt import echo, is_silent, wrong_key_note
 from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
 from .scoreboard import (
     fitted_round_table,
@@ -72,8 +72,19 @@ ROUND_END_HELP = N_(
     "This round's end goes on over the next screen: press Enter (or Space) to see the rest of "
     "it, q to quit."
 )
+RECORD_END_PROMPT = N_("[bold]Enter[/] for the end of the record · [bold]q[/] quit")
+RECORD_END_HELP = N_(
+    "The record ends on the next screen: press Enter (or Space) to see it, q to quit."
+)
 END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
 END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
+# What may be pressed, said after a wrong key ("Up arrow is not valid here: …").
+KEYS_VALID = N_("press Enter (or Space) for the next turn, n to jump to the end of the round, "
+                "q to quit")
+MORE_VALID = N_("press Enter (or Space) for the rest of this turn, q to quit")
+ROUND_END_VALID = N_("press Enter (or Space) for the rest of the round's end, q to quit")
+RECORD_END_VALID = N_("press Enter (or Space) for the end of the record, q to quit")
+END_VALID = N_("press Enter (or Space) or q to leave the replay")
 NEXT = (ENTER, SPACE)
 
 EXAMPLE = N_("""\b
@@ -244,7 +255,7 @@ def round_over_parts(game: Game) -> list[RenderableType]:
 
 
 def step_screens(console: Console, step: Step, record: Record, last: bool,
-                 room: int) -> list[RenderableType]:
+                 room: int) -> list[Group]:
     """A step's screens, each within `room` lines if it can be: the step, then (when it
     ended the round, or the record) what follows it, on as few screens as fit."""
     parts = [step_screen(step, record.id)]
@@ -336,20 +347,25 @@ def step_through(term: Terminal, record: Record, own: OwnRound | None = None) ->
             continue
         *firsts, final = step_screens(console, step, record, last, _room(term))
         # A turn that ended the round goes on with the round's end, not more of the turn.
-        more, more_help = ((ROUND_END_PROMPT, ROUND_END_HELP) if step.round_over
-                           else (MORE_PROMPT, MORE_HELP))
-        for screen in firsts:
-            if shown_then_key(term, screen, _(more), _(more_help)) == "q":
+        more, more_help, more_valid = (
+            (ROUND_END_PROMPT, ROUND_END_HELP, ROUND_END_VALID) if step.round_over
+            else (MORE_PROMPT, MORE_HELP, MORE_VALID))
+        asking = [(more, more_help, more_valid)] * len(firsts)
+        if firsts and last and not record.game.is_over and len(final.renderables) == 1:
+            # The unfinished note alone comes next: the record's end, not more of the turn.
+            asking[-1] = (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID)
+        for screen, (asked, asked_help, asked_valid) in zip(firsts, asking, strict=True):
+            if shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid)) == "q":
                 return
         if last:
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
-            shown_then_key(term, final, prompt, _(END_HELP))
+            shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID))
             if term.reads_lines:
                 console.print()  # the line read was not shown: end the prompt's line
             return
-        key = shown_then_key(term, final, _(KEYS_PROMPT), _(KEYS_HELP))
+        key = shown_then_key(term, final, _(KEYS_PROMPT), _(KEYS_HELP), _(KEYS_VALID))
         if key == "q":
             return
         skipping = key == "n"
@@ -357,28 +373,45 @@ def step_through(term: Terminal, record: Record, own: OwnRound | None = None) ->
         console.print(unfinished_note(record))
 
 
-def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str) -> str:
+def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str,
+                   valid: str) -> str:
     """`screen` on a cleared screen, then Enter, Space, n or q pressed after `prompt`
-    (`replay_key`); a window resized meanwhile gets `screen` again, laid out at its new size."""
+    (`replay_key`, its notes shown under `screen`); a window resized meanwhile gets `screen`
+    (and the note) again, laid out at its new size."""
+    shown: list[RenderableType] = [screen]
+
+    def paint() -> None:
+        for part in shown:
+            term.console.print(part)
+
+    def noted(note: RenderableType) -> None:
+        shown[1:] = [note]  # in place of the note before
+        term.clear()
+        paint()
+
     term.clear()
-    term.console.print(screen)
-    with term.repainting(lambda: term.console.print(screen)):
-        return replay_key(term, prompt, (*NEXT, "n", "q"), help_text)
+    paint()
+    with term.repainting(paint):
+        return replay_key(term, prompt, (*NEXT, "n", "q"), help_text, valid, noted)
 
 
 def _room(term: Terminal) -> int:
     """The lines a replay screen may take: the terminal's height less the tallest prompt."""
     endings = (_("The end of the game."), _("The end of the record."))
-    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT),
+    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT), _(RECORD_END_PROMPT),
                *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
     return term.height - max(lines_taken(term.console, Text.from_markup(f"{prompt} > "))
                              for prompt in prompts)
 
 
-def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str) -> str:
-    """One of `keys`, pressed after `prompt` (rich markup); ? shows `help_text`, another
-    typed key says it is not a replay key and asks again. Keys typed ahead count: a replay
-    shows nothing private, so three quick Enters step three times."""
+def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str, valid: str,
+               noted: Callable[[RenderableType], None] | None = None) -> str:
+    """One of `keys`, pressed after `prompt` (rich markup); ? shows `help_text`, another key
+    is named in a note saying what is `valid` (`wrong_key_note`), and it asks again. At a
+    keyboard, `noted(note)` paints the screen again with the note in place of the one before
+    (as a game's prompts do); else, or without it, the note is printed under the prompt.
+    Keys typed ahead count: a replay shows nothing private, so three quick Enters step three
+    times."""
     console = term.console
     shown = f"{prompt} > "
     while True:
@@ -387,15 +420,16 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str)
         if key in keys:
             echo(term, key)
             return key
-        if not is_typed(key) and not is_other_key(term, key):
+        if is_silent(term, key):
             if not term.reads_lines:
                 shown = ""  # the prompt is still on screen
             continue
         echo(term, key)
-        if key == "?":
-            console.print(help_text, style="cyan", markup=False)
+        note = Text(help_text, "cyan") if key == "?" else wrong_key_note(term, key, valid)
+        if noted is not None and not term.reads_lines:
+            noted(note)
         else:
-            console.print(_("Not a replay key.") + " " + help_text, style="red", markup=False)
+            console.print(note)
 
 
 def step_count(game: Game) -> int:

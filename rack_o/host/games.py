@@ -14,7 +14,6 @@ import io
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,9 +82,10 @@ def host_resume_command(ref: str, port: int = DEFAULT_PORT) -> str:
     return command
 
 
-def host_resume_note(ref: str, port: int = DEFAULT_PORT) -> str:
-    """How to open a hosted game's table again, the command on a line of its own."""
-    return _("Open the table again with:") + "\n" + host_resume_command(ref, port)
+def host_resume_note(command: str) -> str:
+    """How to open a hosted game's table again: `command` (see `host_resume_command`) on a line
+    of its own."""
+    return _("Open the table again with:") + "\n" + command
 
 
 def _into_history(finished: Opened) -> list[Text]:
@@ -125,7 +125,8 @@ class TableGames:
         """A new game of this table dealt its dealer draw, its record open (and closed on
         leaving); RecordWriteError if its first line cannot be written."""
         with new_game(rules, players, seed, None, hints=hints is not None, show_seed=False,
-                      carry_on=partial(host_resume_note, port=self.setup.port),
+                      carry_on=lambda ref: host_resume_note(
+                          host_resume_command(ref, self.setup.port)),
                       game_line={HOST_SEAT: self.host_seat, **hints_line(hints)}) as new:
             game = new.game
             yield Opened(game, new.header, new.writer, new.record_path, new.saved_note,

@@ -3,7 +3,8 @@
 A printable character is itself (the terminal lower-cases it for `key`, keeps it for `line`);
 Enter is ENTER; Ctrl-C and Ctrl-D are CTRL_C and CTRL_D (the terminal turns them into
 KeyboardInterrupt and EOFError); every other key (arrows, function keys, Alt-x, control
-characters) is a name longer than one character, which prompts ignore. Nothing that is not
+characters) is a name longer than one character, which a prompt that does not want it
+names in a note (`rack_o.cli.prompt.wrong_key_note`). Nothing that is not
 printable ever comes out as a one-character key, so no control character typed by a guest
 reaches another screen or a name.
 """

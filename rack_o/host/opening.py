@@ -36,7 +36,14 @@ from rack_o.record import Event
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
-from .games import HOST_SEAT, Opened, TableGames, host_resume_command, not_started
+from .games import (
+    HOST_SEAT,
+    Opened,
+    TableGames,
+    host_resume_command,
+    host_resume_note,
+    not_started,
+)
 from .guest_seats import GuestSeats
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import has_terminal
@@ -72,6 +79,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
     here = has_terminal()
     with ExitStack() as stack:
         record = None
+        switching: Text | None = None
         if resume_ref is not None:
             writer = _hold(resume_ref)
             stack.callback(writer.close)
@@ -143,7 +151,7 @@ def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
     facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
     take_up(record, writer)
     record.game.on_step = writer.step
-    carry_on = _("Open the table again with:") + "\n" + _reopen_command(record, port)
+    carry_on = host_resume_note(_reopen_command(record, port))
     return Opened(
         record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),

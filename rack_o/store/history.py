@@ -227,8 +227,10 @@ def connect(
             try:
                 path.stat()
             except (FileNotFoundError, NotADirectoryError):
+                # Nothing where it points, or a file where a folder on the way should be:
+                # either way a link to nothing.
                 raise HistoryError(HistoryProblem.BROKEN_LINK, path, os.readlink(path)) from None
-            # Otherwise a loop of links (or one through a file): said with the system's reason.
+            # Otherwise a loop of links: said with the system's reason.
         if path.exists() and not path.is_file():
             # A folder, a device, a pipe: SQLite would only say "disk I/O error".
             raise HistoryError(HistoryProblem.NOT_A_FILE, path)
@@ -261,10 +263,17 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False,
         logged = path.with_name(path.name + "-wal").exists()
         uri = path.resolve().as_uri() + ("?mode=ro" if logged else "?immutable=1")
         conn = sqlite3.connect(uri, uri=True, timeout=wait_ms / 1000, isolation_level=None)
-    elif not create:
-        # Gone since it was looked at: an error, never a new empty file.
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True,
-                               timeout=wait_ms / 1000, isolation_level=None)
+    elif not create or path.is_symlink():
+        # Gone since it was looked at: an error, never a new empty file (nor one where a
+        # link points).
+        try:
+            conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True,
+                                   timeout=wait_ms / 1000, isolation_level=None)
+        except sqlite3.OperationalError:
+            if path.is_symlink() and not path.exists():
+                raise HistoryError(HistoryProblem.BROKEN_LINK, path,
+                                   os.readlink(path)) from None
+            raise
     else:
         conn = sqlite3.connect(path, timeout=wait_ms / 1000, isolation_level=None)
     try:
@@ -295,6 +304,21 @@ def opened(
         yield conn
     finally:
         conn.close()
+
+
+@contextmanager
+def _reading(path: str | os.PathLike[str] | None) -> Iterator[sqlite3.Connection | None]:
+    """The history opened only to be read, waiting little for a lock, and closed afterwards;
+    None if there is none yet (no game, and nothing made by looking)."""
+    try:
+        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
+    except HistoryError as error:
+        if error.problem is HistoryProblem.NOT_MADE:
+            yield None
+            return
+        raise
+    with closing(conn):
+        yield conn
 
 
 def history_entry(
@@ -441,13 +465,9 @@ def iter_games(
         " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
     )
     try:
-        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
-    except HistoryError as error:
-        if error.problem is HistoryProblem.NOT_MADE:
-            return  # no history yet: no game, and nothing made by looking
-        raise
-    try:
-        with closing(conn):
+        with _reading(path) as conn:
+            if conn is None:
+                return
             conn.row_factory = sqlite3.Row
             conn.create_function("name_key", 1, _name_key, deterministic=True)
             current: sqlite3.Row | None = None
@@ -475,13 +495,9 @@ def recent_games(
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
     """Every player name's record, most wins first (then win rate, then name)."""
     try:
-        conn = connect(path, wait_ms=QUICK_WAIT_MS, write=False)
-    except HistoryError as error:
-        if error.problem is HistoryProblem.NOT_MADE:
-            return []  # no history yet: no player, and nothing made by looking
-        raise
-    try:
-        with closing(conn):
+        with _reading(path) as conn:
+            if conn is None:
+                return []
             seats = conn.execute(
                 "SELECT name, group_concat(DISTINCT kind), COUNT(*), SUM(won) FROM seats"
                 " GROUP BY name"
