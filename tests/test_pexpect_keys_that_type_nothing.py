@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pexpect
-from ttykit import ENTER, press, prompted_when, spawn, words
+from ttykit import ENTER, press, prompted_when, shows, spawn, words
 
 DRAW = "press d to draw or t to take"
 
@@ -50,4 +50,25 @@ def test_an_arrow_sent_in_two_pieces_is_one_key(tmp_path: Path) -> None:
     screen = _said(child, f"Up arrow is not valid here: {DRAW}")
     assert "[ is not valid" not in screen and "a is not valid" not in screen, screen
     assert "Esc is not valid" not in screen, screen
+    child.terminate(force=True)
+
+
+
+def test_escape_then_a_key_a_moment_later_are_two_keys(tmp_path: Path) -> None:
+    # Escape, and a tenth of a second later d: within the wait for the rest of a sequence,
+    # but no sequence (a terminal sends Alt-D in one write). Both were lost as one Alt-D:
+    # the rules stayed open, the turn's prompt said "That key is not valid here".
+    child = _at_the_draw_prompt(tmp_path)
+    press(child, "r")
+    shows(child, "the rules as racko plays them")
+    press(child, "\x1b")
+    time.sleep(0.1)
+    child.send("d")  # thrown away, as any key typed while the rules close
+    screen = _said(child, "q quit")
+    assert "Rules of Rack-O" not in screen, screen
+    press(child, "\x1b")
+    time.sleep(0.1)
+    child.send("d")
+    screen = _said(child, "to discard it")
+    assert "That key is not valid" not in screen, screen
     child.terminate(force=True)

@@ -215,6 +215,32 @@ def test_a_held_arrow_that_fills_a_long_read_is_all_arrows(
     assert [term.key() for _ in range(40)] == ["down"] * 40
 
 
+@pytest.mark.parametrize(("first", "rest", "keys"), [
+    (b"\x1b", b"[A", ["up"]),  # an arrow handed over in two pieces: one key
+    (b"\x1b[", b"6~", ["pagedown"]),
+    (b"\x1b", b"OB", ["down"]),
+    (b"\x1b", b"d", ["escape", "d"]),  # Esc, then d a moment later: two keys, not Alt-D
+    (b"\x1b", b"q5", ["escape", "q", "5"]),
+    (b"\x1b", b"\x1b[B", ["escape", "down"]),
+])
+def test_what_comes_a_moment_after_the_start_of_a_sequence(
+    typing: tuple[Terminal, int, int], first: bytes, rest: bytes, keys: list[str],
+) -> None:
+    """The rest of a sequence cut between two reads is waited for; a key that starts no
+    sequence, pressed a moment after Escape, is a key of its own (a terminal sends Alt and a
+    key in one write)."""
+    term, typed, _keyboard = typing
+    os.write(typed, first)
+    later = _type_later(typed, rest, after=0.1)
+    last = _type_later(typed, b"!", after=0.5)  # the end of what is read, whatever came
+    read = [term.key()]
+    while read[-1] != "!" and len(read) <= len(keys):
+        read.append(term.key())
+    assert read == [*keys, "!"]
+    later.join()
+    last.join()
+
+
 def test_half_a_letter_typed_ahead_goes_with_the_rest(typing: tuple[Terminal, int, int]) -> None:
     term, typed, _keyboard = typing
     os.write(typed, b"a" + "é".encode()[:1])  # read whole: the half letter waits to be finished

@@ -533,6 +533,9 @@ class Terminal:
             self.console.file.flush()
             while not self._typed:
                 self._typed += split_keys(self._read_keys(fd))
+                # Keys that came after a lone Escape (`_read_keys`), before any typed later.
+                ahead, self._ahead = self._ahead, ""
+                self._typed += split_keys(ahead)
         self.typed_key = self._typed.pop(0)
         typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
@@ -628,7 +631,14 @@ class Terminal:
             read = os.read(fd, _READ_BYTES)
             if not read:
                 break
-            typed += self._decoded(read)
+            rest = self._decoded(read)
+            if typed.endswith("\x1b") and not rest.startswith(("[", "O")):
+                # A lone Escape, then a key that starts no sequence: two keys pressed one
+                # after the other (Esc out of the rules, d), not Alt and a key, which a
+                # terminal sends in one write. They are the next keys (`key`).
+                self._ahead += rest
+                break
+            typed += rest
         return typed
 
     def _decoded(self, read: bytes) -> str:
