@@ -381,13 +381,16 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str)
     shows nothing private, so three quick Enters step three times."""
     console = term.console
     shown = f"{prompt} > "
+    noted = False  # the note on a wrong key is just above the prompt
     while True:
         key = term.key(shown)
         shown = f"{prompt} > "
         if key in keys:
             echo(term, key)
             return key
-        if not is_typed(key) and not is_other_key(term, key):
+        if not is_typed(key) and not is_other_key(term, key) or noted and key != "?":
+            # Enter, Space; or a wrong key again (arrows pressed to step, a held key): its
+            # note is said once, not again under itself until the replay scrolls away.
             if not term.reads_lines:
                 shown = ""  # the prompt is still on screen
             continue
@@ -396,6 +399,7 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str)
             console.print(help_text, style="cyan", markup=False)
         else:
             console.print(_("Not a replay key.") + " " + help_text, style="red", markup=False)
+        noted = key != "?" and not term.reads_lines
 
 
 def step_count(game: Game) -> int:
