@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pexpect
 from builders import finished_game, write_record
-from ttykit import at_the_first_turn, press, prompted_when, spawn, words
+from ttykit import at_the_first_turn, press, prompted_when, shows, spawn, words
 
 DRAW = "press d to draw or t to take"
 
@@ -61,4 +61,24 @@ def test_a_replay_names_each_wrong_key_in_a_note_that_replaces_the_one_before(
     press(child, "\n")  # the replay's keys still step
     screen = _said(child, "turn 1")
     assert "not valid" not in screen, screen
+    child.terminate(force=True)
+
+
+def test_escape_then_a_key_a_moment_later_are_two_keys(tmp_path: Path) -> None:
+    # Escape, and a tenth of a second later d: within the wait for the rest of a sequence,
+    # but no sequence (a terminal sends Alt-D in one write). Both were lost as one Alt-D:
+    # the rules stayed open, the turn's prompt said "That key is not valid here".
+    child = at_the_first_turn(tmp_path)
+    press(child, "r")
+    shows(child, "the rules as racko plays them")
+    press(child, "\x1b")
+    time.sleep(0.1)
+    child.send("d")  # thrown away, as any key typed while the rules close
+    screen = _said(child, "q quit")
+    assert "Rules of Rack-O" not in screen, screen
+    press(child, "\x1b")
+    time.sleep(0.1)
+    child.send("d")
+    screen = _said(child, "to discard it")
+    assert "That key is not valid" not in screen, screen
     child.terminate(force=True)

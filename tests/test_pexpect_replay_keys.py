@@ -3,12 +3,13 @@ nothing private, so keys typed ahead are never thrown away (unlike a hot-seat ha
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pexpect
 import pytest
 from builders import finished_game, write_record
-from ttykit import ENTER, press, spawn
+from ttykit import ENTER, press, shows, spawn
 
 PROMPT = " quit > "
 
@@ -41,3 +42,25 @@ def test_a_q_typed_ahead_with_other_keys_still_quits(tmp_path: Path) -> None:
     child.expect(pexpect.EOF, timeout=10)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_wrong_key_pressed_again_is_noted_once(tmp_path: Path) -> None:
+    # Arrows pressed to step (a viewer's keys elsewhere): each added the note and the prompt
+    # again under the last, three lines a key, until the racks scrolled off the screen.
+    record = tmp_path / "game.jsonl"
+    write_record(record, finished_game(12, players=3))
+    child = spawn(["replay", str(record)], tmp_path)
+    child.expect(PROMPT)
+    press(child, ENTER)
+    child.expect(r"turn 0\b.*" + PROMPT)
+    for key in ["\x1b[C", "\x1b[B", "\x1b[6~", "x", "\x1b"]:
+        press(child, key)
+        time.sleep(0.1)
+    screen = shows(child, "Esc is not valid here")  # the last key's note, in place of the others
+    assert screen.count("is not valid here") == 1, screen
+    assert screen.count(PROMPT.strip()) == 1, screen
+    assert "Replay of" in screen, screen
+    press(child, ENTER)  # and the next turn comes as before
+    child.expect(r"turn 1\b.*" + PROMPT)
+    press(child, "q")
+    child.expect(pexpect.EOF)

@@ -28,6 +28,7 @@ from rack_o.cli import main
 from rack_o.cli.console import ENTER, SPACE, Terminal, split_keys, windows_keys
 from rack_o.cli.human import HumanAgent, taken_view
 from rack_o.cli.pager import page
+from rack_o.cli.play import play_again
 from rack_o.cli.prompt import QuitGame, ask
 from rack_o.cli.scoreboard import score_sheet
 from rack_o.cli.session import hints_in, run_session
@@ -194,6 +195,20 @@ def test_a_key_that_types_nothing_gets_a_note_under_a_prompt_without_a_screen(
     shown = output(term)
     assert "is not valid here: press d or t." in shown
     assert shown.count("d or t > ") == 2  # asked again under the note
+
+
+@pytest.mark.parametrize("typed", [["\x1b[A", "\x1b[A", "\x1b[B", "\x1b"], ["x", "z", "\t"]])
+def test_a_wrong_key_again_at_play_again_is_noted_once(
+    keyboard: FakeKeyboard, typed: list[str]
+) -> None:
+    """Each wrong key said the note and the question again under the last, until the final
+    standings scrolled off: the note, still just above the question, is said once."""
+    keyboard.chunks = iter([*typed, "n"])
+    term = key_terminal()
+    assert play_again(term) is False
+    shown = output(term)
+    assert shown.count("Press y to play again, or n to stop.") == 1, shown
+    assert shown.count("Play again, same players, new cards?") == 2, shown
 
 
 def test_a_wrong_key_is_said_with_the_screen_painted_again(keyboard: FakeKeyboard) -> None:

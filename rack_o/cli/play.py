@@ -195,6 +195,7 @@ def play_again(term: Terminal) -> bool:
     prompt = _("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
     shown = prompt
     flush = True
+    noted = False  # the note on a wrong key is just above the question
     while True:
         try:
             if flush:
@@ -208,11 +209,14 @@ def play_again(term: Terminal) -> bool:
         if is_yes(key) or is_no(key) or key == "q":
             echo(term, key)
             return is_yes(key)
-        if is_silent(term, key):
+        if is_silent(term, key) or noted:
+            # Enter, Space; or a wrong key again: its note is said once, not again under
+            # itself until the final standings scroll away.
             shown = ""  # the question is still on screen
             continue
         echo(term, key)
         term.console.print(_("Press y to play again, or n to stop."), style="red")
+        noted = not term.reads_lines
 
 
 def next_record_path(record: Path | None) -> Path | None:
