@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from keypieces import PIECES
 from rich.console import Console
 
 import rack_o.cli.console as console_module
@@ -295,42 +296,34 @@ def test_keys_and_enter_typed_while_line_editing_had_the_keyboard_are_keys(
     assert [term.key(), term.key()] == ["5", ENTER]
 
 
-# An escape sequence the terminal hands over in pieces (a slow link, a busy machine): each
-# piece after the first is typed when racko has read the ones before it and waits for more
-# for a moment ("waited"), or after a pause (0.4 s, longer than that moment).
-PIECES = {
-    "an arrow after its ESC": ([b"\x1b", b"[A"], ["waited"], ["up"]),
-    "an arrow's final letter long after": ([b"\x1b[", b"D"], [0.4], ["left"]),
-    "an arrow in three pieces": ([b"\x1b", b"[", b"B"], ["waited", 0.4], ["down"]),
-    "a keypad arrow after its ESC O": ([b"\x1bO", b"A"], ["waited"], ["up"]),
-    "a keypad arrow after its ESC": ([b"\x1b", b"OB"], ["waited"], ["down"]),
-    "Page Down after its ESC [": ([b"\x1b[", b"6~"], [0.4], ["pagedown"]),
-    "keys soon after Escape": ([b"\x1b", b"q5"], ["waited"], ["escape", "q", "5"]),
-    "an arrow soon after Escape": ([b"\x1b", b"\x1b[B"], ["waited"], ["escape", "down"]),
-    "a key soon after Escape": ([b"\x1b", b"5"], ["waited"], ["escape", "5"]),
-    "a key long after Escape": ([b"\x1b", b"d"], [0.4], ["escape", "d"]),
-    "Alt and a key, sent at once": ([b"\x1bd5"], [], ["escd", "5"]),
-}
-
-
+# An escape sequence the terminal hands over in pieces is one key (`keypieces`: "waited" is
+# once racko has read the pieces before and waits for more for a moment).
 @pytest.mark.parametrize(("pieces", "gaps", "keys"), list(PIECES.values()), ids=list(PIECES))
 def test_an_escape_sequence_handed_over_in_pieces_is_one_key(
     typing: tuple[Terminal, int, int], monkeypatch: pytest.MonkeyPatch,
     pieces: list[bytes], gaps: list[object], keys: list[str]
 ) -> None:
     term, typed, _keyboard = typing
-    waiting = threading.Event()
-    ready = console_module._ready
+    read, waiting = threading.Event(), threading.Event()
+    read_some, ready = Terminal._read_some, console_module._ready
+
+    def reads(self: Terminal, fd: int) -> str:
+        typed = read_some(self, fd)
+        read.set()
+        return typed
 
     def waits(fd: int, seconds: float) -> bool:
         waiting.set()
         return ready(fd, seconds)
 
+    monkeypatch.setattr(Terminal, "_read_some", reads)
     monkeypatch.setattr(console_module, "_ready", waits)
 
     def type_them() -> None:
         os.write(typed, pieces[0])
         for gap, piece in zip(gaps, pieces[1:], strict=True):
+            assert read.wait(5)  # racko has read the pieces before
+            read.clear()
             if gap == "waited":
                 assert waiting.wait(5)
                 waiting.clear()

@@ -3,7 +3,8 @@
 Passed in to everything that draws or asks, never global, so tests can give a StringIO
 console and scripted input. On a keyboard that is a terminal each choice is one keypress
 (the terminal set raw as click's `getchar` does, but keeping the keys already typed); from a
-pipe or a test, input is read line by line. Control codes
+pipe or a test, input is read line by line. What the terminal sends is made keys by one
+`keys.KeyDecoder`, which keeps a sequence begun in one read for the next. Control codes
 (clearing) are only sent to a real terminal: the console's, or at a hand-off the keyboard's
 (/dev/tty) when the output goes elsewhere. A window resized (SIGWINCH) while a key is awaited
 paints the screen again at its new size, through the callback of `repainting`, as a terminal
@@ -37,6 +38,9 @@ from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
 from . import nobreak  # noqa: F401 - rich must never end a line at a no-break space
+from .keys import CTRL_C, CTRL_D, SEQUENCE_WAIT, KeyDecoder, Pending, keys_in
+from .keys import ENTER as ENTER
+from .keys import SPACE as SPACE
 from .layouts import key_meant
 from .trimmed import EndsTrimmed
 
@@ -56,10 +60,6 @@ _DRAIN_READS = 16
 BOT_PAUSE = 0.8
 """Seconds a computer player's move stays on screen before the game goes on (no --fast)."""
 
-ENTER = "\n"
-"""The key of Enter (Return), whatever the terminal sent for it."""
-SPACE = " "
-
 # Home, erase the screen, and erase the scrollback too (what `clear` does), so the
 # previous player's rack cannot be scrolled back to.
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
@@ -75,38 +75,12 @@ def blanked_in_place(height: int) -> str:
     home = Control.home().segment.text
     return home + down.join([blank_line] * max(height, 1)) + home
 
-# The keys a terminal sends as one escape sequence that racko has a use for (the pager's,
-# and a prompt's note that names them); any other sequence is a key named after it ("esc"
-# and what follows), which prompts refuse as one key. A table, not a parser.
-_SEQUENCES = {
-    "\x1b[A": "up", "\x1bOA": "up", "\x1b[B": "down", "\x1bOB": "down",
-    "\x1b[5~": "pageup", "\x1b[6~": "pagedown",
-    "\x1b[H": "home", "\x1bOH": "home", "\x1b[1~": "home",
-    "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end",
-    "\x1b[C": "right", "\x1bOC": "right", "\x1b[D": "left", "\x1bOD": "left",
-    "\x1b[2~": "insert", "\x1b[3~": "delete", "\x1b": "escape",
-    "\x1bOP": "f1", "\x1bOQ": "f2", "\x1bOR": "f3", "\x1bOS": "f4",
-    "\x1b[11~": "f1", "\x1b[12~": "f2", "\x1b[13~": "f3", "\x1b[14~": "f4",
-}
-# One key's escape sequence, as terminals send them: a CSI (ESC [, parameters, a final
-# character), an SS3 (ESC O and its final character), ESC and one character (Alt and a key),
-# or a lone ESC (the Escape key). A CSI cut short at the end of what was read is taken whole
-# as far as it goes, never as the letters it was to end with.
-_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*(?:[@-~]|\Z)|O[@-~]?|[^\x1b])?", re.DOTALL)
-_CSI_CUT_SHORT = re.compile(r"\x1b\[[0-?]*[ -/]*\Z")
-"""A read ending in a CSI begun but not ended: its final character is sure to follow."""
-_SEQUENCE_WAIT = 0.2
-"""Seconds a read ending in a lone ESC, or in ESC O, waits for the rest of a sequence (as
-curses's ESCDELAY, readline's keyseq-timeout): a terminal sends a sequence in one write, so
-its rest comes at once if at all, but a busy machine or a slow link may hand it over later.
-After that it is the Escape key (or Alt and O)."""
 # What click's getchar gives on Windows for a special key: NUL or 0xE0 then the key's code.
-# Each is given the name a terminal's escape sequence for that key has (a table, as above).
+# Each is given the escape sequence a terminal sends for that key (named in `keys.SEQUENCES`).
 _WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "K": "\x1b[D", "M": "\x1b[C",
                  "I": "\x1b[5~", "Q": "\x1b[6~", "G": "\x1b[H", "O": "\x1b[F",
                  "R": "\x1b[2~", "S": "\x1b[3~",
                  ";": "\x1bOP", "<": "\x1bOQ", "=": "\x1bOR", ">": "\x1bOS"}
-_CONTROLS = {"\t": "tab", "\x7f": "backspace", "\x08": "backspace"}
 
 
 def lines_taken(console: Console, *renderables: RenderableType) -> int:
@@ -124,32 +98,20 @@ def make_console() -> Console:
 
 
 def split_keys(chunk: str) -> list[str]:
-    """The keys in what one read from a raw terminal gave (keys typed fast arrive together).
+    """The keys in `chunk`, all of what was typed (`keys.keys_in`), as `Terminal.key` gives
+    them (`_as_read`): a character lower-cased; KeyboardInterrupt on a Ctrl-C and EOFError
+    on a Ctrl-D, wherever they are in it."""
+    return _as_read(keys_in(chunk))
 
-    A printable character is itself, lower-cased; Return is ENTER; an escape sequence (which
-    a terminal sends in one write) is one key, named by `_SEQUENCES` or else "esc" and the
-    rest of it ("esc[1;5c" for Ctrl-Right, "escd" for Alt-D), the keys typed after it kept;
-    another control character is a name ("tab", "ctrl-u"). Ctrl-C raises KeyboardInterrupt
-    and Ctrl-D EOFError, wherever they are in the chunk.
-    """
-    if "\x03" in chunk:
+
+def _as_read(keys: list[str]) -> list[str]:
+    """`keys` as the local terminal gives them: a character lower-cased (unless that makes it
+    longer); KeyboardInterrupt if a Ctrl-C is among them, else EOFError if a Ctrl-D is."""
+    if CTRL_C in keys:
         raise KeyboardInterrupt
-    if "\x04" in chunk:
+    if CTRL_D in keys:
         raise EOFError
-    chunk = chunk.replace("\r\n", "\r")
-    keys: list[str] = []
-    typed_from = 0
-    for found in _SEQUENCE.finditer(chunk):  # two arrows in one read (a held key): two keys
-        keys += _plain_keys(chunk[typed_from:found.start()])
-        sequence = found.group()
-        keys.append(_SEQUENCES.get(sequence) or _plain_name(sequence))
-        typed_from = found.end()
-    return keys + _plain_keys(chunk[typed_from:])
-
-
-def _plain_name(sequence: str) -> str:
-    """A name for an escape sequence racko has no use for, showing no control code."""
-    return "esc" + ascii(sequence[1:].lower())[1:-1]
+    return [key.lower() if len(key) == 1 and len(key.lower()) == 1 else key for key in keys]
 
 
 def windows_keys(chunk: str) -> str:
@@ -160,24 +122,6 @@ def windows_keys(chunk: str) -> str:
     if len(chunk) == 2 and chunk[0] in "\x00\xe0":
         return _WINDOWS_KEYS.get(chunk[1], f"\x1b[{ord(chunk[1])}~")
     return chunk
-
-
-def _plain_keys(typed: str) -> list[str]:
-    """The keys of characters typed without an escape among them."""
-    keys: list[str] = []
-    for char in typed:
-        lowered = char.lower()
-        if char in "\r\n":
-            keys.append(ENTER)
-        elif char.isprintable():
-            keys.append(lowered if len(lowered) == 1 else char)
-        elif char in _CONTROLS:
-            keys.append(_CONTROLS[char])
-        elif ord(char) < 0x20:
-            keys.append("ctrl-" + chr(ord(char) + 0x40).lower())
-        else:
-            keys.append(f"u+{ord(char):04x}")
-    return keys
 
 
 def fill(text: str, width: int) -> str:
@@ -481,6 +425,8 @@ class Terminal:
     """What was typed after a line that line editing read, in the same burst of typing (the
     next line, or keys): not read yet."""
     _decoder: codecs.IncrementalDecoder | None = field(default=None, repr=False)
+    _keys: KeyDecoder = field(default_factory=KeyDecoder, repr=False)
+    """What was typed, as keys: a sequence begun in one read goes on in the next."""
     _repaint: Callable[[], None] | None = field(default=None, repr=False)
     """Paints the screen again after a resize (`repainting`)."""
     _resizes: _Resizes | None = field(default=None, repr=False)
@@ -528,14 +474,14 @@ class Terminal:
         # racko means to (`flush_input`).
         if self._ahead:
             ahead, self._ahead = self._ahead, ""
-            self._typed += split_keys(ahead)
+            self._typed += self._keys_typed(ahead)
         if not self._typed:
             # Keys typed while racko was busy wait as lines: a Ctrl-D among them would be
             # handed over raw as a NUL, which no prompt takes for the end of the input.
             ended, lines = _lines_ended()
             if ended:
                 raise EOFError
-            self._typed += split_keys(self._decoded(lines))
+            self._typed += self._keys_typed(self._decoded(lines))
         with _keys_as_typed() as fd:
             if prompt:
                 self._prompt = prompt
@@ -546,7 +492,7 @@ class Terminal:
         self.typed_key = self._typed.pop(0)
         typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
-            self._typed += split_keys(self._decoded(typed_meanwhile))
+            self._typed += self._keys_typed(self._decoded(typed_meanwhile))
         return key_meant(self.typed_key)
 
     @contextmanager
@@ -621,29 +567,37 @@ class Terminal:
         self.console.file.flush()
 
     def _read_keys(self, fd: int | None) -> list[str]:
-        """The keys one read of the keyboard gives (`split_keys`), waiting for a key (`fd`:
-        the terminal, set by `_keys_as_typed`; None: click's getchar reads it).
+        """The keys one read of the keyboard gives, waiting for a key (`fd`: the terminal,
+        set by `_keys_as_typed`; None: click's getchar reads it).
 
         An escape sequence cut between two reads would be read as Escape and letters (an
-        arrow's "[D" a draw), so a read ending in the start of one reads on: a CSI begun
-        until its final character comes; a lone ESC, or ESC O, for `_SEQUENCE_WAIT`, after
-        which it is a key of its own. What comes after a lone ESC and is no sequence's rest
-        is keys of their own, never Alt and a key (a terminal sends those in one write).
+        arrow's "[D" a draw), so a read ending in the start of one reads on (`keys.Pending`):
+        a CSI begun until its final character comes; a lone ESC, or ESC O, for
+        `SEQUENCE_WAIT`, after which it is a key of its own. What comes after a lone ESC and
+        is no sequence's rest is keys of their own, never Alt and a key (a terminal sends
+        those in one write).
         """
         if fd is None:
-            return split_keys(windows_keys(click.getchar()))
-        typed = self._read_some(fd)
+            return _as_read(self._keys.flush()) or split_keys(windows_keys(click.getchar()))
         keys: list[str] = []
-        while typed.endswith(("\x1b", "\x1bO")) or _CSI_CUT_SHORT.search(typed):
-            if not _CSI_CUT_SHORT.search(typed) and not _ready(fd, _SEQUENCE_WAIT):
-                break
-            more = self._read_some(fd)
-            if typed.endswith("\x1b") and not more.startswith(("[", "O")):
-                keys += split_keys(typed)
-                typed = more
+        while True:
+            pending = self._keys.pending
+            if pending is Pending.TIMED and not _ready(fd, SEQUENCE_WAIT):
+                keys += _as_read(self._keys.flush())
+            elif keys and pending is Pending.NOTHING:
+                return keys
             else:
-                typed += more
-        return keys + split_keys(typed)
+                keys += self._keys_typed(self._read_some(fd))
+
+    def _keys_typed(self, typed: str) -> list[str]:
+        """The keys in `typed`, the next of what the keyboard gave (a sequence begun at its
+        end is held, `_read_keys`), as `key` gives them (`_as_read`); a Ctrl-C or Ctrl-D
+        among them throws the rest away."""
+        try:
+            return _as_read(self._keys.feed(typed))
+        except (KeyboardInterrupt, EOFError):
+            self._keys.reset()
+            raise
 
     def _read_some(self, fd: int) -> str:
         """What the keyboard has typed, waiting for a key; EOFError once the terminal is gone."""
@@ -740,6 +694,7 @@ class Terminal:
         ahead, self._ahead = self._ahead, ""
         self._typed.clear()
         self._decoder = None  # half a character typed ahead goes with the rest
+        self._keys.reset()  # and so does the start of a sequence
         if self.reads_lines or termios is None:
             return typed
         ended, lines = _lines_ended()
