@@ -78,10 +78,13 @@ class FakeLink:
         ([b"\x1b[A\x1b[B\x1b[C\x1b[D"], ["up", "down", "right", "left"]),
         ([b"\x1bOA\x1bOP"], ["up", "f1"]),
         ([b"\x1b[3~\x1b[5~"], ["delete", "pageup"]),
-        ([b"\x1b[1;5C"], ["esc[1;5C"]),  # Ctrl-Right: no name, but printable
-        ([b"\x1b"], [ESCAPE]),
-        ([b"\x1bx"], ["alt-x"]),
+        ([b"\x1b[1;5C"], ["esc[1;5c"]),  # Ctrl-Right: no name, but printable
+        ([b"\x1b"], [ESCAPE]),  # once nothing more came for a moment
+        ([b"\x1b\x1b"], [ESCAPE, ESCAPE]),
+        ([b"\x1bx"], ["escx"]),  # Alt-X, named as racko play names it
         ([b"\x1b[", b"A"], ["up"]),  # a sequence split across chunks
+        ([b"\x1b", b"[D"], ["left"]),  # even right after its ESC
+        ([b"\x1b", b"d"], [ESCAPE, "d"]),  # a key after a lone ESC: Escape, then the key
         (["é".encode()], ["é"]),
         (["é".encode()[:1], "é".encode()[1:]], ["é"]),  # a character split across chunks
         ([b"\xff"], ["\ufffd"]),  # not UTF-8
@@ -91,8 +94,9 @@ class FakeLink:
     ],
 )
 def test_bytes_from_a_terminal_become_keys(chunks: list[bytes], keys: list[str]) -> None:
+    """The chunks come one right after another, then nothing more for a moment (`waited`)."""
     reader = KeyReader()
-    assert [key for chunk in chunks for key in reader.feed(chunk)] == keys
+    assert [key for chunk in chunks for key in reader.feed(chunk)] + reader.waited() == keys
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ imports it, so that `requirement.require_asyncssh` can say how to install it.
 - `tablecode.py`: the table code (the password), made with `secrets`, compared in constant time
 - `lockout.py`: wrong codes counted per address; three lock the address out for a minute
 - `hostkey.py`: the host key, made on first use in racko's data folder (0600); its fingerprint
-- `keyboard.py`: the bytes a guest's terminal sends, as key names
+- `keyboard.py`: the bytes a guest's terminal sends, as key names (`rack_o.cli.keys`, the
+  decoder racko play's terminal uses too); a lone ESC held until its reader's wait is over
 - `inbox.py`: work posted to the game thread, or left for later, run while it waits
 - `terminal.py`: `RemoteTerminal`, the Terminal of one seat over SSH; `GuestGone`
 - `guest_seats.py`: `GuestSeats`, the seats: who sits where, one connection each, presence

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import sys
 import threading
@@ -22,7 +23,7 @@ from types import FrameType
 from rack_o.cli.exits import EXIT_OK
 
 from .inbox import Inbox
-from .keyboard import KeyReader
+from .keyboard import SEQUENCE_WAIT, KeyReader
 from .terminal import RemoteTerminal
 
 try:
@@ -117,9 +118,14 @@ def attached_here(terminal: RemoteTerminal, inbox: Inbox) -> Iterator[None]:
 
 
 def _read_keys(fd: int, terminal: RemoteTerminal, stop: threading.Event) -> None:
-    """Hand what the keyboard sends to `terminal`, until told to stop or the input ends."""
+    """Hand what the keyboard sends to `terminal`, until told to stop or the input ends. A
+    lone ESC at the end of a read is Escape once nothing more came for SEQUENCE_WAIT (the
+    rest of an arrow's sequence may come a read later)."""
     reader = KeyReader()
     while not stop.is_set():
+        if reader.waits and not _ready(fd, SEQUENCE_WAIT):
+            terminal.waited(reader)
+            continue
         try:
             data = os.read(fd, 1024)
         except OSError:
@@ -127,3 +133,11 @@ def _read_keys(fd: int, terminal: RemoteTerminal, stop: threading.Event) -> None
         if not data or stop.is_set():
             return
         terminal.receive(data, reader)
+
+
+def _ready(fd: int, seconds: float) -> bool:
+    """True once `fd` has something to read (or is closed), within `seconds`."""
+    try:
+        return bool(select.select([fd], [], [], seconds)[0])
+    except (OSError, ValueError):
+        return True  # the read that follows says what became of the keyboard

@@ -37,7 +37,7 @@ from rack_o.i18n import _, asked_language, ngettext, speaking
 from rack_o.store.safe_text import controls_escaped
 
 from .guest_seats import GuestSeats
-from .keyboard import KeyReader
+from .keyboard import SEQUENCE_WAIT, KeyReader
 from .lockout import LockOut
 from .tablecode import code_matches
 from .terminal import RemoteTerminal
@@ -393,6 +393,8 @@ class _GuestSession(asyncssh.SSHServerSession):
         self._link: _ChannelLink | None = None
         self._terminal: RemoteTerminal | None = None
         self._reader = KeyReader()
+        self._waiting: asyncio.TimerHandle | None = None
+        """Ends the wait for the rest of a sequence after a lone ESC (`KeyReader.waits`)."""
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self._channel = chan
@@ -443,8 +445,25 @@ class _GuestSession(asyncssh.SSHServerSession):
         self._terminal = joined
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._stop_waiting()
         if self._terminal is not None and self._link is not None and self._link.is_open:
             self._terminal.receive(data, self._reader)
+            if self._reader.waits:
+                # A lone ESC at the end of what came: the rest of an arrow's sequence may be a
+                # packet behind (its "[D" read alone would be a "[" and a d that draws).
+                loop = asyncio.get_running_loop()
+                self._waiting = loop.call_later(SEQUENCE_WAIT, self._waited)
+
+    def _waited(self) -> None:
+        """Nothing more came after a lone ESC: it is Escape."""
+        self._waiting = None
+        if self._terminal is not None and self._link is not None and self._link.is_open:
+            self._terminal.waited(self._reader)
+
+    def _stop_waiting(self) -> None:
+        if self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
 
     def terminal_size_changed(
         self, width: int, height: int, pixwidth: int, pixheight: int
@@ -459,6 +478,7 @@ class _GuestSession(asyncssh.SSHServerSession):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_waiting()
         if self._link is not None:
             self._link.lost()
             if self._terminal is not None:

@@ -450,16 +450,30 @@ class RemoteTerminal:
 
     def receive(self, data: bytes, reader: KeyReader) -> None:
         """What the guest typed (SSH thread): as many keys as fit in the backlog are queued for
-        the game thread, the rest thrown away."""
+        the game thread, the rest thrown away. A lone ESC at its end is held by `reader`
+        (`KeyReader.waits`): the caller calls `waited` if nothing more comes in time."""
         self._input_at = time.monotonic()
-        with self._lock:
-            room = MAX_BACKLOG - self._backlog
+        room = self._room()
         if room <= 0:
             reader.reset()
             return
         keys = reader.feed(data[:room])
-        if len(data) > room:
+        if len(data) > room or len(keys) > room:
             reader.reset()  # the cut may fall inside a character or an escape sequence
+        self._queue(keys[:room])
+
+    def waited(self, reader: KeyReader) -> None:
+        """Nothing more came for SEQUENCE_WAIT after the lone ESC `reader` holds (SSH thread):
+        it is Escape, queued as a key typed."""
+        keys = reader.waited()
+        if keys and self._room() > 0:
+            self._queue(keys)
+
+    def _room(self) -> int:
+        with self._lock:
+            return MAX_BACKLOG - self._backlog
+
+    def _queue(self, keys: list[str]) -> None:
         if keys:
             with self._lock:
                 self._backlog += len(keys)
