@@ -191,6 +191,7 @@ def _keys_of(chunks: list[bytes], waits: set[int] = frozenset()) -> list[str]:
     return keys + decoder.feed(text.decode(b"", final=True)) + decoder.flush()
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_TYPED, st.lists(st.integers(min_value=0), max_size=8), st.sets(st.integers(0, 8)))
 def test_no_key_is_a_control_character_however_the_bytes_are_cut(
@@ -201,6 +202,7 @@ def test_no_key_is_a_control_character_however_the_bytes_are_cut(
     assert all(len(key) <= MAX_SEQUENCE + 2 for key in keys), keys
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_TYPED, st.lists(st.integers(min_value=0), max_size=8))
 def test_cut_anywhere_with_no_wait_over_the_keys_are_those_of_the_whole(
