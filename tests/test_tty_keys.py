@@ -100,6 +100,18 @@ def test_ctrl_c_and_ctrl_d_stop_even_among_other_keys(chunk: str, error: type) -
         split_keys(chunk)
 
 
+@pytest.mark.parametrize(
+    ("typed", "line"),
+    [("Ann", "Ann"), ("Anx\x7fn", "Ann"), ("A\x08\x08Bo", "Bo"), ("A\x1b[Dn\tn", "Ann"),
+     ("\x1bOAAnn\x1b[1;5C", "Ann"), ("An\x1bdn", "Ann"),  # Alt-D types no d
+     ("Ann\x1b", "Ann"), ("Ann\x1b[", "Ann"), ("Zoë\x15", "Zoë")],
+)
+def test_keys_typed_ahead_of_a_line_make_the_line_they_would_make_there(
+    typed: str, line: str
+) -> None:
+    assert console_module._edited(typed) == line
+
+
 class FakeKeyboard:
     """click.getchar's stand-in: each call gives the next chunk; tcflush is recorded."""
 

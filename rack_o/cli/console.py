@@ -38,7 +38,7 @@ from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
 from . import nobreak  # noqa: F401 - rich must never end a line at a no-break space
-from .keys import CTRL_C, CTRL_D, SEQUENCE_WAIT, KeyDecoder, Pending, keys_in
+from .keys import BACKSPACE, CTRL_C, CTRL_D, SEQUENCE_WAIT, KeyDecoder, Pending, keys_in
 from .keys import ENTER as ENTER
 from .keys import SPACE as SPACE
 from .layouts import key_meant
@@ -294,15 +294,16 @@ def _line_of(typed: str) -> tuple[str, str, str]:
 
 
 def _edited(typed: str) -> str:
-    """Keys typed ahead as the line they make: Backspace rubs out, other controls (arrows, a
-    Tab) are left out, as a line typed at a prompt without them would read."""
+    """Keys typed ahead as the line they make (`keys.keys_in`): Backspace rubs out, other
+    keys that type nothing (arrows, Tab, Alt-x) are left out, as a line typed at a prompt
+    without them would read."""
     line: list[str] = []
-    for char in re.sub(r"\x1b(\[[0-9;]*[A-Za-z~]|O.)?", "", typed):
-        if char in "\x7f\b":
+    for key in keys_in(typed):
+        if key == BACKSPACE:
             if line:
                 line.pop()
-        elif char.isprintable():
-            line.append(char)
+        elif len(key) == 1 and key.isprintable():
+            line.append(key)
     return "".join(line)
 
 
