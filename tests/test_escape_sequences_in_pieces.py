@@ -228,3 +228,20 @@ def _joined_after_lone_escapes(pieces: list[str]) -> list[str]:
         else:
             joined.append(piece)
     return joined
+
+
+@pytest.mark.parametrize(
+    ("chunks", "keys"),
+    [
+        (["\r\n"], [ENTER]),
+        (["\r", "\n"], [ENTER, ENTER]),  # a newline read later is another key pressed
+        (["\r", "\0"], [ENTER, "ctrl-@"]),
+        (["\r", "d\n"], [ENTER, "d", ENTER]),
+    ],
+)
+def test_a_raw_keyboard_s_return_is_one_enter_only_within_one_read(
+    chunks: list[str], keys: list[str]
+) -> None:
+    """racko's own keyboard sends Return alone for Enter (`Terminal`'s decoder)."""
+    decoder = KeyDecoder(enter_across_chunks=False)
+    assert [key for chunk in chunks for key in decoder.feed(chunk)] + decoder.flush() == keys

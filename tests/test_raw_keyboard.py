@@ -335,3 +335,18 @@ def test_an_escape_sequence_handed_over_in_pieces_is_one_key(
     thread.start()
     assert [term.key() for _key in keys] == keys
     thread.join()
+
+
+def test_a_newline_after_a_return_read_before_is_another_enter(
+    typing: tuple[Terminal, int, int]
+) -> None:
+    """The keyboard's Enter is a Return alone: a newline read later is another key pressed
+    (Ctrl-J, a script's newline), never the end of the Enter read before."""
+    term, typed, _keyboard = typing
+    # Typed once the terminal is raw, so that its driver turns no Return into a newline.
+    later = _type_later(typed, b"\r")
+    assert term.key() == ENTER
+    later.join()
+    later = _type_later(typed, b"\n")
+    assert term.key() == ENTER
+    later.join()

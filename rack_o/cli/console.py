@@ -426,8 +426,10 @@ class Terminal:
     """What was typed after a line that line editing read, in the same burst of typing (the
     next line, or keys): not read yet."""
     _decoder: codecs.IncrementalDecoder | None = field(default=None, repr=False)
-    _keys: KeyDecoder = field(default_factory=KeyDecoder, repr=False)
-    """What was typed, as keys: a sequence begun in one read goes on in the next."""
+    _keys: KeyDecoder = field(default_factory=lambda: KeyDecoder(enter_across_chunks=False),
+                              repr=False)
+    """What was typed, as keys: a sequence begun in one read goes on in the next (an Enter
+    does not: "\\r" then "\\n" in the next read are two keys pressed)."""
     _repaint: Callable[[], None] | None = field(default=None, repr=False)
     """Paints the screen again after a resize (`repainting`)."""
     _resizes: _Resizes | None = field(default=None, repr=False)

@@ -2,11 +2,12 @@
 terminal (`console.Terminal`) and a hosted table's (a guest's over SSH, the host's keyboard).
 
 A printable character is itself, its case kept (whoever reads a key lower-cases it, a line
-keeps it); Return is ENTER ("\\r\\n" and "\\r\\0" one Enter, even cut between chunks); an
-escape sequence is one key, named by `SEQUENCES`, else "esc" and the rest of it ("esc[1;5c"
-for Ctrl-Right, "escd" for Alt-D); Escape pressed twice is two Escapes; any other control
-character is a name ("tab", "ctrl-u", "u+0085"). Nothing that is not printable ever comes out
-as a one-character key but ENTER, so no control character typed reaches a screen or a name.
+keeps it); Return is ENTER ("\\r\\n" and "\\r\\0" one Enter, even cut between chunks unless
+the reader says not, `KeyDecoder`); an escape sequence is one key, named by `SEQUENCES`, else
+"esc" and the rest of it ("esc[1;5c" for Ctrl-Right, "escd" for Alt-D); Escape pressed twice is
+two Escapes; any other control character is a name ("tab", "ctrl-u", "u+0085"). Nothing that is
+not printable ever comes out as a one-character key but ENTER, so no control character typed
+reaches a screen or a name.
 
 A terminal sends a key's sequence in one write, but a slow link or a busy machine may hand it
 over in pieces, and an arrow read as Escape, "[" and "d" would draw a card. So a sequence
@@ -95,7 +96,12 @@ def _is_inside(char: str) -> bool:
 class KeyDecoder:
     """Turns what a terminal sends, as text chunk by chunk, into key names (see the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, enter_across_chunks: bool = True) -> None:
+        self._enter_across_chunks = enter_across_chunks
+        """A newline or NUL at the start of a chunk after a carriage return ending the one
+        before is the same Enter: a guest's client may send "\\r\\n" and a slow link cut it.
+        False for racko's own raw keyboard, whose Enter is "\\r" alone: a newline read later
+        is another key pressed (Ctrl-J, or a script's newline)."""
         self._sequence = ""
         """An escape sequence begun and not ended."""
         self._too_long = False
@@ -130,6 +136,8 @@ class KeyDecoder:
         """The keys in `text`, the next chunk of what was typed; a sequence begun at its end
         is held (`pending`)."""
         keys: list[str] = []
+        if not self._enter_across_chunks:
+            self._after_return = False
         # A lone ESC from an earlier chunk is Escape unless the chunk goes on with a sequence.
         carried = self._sequence == _ESC
         for char in text:
