@@ -331,12 +331,21 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     On SIGHUP or SIGTERM, what Ctrl-C says comes before why (`stopped_by_signals`)."""
     for notice in notices:
         term.console.print(notice)
+
+    def draw(note: RenderableType | None = None) -> None:
+        # A wrong key's note in place of the one before, and the screen back after the rules.
+        term.clear()
+        for notice in notices:
+            term.console.print(notice)
+        if note is not None:
+            term.console.print(note)
+
     stop: BaseException | None = None
     try:
         if ask(term, _("Press Enter to carry on · [bold]q[/] leaves"), (ENTER, "q"),
                valid=_("Enter carries the game on, q leaves it as it is"),
                help_text=_("Enter carries the game on from here; q leaves it as it is, nothing "
-                           "played, to be carried on later.")) == ENTER:
+                           "played, to be carried on later."), redraw=draw) == ENTER:
             return
     except (EOFError, KeyboardInterrupt, Hangup) as error:
         stop = error
