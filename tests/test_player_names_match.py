@@ -72,3 +72,19 @@ def test_review_player_still_refuses_a_name_nobody_has(home: Path) -> None:
     assert_exited(result, 2)
     assert "nobody called Zoa played this game; the players are Zoë, Bob." in flat(
         result.output)
+
+
+@pytest.mark.parametrize("command", ["history", "review"])
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_a_blank_player_name_is_refused_not_taken_for_nobody(
+    home: Path, command: str, typed: str
+) -> None:
+    # history said "No finished games yet" with games listed a moment before; review said
+    # "nobody called  played this game".
+    game = finished_game(5, names=("Ann", "Bob"))
+    record_game(game, header_for(game))
+    path = planted(home / "g.jsonl", names=("Ann", "Bob"))
+    args = [str(path)] if command == "review" else []
+    result = racko(command, *args, "--player", typed)
+    assert_exited(result, 2)
+    assert "--player" in result.output and "a name cannot be empty." in flat(result.output)

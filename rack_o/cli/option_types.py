@@ -130,15 +130,18 @@ SEED = SeedType()
 
 
 class NameType(click.ParamType):
-    """A player's name to look for (--player): text a name can hold, no control character or
-    half a character (which no name has, and which must not reach the screen when echoed)."""
+    """A player's name to look for (--player): text a name can hold, not blank, no control
+    character or half a character (which no name has, and which must not reach the screen when echoed)."""
 
     name = "NAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> str:
-        """`value`, or a usage error saying it holds characters that cannot be shown."""
+        """`value`, or a usage error saying it is empty or holds characters that cannot be
+        shown."""
         text = str(value)
+        if not text.strip():  # no player's name is blank: it is no name at all, not nobody's
+            self.fail(_("a name cannot be empty."), param, ctx)
         if all(char.isprintable() or char == " " for char in text):
             return text
         # repr spells each such character out (\x1b, \udcff), so the refusal shows them safely.
