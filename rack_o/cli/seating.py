@@ -375,9 +375,14 @@ def name_seats(
     unnamed = {seat: agent_name(make_bot(spec, seat, 0))
                for seat, spec in enumerate(specs) if spec is not None and names[seat] is None}
     for seat, name in unnamed.items():
-        # Two bots of one level, or a bot named like a person: tell them apart by seat.
+        # Two bots of one level, or a bot named like a person: tell them apart by seat (and,
+        # as "Player N" is, further on where a person has that name too).
         if list(unnamed.values()).count(name) > 1 or name.casefold() in taken:
-            name = f"{name} {seat + 1}"
+            level, number = name, seat + 1
+            name = f"{level} {number}"
+            while name.casefold() in taken:
+                number += MAX_PLAYERS
+                name = f"{level} {number}"
         names[seat] = name
         taken.add(name.casefold())
     return names
