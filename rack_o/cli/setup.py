@@ -9,6 +9,7 @@ Usage errors are found before anything starts and exit with code 2.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import secrets
@@ -432,13 +433,21 @@ def broken_link(path: Path) -> str:
 
 
 def check_record_path(
-    ctx: click.Context, param: click.Parameter, value: Path | None
+    ctx: click.Context, param: click.Parameter, typed: str | None
 ) -> Path | None:
     """--record: a new file (or an empty one) in a folder that exists."""
-    if value is None:
+    if typed is None:
         return None
+    value = Path(typed)
     if not value.name:  # "" (which Path reads as ".")
         raise click.BadParameter(_("give the name of a new file."))
+    if typed.endswith(tuple(filter(None, (os.sep, os.altsep)))) and not value.is_dir():
+        # "games/" names a folder, which Path would make a file called "games" of.
+        if not os.path.lexists(value):
+            raise click.BadParameter(
+                _("the folder {folder} does not exist.").format(folder=value))
+        raise click.BadParameter(_("cannot write {file}: {reason}.").format(
+            file=typed, reason=os.strerror(errno.ENOTDIR)))
     try:
         if value.is_symlink() and not value.exists():
             raise click.BadParameter(broken_link(value))
