@@ -131,7 +131,8 @@ SEED = SeedType()
 
 class NameType(click.ParamType):
     """A player's name to look for (--player): text a name can hold, not blank, no control
-    character or half a character (which no name has, and which must not reach the screen when echoed)."""
+    character or half a character (which no name has, and which must not reach the screen
+    when echoed)."""
 
     name = "NAME"
 
