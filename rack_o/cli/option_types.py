@@ -8,6 +8,7 @@ what the option wants, with an example ("expected a whole number from 2 to 4 (su
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -165,3 +166,9 @@ def typed_whole(text: str, *, signed: bool = False, longest: int = _TYPED_DIGITS
     text = text.strip()
     digits = text[1:] if signed and text[:1] in "+-" else text
     return int(text) if digits.isdecimal() and len(digits) <= longest else None
+
+
+def ends_as_a_folder(typed: str) -> bool:
+    """True when a file's name as typed ends in a path separator ("games/"): it names a folder,
+    which `Path` would make a file called "games" of."""
+    return typed.endswith(tuple(filter(None, (os.sep, os.altsep))))

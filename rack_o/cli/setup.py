@@ -33,7 +33,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
 from .messages import bot_spec_error
-from .option_types import SEED, WholeNumber, said, whole_number
+from .option_types import SEED, WholeNumber, ends_as_a_folder, said, whole_number
 
 
 def now_stamp() -> str:
@@ -441,8 +441,7 @@ def check_record_path(
     value = Path(typed)
     if not value.name:  # "" (which Path reads as ".")
         raise click.BadParameter(_("give the name of a new file."))
-    if typed.endswith(tuple(filter(None, (os.sep, os.altsep)))) and not value.is_dir():
-        # "games/" names a folder, which Path would make a file called "games" of.
+    if ends_as_a_folder(typed) and not value.is_dir():
         if not os.path.lexists(value):
             raise click.BadParameter(
                 _("the folder {folder} does not exist.").format(folder=value))
