@@ -119,6 +119,22 @@ def test_record_in_a_missing_folder_is_a_usage_error(home: Path) -> None:
     assert "does not exist" in result.output
 
 
+@pytest.mark.parametrize("made", ["nothing", "an empty file"])
+def test_record_ending_in_a_slash_names_a_folder_and_makes_no_file(home: Path, made: str
+                                                                   ) -> None:
+    # "--record games/" made a file called "games" and wrote the game into it.
+    target = home / "games-folder"
+    if made == "an empty file":
+        target.touch()
+    result = run(["--names", "Ann", "--bots", "easy", "--record", f"{target}/"], input="")
+    assert result.exit_code == 2, result.output
+    said = flat(result.output)
+    assert "Invalid value for '--record'" in said
+    assert ("the folder" in said and "does not exist" in said if made == "nothing"
+            else "Not a directory" in said), said
+    assert (target.exists() and target.stat().st_size == 0) is (made == "an empty file")
+
+
 # ---------------------------------------------------------------- options that play
 
 

@@ -57,6 +57,9 @@ def test_a_terminal_lacking_racko_s_characters_gets_stand_ins_not_a_traceback(
     ("Hard gagne après 2 manches\u00a0!", "Hard gagne apres 2 manches !"),
     ("Hard vyhrává s 150 body", "Hard vyhrava s 150 body"),
     ("Ο Hard κερδίζει", "? Hard ????????"),
+    # A rack's bars and its ascending mark, one column each as drawn: they were all "?".
+    ("   1  32 ████████   ✓", "   1  32 ########   +"),
+    ("✓ slot 1 ascending: 5 points", "+ slot 1 ascending: 5 points"),
 ])
 def test_a_character_the_encoding_lacks_is_written_as_its_stand_in(text: str, shown: str) -> None:
     assert text.encode("ascii", STAND_IN).decode("ascii") == shown

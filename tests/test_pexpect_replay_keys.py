@@ -53,10 +53,10 @@ def test_a_wrong_key_pressed_again_is_noted_once(tmp_path: Path) -> None:
     child.expect(PROMPT)
     press(child, ENTER)
     child.expect(r"turn 0\b.*" + PROMPT)
-    for key in ["\x1b[C", "\x1b[B", "\x1b[6~", "x", "\x1b"]:
+    for key in ["\x1b[C", "\x1b[B", "\x1b[6~", "x", "\t"]:
         press(child, key)
         time.sleep(0.1)
-    screen = shows(child, "Esc is not valid here")  # the last key's note, in place of the others
+    screen = shows(child, "Tab is not valid here")  # the last key's note, in place of the others
     assert screen.count("is not valid here") == 1, screen
     assert screen.count(PROMPT.strip()) == 1, screen
     assert "Replay of" in screen, screen
@@ -64,3 +64,20 @@ def test_a_wrong_key_pressed_again_is_noted_once(tmp_path: Path) -> None:
     child.expect(r"turn 1\b.*" + PROMPT)
     press(child, "q")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("steps", [1, 3])
+def test_escape_leaves_the_replay_as_q_does(tmp_path: Path, steps: int) -> None:
+    # As it leaves racko's pager (the rules): it was a wrong key here, noted, and stayed.
+    record = tmp_path / "game.jsonl"
+    write_record(record, finished_game(12, players=3))
+    child = spawn(["replay", str(record)], tmp_path)
+    child.expect(PROMPT)
+    for _step in range(steps):
+        press(child, ENTER)
+        child.expect(PROMPT)
+    press(child, "\x1b")
+    child.expect(pexpect.EOF, timeout=5)
+    child.close()
+    assert child.exitstatus == 0
+    assert "not valid" not in child.before

@@ -72,3 +72,34 @@ def test_review_player_still_refuses_a_name_nobody_has(home: Path) -> None:
     assert_exited(result, 2)
     assert "nobody called Zoa played this game; the players are Zoë, Bob." in flat(
         result.output)
+
+
+@pytest.mark.parametrize("command", ["history", "review"])
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_a_blank_player_name_is_refused_not_taken_for_nobody(
+    home: Path, command: str, typed: str
+) -> None:
+    # history said "No finished games yet" with games listed a moment before; review said
+    # "nobody called  played this game".
+    game = finished_game(5, names=("Ann", "Bob"))
+    record_game(game, header_for(game))
+    path = planted(home / "g.jsonl", names=("Ann", "Bob"))
+    args = [str(path)] if command == "review" else []
+    result = racko(command, *args, "--player", typed)
+    assert_exited(result, 2)
+    assert "--player" in result.output and "a name cannot be empty." in flat(result.output)
+
+
+@pytest.mark.parametrize("names", ["Zoë,Zoe", "José,Jose", "Ann,ANN", "Straße,strasse"])
+def test_a_table_never_seats_two_names_that_name_one_player(home: Path, names: str) -> None:
+    # Zoë and Zoe sat at one table, and review --player Zoë then showed both players' turns.
+    result = racko("play", "--names", names, "--bots", "easy", "--seed", "1", input="")
+    assert_exited(result, 2)
+    assert "each player needs a different name." in flat(result.output)
+
+
+def test_a_name_asked_for_is_refused_when_it_names_a_player_already_seated(home: Path) -> None:
+    result = racko("play", "--players", "2", "--seed", "1", input="Zoë,Zoe\n")
+    assert "Each player needs a different name." in flat(result.output)
+    result = racko("play", "--players", "3", "--seed", "1", input="Zoë,Bob\nZoe\n")
+    assert "Zoe is already playing: choose another name." in flat(result.output)

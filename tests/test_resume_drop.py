@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -147,3 +148,21 @@ def test_ctrl_c_at_the_question_keeps_the_game(home: Path, unfinished: Path) -> 
     child.close()
     assert child.exitstatus == 130
     assert digest(unfinished) == before
+
+
+@pytest.mark.parametrize(("key", "dropped"), [("y", True), ("n", False), ("z", False)])
+def test_one_key_answers_the_question_at_a_terminal(home: Path, unfinished: Path, key: str,
+                                                    dropped: bool) -> None:
+    # "y drops it, Enter keeps it": y waited for an Enter before, with nothing said.
+    before = digest(unfinished)
+    child = spawn(["resume", "--drop", "2026-11-29-2105-ann-bob"], home)
+    child.expect(ASKED)
+    time.sleep(0.3)
+    child.send(key)  # the key alone, no Enter
+    child.expect("Dropped" if dropped else "The game was kept", timeout=5)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert unfinished.exists() is not dropped
+    if not dropped:
+        assert digest(unfinished) == before

@@ -226,6 +226,23 @@ def test_a_json_file_in_a_missing_folder_is_refused_before_anything_starts(
     assert not (tmp_path / "records").exists() and not target.parent.exists()
 
 
+@pytest.mark.parametrize("made", ["nothing", "an empty file"])
+def test_a_json_path_ending_in_a_slash_is_refused_as_a_folder_before_anything_starts(
+    tmp_path: Path, made: str
+) -> None:
+    # "--json out/" played every game and then wrote them to a file called "out".
+    target = tmp_path / "out"
+    if made == "an empty file":
+        target.touch()
+    result = simulate("--bots", "easy,easy", "--games", "2", "--json", f"{target}/")
+    assert result.exit_code == 2, result.output
+    output = " ".join(result.output.split())
+    assert "Simulating" not in output
+    assert ("the folder" in output and "does not exist" in output if made == "nothing"
+            else "Not a directory" in output), output
+    assert (target.exists() and target.stat().st_size == 0) is (made == "an empty file")
+
+
 def test_a_table_of_capped_rounds_only_shows_no_means(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     result = simulate("--bots", "random,random", "--games", "2", "--turn-cap", "30",

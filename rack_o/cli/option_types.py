@@ -8,6 +8,7 @@ what the option wants, with an example ("expected a whole number from 2 to 4 (su
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -130,15 +131,19 @@ SEED = SeedType()
 
 
 class NameType(click.ParamType):
-    """A player's name to look for (--player): text a name can hold, no control character or
-    half a character (which no name has, and which must not reach the screen when echoed)."""
+    """A player's name to look for (--player): text a name can hold, not blank, no control
+    character or half a character (which no name has, and which must not reach the screen
+    when echoed)."""
 
     name = "NAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> str:
-        """`value`, or a usage error saying it holds characters that cannot be shown."""
+        """`value`, or a usage error saying it is empty or holds characters that cannot be
+        shown."""
         text = str(value)
+        if not text.strip():  # no player's name is blank: it is no name at all, not nobody's
+            self.fail(_("a name cannot be empty."), param, ctx)
         if all(char.isprintable() or char == " " for char in text):
             return text
         # repr spells each such character out (\x1b, \udcff), so the refusal shows them safely.
@@ -161,3 +166,9 @@ def typed_whole(text: str, *, signed: bool = False, longest: int = _TYPED_DIGITS
     text = text.strip()
     digits = text[1:] if signed and text[:1] in "+-" else text
     return int(text) if digits.isdecimal() and len(digits) <= longest else None
+
+
+def ends_as_a_folder(typed: str) -> bool:
+    """True when a file's name as typed ends in a path separator ("games/"): it names a folder,
+    which `Path` would make a file called "games" of."""
+    return typed.endswith(tuple(filter(None, (os.sep, os.altsep))))

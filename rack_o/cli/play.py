@@ -122,7 +122,7 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
 
 @click.command(epilog=EXAMPLE)
 @table_options
-@click.option("--record", type=click.Path(path_type=Path),
+@click.option("--record", type=click.Path(),
               callback=check_record_path,
               help="Write the game's rack-o/1 record to this new file as it is played.")
 @click.option("--fast", is_flag=True, help="No pause after a computer player's move.")

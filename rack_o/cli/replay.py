@@ -410,13 +410,16 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str,
     is named in a note saying what is `valid` (`wrong_key_note`), and it asks again. At a
     keyboard, `noted(note)` paints the screen again with the note in place of the one before
     (as a game's prompts do); else, or without it, the note is printed under the prompt.
-    Keys typed ahead count: a replay shows nothing private, so three quick Enters step three
-    times."""
+    Esc at a keyboard is q. Keys typed ahead count: a replay shows nothing private, so three
+    quick Enters step three times."""
     console = term.console
     shown = f"{prompt} > "
     while True:
         key = term.key(shown)
         shown = f"{prompt} > "
+        if key == "escape" and "q" in keys and not term.reads_lines:
+            echo(term, key)
+            return "q"  # Esc leaves, as it leaves racko's pager
         if key in keys:
             echo(term, key)
             return key

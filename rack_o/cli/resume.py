@@ -44,7 +44,7 @@ from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .option_types import typed_whole
-from .prompt import ask, fitting, is_yes
+from .prompt import ask, echo, fitting, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import scores_of, side_names, variant_labels
@@ -331,12 +331,21 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     On SIGHUP or SIGTERM, what Ctrl-C says comes before why (`stopped_by_signals`)."""
     for notice in notices:
         term.console.print(notice)
+
+    def draw(note: RenderableType | None = None) -> None:
+        # A wrong key's note in place of the one before, and the screen back after the rules.
+        term.clear()
+        for notice in notices:
+            term.console.print(notice)
+        if note is not None:
+            term.console.print(note)
+
     stop: BaseException | None = None
     try:
         if ask(term, _("Press Enter to carry on · [bold]q[/] leaves"), (ENTER, "q"),
                valid=_("Enter carries the game on, q leaves it as it is"),
                help_text=_("Enter carries the game on from here; q leaves it as it is, nothing "
-                           "played, to be carried on later.")) == ENTER:
+                           "played, to be carried on later."), redraw=draw) == ENTER:
             return
     except (EOFError, KeyboardInterrupt, Hangup) as error:
         stop = error
@@ -687,8 +696,11 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
         # SIGHUP and SIGTERM keep the game too, and say so before why (as Ctrl-C says).
         with stopped_by_signals(new_line=False):
             try:
-                answer = term.read(_("Drop this game for good? [bold]y[/] drops it, Enter "
-                                     "keeps it > "))
+                # One key, as "Quit this game?" takes: only one pressed once it is asked.
+                term.flush_input()
+                answer = term.key(_("Drop this game for good? [bold]y[/] drops it, Enter "
+                                    "keeps it > "))
+                echo(term, answer)
             except (EOFError, KeyboardInterrupt, Hangup) as stop:
                 console.print("\n" + _("The game was kept."), markup=False)
                 if isinstance(stop, Hangup):

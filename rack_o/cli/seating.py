@@ -19,6 +19,7 @@ from rack_o.bots import bot_kind
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from rack_o.store.names import name_key
 
 from .console import Terminal
 from .option_types import typed_whole
@@ -72,7 +73,7 @@ def split_names(text: str, hint: str | None = "--names") -> list[str]:
     names = [name.strip() for name in text.split(",")]
     for name in names:
         check_name(name, hint)
-    if len({name.casefold() for name in names}) != len(names):
+    if len({name_key(name) for name in names}) != len(names):
         raise click.BadParameter(
             _("each player needs a different name."), param_hint=hint and f"'{hint}'"
         )
@@ -181,7 +182,7 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[
     prompt = ngettext("Name of the other person? [{defaults}] ",
                       "Names of the other {count} people, separated by commas? [{defaults}] ",
                       len(rest)).format(count=len(rest), defaults=", ".join(rest))
-    taken = taken | {name.casefold() for name in names}
+    taken = taken | {name_key(name) for name in names}
     more = _ask(term, prompt, _names_typed(rest, taken), ROOM_FOR_NAMES)
     filled = _defaults_left(more, rest) if more else []
     if more and filled:  # fewer typed again: the others keep their defaults, said so
@@ -213,7 +214,7 @@ def _names_typed(defaults: Sequence[str], taken: set[str]) -> Callable[[str], li
                          "{count} names given for {people} people.", len(names)).format(
                     count=len(names), people=count)
             )
-        clash = next((name for name in names if name.casefold() in taken), None)
+        clash = next((name for name in names if name_key(name) in taken), None)
         if clash is not None:
             raise click.BadParameter(
                 _("{name} is already playing: choose another name.").format(name=clash)
@@ -226,8 +227,8 @@ def _names_typed(defaults: Sequence[str], taken: set[str]) -> Callable[[str], li
 def _defaults_left(names: Sequence[str], defaults: Sequence[str]) -> list[str]:
     """The defaults for the people `names` leave unnamed: a seat keeps its own default
     ("Player 3" for the third) when no name typed took it."""
-    typed = {name.casefold() for name in names}
-    free = [name for name in defaults if name.casefold() not in typed]
+    typed = {name_key(name) for name in names}
+    free = [name for name in defaults if name_key(name) not in typed]
     own = [name for name in defaults[len(names):] if name in free]
     return (own + [name for name in free if name not in own])[: len(defaults) - len(names)]
 
@@ -254,7 +255,7 @@ def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]
     names = name_seats(players, specs, given)
     missing = [seat for seat, name in enumerate(names) if name is None]
     if missing:
-        taken = {name.casefold() for name in names if name is not None}
+        taken = {name_key(name) for name in names if name is not None}
         defaults = _default_names(missing, taken)
         for seat, name in zip(missing, ask_names(term, defaults, taken), strict=True):
             names[seat] = name
@@ -322,7 +323,7 @@ def _default_names(seats: Sequence[int], taken: set[str]) -> list[str]:
     for seat in seats:
         name = _("Player {seat}").format(seat=seat + 1)
         number = seat + 1
-        while name.casefold() in taken:
+        while name_key(name) in taken:
             number += MAX_PLAYERS
             name = _("Player {seat}").format(seat=number)
         defaults.append(name)
@@ -371,15 +372,20 @@ def name_seats(
                 message.format(count=len(given), players=players, people=len(people)),
                 param_hint="'--names'",
             )
-    taken = {name.casefold() for name in names if name}
+    taken = {name_key(name) for name in names if name}
     unnamed = {seat: agent_name(make_bot(spec, seat, 0))
                for seat, spec in enumerate(specs) if spec is not None and names[seat] is None}
     for seat, name in unnamed.items():
-        # Two bots of one level, or a bot named like a person: tell them apart by seat.
-        if list(unnamed.values()).count(name) > 1 or name.casefold() in taken:
-            name = f"{name} {seat + 1}"
+        # Two bots of one level, or a bot named like a person: tell them apart by seat (and,
+        # as "Player N" is, further on where a person has that name too).
+        if list(unnamed.values()).count(name) > 1 or name_key(name) in taken:
+            level, number = name, seat + 1
+            name = f"{level} {number}"
+            while name_key(name) in taken:
+                number += MAX_PLAYERS
+                name = f"{level} {number}"
         names[seat] = name
-        taken.add(name.casefold())
+        taken.add(name_key(name))
     return names
 
 

@@ -9,6 +9,7 @@ Usage errors are found before anything starts and exit with code 2.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import secrets
@@ -32,7 +33,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
 from .messages import bot_spec_error
-from .option_types import SEED, WholeNumber, said, whole_number
+from .option_types import SEED, WholeNumber, ends_as_a_folder, said, whole_number
 
 
 def now_stamp() -> str:
@@ -432,13 +433,20 @@ def broken_link(path: Path) -> str:
 
 
 def check_record_path(
-    ctx: click.Context, param: click.Parameter, value: Path | None
+    ctx: click.Context, param: click.Parameter, typed: str | None
 ) -> Path | None:
     """--record: a new file (or an empty one) in a folder that exists."""
-    if value is None:
+    if typed is None:
         return None
+    value = Path(typed)
     if not value.name:  # "" (which Path reads as ".")
         raise click.BadParameter(_("give the name of a new file."))
+    if ends_as_a_folder(typed) and not value.is_dir():
+        if not os.path.lexists(value):
+            raise click.BadParameter(
+                _("the folder {folder} does not exist.").format(folder=value))
+        raise click.BadParameter(_("cannot write {file}: {reason}.").format(
+            file=typed, reason=os.strerror(errno.ENOTDIR)))
     try:
         if value.is_symlink() and not value.exists():
             raise click.BadParameter(broken_link(value))

@@ -51,7 +51,7 @@ from .columns import Layout, whole_layout
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
-from .option_types import SEED, WholeNumber
+from .option_types import SEED, WholeNumber, ends_as_a_folder
 from .screens import variant_labels
 from .setup import (
     BotChoice,
@@ -200,6 +200,21 @@ def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
             option=option, path=path, reason=error.strerror or error
         )
     )
+
+
+def _json_option(ctx: click.Context, param: click.Parameter, typed: str | None
+                 ) -> Path | None:
+    """--json: a file's name; one that ends as a folder's does is refused before the run."""
+    if typed is None:
+        return None
+    path = Path(typed)
+    if ends_as_a_folder(typed) and not path.is_dir():
+        if not os.path.lexists(path):
+            raise click.UsageError(_("--json {file}: the folder {folder} does not exist.").format(
+                file=typed, folder=path))
+        raise click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
+            option="--json", path=typed, reason=os.strerror(errno.ENOTDIR)))
+    return path
 
 
 def _check_json_path(json_path: Path) -> None:
@@ -358,8 +373,9 @@ def _executor(
 @click.option("--turn-cap", type=WholeNumber(1, example=DEFAULT_TURN_CAP), default=DEFAULT_TURN_CAP,
               show_default=True,
               help="Turns after which a round without Rack-O is stopped (and counted).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write the results as JSON to this file.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False),
+              callback=_json_option, default=None,
+              help="Also write the results as JSON to this file.")
 @click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one rack-o/1 record per game into this directory (written by "
               "the workers: with --cluster, a folder shared by them all).")

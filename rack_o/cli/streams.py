@@ -19,6 +19,8 @@ _STAND_INS = {
     "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ",
     "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"',
     "\u00ab": '"', "\u00bb": '"', "\u2022": "*", "\u2265": ">=", "\u2264": "<=",
+    # A rack's bars and the mark of its ascending slots: one column each, as drawn.
+    "\u2588": "#", "\u2713": "+",
 }
 
 
