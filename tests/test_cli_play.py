@@ -298,7 +298,8 @@ def test_a_bad_answer_to_a_setup_question_is_asked_again(home: Path) -> None:
     result = run(["--seed", "2", "--record", str(home / "g.jsonl")],
                  input="7\n2\nAnn,ann\n,Bob\nAnn,Bob,Cy\n")
     assert "Type a number from 1 to 4, or Enter for 2." in result.output
-    assert "] Each player needs a different name.\n" in result.output
+    assert ("] 'Ann' and 'ann' read as one name (case and accents do not count): each player "
+            "needs a different name. Names of") in flat(result.output)
     assert "] A name cannot be empty.\n" in result.output
     assert "3 names given for 2 people." in result.output
     assert result.exit_code == 1 and "The input ended (Ctrl-D): no game was started." in (

@@ -95,11 +95,20 @@ def test_a_table_never_seats_two_names_that_name_one_player(home: Path, names: s
     # Zoë and Zoe sat at one table, and review --player Zoë then showed both players' turns.
     result = racko("play", "--names", names, "--bots", "easy", "--seed", "1", input="")
     assert_exited(result, 2)
-    assert "each player needs a different name." in flat(result.output)
+    first, second = names.split(",")
+    assert (f"'{first}' and '{second}' read as one name (case and accents do not count): each "
+            "player needs a different name.") in flat(result.output)
+
+
+def test_a_name_given_twice_is_said_to_be_named_twice(home: Path) -> None:
+    result = racko("play", "--names", "Ann,Bob,Ann", "--seed", "1", input="")
+    assert_exited(result, 2)
+    assert "'Ann' is named twice: each player needs a different name." in flat(result.output)
 
 
 def test_a_name_asked_for_is_refused_when_it_names_a_player_already_seated(home: Path) -> None:
     result = racko("play", "--players", "2", "--seed", "1", input="Zoë,Zoe\n")
-    assert "Each player needs a different name." in flat(result.output)
+    assert ("'Zoë' and 'Zoe' read as one name (case and accents do not count): each player needs"
+            " a different name.") in flat(result.output)
     result = racko("play", "--players", "3", "--seed", "1", input="Zoë,Bob\nZoe\n")
     assert "Zoe is already playing: choose another name." in flat(result.output)

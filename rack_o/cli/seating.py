@@ -73,9 +73,20 @@ def split_names(text: str, hint: str | None = "--names") -> list[str]:
     names = [name.strip() for name in text.split(",")]
     for name in names:
         check_name(name, hint)
-    if len({name_key(name) for name in names}) != len(names):
+    seen: dict[str, str] = {}
+    for name in names:
+        first = seen.setdefault(name_key(name), name)
+        if first is name:
+            continue
+        if first == name:
+            clash = _("{name} is named twice").format(name=_shown(name))
+        else:
+            # Translators: "Zoë and Zoe read as one name (case and accents do not count): …"
+            clash = _("{first} and {second} read as one name (case and accents do not count)"
+                      ).format(first=_shown(first), second=_shown(name))
         raise click.BadParameter(
-            _("each player needs a different name."), param_hint=hint and f"'{hint}'"
+            _("{clash}: each player needs a different name.").format(clash=clash),
+            param_hint=hint and f"'{hint}'",
         )
     return names
 
