@@ -217,6 +217,14 @@ class LazyGroup(click.Group):
 
             click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
             raise SystemExit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            # Output piped to a reader that has gone (`racko history | head`): every command
+            # stops here quietly, with exit 0, not with click's exit 1.
+            from .exits import EXIT_OK
+            from .streams import reader_gone
+
+            reader_gone()
+            raise SystemExit(EXIT_OK) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # The language a command installs lasts until click has said its last word (an error
