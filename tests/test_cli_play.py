@@ -59,9 +59,12 @@ def events(path: Path) -> list[dict]:
         (["--run-of-three", "--bots", "easy,hard"],
          "--run-of-three seats 2 players, and 2 bots would take every seat: name 1 bot to keep "
          "a seat for you, or add --players 2 to watch the bots play each other."),
-        (["--target", "7"], "the target must be a positive multiple of 5 (such as 500), not 7"),
-        (["--target", "0"], "the target must be a positive multiple of 5 (such as 500), not 0"),
-        (["--target", "-5"], "the target must be a positive multiple of 5 (such as 500), not -5"),
+        (["--target", "7"], "the target must be a multiple of 5 from 5 to 5,000 (such as 500), "
+         "not 7"),
+        (["--target", "0"], "the target must be a multiple of 5 from 5 to 5,000 (such as 500), "
+         "not 0"),
+        (["--target", "-5"], "the target must be a multiple of 5 from 5 to 5,000 (such as 500), "
+         "not -5"),
         (["--players", "2", "--names", "Ann,Bob,Cy"], "3 names given for 2 players."),
         (["--names", "Ann,Bob,Cy,Dee,Eve"], "5 names given; Rack-O is for 2 to 4 players."),
         (["--names", "Ann"], "1 name given; Rack-O is for 2 to 4 players."),

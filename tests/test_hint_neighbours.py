@@ -22,8 +22,8 @@ NBSP = "\u00a0"
      "between the cards you keep around it, your 5 (slot 1) and your 23 (slot 5)"),
     (10, Between(19, None, 9, None), "above your 19 (slot 9)"),
     (10, Between(19, None, 5, None), "above your 19 (slot 5), the nearest card you keep before it"),
-    (1, Between(None, 8, None, 2), "below your 8 (slot 2)"),
-    (1, Between(None, 8, None, 4), "below your 8 (slot 4), the nearest card you keep after it"),
+    (1, Between(None, 28, None, 2), "below your 28 (slot 2)"),
+    (1, Between(None, 28, None, 4), "below your 28 (slot 4), the nearest card you keep after it"),
 ], ids=["next-to-it", "far-above", "far-below", "above-next", "above-far", "below-next",
         "below-far"])
 @pytest.mark.parametrize("reason", [Reason.TAKE, Reason.PLACE_FITS])

@@ -104,6 +104,8 @@ def hint_cases() -> list[tuple[Advice, list[str]]]:
         (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(9, None, 2, None)),
          ["17", "31", "9", "2"]),
         (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(None, None)), ["17", "4", "31"]),
+        (Advice(TAKE, Reason.TAKE, 17, 4, 31, between=Between(20, 23, 2, 6)),
+         ["17", "4", "31", "20", "2"]),
         (Advice(DRAW, Reason.DRAW_EMPTY_DISCARD), []),
         (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31), ["31"]),
         (Advice(DRAW, Reason.DRAW_HELPS_LESS, 31, known_draw=True), ["31"]),

@@ -94,9 +94,26 @@ def test_the_title_comes_first_then_the_moves_then_the_summary(home: Path) -> No
     code, out = invoke([str(planted(home / "g.jsonl")), "--full"])
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0] == "Review of g: Ann, Bob (hard)", out
+    assert lines[0] == "Review of g: turns by Ann; also at the table: Bob (hard)", out
     assert lines[1].split()[:2] == ["Round", "Turn"], out  # the moves table's heading
     assert out.index("take 18 → slot 9") < out.index("Per round:") < out.index("Ann: accuracy")
+
+
+@pytest.mark.parametrize(("kinds", "options", "heading"), [
+    # The Player column is left out when one player's turns are shown: the title says whose.
+    (("human", "bot:hard"), [], "Review of g: turns by Ann; also at the table: Bob (hard)"),
+    (("human", "human"), ["--player", "Bob"], "Review of g: turns by Bob; also at the table: Ann"),
+    (("human", "bot:hard"), ["--player", "bob"],
+     "Review of g: turns by Bob (hard); also at the table: Ann"),
+    (("human", "bot:hard"), ["--all"], "Review of g: Ann, Bob (hard)"),
+    (("human", "human"), [], "Review of g: Ann, Bob"),
+    (("bot:easy", "bot:hard"), [], "Review of g: Ann (easy), Bob (hard)"),
+], ids=["one person and a bot", "--player", "--player a bot", "--all", "two people", "bots"])
+def test_the_title_says_whose_turns_are_shown(home: Path, kinds: tuple[str, str],
+                                             options: list[str], heading: str) -> None:
+    code, out = invoke([str(planted(home / "g.jsonl", kinds)), "--full", "--reveal", *options])
+    assert code == 0, out
+    assert out.splitlines()[0] == heading, out
 
 
 def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None:
@@ -240,7 +257,7 @@ def test_a_saved_game_is_found_by_its_id(home: Path) -> None:
     write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl", finished_game(12))
     code, out = invoke(["2026-11-29-2105", "--player", "Ann"])
     assert code == 0, out
-    assert "Review of 2026-11-29-2105-ann-bob: Ann, Bob (easy)" in out
+    assert "Review of 2026-11-29-2105-ann-bob: turns by Ann; also at the table: Bob (easy)" in out
 
 
 def test_an_unknown_id_is_a_usage_error(home: Path) -> None:

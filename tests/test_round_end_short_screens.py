@@ -93,3 +93,26 @@ def test_replay_s_now_column_names_a_rack_gone_out_in_a_whole_word(language: str
     assert went_out[-1] == ("Rack-O" if width == 80 else short), rows
     # The heading too is whole or left out, never cut short ("ma…").
     assert all(len(row) <= width and "…" not in row for row in rows), rows
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("width", [80, 60, 50, 48])
+def test_replay_s_points_column_says_what_it_holds_where_it_fits(language: str, width: int
+                                                                 ) -> None:
+    # The longest name a player may have: at 80 columns "points now" fits in every language;
+    # narrower, "now", else no heading, never one cut short.
+    names = ("Bartholomew-Long", "Cy", "Dee", "Eve")
+    game = seeded_game(4, 4, 200, names=names)
+    game.deal()
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    room = width - len(names[0]) - 31  # the name, ten cards and the space before the column
+    with speaking(language):
+        console.print(racks_table(game, None, None, width))
+        full = _("points now")
+        fits = [said for said in (full, _("now")) if len(said) <= room]
+    top = console.file.getvalue().splitlines()[0].rstrip()
+    heading = fits[0] if fits else ""
+    if width == 80:
+        assert heading == full and (language != "en" or full == "points now")
+    assert top.endswith(" 10" + (" " + heading if heading else "")), top
+    assert len(top) <= width and "…" not in top, top

@@ -9,6 +9,7 @@ help headings) come from racko's catalogs through gettext: see rack_o.i18n.insta
 from __future__ import annotations
 
 import copy
+import difflib
 import importlib
 import inspect
 import unicodedata
@@ -24,6 +25,7 @@ from rack_o.i18n import (
     choose_language,
     current_language,
     install,
+    ngettext,
     restoring_language,
 )
 
@@ -191,6 +193,21 @@ def fitted(error: click.ClickException) -> click.ClickException:
     return error
 
 
+def no_such_command(name: str) -> str:
+    """Why `name` is no command, with the commands it may be a slip for: those it begins
+    ("re": replay, resume, review), else the nearest by spelling (difflib). click's own
+    sentences, so that they read as its other errors do."""
+    meant = ([command for command in COMMANDS if command.startswith(name)] if len(name) >= 2
+             else []) or difflib.get_close_matches(name, COMMANDS, n=1)
+    said = _("No such command {name!r}.").format(name=name)
+    if not meant:
+        return said
+    names = ", ".join(repr(command) for command in meant)
+    return said + " " + ngettext("Did you mean {possibility}?",
+                                 "(Did you mean one of: {possibilities}?)", len(meant)).format(
+        possibility=names, possibilities=names)
+
+
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand is used."""
 
@@ -217,6 +234,14 @@ class LazyGroup(click.Group):
 
             click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
             raise SystemExit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            # Output piped to a reader that has gone (`racko history | head`): every command
+            # stops here quietly, with exit 0, not with click's exit 1.
+            from .exits import EXIT_OK
+            from .streams import reader_gone
+
+            reader_gone()
+            raise SystemExit(EXIT_OK) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # The language a command installs lasts until click has said its last word (an error
@@ -239,6 +264,18 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name == "help" and "help" not in COMMANDS:
+            if len(args) == 1:  # `racko help`: what `racko --help` shows
+                click.echo(ctx.get_help(), color=ctx.color)
+                ctx.exit(0)
+            return self.resolve_command(ctx, [args[1], "--help"])  # `racko help play`
+        if name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
+            raise click.UsageError(no_such_command(name), ctx)
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = COMMANDS.get(cmd_name)

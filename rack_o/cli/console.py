@@ -14,6 +14,7 @@ reached over a connection does (rack_o.host.terminal).
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
 import select
@@ -88,10 +89,20 @@ def lines_taken(console: Console, *renderables: RenderableType) -> int:
     return sum(len(console.render_lines(r, console.options, pad=False)) for r in renderables)
 
 
+class _Console(Console):
+    """rich's console, leaving a reader gone to the command group: rich's own answer to a
+    broken pipe is exit 1, where racko stops quietly with 0 (`rack_o.cli.LazyGroup`)."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop drawing, and pass the broken pipe on to the one place that handles it."""
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
 def make_console() -> Console:
     """The console `racko` draws on: stdout, colour unless NO_COLOR or not a terminal; when
     stdout is no terminal (a pipe, a file), no line printed on it ends in blanks."""
-    console = Console(highlight=False, emoji=False)
+    console = _Console(highlight=False, emoji=False)
     if not _is_terminal(console.file):  # FORCE_COLOR makes rich take a pipe for a terminal
         console.push_render_hook(EndsTrimmed())
     return console

@@ -7,7 +7,6 @@ Both read the history database (`rack_o.store.history`) and print a rich table, 
 from __future__ import annotations
 
 import json
-import os
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -135,18 +134,8 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
             _print_table(first, games, player)
     except HistoryError as error:
         _fail(error)
-    except BrokenPipeError:
-        _quiet_stdout()
-    finally:
+    finally:  # a reader gone (`racko history | head`) is the command group's (LazyGroup)
         games.close()
-
-
-def _quiet_stdout() -> None:
-    # The reader went away (`racko history | head`): stop, and let nothing more reach the
-    # closed pipe, not even the flush at exit.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
 
 
 def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:

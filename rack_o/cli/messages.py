@@ -204,14 +204,21 @@ def _slots_kept_whole(text: str) -> str:
     return re.sub(r"\((\S+) (\d+)\)", "(\\1\u00a0\\2)", text)
 
 
-def _where(between: Between | None, slot: int | None) -> str:
-    """Where a card going into `slot` sits among the cards worth keeping, and their slots.
-    A card between them that is not worth keeping is not named; where there is one (a named
-    card is not in the slot next to `slot`), the named ones are said to be the cards kept
-    around it, so that a player looking at the slots in between is not left wondering."""
-    if between is None:
-        return _("where it starts an ascending run")
-    low, high = between.low, between.high
+def _where(between: Between | None, slot: int | None, card: int | None, out: int | None) -> str:
+    """Where `card` going into `slot` (in place of `out`) sits among the cards worth keeping,
+    and their slots. A card between them that is not worth keeping is not named; where there
+    is one (a named card is not in the slot next to `slot`), the named ones are said to be the
+    cards kept around it, so that a player looking at the slots in between is not left
+    wondering. Only what is true is said: a kept card on the wrong side of it (a bot may judge
+    a card worth its slot even so) is named as one it is out of order with, and a card with
+    no kept card around it is said to be that, not to start a run the next slot breaks."""
+    low, high = (None, None) if between is None else (between.low, between.high)
+    if card is not None and ((low is not None and low > card)
+                             or (high is not None and high < card)):
+        return _slots_kept_whole(_out_of_order(between, card, out))
+    if low is None and high is None:
+        return _("in a rack where no other card is worth keeping yet")
+    assert between is not None
     far_low = low is not None and slot is not None and between.low_slot != slot - 1
     far_high = high is not None and slot is not None and between.high_slot != slot + 1
     if low is not None and high is not None:
@@ -226,13 +233,29 @@ def _where(between: Between | None, slot: int | None) -> str:
         where = (_("below your {card} (slot {at}), the nearest card you keep after it")
                  if far_high else _("below your {card} (slot {at})")).format(
             card=high, at=between.high_slot)
-    elif low is not None:
+    else:
         where = (_("above your {card} (slot {at}), the nearest card you keep before it")
                  if far_low else _("above your {card} (slot {at})")).format(
             card=low, at=between.low_slot)
-    else:
-        return _("where it starts an ascending run")
     return _slots_kept_whole(where)
+
+
+def _out_of_order(between: Between, card: int, out: int | None) -> str:
+    """Where a card goes that a kept card before it is higher than, or one after it lower:
+    better than the card it replaces, not in order."""
+    low = between.low if between.low is not None and between.low > card else None
+    high = between.high if between.high is not None and between.high < card else None
+    if low is not None and high is not None:
+        text = _("better than the {out} there, though your {low} (slot {low_slot}) before it "
+                 "is higher and your {high} (slot {high_slot}) after it is lower")
+    elif low is not None:
+        text = _("better than the {out} there, though your {low} (slot {low_slot}) before it "
+                 "is higher")
+    else:
+        text = _("better than the {out} there, though your {high} (slot {high_slot}) after it "
+                 "is lower")
+    return text.format(out=out, low=low, high=high, low_slot=between.low_slot,
+                       high_slot=between.high_slot)
 
 
 def run_text(run: Run) -> str:
@@ -295,5 +318,6 @@ def hint_text(advice: Advice) -> str:
         text = _("Put the {card} in slot {slot}: giving up the {out} there costs you least.")
     else:
         text = _("Put the {card} in slot {slot} in place of the {out}: it fits {where}.")
-    text = text.format(**values, where=_where(advice.between, advice.slot))
+    text = text.format(**values, where=_where(advice.between, advice.slot, advice.card,
+                                              advice.out))
     return text if advice.run is None else f"{text} {run_text(advice.run)}"

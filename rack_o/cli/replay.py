@@ -169,14 +169,16 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
     (the slot the actor just changed marked as a new card is), and no points."""
     names = [p.name for p in game.players]
     racko = "Rack-O"
-    now = _("now")
     room = None if width is None else width - max(cell_len(name) for name in names) - RACK_CELLS
-    if room is not None and max(cell_len(racko), cell_len(now)) > room:
+    # Translators: the heading of the column of racko replay's racks that holds what each rack
+    # would score if the round ended now; "now" where the terminal is too narrow for it.
+    headings = (_("points now"), _("now"))
+    # A heading cut short ("ma…") says less than none: the points speak for it.
+    now = next((heading for heading in headings if room is None or cell_len(heading) <= room), "")
+    if room is not None and max(cell_len(racko), cell_len(_("now"))) > room:
         # Translators: a rack gone out, in the "now" column of racko replay's racks on a
         # narrow terminal, where "Rack-O" does not fit: one whole word of at most 3 letters.
         racko = _("out")
-    if room is not None and cell_len(now) > room:
-        now = ""  # a heading cut short ("ma…") says less than none: the points speak for it
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     for _slot in range(10):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 from rich import box
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -35,6 +35,7 @@ from .console import (
     command_apart,
     fill,
     keyboard_tty,
+    lines_taken,
     make_console,
     resume_note,
 )
@@ -234,8 +235,11 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         )
         raise SystemExit(EXIT_NOTHING)
     busy = {game.path for game in unfinished if is_busy(game.path)}
-    console.print(Trimmed(games_table(unfinished, busy=busy, width=console.width)))
     free = [number for number, game in enumerate(unfinished, start=1) if game.path not in busy]
+    if list_only or len(unfinished) == 1 or not free:
+        console.print(Trimmed(games_table(unfinished, busy=busy, width=console.width)))
+    else:  # the picker: its question names #N, which must be on screen with it
+        console.print(Trimmed(_games_that_fit(console, unfinished, busy, free[0])))
     if not free:
         console.print(Trimmed(Text(fill(_all_being_played(len(unfinished)), console.width))))
         raise SystemExit(0 if list_only else EXIT_NOTHING)
@@ -246,6 +250,30 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     if len(unfinished) == 1:
         return unfinished[0].path
     return _pick(term, unfinished, free[0])
+
+
+def _games_that_fit(console: Console, games: list[Summary], busy: Container[Path],
+                    default: int) -> RenderableType:
+    """The list of unfinished `games` as the picker shows it: the first ones (game `default`
+    among them) that fit the window with the question under it, and how many more there
+    are, so that the game the question names is never scrolled off."""
+    room = console.height - 1  # the question, kept to one line by `pick_prompt`
+    # A game takes a line at least: no more than `room` of them are ever tried.
+    for count in range(min(len(games), max(room, default)), default - 1, -1):
+        table = games_table(games[:count], busy=busy, width=console.width)
+        if count == len(games):
+            shown: RenderableType = table
+        else:
+            more = len(games) - count
+            note = ngettext("{count} more game is not shown; list them all with: racko resume "
+                            "--list",
+                            "{count} more games are not shown; list them all with: racko "
+                            "resume --list", more).format(count=more)
+            shown = Group(table, Text(fill(command_apart(note, console.width), console.width),
+                                      "dim"))
+        if lines_taken(console, Trimmed(shown)) <= room:
+            break
+    return shown
 
 
 def pick_prompt(width: int, number: int, record_id: str, count: int) -> str:

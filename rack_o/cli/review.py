@@ -369,10 +369,17 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
     return shown
 
 
-def title(record: Record) -> Text:
-    """The review's first line: the game and who played it."""
-    names = ", ".join(seat_label(record, seat) for seat in range(len(record.header.players)))
-    return Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
+def title(record: Record, seats: Sequence[int]) -> Text:
+    """The review's first line: the game, and whose turns it shows (`seats`) when not
+    everyone's, then the others at the table."""
+    everyone = range(len(record.header.players))
+    if set(seats) >= set(everyone):
+        names = ", ".join(seat_label(record, seat) for seat in everyone)
+        return Text(_("Review of {id}: {players}").format(id=record.id, players=names), "bold")
+    shown = ", ".join(seat_label(record, seat) for seat in seats)
+    others = ", ".join(seat_label(record, seat) for seat in everyone if seat not in seats)
+    return Text(_("Review of {id}: turns by {shown}; also at the table: {others}").format(
+        id=record.id, shown=shown, others=others), "bold")
 
 
 def _height(renderable: RenderableType, width: int) -> int:
@@ -542,7 +549,7 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
             players=", ".join(seat_label(record, seat) for seat in seats)), markup=False)
     else:
         table = moves_table(moves, record, full, console.width)
-        console.print(title(record))  # the title first, above the moves it is the title of
+        console.print(title(record, seats))  # the title first, above the moves it is the title of
         if table is not None:
             console.print(Trimmed(table))
             console.print()

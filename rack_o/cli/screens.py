@@ -441,8 +441,16 @@ def history_block(view: SeatView, most: int = HISTORY_LINES,
         if view.seat != view.mover:
             return Text(_("Nobody has played yet this round."), "dim")
         return Text(_("You are first to play this round."), "dim")
-    lines: list[RenderableType] = [
-        Text(_("Since your last turn:") if played else _("This round so far:"), "dim")]
+    unseen = max(0, len(events) - most)
+    if not unseen:
+        heading = _("Since your last turn:") if played else _("This round so far:")
+    elif played:  # a short window: the moves left out are counted, not lost without a word
+        heading = ngettext("Since your last turn ({count} move not shown):",
+                           "Since your last turn ({count} moves not shown):", unseen)
+    else:
+        heading = ngettext("This round so far ({count} move not shown):",
+                           "This round so far ({count} moves not shown):", unseen)
+    lines: list[RenderableType] = [Text(heading.format(count=unseen), "dim")]
     first = len(view.history) - len(events[-most:])
     for place, event in enumerate(events[-most:], first):
         names: Sequence[str] = view.names

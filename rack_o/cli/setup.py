@@ -26,7 +26,7 @@ from rack_o.agent import Agent
 from rack_o.bots.hint import HINT_LEVELS, Advice, hint
 from rack_o.errors import RulesError
 from rack_o.game import Player
-from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext
+from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext, number
 from rack_o.record import Header
 from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.safe_text import SHORT_SHOWN, shown
@@ -59,22 +59,26 @@ class TableOptions:
     bots: str | None = None
 
 
+MOST_TARGET = 5000
+"""The highest target the options take: ten games to 500, some hundred rounds. A target of
+billions is no longer game but one that never ends. Records keep any target the rules allow."""
+
+
 def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    if value <= 0 or value % 5:
+    if value <= 0 or value % 5 or value > MOST_TARGET:
         raise click.BadParameter(
-            _("the target must be a positive multiple of 5 (such as 500), not {value}.").format(
-                value=value
-            )
+            _("the target must be a multiple of 5 from 5 to {most} (such as 500), not "
+              "{value}.").format(most=number(MOST_TARGET), value=said(value))
         )
     return value
 
 
 def target_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    """--target, checked as the rules want it."""
+    """--target, checked as the rules want it, up to MOST_TARGET."""
     return click.option(
         "--target", type=WholeNumber(None, example=DEFAULT_TARGET), default=DEFAULT_TARGET,
         show_default=True, callback=_check_target,
-        help="Points that win the game; a positive multiple of 5.",
+        help="Points that win the game: a multiple of 5 from 5 to 5,000.",
     )(command)
 
 

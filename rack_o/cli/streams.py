@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 import unicodedata
 
@@ -62,3 +63,19 @@ def forgiving_streams() -> None:
                 stream.reconfigure(errors=errors)
             except (ValueError, OSError):  # closed, or already read from in a way that forbids it
                 continue
+
+
+def reader_gone() -> None:
+    """Standard output's reader went away (`racko replay F --summary | head`): let nothing
+    more reach the closed pipe, not even the flush at exit, so that racko stops quietly.
+    Standard error goes the same way when it is no terminal (`2>&1 | head`)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            fd = stream.fileno()
+            if stream is sys.stderr and os.isatty(fd):
+                continue
+        except (AttributeError, ValueError, OSError):  # closed, or no file (a test's runner)
+            continue
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
