@@ -664,3 +664,54 @@ def test_the_host_reads_who_is_away_and_the_line_that_takes_their_seat_back() ->
         screen.show()  # type: ignore[attr-defined]
         drawn = " ".join(drawn_plain(read).split())
     assert "Bob is away: ssh -p 2299 bob@192.0.2.2" in drawn
+
+
+class _ReadyHost(_Host):
+    """`_Host` waiting for a deal, Bob (seat 1) ready or not."""
+
+    def __init__(self, game: object, bob_ready: bool) -> None:
+        super().__init__(game, gate=True)
+        self.bob_ready = bob_ready
+
+    def is_ready(self, seat: int) -> bool:
+        return seat == 1 and self.bob_ready
+
+
+@pytest.mark.parametrize(
+    ("is_host", "seat", "bob_ready", "said"),
+    [(False, 1, False, "z does nothing here: press Enter, s, r, ? or q."),
+     (True, 1, False, "z does nothing here: press Enter, s, r, ?, b or q."),
+     (False, 1, True, "z does nothing here: press u, s, r, ? or q."),
+     (True, 1, True, "z does nothing here: press u, s, r, ?, b or q."),
+     (True, None, False, "z does nothing here: press s, r, ?, b or q.")],
+    ids=["guest", "host", "guest-ready", "host-ready", "host-without-a-seat"],
+)
+def test_a_key_that_does_nothing_before_a_deal_is_told_enter_or_u_too(
+    is_host: bool, seat: int | None, bob_ready: bool, said: str
+) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    host = _ReadyHost(seeded_game(3), bob_ready)
+    screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), seat, is_host=is_host)  # type: ignore[arg-type]
+    screen.pressed("z")
+    assert isinstance(screen.note, Text) and screen.note.plain == said
+
+
+@pytest.mark.parametrize(("is_host", "seat"), [(False, 1), (True, 1)], ids=["guest", "host"])
+def test_the_help_before_a_deal_says_what_enter_and_u_do(is_host: bool, seat: int) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    screen = SeatScreen(_ReadyHost(seeded_game(3), False), local_terminal(1, "Bob", Inbox()),
+                        seat, is_host=is_host)  # type: ignore[arg-type]
+    screen.pressed("?")
+    assert isinstance(screen.note, Text)
+    assert screen.note.plain.startswith(
+        "Press Enter when you are ready for the cards to be dealt; u takes it back until "
+        "they are. ")
+    assert "While the others play" not in screen.note.plain  # nobody plays yet
