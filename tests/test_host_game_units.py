@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -107,17 +108,42 @@ def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> 
 
 
 @pytest.mark.parametrize(
-    ("name", "host", "port", "line"),
+    ("name", "host", "port", "line", "user"),
     [
-        ("Bob", "192.168.1.20", 2222, "ssh -p 2222 bob@192.168.1.20"),
-        ("Mary Ann", "10.0.0.2", 2222, "ssh -p 2222 'mary ann@10.0.0.2'"),
-        ("Zoë", "10.0.0.2", 22, "ssh 'zoë@10.0.0.2'"),
+        ("Bob", "192.168.1.20", 2222, "ssh -p 2222 bob@192.168.1.20", "bob"),
+        ("Mary Ann", "10.0.0.2", 2222, 'ssh -p 2222 "mary ann@10.0.0.2"', "mary ann"),
+        ("Zoë", "10.0.0.2", 22, "ssh zoe@10.0.0.2", "zoe"),  # typed on any keyboard
+        ("José Luis", "10.0.0.2", 22, 'ssh "jose luis@10.0.0.2"', "jose luis"),
+        ("Βασίλης", "10.0.0.2", 22, "ssh βασίλης@10.0.0.2", "βασίλης"),
+        ("O'Neil", "10.0.0.2", 22, "ssh \"o'neil@10.0.0.2\"", "o'neil"),
+        ("$HOME", "10.0.0.2", 22, "ssh '$home@10.0.0.2'", "$home"),
+        ('Al "Ace"', "10.0.0.2", 22, "ssh 'al \"ace\"@10.0.0.2'", 'al "ace"'),
     ],
 )
 def test_each_guest_seat_gets_the_ssh_line_a_shell_takes_whole(
-    name: str, host: str, port: int, line: str
+    name: str, host: str, port: int, line: str, user: str
 ) -> None:
     assert ssh_line(name, host, port) == line
+    target = f"{user}@{host}"
+    assert shlex.split(line)[-1] == target  # sh, bash, zsh; PowerShell reads these quotes alike
+    if "$" not in user and '"' not in user:
+        # Windows' Command Prompt, which knows double quotes only: what it hands to ssh.
+        assert _cmd_arguments(line)[-1] == target
+
+
+def _cmd_arguments(line: str) -> list[str]:
+    """`line` cut into arguments as a program started from Windows' Command Prompt receives
+    them (double quotes group, and go; single quotes are letters like any other)."""
+    arguments, current, quoted = [], "", False
+    for char in line:
+        if char == '"':
+            quoted = not quoted
+        elif char == " " and not quoted:
+            arguments.append(current)
+            current = ""
+        else:
+            current += char
+    return [*arguments, current]
 
 
 @pytest.mark.parametrize(

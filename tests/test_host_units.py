@@ -241,6 +241,23 @@ def test_the_user_name_picks_the_seat_of_that_name_in_any_case() -> None:
     assert table.join("ann", FakeLink(), 80, 24) is table.terminal(0)
 
 
+@pytest.mark.parametrize(
+    ("names", "typed", "seat"),
+    [({0: "Ann", 1: "Zoë", 2: "José"}, "jose", 2),  # typed on a keyboard without é
+     ({0: "Ann", 1: "Zoë", 2: "José"}, "zoe", 1),
+     ({0: "Ann", 1: "Zoë", 2: "José"}, "ZOË", 1),
+     ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "βασιλης", 2),
+     ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "ΒΑΣΊΛΗΣ", 2)],
+)
+def test_the_user_name_picks_its_seat_with_or_without_accents(
+    names: dict[int, str], typed: str, seat: int
+) -> None:
+    # Not the next free seat (Bob's, Zoë's): the guest would sit under another's name, and
+    # the one whose seat it is would be told it is taken.
+    table = GuestSeats(names)
+    assert table.join(typed, FakeLink(), 80, 24) is table.terminal(seat)
+
+
 def test_any_other_name_takes_the_next_free_seat_and_takes_it_back_later() -> None:
     table = GuestSeats(NAMES)
     first = FakeLink()
