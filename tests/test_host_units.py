@@ -140,6 +140,32 @@ def test_the_code_matches_whatever_the_case_and_hyphens(typed: str, matches: boo
     assert code_matches(typed, "tq4m-8kxp") is matches
 
 
+@pytest.mark.parametrize(
+    ("typed", "code", "keyboard"),
+    [
+        ("tq'm-_kxp", "tq4m-8kxp", "French AZERTY, digits without Shift"),
+        ("tq'm_kxp", "tq4m-8kxp", "French, no hyphen"),
+        ("ab-c-d-ef", "ab6c-d6ef", "French: - is both the 6 and the hyphen"),
+        ("ab-cd-ef", "ab6c-d6ef", "French: the 6s typed, the hyphen left out"),
+        ("é\"'(--è_ç", "2345-6789", "French: the whole number row"),
+        ("tqčm-ákxp", "tq4m-8kxp", "Czech QWERTZ, digits without Shift"),
+        ("ěščř-žýáí", "2345-6789", "Czech: the whole number row"),
+        ("τ;4μ-8κχπ", "tq4m-8kxp", "Greek layout left on"),
+        ("ΤΘ4Μ-8ΚΧΠ", "tu4m-8kxp", "Greek layout, capitals"),
+    ],
+)
+def test_the_code_typed_on_another_keyboard_layout_matches(typed: str, code: str,
+                                                           keyboard: str) -> None:
+    # ssh's password prompt shows nothing typed: a guest cannot see that the number row of
+    # their keyboard typed é for 2, and each such try counts towards the lock-out.
+    assert code_matches(typed, code), keyboard
+
+
+@pytest.mark.parametrize("typed", ["tq4m-8kxq", "tq'm-_kxq", "tq4m-6kxp", "tq-m-8kxp"])
+def test_a_code_typed_on_another_layout_is_still_the_whole_code(typed: str) -> None:
+    assert not code_matches(typed, "tq4m-8kxp")
+
+
 def test_codes_are_made_with_secrets_not_random() -> None:
     import inspect
 
