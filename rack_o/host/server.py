@@ -73,13 +73,13 @@ def quiet_asyncssh() -> None:
         logger.setLevel(logging.WARNING)
 
 
-LOCKED_ONE = "Too many wrong table codes from your address: try again in {count} second."
-LOCKED_MANY = "Too many wrong table codes from your address: try again in {count} seconds."
-
-
 def _locked_message(seconds: float) -> str:
     count = max(1, math.ceil(seconds))
-    return ngettext(LOCKED_ONE, LOCKED_MANY, count).format(count=count)
+    return ngettext(
+        "Too many wrong table codes from your address: try again in {count} second.",
+        "Too many wrong table codes from your address: try again in {count} seconds.",
+        count,
+    ).format(count=count)
 
 
 def _locked_out(connection: asyncssh.SSHServerConnection | None, seconds: float
@@ -91,8 +91,8 @@ def _locked_out(connection: asyncssh.SSHServerConnection | None, seconds: float
     terminal's text, as the line about the password is), and the reason stays the English one.
     """
     said = _locked_message(seconds)
-    count = max(1, math.ceil(seconds))
-    english = (LOCKED_ONE if count == 1 else LOCKED_MANY).format(count=count)
+    with speaking("en"):
+        english = _locked_message(seconds)
     if said != english and connection is not None:
         with contextlib.suppress(OSError):
             connection.send_auth_banner(said + "\r\n")
