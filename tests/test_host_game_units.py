@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -107,17 +108,42 @@ def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> 
 
 
 @pytest.mark.parametrize(
-    ("name", "host", "port", "line"),
+    ("name", "host", "port", "line", "user"),
     [
-        ("Bob", "192.168.1.20", 2222, "ssh -p 2222 bob@192.168.1.20"),
-        ("Mary Ann", "10.0.0.2", 2222, "ssh -p 2222 'mary ann@10.0.0.2'"),
-        ("Zoë", "10.0.0.2", 22, "ssh 'zoë@10.0.0.2'"),
+        ("Bob", "192.168.1.20", 2222, "ssh -p 2222 bob@192.168.1.20", "bob"),
+        ("Mary Ann", "10.0.0.2", 2222, 'ssh -p 2222 "mary ann@10.0.0.2"', "mary ann"),
+        ("Zoë", "10.0.0.2", 22, "ssh zoe@10.0.0.2", "zoe"),  # typed on any keyboard
+        ("José Luis", "10.0.0.2", 22, 'ssh "jose luis@10.0.0.2"', "jose luis"),
+        ("Βασίλης", "10.0.0.2", 22, "ssh βασίλης@10.0.0.2", "βασίλης"),
+        ("O'Neil", "10.0.0.2", 22, "ssh \"o'neil@10.0.0.2\"", "o'neil"),
+        ("$HOME", "10.0.0.2", 22, "ssh '$home@10.0.0.2'", "$home"),
+        ('Al "Ace"', "10.0.0.2", 22, "ssh 'al \"ace\"@10.0.0.2'", 'al "ace"'),
     ],
 )
 def test_each_guest_seat_gets_the_ssh_line_a_shell_takes_whole(
-    name: str, host: str, port: int, line: str
+    name: str, host: str, port: int, line: str, user: str
 ) -> None:
     assert ssh_line(name, host, port) == line
+    target = f"{user}@{host}"
+    assert shlex.split(line)[-1] == target  # sh, bash, zsh; PowerShell reads these quotes alike
+    if "$" not in user and '"' not in user:
+        # Windows' Command Prompt, which knows double quotes only: what it hands to ssh.
+        assert _cmd_arguments(line)[-1] == target
+
+
+def _cmd_arguments(line: str) -> list[str]:
+    """`line` cut into arguments as a program started from Windows' Command Prompt receives
+    them (double quotes group, and go; single quotes are letters like any other)."""
+    arguments, current, quoted = [], "", False
+    for char in line:
+        if char == '"':
+            quoted = not quoted
+        elif char == " " and not quoted:
+            arguments.append(current)
+            current = ""
+        else:
+            current += char
+    return [*arguments, current]
 
 
 @pytest.mark.parametrize(
@@ -664,3 +690,54 @@ def test_the_host_reads_who_is_away_and_the_line_that_takes_their_seat_back() ->
         screen.show()  # type: ignore[attr-defined]
         drawn = " ".join(drawn_plain(read).split())
     assert "Bob is away: ssh -p 2299 bob@192.0.2.2" in drawn
+
+
+class _ReadyHost(_Host):
+    """`_Host` waiting for a deal, Bob (seat 1) ready or not."""
+
+    def __init__(self, game: object, bob_ready: bool) -> None:
+        super().__init__(game, gate=True)
+        self.bob_ready = bob_ready
+
+    def is_ready(self, seat: int) -> bool:
+        return seat == 1 and self.bob_ready
+
+
+@pytest.mark.parametrize(
+    ("is_host", "seat", "bob_ready", "said"),
+    [(False, 1, False, "z does nothing here: press Enter, s, r, ? or q."),
+     (True, 1, False, "z does nothing here: press Enter, s, r, ?, b or q."),
+     (False, 1, True, "z does nothing here: press u, s, r, ? or q."),
+     (True, 1, True, "z does nothing here: press u, s, r, ?, b or q."),
+     (True, None, False, "z does nothing here: press s, r, ?, b or q.")],
+    ids=["guest", "host", "guest-ready", "host-ready", "host-without-a-seat"],
+)
+def test_a_key_that_does_nothing_before_a_deal_is_told_enter_or_u_too(
+    is_host: bool, seat: int | None, bob_ready: bool, said: str
+) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    host = _ReadyHost(seeded_game(3), bob_ready)
+    screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), seat, is_host=is_host)  # type: ignore[arg-type]
+    screen.pressed("z")
+    assert isinstance(screen.note, Text) and screen.note.plain == said
+
+
+@pytest.mark.parametrize(("is_host", "seat"), [(False, 1), (True, 1)], ids=["guest", "host"])
+def test_the_help_before_a_deal_says_what_enter_and_u_do(is_host: bool, seat: int) -> None:
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    screen = SeatScreen(_ReadyHost(seeded_game(3), False), local_terminal(1, "Bob", Inbox()),
+                        seat, is_host=is_host)  # type: ignore[arg-type]
+    screen.pressed("?")
+    assert isinstance(screen.note, Text)
+    assert screen.note.plain.startswith(
+        "Press Enter when you are ready for the cards to be dealt; u takes it back until "
+        "they are. ")
+    assert "While the others play" not in screen.note.plain  # nobody plays yet

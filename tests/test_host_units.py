@@ -140,6 +140,32 @@ def test_the_code_matches_whatever_the_case_and_hyphens(typed: str, matches: boo
     assert code_matches(typed, "tq4m-8kxp") is matches
 
 
+@pytest.mark.parametrize(
+    ("typed", "code", "keyboard"),
+    [
+        ("tq'm-_kxp", "tq4m-8kxp", "French AZERTY, digits without Shift"),
+        ("tq'm_kxp", "tq4m-8kxp", "French, no hyphen"),
+        ("ab-c-d-ef", "ab6c-d6ef", "French: - is both the 6 and the hyphen"),
+        ("ab-cd-ef", "ab6c-d6ef", "French: the 6s typed, the hyphen left out"),
+        ("é\"'(--è_ç", "2345-6789", "French: the whole number row"),
+        ("tqčm-ákxp", "tq4m-8kxp", "Czech QWERTZ, digits without Shift"),
+        ("ěščř-žýáí", "2345-6789", "Czech: the whole number row"),
+        ("τ;4μ-8κχπ", "tq4m-8kxp", "Greek layout left on"),
+        ("ΤΘ4Μ-8ΚΧΠ", "tu4m-8kxp", "Greek layout, capitals"),
+    ],
+)
+def test_the_code_typed_on_another_keyboard_layout_matches(typed: str, code: str,
+                                                           keyboard: str) -> None:
+    # ssh's password prompt shows nothing typed: a guest cannot see that the number row of
+    # their keyboard typed é for 2, and each such try counts towards the lock-out.
+    assert code_matches(typed, code), keyboard
+
+
+@pytest.mark.parametrize("typed", ["tq4m-8kxq", "tq'm-_kxq", "tq4m-6kxp", "tq-m-8kxp"])
+def test_a_code_typed_on_another_layout_is_still_the_whole_code(typed: str) -> None:
+    assert not code_matches(typed, "tq4m-8kxp")
+
+
 def test_codes_are_made_with_secrets_not_random() -> None:
     import inspect
 
@@ -239,6 +265,23 @@ def test_the_user_name_picks_the_seat_of_that_name_in_any_case() -> None:
     table = GuestSeats(NAMES)
     assert table.join("BOB", FakeLink(), 80, 24) is table.terminal(1)
     assert table.join("ann", FakeLink(), 80, 24) is table.terminal(0)
+
+
+@pytest.mark.parametrize(
+    ("names", "typed", "seat"),
+    [({0: "Ann", 1: "Zoë", 2: "José"}, "jose", 2),  # typed on a keyboard without é
+     ({0: "Ann", 1: "Zoë", 2: "José"}, "zoe", 1),
+     ({0: "Ann", 1: "Zoë", 2: "José"}, "ZOË", 1),
+     ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "βασιλης", 2),
+     ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "ΒΑΣΊΛΗΣ", 2)],
+)
+def test_the_user_name_picks_its_seat_with_or_without_accents(
+    names: dict[int, str], typed: str, seat: int
+) -> None:
+    # Not the next free seat (Bob's, Zoë's): the guest would sit under another's name, and
+    # the one whose seat it is would be told it is taken.
+    table = GuestSeats(names)
+    assert table.join(typed, FakeLink(), 80, 24) is table.terminal(seat)
 
 
 def test_any_other_name_takes_the_next_free_seat_and_takes_it_back_later() -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import re
 import shlex
 import socket
+import unicodedata
 
 _WILDCARDS = frozenset({"", "0.0.0.0", "::", "*"})
 # Connecting a UDP socket sends nothing: it only asks the system which of its addresses it
@@ -42,9 +44,37 @@ def is_loopback(address: str) -> bool:
         return address == "localhost"
 
 
+_PLAIN = re.compile(r"[\w@%+=:,./-]+")
+"""What every shell takes as it is: letters of any script among them."""
+_SPECIAL_IN_DOUBLE_QUOTES = frozenset('"$`\\!%')
+"""What double quotes leave special somewhere: in bash ($ ` \\ !), PowerShell ($ `) or
+Windows' Command Prompt (% and " itself)."""
+
+
+def login_name(name: str) -> str:
+    """The user name that takes the seat called `name` in its ssh line: in lower case, and
+    without its accents where that leaves it in ASCII, to be typed on any keyboard ("Zoë":
+    zoe; "Βασίλης" stays βασίλης, its final sigma kept). Either form takes the seat."""
+    user = name.lower()  # not casefold: "Βασίλης" stays "βασίλης", its final sigma kept
+    bare = "".join(char for char in unicodedata.normalize("NFKD", user)
+                   if not unicodedata.combining(char))
+    return bare if bare.isascii() else user
+
+
+def shell_word(text: str) -> str:
+    """`text` as one argument for the shells guests type ssh lines in: as it is if no shell
+    reads anything in it; else in double quotes, which sh, bash, zsh, PowerShell and Windows'
+    Command Prompt alike take whole (that last one knows no single quotes); else, for the
+    characters special even there, in a POSIX shell's single quotes."""
+    if _PLAIN.fullmatch(text):
+        return text
+    if not _SPECIAL_IN_DOUBLE_QUOTES.intersection(text):
+        return f'"{text}"'
+    return shlex.quote(text)
+
+
 def ssh_line(name: str, host: str, port: int) -> str:
     """The command a guest types to take the seat called `name` (quoted for a shell if need be)."""
-    user = name.lower()  # not casefold: "Βασίλης" stays "βασίλης", its final sigma kept
-    target = shlex.quote(f"{user}@{host}")
+    target = shell_word(f"{login_name(name)}@{host}")
     return f"ssh {target}" if port == 22 else f"ssh -p {port} {target}"
 

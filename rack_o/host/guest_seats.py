@@ -14,6 +14,7 @@ from functools import partial
 
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.i18n import _, ngettext, speaking
+from rack_o.store.names import name_key
 from rack_o.store.safe_text import printable
 
 from .inbox import Inbox, Work
@@ -129,10 +130,11 @@ class GuestSeats:
         """Seat a guest who logged in as `username`, reading `language` (None: the host's):
         their terminal, or why they may not sit (in `language`).
 
-        The seat whose name is the user name (any case) first, else the seat this user name
-        took before, else the next seat nobody took yet. One connection per seat.
+        The seat whose name is the user name (in any case, accents or none) first, else the
+        seat this user name took before, else the next seat nobody took yet. One connection per
+        seat.
         """
-        wanted = username.casefold()
+        wanted = name_key(username)  # "zoe" or "ZOË" takes Zoë's seat
         with self._lock, speaking(language):
             if self._closed:
                 return _("This table is closed.")
@@ -166,7 +168,7 @@ class GuestSeats:
 
     def _seat_for(self, wanted: str) -> int | None:
         for seat, terminal in self.terminals.items():
-            if terminal.name.casefold() == wanted:
+            if name_key(terminal.name) == wanted:
                 return seat
         for seat, claim in self._claims.items():
             if claim == wanted:

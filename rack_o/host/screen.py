@@ -555,8 +555,10 @@ class SeatScreen:
         if key == "r":
             self._page(rules_markdown(), _("Rules of Rack-O"))
             return False
+        seated = host.gate_lines is not None and self.seat is not None
+        said = seated and self.seat is not None and host.is_ready(self.seat)
         if key == "?":
-            self._set_note(help_note(self.is_host))
+            self._set_note(help_note(self.is_host, gate=seated))
         elif key == "q" and (host.over_lines is None or self.host_choosing):
             return self._ask("stop" if self.is_host else "leave")
         elif key == "b" and self.is_host and host.over_lines is None:
@@ -567,7 +569,9 @@ class SeatScreen:
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
         elif key not in (ENTER, " "):
             self._set_note(invalid_note(key, self.is_host, over=host.over_lines is not None,
-                                        host_choosing=self.host_choosing), passing=True)
+                                        host_choosing=self.host_choosing,
+                                        ready=seated and not said, unready=said),
+                           passing=True)
         return True
 
     def _ask(self, question: str) -> bool:

@@ -82,6 +82,23 @@ def _locked_message(seconds: float) -> str:
     ).format(count=count)
 
 
+def _locked_out(connection: asyncssh.SSHServerConnection | None, seconds: float
+                ) -> asyncssh.PermissionDenied:
+    """The refusal of a locked-out address, its sentence said in the host's language.
+
+    OpenSSH prints the reason given with a hang-up through its log, which shows every byte
+    outside ASCII as an octal escape: a translated sentence goes first as a banner (shown as the
+    terminal's text, as the line about the password is), and the reason stays the English one.
+    """
+    said = _locked_message(seconds)
+    with speaking("en"):
+        english = _locked_message(seconds)
+    if said != english and connection is not None:
+        with contextlib.suppress(OSError):
+            connection.send_auth_banner(said + "\r\n")
+    return asyncssh.PermissionDenied(english)
+
+
 def _cannot_listen(error: BaseException, bind: str, port: int) -> str:
     """Why the server could not listen on `bind`:`port`, in a sentence."""
     number = getattr(error, "errno", None)
@@ -327,7 +344,7 @@ class _GuestConnection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         left = self._host.lockout.seconds_left(self._address)
         if left > 0:
-            raise asyncssh.PermissionDenied(_locked_message(left))
+            raise _locked_out(self._connection, left)
         if self._connection is not None:
             self._connection.send_auth_banner(
                 _("racko: the password is the table code your host gave you.") + "\r\n"
@@ -341,7 +358,7 @@ class _GuestConnection(asyncssh.SSHServer):
         lockout = self._host.lockout
         left = lockout.seconds_left(self._address)
         if left > 0:
-            raise asyncssh.PermissionDenied(_locked_message(left))
+            raise _locked_out(self._connection, left)
         if code_matches(password, self._host.code):
             lockout.succeeded(self._address)
             return True
@@ -349,7 +366,7 @@ class _GuestConnection(asyncssh.SSHServer):
         locked = lockout.failed(self._address)
         await asyncio.sleep(self._host.failure_delay)
         if locked:
-            raise asyncssh.PermissionDenied(_locked_message(lockout.seconds_left(self._address)))
+            raise _locked_out(self._connection, lockout.seconds_left(self._address))
         return False
 
     def session_requested(self) -> _GuestSession:

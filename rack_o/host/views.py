@@ -217,17 +217,34 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     return lines
 
 
-def help_note(host: bool) -> Text:
-    """The ? note of a waiting screen."""
-    return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
+def help_note(host: bool, *, gate: bool = False) -> Text:
+    """The ? note of a waiting screen (`gate`: of a seated person's while the table waits for
+    everyone to be ready, where Enter and u come first)."""
+    if not gate:
+        return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
+    ready = _("Press Enter when you are ready for the cards to be dealt; u takes it back until "
+              "they are.")
+    # Nobody plays yet: a guest's help says nothing of following the others' moves.
+    return Text(ready + " " + (_(HOST_HELP) if host else _(
+        "s shows the score sheet, r the rules, q leaves the table: the game goes on, and the "
+        "same ssh command takes your seat back.")), "cyan")
 
 
-def invalid_note(key: str, host: bool, over: bool = False, host_choosing: bool = False
-                 ) -> Text:
+def invalid_note(key: str, host: bool, over: bool = False, host_choosing: bool = False, *,
+                 ready: bool = False, unready: bool = False) -> Text:
     """What a key a waiting screen has no use for gets (`over`: at the end of the game, where
     only Enter, s and r do something; `host_choosing`: there while the host chooses whether to
-    play again, where s, r and q do)."""
-    keys = (_("s, r or q") if host_choosing else _("Enter, s or r") if over
-            else _("s, r, ?, b or q") if host else _("s, r, ? or q"))
+    play again, where s, r and q do; `ready`: while the table waits for everyone to be ready,
+    where Enter says so; `unready`: there once ready, where u takes it back)."""
+    if host_choosing:
+        keys = _("s, r or q")
+    elif over:
+        keys = _("Enter, s or r")
+    elif ready:
+        keys = _("Enter, s, r, ?, b or q") if host else _("Enter, s, r, ? or q")
+    elif unready:
+        keys = _("u, s, r, ?, b or q") if host else _("u, s, r, ? or q")
+    else:
+        keys = _("s, r, ?, b or q") if host else _("s, r, ? or q")
     return Text.from_markup(_("[bold]{key}[/] does nothing here: press {keys}.").format(
         key=escape(key[:20]), keys=keys), style="red")
