@@ -29,7 +29,7 @@ COMMANDS = {
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_output_to_a_reader_gone_ends_quietly_with_exit_0(home: Path, command: str) -> None:
-    finished = write_record(home / "done.jsonl", finished_game(3))
+    finished = write_record(home / "done.jsonl", finished_game(3, target=5))  # one round
     write_record(home / "games" / "open.jsonl", unfinished_game(4, turns=6))
     args = [arg.format(finished=finished) for arg in COMMANDS[command]]
     read, write = os.pipe()
