@@ -8,6 +8,8 @@ import os
 import re
 import shlex
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -741,3 +743,73 @@ def test_the_help_before_a_deal_says_what_enter_and_u_do(is_host: bool, seat: in
         "Press Enter when you are ready for the cards to be dealt; u takes it back until "
         "they are. ")
     assert "While the others play" not in screen.note.plain  # nobody plays yet
+
+
+# ------------------------------------------------------------------ a seat's help
+
+
+class _Table:
+    stopping = False
+
+    def choosing(self, seat: int, view: object) -> None:
+        pass
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+@pytest.mark.parametrize("guest", [True, False], ids=["guest", "host"])
+def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
+    guest: bool, language: str
+) -> None:
+    """A guest's q leaves the table, the host's stops the game: the ? help says which, and at
+    the smallest window it still leaves the whole rack on screen."""
+    import pyte
+    from builders import dealt
+
+    from rack_o.cli import human
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.seat import GUEST_CHOOSE_HELP, PersonSeat
+    from rack_o.i18n import _, speaking
+
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    terminal.attached(LocalLink(write), 45, 15, language)
+    game = dealt([[3, 9, 14, 20, 22, 25, 30, 33, 36, 40], [1, 2, 4, 5, 6, 7, 8, 10, 11, 12]],
+                 17, dealer=1)
+    person = PersonSeat(HumanAgent("Ann", terminal), terminal, _Table(), lambda: None,  # type: ignore[arg-type]
+                        guest=guest)
+
+    drawn = ""
+
+    def guest_types() -> None:
+        """Each key once its prompt is drawn, as the SSH thread passes keys on (a key typed
+        before a turn's first screen is thrown away)."""
+        nonlocal drawn
+        for key in (b"?", b"d"):
+            prompts = drawn.count(" > ")
+            deadline = time.monotonic() + 10
+            while drawn.count(" > ") == prompts and time.monotonic() < deadline:
+                time.sleep(0.01)
+                drawn += shown(read)
+            terminal.receive(key, KeyReader())
+
+    typing = threading.Thread(target=guest_types)
+    typing.start()
+    try:
+        assert person.choose(game.view(0)) == DRAW
+    finally:
+        typing.join()
+        drawn += shown(read)
+        os.close(read)
+        os.close(write)
+    with speaking(language):
+        helped = _(GUEST_CHOOSE_HELP if guest else human.CHOOSE_HELP)
+    assert helped.endswith("q leaves the table." if guest else "q quits.") or language != "en"
+    screen = pyte.Screen(45, 15)
+    pyte.Stream(screen).feed(drawn[:drawn.rindex(" > ") + 3])  # as it stood before the d
+    lines = [line.rstrip() for line in screen.display]
+    assert flat(helped) in flat("\n".join(lines))
+    assert {int(row.split()[0]) for row in lines if re.match(r" ?\d{1,2} +\d{1,2} ", row)} == set(
+        range(1, 6))  # slots 1-5 lead the rows, 6-10 beside them: slot 1 never scrolled away

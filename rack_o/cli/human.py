@@ -130,6 +130,8 @@ class HumanAgent:
         self.quit_question: str | None = None
         """What q asks (rich markup, ending "> "); None: racko play's "Quit this game?". A
         hosted table asks what quitting does there."""
+        self.choose_help = CHOOSE_HELP
+        """What ? says at the draw-or-take prompt (a message id): a guest's q leaves the table."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
@@ -186,7 +188,7 @@ class HumanAgent:
                      name=escape(self.name), card=top)),
                 ("d", "t"),
                 valid=_("press d to draw or t to take {card}").format(card=top),
-                help_text=_(CHOOSE_HELP),
+                help_text=_(self.choose_help),
                 says_enter=True,
             )
             if key == "d":

@@ -17,11 +17,17 @@ from rack_o.actions import DISCARD, Action, Phase, Source
 from rack_o.agent import Agent
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
-from rack_o.i18n import _
+from rack_o.i18n import N_, _
 from rack_o.view import SeatView
 
 from .terminal import GuestGone, GuestInterrupt, RemoteTerminal
 
+GUEST_CHOOSE_HELP = N_(
+    "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
+    "away. t takes the top card of the discard pile: it must then go into your rack (u puts "
+    "it back before you confirm). s shows the score sheet, r the rules, q leaves the table."
+)
+"""A guest's help at the draw-or-take prompt: racko play's, but q leaves the table."""
 STAND_IN = "hard"
 """The computer player the host gives a guest's seat to."""
 GIVEN_AWAY = "given_away"
@@ -83,6 +89,8 @@ class PersonSeat:
         The host (not a `guest`) does not leave the table: their q, Ctrl-C and Ctrl-D stop
         the game. Each step of the turn is asked in the person's language, q's question too."""
         self.human = human
+        if guest:
+            human.choose_help = GUEST_CHOOSE_HELP
         self.guest = guest
         self.name = human.name
         self.terminal = terminal
