@@ -728,6 +728,27 @@ def test_a_key_that_does_nothing_before_a_deal_is_told_enter_or_u_too(
     assert isinstance(screen.note, Text) and screen.note.plain == said
 
 
+@pytest.mark.parametrize(("key", "said"), [
+    ("escape", "Esc does nothing here: press Enter, s, r, ? or q."),
+    ("up", "Up arrow does nothing here: press Enter, s, r, ? or q."),
+    ("tab", "Tab does nothing here: press Enter, s, r, ? or q."),
+    ("ctrl-z", "Ctrl-Z does nothing here: press Enter, s, r, ? or q."),
+    ("escd", "That key does nothing here: press Enter, s, r, ? or q."),  # Alt-D
+])
+def test_a_key_that_types_nothing_is_told_what_to_press_as_a_letter_is(key: str, said: str
+                                                                        ) -> None:
+    """As racko play names such a key: never a silence, and no note is a key's raw name."""
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    screen = SeatScreen(_ReadyHost(seeded_game(3), False), local_terminal(1, "Bob", Inbox()), 1,
+                        is_host=False)  # type: ignore[arg-type]
+    screen.pressed(key)
+    assert isinstance(screen.note, Text) and screen.note.plain == said
+
+
 @pytest.mark.parametrize(("is_host", "seat"), [(False, 1), (True, 1)], ids=["guest", "host"])
 def test_the_help_before_a_deal_says_what_enter_and_u_do(is_host: bool, seat: int) -> None:
     from builders import seeded_game

@@ -42,7 +42,7 @@ from rack_o.cli.session import PROMPT_LINES
 from rack_o.game import Game
 from rack_o.i18n import _
 
-from .keyboard import CTRL_C, CTRL_D, ENTER
+from .keyboard import CTRL_C, CTRL_D, ENTER, PUT_AWAY
 from .seat import left_message, left_while_host_chooses, quit_question
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
@@ -502,8 +502,8 @@ class SeatScreen:
             question, self.question = self.question, None
             self._answer(question, key)
             return
-        if len(key) > 1 and key != ENTER:
-            return  # arrows and the like: nothing to do here
+        if key == PUT_AWAY:
+            return  # the answer to a question no longer asked (`RemoteTerminal.put_away`)
         before = _plain(self.note)
         self._set_note(None)
         if not self._command(key):

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.cli.prompt import key_label
 from rack_o.cli.screens import Either, fitted_piles, fitted_scores, fitted_status, history_block
 from rack_o.i18n import N_, _
 from rack_o.view import SeatView
@@ -246,5 +247,10 @@ def invalid_note(key: str, host: bool, over: bool = False, host_choosing: bool =
         keys = _("u, s, r, ?, b or q") if host else _("u, s, r, ? or q")
     else:
         keys = _("s, r, ?, b or q") if host else _("s, r, ? or q")
+    # A key that types nothing is named as its keyboard names it (Esc, Up arrow), as racko
+    # play names it; one without a name of its own (Alt-x, F5) is "that key".
+    shown = escape(key) if len(key) == 1 else key_label(key)
+    if shown is None:
+        return Text(_("That key does nothing here: press {keys}.").format(keys=keys), style="red")
     return Text.from_markup(_("[bold]{key}[/] does nothing here: press {keys}.").format(
-        key=escape(key[:20]), keys=keys), style="red")
+        key=shown, keys=keys), style="red")
