@@ -782,14 +782,14 @@ class _Table:
 def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
     guest: bool, language: str
 ) -> None:
-    """A guest's q leaves the table, the host's stops the game: the ? help says which, and at
-    the smallest window it still leaves the whole rack on screen."""
+    """A guest's q leaves the table, the host's stops the game (racko play's help says q
+    quits): the ? help says which, and at the smallest window it still leaves the whole rack
+    on screen."""
     import pyte
     from builders import dealt
 
-    from rack_o.cli import human
     from rack_o.cli.human import HumanAgent
-    from rack_o.host.seat import GUEST_CHOOSE_HELP, PersonSeat
+    from rack_o.host.seat import GUEST_CHOOSE_HELP, HOST_CHOOSE_HELP, PersonSeat
     from rack_o.i18n import _, speaking
 
     inbox = Inbox()
@@ -826,8 +826,9 @@ def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
         os.close(read)
         os.close(write)
     with speaking(language):
-        helped = _(GUEST_CHOOSE_HELP if guest else human.CHOOSE_HELP)
-    assert helped.endswith("q leaves the table." if guest else "q quits.") or language != "en"
+        helped = _(GUEST_CHOOSE_HELP if guest else HOST_CHOOSE_HELP)
+    assert helped.endswith("q leaves the table." if guest else "q stops the game.") or (
+        language != "en")
     screen = pyte.Screen(45, 15)
     pyte.Stream(screen).feed(drawn[:drawn.rindex(" > ") + 3])  # as it stood before the d
     lines = [line.rstrip() for line in screen.display]

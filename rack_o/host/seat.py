@@ -28,6 +28,12 @@ GUEST_CHOOSE_HELP = N_(
     "it back before you confirm). s shows the score sheet, r the rules, q leaves the table."
 )
 """A guest's help at the draw-or-take prompt: racko play's, but q leaves the table."""
+HOST_CHOOSE_HELP = N_(
+    "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
+    "away. t takes the top card of the discard pile: it must then go into your rack (u puts "
+    "it back before you confirm). s shows the score sheet, r the rules, q stops the game."
+)
+"""The host's help there: q stops the game for everyone (after asking)."""
 STAND_IN = "hard"
 """The computer player the host gives a guest's seat to."""
 GIVEN_AWAY = "given_away"
@@ -89,8 +95,7 @@ class PersonSeat:
         The host (not a `guest`) does not leave the table: their q, Ctrl-C and Ctrl-D stop
         the game. Each step of the turn is asked in the person's language, q's question too."""
         self.human = human
-        if guest:
-            human.choose_help = GUEST_CHOOSE_HELP
+        human.choose_help = GUEST_CHOOSE_HELP if guest else HOST_CHOOSE_HELP
         self.guest = guest
         self.name = human.name
         self.terminal = terminal
