@@ -38,7 +38,10 @@ from rich.text import Text
 from rack_o.i18n import _
 from rack_o.store.safe_text import printable as printable
 
-from . import nobreak  # noqa: F401 - rich must never end a line at a no-break space
+from . import (
+    nobreak,  # noqa: F401 - rich must never end a line at a no-break space
+    suspend,
+)
 from .keys import BACKSPACE, CTRL_C, CTRL_D, SEQUENCE_WAIT, KeyDecoder, Pending, keys_in
 from .keys import ENTER as ENTER
 from .keys import SPACE as SPACE
@@ -448,6 +451,9 @@ class Terminal:
     """The prompt on screen under the screen `_repaint` paints (said again after it)."""
     _painted_at: tuple[int, int] | None = field(default=None, repr=False)
     """The terminal's size when the screen was last cleared."""
+    _shell_mode: list | None = field(default=None, repr=False)
+    """The keyboard's terminal settings before racko changed them for the game (`keys_unseen`):
+    the shell's, while racko is stopped (Ctrl-Z)."""
     typed_key: str = field(default="", repr=False)
     """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
     which `key` gives as c): what a message about that key names."""
@@ -474,7 +480,9 @@ class Terminal:
 
         A key is taken by where it sits on the keyboard, in the language spoken (`key_meant`:
         é on a French number row is 2). Nothing is echoed. KeyboardInterrupt on Ctrl-C,
-        EOFError on Ctrl-D (also one typed while racko was busy, `_lines_ended`). When input
+        EOFError on Ctrl-D (also one typed while racko was busy, `_lines_ended`). Ctrl-Z
+        stops racko as the shell's job where it can (`suspend`), and the key is awaited again
+        once it is continued. When input
         comes line by line, a whole line is read, stripped and lower-cased (empty: ENTER; one
         character: a key, taken as above).
         """
@@ -482,6 +490,14 @@ class Terminal:
             typed = self.read(prompt).strip()
             self.typed_key = typed.lower() if typed else ENTER
             return key_meant(self.typed_key) if typed else ENTER
+        while True:
+            self._next_key(prompt)
+            if self.typed_key != suspend.CTRL_Z or not self._stopped():
+                return key_meant(self.typed_key)
+            prompt = ""  # said again under the screen painted again
+
+    def _next_key(self, prompt: str) -> None:
+        """The next key pressed after `prompt` (`key`, at a terminal), as `typed_key`."""
         # The terminal is set to hand over keys as they are typed before the prompt shows, so
         # that a key pressed the instant it appears is kept: click's getchar sets its raw mode
         # with a flush, which lost such a key. Keys typed ahead are thrown away only where
@@ -507,7 +523,26 @@ class Terminal:
         typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
             self._typed += self._keys_typed(self._decoded(typed_meanwhile))
-        return key_meant(self.typed_key)
+
+    def _stopped(self) -> bool:
+        """Ctrl-Z: racko stopped as the shell's job (`suspend`) and, continued, painted its
+        screen again with the prompt under it; False where it cannot stop (a key then)."""
+        if not suspend.can_stop():
+            return False
+        if self._repaint is not None:
+            # As a full-screen program's screen goes: a rack left on show under the shell's
+            # prompt could be read by whoever has the keyboard next. Painted again on return.
+            self.clear()
+            self.console.file.flush()
+        stopped = suspend.stop_until_continued(self._shell_mode)
+        if self._repaint is not None:
+            self._paint_again()
+        elif stopped:  # a screen nobody can paint again: the prompt at least, on a line of its own
+            self.console.print()
+            if self._prompt:
+                self.console.print(self._prompt, end="")
+            self.console.file.flush()
+        return stopped
 
     @contextmanager
     def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
@@ -739,9 +774,11 @@ class Terminal:
         except (OSError, ValueError, termios.error):
             yield
             return
+        outer, self._shell_mode = self._shell_mode, before
         try:
             yield
         finally:
+            self._shell_mode = outer
             with suppress(OSError, ValueError, termios.error):
                 termios.tcsetattr(fd, termios.TCSADRAIN, before)
 

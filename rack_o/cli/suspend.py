@@ -1,0 +1,66 @@
+"""Ctrl-Z at a key prompt: racko stops as a job of the shell that started it, as other terminal
+programs do, and carries on where it was once the shell brings it back (`fg`).
+
+racko reads keys with the terminal raw, so Ctrl-Z reaches it as a key rather than as the
+terminal's stop signal: it sends that signal to itself. The terminal is first set back as it
+was before racko changed it (the shell then echoes and edits lines as usual), and set back to
+racko's way once racko is continued. Where no shell can continue it (started without job
+control, as a session of its own: the signal is then ignored), nothing happens and Ctrl-Z is a
+key like any other.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from contextlib import suppress
+from types import FrameType
+
+try:
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    termios = None  # type: ignore[assignment]
+
+CTRL_Z = "ctrl-z"
+
+
+def can_stop() -> bool:
+    """True where racko may stop itself as a shell's job: POSIX, the main thread, the stop
+    signal's default action in place, and racko in the foreground of its terminal but not
+    the leader of its session (a shell with job control started it)."""
+    if termios is None or not hasattr(signal, "SIGTSTP"):
+        return False
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    try:
+        fd = sys.stdin.fileno()
+        return (signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL
+                and os.tcgetpgrp(fd) == os.getpgrp() and os.getsid(0) != os.getpid())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def stop_until_continued(shell_mode: list | None) -> bool:
+    """Stop racko, the keyboard's terminal set to `shell_mode` (as it was before racko changed
+    it; None: as it is) meanwhile; True once continued, its settings as they were before,
+    False if racko did not stop (the signal was ignored)."""
+    fd = sys.stdin.fileno()
+    now = termios.tcgetattr(fd)
+    continued: list[int] = []
+
+    def heard(signum: int, frame: FrameType | None) -> None:
+        continued.append(signum)
+
+    before = signal.signal(signal.SIGCONT, heard)
+    try:
+        if shell_mode is not None:
+            with suppress(OSError, ValueError, termios.error):
+                termios.tcsetattr(fd, termios.TCSADRAIN, shell_mode)
+        os.kill(os.getpid(), signal.SIGTSTP)  # returns once continued, or at once if ignored
+    finally:
+        with suppress(OSError, ValueError, termios.error):
+            termios.tcsetattr(fd, termios.TCSADRAIN, now)
+        signal.signal(signal.SIGCONT, before)
+    return bool(continued)

@@ -1,0 +1,156 @@
+"""Ctrl-Z stops `racko play` as a job of the shell that started it, as other terminal programs
+stop, with the screen blanked (no rack left on show under the shell's prompt) and the terminal
+as the shell wants it; `fg` brings the game back where it was, painted again. Started with no
+shell to bring it back, racko does not stop: Ctrl-Z is then a key that does nothing there.
+
+A real bash with job control in a pseudo-terminal, its screen read with pyte.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import ptys
+import pyte
+import pytest
+from ttykit import ENTER, press, prompted, settle, shows, spawn
+
+from rack_o.cli.exits import EXIT_STOPPED
+
+CTRL_Z = "\x1a"
+RACK = "Ann's rack, slot 1"
+CHOOSE = r"take \d+.*q quit > "
+STOPPED = r"Stopped\s+\S*python"
+SHELL = "racko-test$ "
+BASH = shutil.which("bash")
+needs_bash = pytest.mark.skipif(BASH is None, reason="a shell with job control: bash")
+
+
+class _Screen:
+    """pexpect's logfile_read: what the shell and racko draw, on a pyte screen."""
+
+    def __init__(self) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.Stream(self.screen)
+
+    def write(self, data: str) -> None:
+        self.stream.feed(data)
+
+    def flush(self) -> None:
+        pass
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+
+def _shell(home: Path) -> tuple[pexpect.spawn, _Screen]:
+    """An interactive bash (job control on) in an 80x24 terminal, racko saving under `home`."""
+    env = {**os.environ, "RACKO_HOME": str(home), "TERM": "xterm-256color", "PS1": SHELL,
+           "LANGUAGE": "en"}
+    for name in ("NO_COLOR", "COLUMNS", "LINES", "PROMPT_COMMAND"):
+        env.pop(name, None)
+    assert BASH is not None
+    child = ptys.spawn(BASH, ["--norc", "--noprofile", "-i"], env=env, encoding="utf-8",
+                       timeout=20, dimensions=(24, 80))
+    screen = _Screen()
+    child.logfile_read = screen
+    child.expect_exact(SHELL)
+    return child, screen
+
+
+def _racko_pid(shell: pexpect.spawn) -> int:
+    shell.sendline("jobs -p")
+    shell.expect(r"(\d+)\r\n")
+    pid = int(shell.match.group(1))
+    shell.expect_exact(SHELL)
+    return pid
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+@needs_bash
+def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
+    tmp_path: Path,
+) -> None:
+    shell, screen = _shell(tmp_path)
+    try:
+        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
+        shell.expect("Press Enter to deal round 1")
+        shell.send(ENTER)
+        shell.expect("press Enter when ready > ")
+        settle(shell, 0.5)
+        shell.send(ENTER)
+        shell.expect(CHOOSE)
+        settle(shell, 0.3)
+        assert RACK in screen.text()
+
+        shell.send(CTRL_Z)
+        shell.expect(STOPPED)
+        shell.expect_exact(SHELL)
+        assert RACK not in screen.text()  # blanked before the shell took the screen
+        assert _state(_racko_pid(shell)) == "T"
+        shell.sendline("echo typed-at-the-shell")  # the shell reads and echoes as ever
+        shell.expect("typed-at-the-shell\r\n.*typed-at-the-shell")
+
+        shell.sendline("fg")
+        shell.expect(CHOOSE)  # the screen and its prompt, painted again
+        settle(shell, 0.3)
+        assert RACK in screen.text()
+        shell.send("d")  # and the game goes on from where it was
+        shell.expect("You drew")
+        shell.send("q")
+        shell.expect("Quit this game")
+        shell.send("y")
+        shell.expect_exact(SHELL)
+        shell.sendline("echo status=$?")
+        shell.expect(r"status=(\d+)")
+        assert int(shell.match.group(1)) == EXIT_STOPPED  # quit, as without the stop
+    finally:
+        shell.terminate(force=True)
+
+
+def test_with_no_shell_to_bring_it_back_ctrl_z_is_a_key_that_does_nothing_there(
+    tmp_path: Path,
+) -> None:
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3"], tmp_path)  # its own session
+    try:
+        prompted(child)
+        press(child, ENTER)
+        child.expect("press Enter when ready > ")
+        press(child, ENTER)
+        child.expect(CHOOSE)
+        press(child, CTRL_Z)
+        shows(child, "Ctrl-Z is not valid here")
+        assert _state(child.pid) != "T"
+        press(child, "d")
+        child.expect("You drew")
+    finally:
+        child.terminate(force=True)
+
+
+@needs_bash
+def test_the_prompt_is_the_last_line_once_painted_again(tmp_path: Path) -> None:
+    """Nothing of the shell's is left under racko's screen once it is back."""
+    shell, screen = _shell(tmp_path)
+    try:
+        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
+        shell.expect("Press Enter to deal round 1")
+        settle(shell, 0.3)
+        shell.send(CTRL_Z)
+        shell.expect(STOPPED)
+        shell.expect_exact(SHELL)
+        shell.sendline("fg")
+        shell.expect("Press Enter to deal round 1")
+        settle(shell, 0.5)
+        lines = [line for line in screen.text().splitlines() if line.strip()]
+        assert re.search("Press Enter to deal round 1", lines[-1])
+        assert not any(SHELL.strip() in line or "Stopped" in line for line in lines)
+    finally:
+        shell.terminate(force=True)
