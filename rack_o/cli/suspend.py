@@ -58,7 +58,10 @@ def stop_until_continued(shell_mode: list | None) -> bool:
         if shell_mode is not None:
             with suppress(OSError, ValueError, termios.error):
                 termios.tcsetattr(fd, termios.TCSADRAIN, shell_mode)
-        os.kill(os.getpid(), signal.SIGTSTP)  # returns once continued, or at once if ignored
+        # To the whole process group, as the terminal sends it for Ctrl-Z: a program that
+        # started racko in the same job (a wrapper) stops with it. Returns once continued, or
+        # at once if the signal is ignored.
+        os.kill(0, signal.SIGTSTP)
     finally:
         with suppress(OSError, ValueError, termios.error):
             termios.tcsetattr(fd, termios.TCSADRAIN, now)
