@@ -12,13 +12,15 @@ import os
 import re
 import shutil
 import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pexpect
 import ptys
 import pyte
 import pytest
-from ttykit import ENTER, press, prompted, settle, shows, spawn
+from ttykit import ENTER, blocked_on_a_key, press, prompted, settle, shows, spawn
 
 from rack_o.cli.exits import EXIT_STOPPED
 
@@ -63,6 +65,18 @@ def _shell(home: Path) -> tuple[pexpect.spawn, _Screen]:
     return child, screen
 
 
+def _press_in_racko(shell: pexpect.spawn, key: str) -> None:
+    """Type `key` once racko, the shell's job in the foreground, sits waiting for a key (a
+    Ctrl-Z typed while racko draws, its keyboard not yet raw, is the terminal's own stop)."""
+    racko = SimpleNamespace(child_fd=shell.child_fd, pid=os.tcgetpgrp(shell.child_fd))
+    deadline = time.monotonic() + 10
+    while not blocked_on_a_key(racko):  # type: ignore[arg-type]
+        assert time.monotonic() < deadline, "racko did not wait for a key"
+        time.sleep(0.005)
+        racko.pid = os.tcgetpgrp(shell.child_fd)
+    shell.send(key)
+
+
 def _racko_pid(shell: pexpect.spawn) -> int:
     shell.sendline("jobs -p")
     shell.expect(r"(\d+)\r\n")
@@ -83,15 +97,14 @@ def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
     try:
         shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
         shell.expect("Press Enter to deal round 1")
-        shell.send(ENTER)
+        _press_in_racko(shell, ENTER)
         shell.expect("press Enter when ready > ")
-        settle(shell, 0.5)
-        shell.send(ENTER)
+        _press_in_racko(shell, ENTER)
         shell.expect(CHOOSE)
         settle(shell, 0.3)
         assert RACK in screen.text()
 
-        shell.send(CTRL_Z)
+        _press_in_racko(shell, CTRL_Z)
         shell.expect(STOPPED)
         shell.expect_exact(SHELL)
         assert RACK not in screen.text()  # blanked before the shell took the screen
@@ -103,11 +116,11 @@ def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
         shell.expect(CHOOSE)  # the screen and its prompt, painted again
         settle(shell, 0.3)
         assert RACK in screen.text()
-        shell.send("d")  # and the game goes on from where it was
+        _press_in_racko(shell, "d")  # and the game goes on from where it was
         shell.expect("You drew")
-        shell.send("q")
+        _press_in_racko(shell, "q")
         shell.expect("Quit this game")
-        shell.send("y")
+        _press_in_racko(shell, "y")
         shell.expect_exact(SHELL)
         shell.sendline("echo status=$?")
         shell.expect(r"status=(\d+)")
@@ -142,8 +155,7 @@ def test_the_prompt_is_the_last_line_once_painted_again(tmp_path: Path) -> None:
     try:
         shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
         shell.expect("Press Enter to deal round 1")
-        settle(shell, 0.3)
-        shell.send(CTRL_Z)
+        _press_in_racko(shell, CTRL_Z)
         shell.expect(STOPPED)
         shell.expect_exact(SHELL)
         shell.sendline("fg")
