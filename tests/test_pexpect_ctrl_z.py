@@ -27,7 +27,7 @@ from rack_o.cli.exits import EXIT_STOPPED
 CTRL_Z = "\x1a"
 RACK = "Ann's rack, slot 1"
 CHOOSE = r"take \d+.*q quit > "
-STOPPED = r"Stopped\s+\S*python"
+STOPPED = r"\]\+ +Stopped"  # bash: "[1]+  Stopped   python -m rack_o play …"
 SHELL = "racko-test$ "
 BASH = shutil.which("bash")
 needs_bash = pytest.mark.skipif(BASH is None, reason="a shell with job control: bash")
