@@ -649,3 +649,20 @@ def test_the_command_that_opens_a_table_again_keeps_its_port(port: int, command:
 
     note = host_resume_note(host_resume_command("2026-12-01-1845-ann-bob-cy", port))
     assert note.splitlines()[-1] == command
+
+
+@pytest.mark.parametrize(("language", "reason"), [
+    ("en", "racko opens one session per connection."),
+    ("fr", "racko ouvre une seule session par connexion."),  # all ASCII: said as it is
+    ("el", "racko opens one session per connection."),  # OpenSSH would show octal escapes
+    ("cs", "racko opens one session per connection."),
+])
+def test_a_reason_openssh_logs_is_in_the_language_spoken_only_if_it_is_all_ascii(
+    language: str, reason: str
+) -> None:
+    from rack_o.host.server import logged_reason
+    from rack_o.i18n import _, speaking
+
+    with speaking(language):
+        said = logged_reason(lambda: _("racko opens one session per connection."))
+    assert said == reason and said.isascii()

@@ -99,6 +99,17 @@ def _locked_out(connection: asyncssh.SSHServerConnection | None, seconds: float
     return asyncssh.PermissionDenied(english)
 
 
+def logged_reason(message: Callable[[], str]) -> str:
+    """A refusal's reason, which OpenSSH prints through its log, showing every byte outside
+    ASCII as an octal escape: the sentence `message()` makes in the language spoken if it is
+    all ASCII (French often is), else the English one."""
+    said = message()
+    if said.isascii():
+        return said
+    with speaking("en"):
+        return message()
+
+
 def _cannot_listen(error: BaseException, bind: str, port: int) -> str:
     """Why the server could not listen on `bind`:`port`, in a sentence."""
     number = getattr(error, "errno", None)
@@ -373,7 +384,7 @@ class _GuestConnection(asyncssh.SSHServer):
         if self._session_opened or self._connection is None:
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                _("racko opens one session per connection."),
+                logged_reason(lambda: _("racko opens one session per connection.")),
             )
         self._session_opened = True
         return _GuestSession(self._host, self._connection)
