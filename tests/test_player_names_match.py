@@ -100,10 +100,13 @@ def test_a_table_never_seats_two_names_that_name_one_player(home: Path, names: s
             "player needs a different name.") in flat(result.output)
 
 
-def test_a_name_given_twice_is_said_to_be_named_twice(home: Path) -> None:
-    result = racko("play", "--names", "Ann,Bob,Ann", "--seed", "1", input="")
+# One-character names and digits are shared objects in Python: "A" twice must still clash.
+@pytest.mark.parametrize("names", ["Ann,Bob,Ann", "A,A", "x,y,x", "1,1", "Ω,Ω"])
+def test_a_name_given_twice_is_said_to_be_named_twice(home: Path, names: str) -> None:
+    result = racko("play", "--names", names, "--seed", "1", input="")
     assert_exited(result, 2)
-    assert "'Ann' is named twice: each player needs a different name." in flat(result.output)
+    twice = names.split(",")[0]
+    assert f"'{twice}' is named twice: each player needs a different name." in flat(result.output)
 
 
 def test_a_name_asked_for_is_refused_when_it_names_a_player_already_seated(home: Path) -> None:

@@ -155,7 +155,7 @@ def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
     last = out.split("Replay of g")[-1]
     if not finished:
         assert "round 1, turn 5" in last and "racko resume g" in last
-    assert "next turn" not in last and "next round" not in last
+    assert "next turn" not in last and "n end of the round" not in last
     assert last.count(prompt) == 2  # asked again after the help
     assert ("The replay is over: press Enter (or Space) or q to leave it.\n"
             + prompt) in last
@@ -264,7 +264,8 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
     assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")
 
 
-PROMPTS = re.compile(r"(?:Enter for the next turn · n next round · q quit|Enter for the rest of "
+PROMPTS = re.compile(r"(?:Enter for the next turn · n end of the round · q quit|"
+                     r"Enter for the rest of "
                      r"this turn · q quit|Enter for the end of the round · q quit|"
                      r"The end of the game\. Enter or q ends the replay) > ")
 
@@ -527,7 +528,7 @@ def _replayed_at(monkeypatch: pytest.MonkeyPatch, lines: int, record: Path, game
 
 
 @pytest.mark.parametrize(("lines", "prompt"), [
-    (24, "Enter for the next turn · n next round · q quit > "),
+    (24, "Enter for the next turn · n end of the round · q quit > "),
     # The turn that ended a round, the round's end on the next screen.
     (12, "Enter for the end of the round · q quit > "),
 ])

@@ -89,7 +89,7 @@ def _lang_argument(args: list[str]) -> str | None:
     return None
 
 
-LANG_HELP = N_("The language to play in (default: from LANGUAGE, LC_ALL or LANG).")
+LANG_HELP = N_("The language racko speaks (default: from LANGUAGE, LC_ALL or LANG).")
 
 
 def _speak(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

@@ -58,7 +58,7 @@ from .trimmed import Trimmed
 
 # Enter's action is said as play's is ("Press Enter for the final standings"): "Enter next
 # turn" and "Enter the rest of this turn" read as an instruction to type it.
-KEYS_PROMPT = N_("[bold]Enter[/] for the next turn · [bold]n[/] next round · [bold]q[/] quit")
+KEYS_PROMPT = N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]q[/] quit")
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )

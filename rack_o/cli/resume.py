@@ -154,7 +154,7 @@ def _games_blocks(title: str, games: Sequence[Summary], rows: Sequence[tuple[str
         facts = [Text(f"#{number_}", "bold"), Text(round_), started]
         lines += ["", Flow([(" · ", fact) for fact in facts]),
                   Text(ident.plain, "bold", overflow="fold"), scores]
-        lines += [line for line in more if not game.round_over or line is not more[0]]
+        lines += more[1:] if game.round_over else more
     lines += [Text(caption, "table.caption") for caption in captions]
     return Group(*lines)
 

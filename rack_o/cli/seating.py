@@ -75,9 +75,11 @@ def split_names(text: str, hint: str | None = "--names") -> list[str]:
         check_name(name, hint)
     seen: dict[str, str] = {}
     for name in names:
-        first = seen.setdefault(name_key(name), name)
-        if first is name:
+        key = name_key(name)
+        if key not in seen:
+            seen[key] = name
             continue
+        first = seen[key]
         if first == name:
             clash = _("{name} is named twice").format(name=_shown(name))
         else:
