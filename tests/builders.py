@@ -329,3 +329,17 @@ def racko_round(
     game.apply(TAKE)
     game.apply(place(RACK_SIZE))
     return next(event for event in reversed(record_lines(game)) if event["type"] == "round_end")
+
+
+def taken_with_no_rack_in_time() -> Game:
+    """Seat 0 after a turn-over, holding the 23 it took, the pile's last eight cards known: no
+    slot for it leaves a rack that can be complete before they run out."""
+    game = dealt([[30, 24, 36, 15, 7, 16, 11, 12, 19, 6], [37, 25, 18, 17, 33, 2, 8, 40, 10, 29]],
+                 14, [39, 26, 21, 1, 28, 32, 9, 20, 31, 22, 23, 4, 13, 3, 34, 35, 38, 27, 5],
+                 dealer=1)
+    for _ in range(30):
+        game.apply(DRAW)
+        game.apply(DISCARD)
+    assert game.view(0).discard_top == 23
+    game.apply(TAKE)
+    return game

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from builders import dealt
+from builders import dealt, taken_with_no_rack_in_time
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,6 +29,7 @@ from rack_o.bots.expert_rollout import TURN_CAP, play_out, rollout_mean
 from rack_o.bots.expert_solo import weigher
 from rack_o.bots.expert_turns import FEATURES, features, start_value, turns_to_go
 from rack_o.bots.gaps import GAP_COST, INFEASIBLE
+from rack_o.bots.hint import hint
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import unseen_cards
 from rack_o.match import Tally, play_many
@@ -138,6 +139,15 @@ def test_it_places_a_winning_card_where_it_goes_rack_o() -> None:
     game = dealt([NEARLY, MIXED], 18, dealer=1)
     game.apply(TAKE)
     assert make_bot("expert", 0, 1).choose(game.view(0)) == place(5)
+
+
+def test_a_card_taken_is_placed_even_where_no_rack_it_makes_can_be_complete_in_time() -> None:
+    game = taken_with_no_rack_in_time()
+    view = game.view(0)
+    choice = ExpertChoice(view, expert_rng(None, 0, view))
+    assert all(choice.placed(slot, 23) == math.inf for slot in range(1, 11))
+    assert ExpertBot(None, 0).choose(view) in view.legal_actions
+    assert hint(view, "expert").action in view.legal_actions
 
 
 def test_guessed_racks_keep_what_the_next_player_took_and_use_only_unseen_cards() -> None:

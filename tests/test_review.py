@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import dealt, record_lines
+from builders import dealt, record_lines, taken_with_no_rack_in_time
 
 from rack_o import DISCARD, DRAW, TAKE, Action, Game, Player, Rules, Source, place, rebuild
 from rack_o.agent import play_game
@@ -74,6 +74,15 @@ def test_a_planted_mistake_is_found_with_expert_s_move(
     assert LABELS.index(move.label) >= LABELS.index(at_least)
     assert move.best == best
     assert move.cost >= THRESHOLDS[LABELS.index(at_least) - 1]
+
+
+def test_a_card_taken_where_no_rack_can_be_complete_in_time_is_reviewed() -> None:
+    game = taken_with_no_rack_in_time()
+    game.apply(place(1))
+    *_, last = review(list(enumerate(record_lines(game), start=1)))
+    # Reviewed, not refused: the placement is judged against the slot expert would choose.
+    assert (last.round, last.turn, last.played) == (1, 31, Play(Source.DISCARD, 23, 1))
+    assert last.cost >= 0 and last.label in Label
 
 
 def test_a_card_thrown_to_a_rival_who_goes_out_with_it_costs_the_points_at_stake() -> None:

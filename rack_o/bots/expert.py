@@ -180,7 +180,7 @@ class ExpertChoice:
             value = self.looked_ahead(placed) + self.penalty(rack[slot - 1])
             if value < best_value - _EPSILON:
                 best_value, best = value, place(slot)
-        return best_value, best
+        return best_value, self._legal(best, card, may_throw)
 
     def best_place(self, card: int, may_throw: bool) -> tuple[float, Action]:
         """(value, action) of the best thing to do with `card` in hand; ties: lower slot."""
@@ -192,7 +192,15 @@ class ExpertChoice:
             value = self.placed(slot, card, cap)
             if value < best_value - _EPSILON:
                 best_value, best = value, place(slot)
-        return best_value, best
+        return best_value, self._legal(best, card, may_throw)
+
+    def _legal(self, best: Action, card: int, may_throw: bool) -> Action:
+        """`best`, unless it throws away a card that must be placed: when no slot has a finite
+        value (no rack it can make may be complete in time), the slot hard would choose."""
+        if best != DISCARD or may_throw:
+            return best
+        hard = Weigher(self.view, self.coming, self.weigher.available)
+        return place(hard.best_slot(card)[1])
 
     def draw_value(self) -> float:
         """The value of a blind draw (the known next card after a turn-over): -log of the
