@@ -661,9 +661,14 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     game = record.game
     # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
     hint = game_hint(hints_of(record.header), record.header.seed)
-    agents = agents_for(game.players, record.header.seed,
-                        lambda player: HumanAgent(player.name, term, hint),
-                        load_bots=load_bots)
+    try:
+        agents = agents_for(game.players, record.header.seed,
+                            lambda player: HumanAgent(player.name, term, hint),
+                            load_bots=load_bots)
+    except click.UsageError as error:
+        # A seat nobody can take is the record's line 1 (its players), not how racko was run.
+        reason = error.message[:1].lower() + error.message[1:]
+        _refuse(RecordFileError(record.path, 1, RecordProblem.BROKEN, reason))
     humans = sum(player.is_human for player in game.players)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file
     # is touched; otherwise the game carries on, and the file is taken up, at once.
