@@ -11,6 +11,8 @@ from clirun import assert_exited, flat, racko
 from rich.cells import cell_len
 
 from rack_o.cli import main
+from rack_o.cli.session import end_notes
+from rack_o.record import parse_lines, read_header
 
 ERROR = {"en": "Error: ", "el": "Σφάλμα: ", "fr": "Erreur\u00a0: ", "cs": "Chyba: "}
 
@@ -50,6 +52,30 @@ def test_every_command_with_a_seed_says_what_a_seed_is(
     assert (f"Error: Invalid value for '--seed': a seed is a whole number, 0 or more, that "
             f"decides the cards dealt (such as --seed 42), not {shown}.") in flat(result.output)
     assert "integer" not in result.output and "x>=0" not in result.output
+
+
+# A seed is shown whole where the game ends, to deal its cards again: one too long for that
+# is refused as such (also one too long for Python to read as a number).
+@pytest.mark.parametrize("command", ["play", "simulate", "host"])
+@pytest.mark.parametrize("digits", [65, 5000])
+def test_a_seed_too_long_to_show_is_refused_saying_how_long_one_may_be(
+    home: Path, command: str, digits: int
+) -> None:
+    result = racko(command, "--seed", "9" * digits)
+    assert_exited(result, 2)
+    assert (f"Error: Invalid value for '--seed': a seed is a whole number of at most 64 digits "
+            f"(such as --seed 42), not one of {digits}.") in flat(result.output)
+
+
+def test_a_seed_of_64_digits_is_taken_and_the_game_s_end_says_it_whole(home: Path) -> None:
+    seed = "9" * 64
+    record = home / "long-seed.jsonl"
+    racko("play", "--names", "Kim", "--bots", "easy", "--target", "5", "--seed", seed,
+          "--record", str(record), input="")
+    header = read_header(*parse_lines(record.read_text())[0])
+    assert header.seed == int(seed)
+    notes = end_notes(header, ["Kim", "Easy"], [0], [0, 0])
+    assert f"Seed {seed}: racko play --seed {seed} --target 5 --bots easy deals" in notes[-1]
 
 
 @pytest.mark.parametrize(("args", "wanted"), [

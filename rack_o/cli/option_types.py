@@ -120,9 +120,18 @@ class SeedType(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> int:
         """`value` as a seed (an int from 0 up), or a usage error saying what a seed is."""
+        from rack_o.store.records import SEED_SHOWN
+
         number = whole_number(value)
-        if number is not None and number >= 0:
-            return number
+        typed = str(value).strip().removeprefix("+")
+        if (number is not None and number >= 0) or typed.isdecimal():  # (too long to read)
+            digits = len(str(number)) if number is not None else len(typed)
+            if number is not None and digits <= SEED_SHOWN:
+                return number
+            # Longer, it could not be shown whole at the game's end to deal the cards again.
+            self.fail(_("a seed is a whole number of at most {most} digits (such as --seed 42), "
+                        "not one of {digits}.").format(most=SEED_SHOWN, digits=digits),
+                      param, ctx)
         self.fail(_("a seed is a whole number, 0 or more, that decides the cards dealt (such as "
                     "--seed 42), not {value}.").format(value=said(value)), param, ctx)
 
