@@ -5,13 +5,16 @@ characters a name is written with (accents, Greek, a joiner, an ideographic spac
 
 from __future__ import annotations
 
+import os
+import subprocess
+import unicodedata
 from pathlib import Path
 
 import pytest
 from builders import finished_game, unfinished_game, write_record
 from clirun import assert_exited, racko, squashed
 
-from rack_o.store.safe_text import controls_escaped
+from rack_o.store.safe_text import controls_escaped, shell_word
 
 STEERING = {
     "right-to-left override": "\u202e",
@@ -60,8 +63,9 @@ def test_the_commands_after_a_game_in_a_named_file_spell_out_its_bidi_controls(
         assert char not in result.output
     spelt = str(home) + r"/r\u202eoir/t\u2067x\u2069.jsonl"
     said = squashed(result.output)
-    assert squashed(f"Step through the game: racko replay '{spelt}'") in said
-    assert squashed(f"What each move cost: racko review '{spelt}'") in said
+    # Quoted as $'…', so that the command pasted into bash or zsh names the file again.
+    assert squashed(f"Step through the game: racko replay $'{spelt}'") in said
+    assert squashed(f"What each move cost: racko review $'{spelt}'") in said
 
 
 def test_an_unfinished_game_in_a_named_file_is_named_spelt_out_when_left(home: Path) -> None:
@@ -110,3 +114,14 @@ def test_a_saved_game_that_is_not_found_is_named_spelt_out(home: Path) -> None:
     assert_exited(result, 2)
     assert "\u202e" not in result.output
     assert r"2026-11\u202e" in squashed(result.output)
+
+
+@pytest.mark.parametrize("name", [
+    "nl\nname.jsonl", "bad\udcff\udcfename.jsonl", "r\u202eoir.jsonl", "it's \\ odd\x1b[31m.jsonl",
+    "plain name.jsonl", "Ελένη\u3000x\x07.jsonl",
+], ids=["newline", "not UTF-8", "bidi override", "quote, backslash, escape", "plain", "Greek"])
+def test_a_path_named_in_a_command_pastes_back_into_a_shell_as_the_same_path(name: str) -> None:
+    word = shell_word(name)
+    assert not any(unicodedata.category(char).startswith("C") for char in word)  # no control
+    said = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True)
+    assert os.fsdecode(said.stdout) == name

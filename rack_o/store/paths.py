@@ -13,7 +13,7 @@ import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 
-from rack_o.store.safe_text import controls_escaped, printable
+from rack_o.store.safe_text import printable, shell_word
 
 RECORD_SUFFIX = ".jsonl"
 HISTORY_NAME = "history.sqlite3"
@@ -56,7 +56,7 @@ def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
             return shlex.quote(ref) if quoted else ref
     except OSError:
         pass
-    return controls_escaped(shlex.quote(str(path))) if quoted else str(path)
+    return shell_word(str(path)) if quoted else str(path)
 
 
 def create_record_file(started: str | None, names: list[str]) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import unicodedata
 
 
@@ -28,11 +29,31 @@ def controls_escaped(text: str) -> str:
     """`text` with its control and format characters (ESC, newline, C1, bidi overrides and
     marks…) shown as \\x/\\u escapes: for a path, whose other characters (an ideographic
     space, a joiner) must stay as typed so that it can be pasted back."""
-    return "".join(
-        ascii(char)[1:-1]
-        if unicodedata.category(char) in _STEERING and char not in _JOINERS else char
-        for char in text
-    )
+    return "".join(ascii(char)[1:-1] if _steers(char) else char for char in text)
+
+
+def shell_word(text: str) -> str:
+    """`text` as one shell word that reads back as `text`, with no control character in it:
+    shlex's quoting, or, for text holding a control or format character or a byte that is not
+    UTF-8, the $'…' quoting of bash and zsh with each of those spelt as its escape (\\x1b,
+    \\u202e; \\xff for the byte)."""
+    if not any(_steers(char) for char in text):
+        return shlex.quote(text)
+    spelt = []
+    for char in text:
+        if "\udc80" <= char <= "\udcff":  # a byte that is not UTF-8, as Python reads a name
+            spelt.append(f"\\x{ord(char) - 0xDC00:02x}")
+        elif _steers(char):
+            spelt.append(ascii(char)[1:-1])
+        elif char in "\\'":
+            spelt.append("\\" + char)
+        else:
+            spelt.append(char)
+    return "$'" + "".join(spelt) + "'"
+
+
+def _steers(char: str) -> bool:
+    return unicodedata.category(char) in _STEERING and char not in _JOINERS
 
 
 def shown(text: object, limit: int) -> str:
