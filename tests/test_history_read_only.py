@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -76,3 +80,57 @@ def test_a_read_only_history_is_still_listed_and_refuses_to_be_written(home: Pat
         connect(database).close()
     assert refused.value.problem is HistoryProblem.READ_ONLY
     assert state(home) == before
+
+
+def _unprivileged() -> list[str]:
+    """What runs a command so that the system refuses it a folder's write permission: as
+    root, without the capabilities that let root write any folder; otherwise nothing."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root, and no setpriv to run racko without root's overrides")
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def _folder_read_only(home: Path) -> None:
+    home.chmod(0o555)
+
+
+def _folder_someone_else_s(home: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a folder to another user")
+    home.chmod(0o755)  # the others may only read it
+    os.chown(home, 65534, -1)  # nobody's
+
+
+def _file_read_only_too(home: Path) -> None:
+    (home / "history.sqlite3").chmod(0o444)
+    home.chmod(0o555)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="permission bits")
+@pytest.mark.parametrize("folder", [_folder_read_only, _folder_someone_else_s,
+                                    _file_read_only_too],
+                         ids=["read-only", "another user's", "the file read-only too"])
+@pytest.mark.parametrize("command", [["history", "--json"], ["stats", "--json"]],
+                         ids=" ".join)
+def test_a_history_in_a_folder_racko_may_not_write_is_still_listed_and_left_as_it_is(
+    home: Path, folder: Callable[[Path], None], command: list[str]
+) -> None:
+    earlier = load_record(write_record(home / "games" / "earlier.jsonl", finished_game(4)))
+    record_game(earlier.game, earlier.header, record=earlier.path)
+    before = state(home), sorted(home.iterdir())
+    folder(home)
+    try:
+        done = subprocess.run([*_unprivileged(), sys.executable, "-m", "rack_o", *command],
+                              capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        os.chown(home, os.geteuid(), -1)
+        home.chmod(0o700)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    listed = json.loads(done.stdout)
+    if command[0] == "history":
+        assert [row["id"] for row in listed] == ["earlier"]
+    else:
+        assert sorted(row["name"] for row in listed) == ["Ann", "Bob"]
+    assert (state(home), sorted(home.iterdir())) == before

@@ -26,7 +26,7 @@ from rack_o.game import Game
 from rack_o.record import Header, dumps, events
 from rack_o.store.names import name_key
 from rack_o.store.paths import history_path
-from rack_o.store.permissions import is_read_only
+from rack_o.store.permissions import is_read_only, is_read_only_folder
 
 BUSY_TIMEOUT_MS = 15_000
 QUICK_WAIT_MS = 1_000
@@ -213,9 +213,10 @@ def connect(
 
     The connection waits up to `wait_ms` for a database another process has locked. A
     read-only database (see `is_read_only`) is opened only to be read, never migrated, and
-    not at all if the connection is to `write` (READ_ONLY). Opened only to be read, nothing
-    is created, not even its folder (NOT_MADE when there is no history); a link to a file
-    that does not exist is never followed to make one (BROKEN_LINK).
+    not at all if the connection is to `write` (READ_ONLY); opened only to be read, so is one
+    in a folder that may not be written (`is_read_only_folder`). Opened only to be read,
+    nothing is created, not even its folder (NOT_MADE when there is no history); a link to a
+    file that does not exist is never followed to make one (BROKEN_LINK).
     """
     path = Path(path) if path is not None else history_path()
     try:
@@ -234,7 +235,10 @@ def connect(
         if path.exists() and not path.is_file():
             # A folder, a device, a pipe: SQLite would only say "disk I/O error".
             raise HistoryError(HistoryProblem.NOT_A_FILE, path)
-        read_only = path.exists() and is_read_only(path.stat())
+        # SQLite makes a log and a shared-memory file beside a database even to read it, unless
+        # told to take it as it is: in a folder where it may make none, that is the only way.
+        read_only = path.exists() and (is_read_only(path.stat()) or (
+            not write and is_read_only_folder(path.parent)))
     except (FileExistsError, NotADirectoryError):
         blocking = next((folder for folder in (path.parent, *path.parent.parents)
                          if folder.exists() and not folder.is_dir()), path.parent)
@@ -451,17 +455,21 @@ def iter_games(
     The database is opened on the first row asked for; HistoryError if it cannot be read.
     """
     where = path if path is not None else history_path()
-    query = "SELECT * FROM games"
+    # Every column named: one another program added (a `name` in games) is never read in
+    # place of racko's, and one taken away is "no such column", not a row without it.
+    query = "SELECT id, record, source, started, finished, rounds, winner FROM games"
     args: list[object] = []
     if player is not None:
         # Matched as `racko review --player` matches: "kim" and "zoe" find Kim's and Zoë's.
-        query += " WHERE id IN (SELECT game_id FROM seats WHERE name_key(name) = ?)"
+        query += (" WHERE games.id IN (SELECT seats.game_id FROM seats"
+                  " WHERE name_key(seats.name) = ?)")
         args.append(name_key(player))
-    query += " ORDER BY finished DESC, id DESC LIMIT ?"
+    query += " ORDER BY games.finished DESC, games.id DESC LIMIT ?"
     args.append(limit)
     # One query, seats joined in: a query per game made a long listing slow.
     query = (
-        f"SELECT g.*, s.name, s.kind, s.side, s.total FROM ({query}) g"
+        "SELECT g.id, g.record, g.source, g.started, g.finished, g.rounds, g.winner,"
+        f" s.name, s.kind, s.side, s.total FROM ({query}) g"
         " JOIN seats s ON s.game_id = g.id ORDER BY g.finished DESC, g.id DESC, s.seat"
     )
     try:
