@@ -94,12 +94,15 @@ FITS = (
     Fit(HISTORY_LINES),
     Fit(HISTORY_LINES, caption=False),
     *(Fit(lines, title=False, caption=False) for lines in range(HISTORY_LINES, -1, -1)),
+    *(Fit(0, title=False, caption=False, top=top) for top in (1, 0)),
     *(Fit(0, title=False, caption=False, compact=True, top=top) for top in (2, 1, 0)),
 )
 """From the fullest turn screen to the barest: what the others did goes last, after the
 blank line, the rack's caption and its title (the ticks and the new card's mark stay); then
-the rack in five lines instead of ten, and the status and scores lines. The rack, the piles,
-the card in hand and the prompt are always shown."""
+the status and scores lines, so that a note under a turn (a key refused, a hint) does not
+turn the rack over into another shape; then the rack in five lines instead of ten, with the
+status and scores lines again, going one by one. The rack, the piles, the card in hand and
+the prompt are always shown."""
 
 
 class HumanAgent:
