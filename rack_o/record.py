@@ -22,6 +22,7 @@ from rack_o.deal import WHOLE_DECK, check_deck
 from rack_o.errors import N_, IllegalActionError, RecordError, RulesError
 from rack_o.game import DEALER_DRAW, Game, Player
 from rack_o.rules import (
+    HIGHEST_TARGET,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PARTNERS,
@@ -38,6 +39,7 @@ Event = dict[str, Any]
 
 NOT_JSON = N_("the line is not valid JSON")
 TOO_DEEP = N_("the line is nested too deeply to be read")
+TOO_LONG = N_("the line holds a number of {digits} digits, too long to be read")
 NAMED_TWICE = N_("the line gives {name} twice: each field may appear only once")
 NOT_AN_OBJECT = N_('each line must be a JSON object with a "type"')
 EXPECTED_LINE = N_('expected a "{expected}" line here, as the rules give, not "{type}"')
@@ -194,10 +196,12 @@ def is_torn(line: str) -> bool:
         _loads(line)
     except _NamedTwice:
         return False
-    except _NotJsonConstant:
-        try:  # complete, with NaN or Infinity in it, or cut short after one?
-            json.loads(line)
-        except (ValueError, RecursionError):
+    except (_NotJsonConstant, _TooLong):
+        try:  # complete, with NaN, Infinity or a number too long in it, or cut short after one?
+            json.loads(line, parse_int=_any_int)
+        except RecursionError:
+            return not _closed(line)
+        except ValueError:
             return True
         return False
     except RecursionError:
@@ -208,10 +212,12 @@ def is_torn(line: str) -> bool:
 
 
 def _loads(line: str) -> Any:
-    """The JSON value of one line, read strictly: NaN and Infinity are no JSON, and a field
-    named twice (which one counts depends on the reader) raises _NamedTwice. RecursionError
-    for a line nested deeper than the parser goes."""
-    return json.loads(line, parse_constant=_no_constant, object_pairs_hook=_named_once)
+    """The JSON value of one line, read strictly: NaN and Infinity are no JSON, a field
+    named twice (which one counts depends on the reader) raises _NamedTwice, and a number too
+    long for Python to read raises _TooLong. RecursionError for a line nested deeper than the
+    parser goes."""
+    return json.loads(line, parse_constant=_no_constant, object_pairs_hook=_named_once,
+                      parse_int=_whole_number)
 
 
 class _NamedTwice(ValueError):
@@ -239,6 +245,29 @@ class _NotJsonConstant(ValueError):
 
 def _no_constant(name: str) -> Any:
     raise _NotJsonConstant(f"{name} is not JSON")
+
+
+class _TooLong(ValueError):
+    """A line holds a whole number of more digits than Python turns into an int (4,300 unless
+    `sys.set_int_max_str_digits` says otherwise): complete JSON, not a line cut short."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__(f"a number of {digits} digits")
+        self.digits = digits
+
+
+def _whole_number(text: str) -> int:
+    """The int a JSON number without fraction or exponent spells; _TooLong past Python's
+    limit (the ValueError `int` raises there is no sign of broken JSON)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise _TooLong(len(text.lstrip("-"))) from None
+
+
+def _any_int(text: str) -> int:
+    """0 for any JSON whole number: only whether a line is complete JSON is asked."""
+    return 0
 
 
 _STRUCTURE = re.compile(r'[\\"\[\]{}]')
@@ -271,6 +300,8 @@ def _not_a_line(number: int, line: str, error: Exception) -> RecordError:
     """Why line `number` (`line`, which `_loads` refused with `error`) is no record line."""
     if isinstance(error, _NamedTwice):
         return RecordError(number, NAMED_TWICE, name=_json(error.name))
+    if isinstance(error, _TooLong):
+        return RecordError(number, TOO_LONG, digits=error.digits)
     if isinstance(error, RecursionError) and _closed(line):
         return RecordError(number, TOO_DEEP)
     return RecordError(number, N_("the line is empty") if not line.strip() else NOT_JSON)
@@ -567,7 +598,11 @@ def _engine_error(number: int, error: IllegalActionError | RulesError) -> Record
     """The engine's refusal of line `number` as a record error: in record words where they
     are known, else in the engine's own."""
     if isinstance(error, RulesError) and error.problem in _RULES_REASONS:
-        values = {name: _json(value) for name, value in error.values.items() if name != "cards"}
+        values: dict[str, object] = {
+            name: _json(value) for name, value in error.values.items() if name != "cards"
+        }
+        if error.problem == "target":
+            values["most"] = HIGHEST_TARGET  # the bound, as a number the reader's language writes
         return RecordError(number, _RULES_REASONS[error.problem], **values)
     return RecordError(number, "{reason}", reason=_clause(str(error)))
 

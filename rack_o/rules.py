@@ -9,10 +9,16 @@ from rack_o.errors import N_, RulesError, sentence
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 DEFAULT_TARGET = 500
+MOST_TARGET = 5000
+"""The highest target a table chooses (`--target`): ten games to 500, some hundred rounds."""
+HIGHEST_TARGET = 100_000
+"""The highest target any game is played to, a record's included (one from an older racko may
+be above MOST_TARGET): 2,000 to 3,000 rounds, a record of 3 to 10 MB, where a target of
+billions makes a game that never ends."""
 RACK_SIZE = 10
 
 # The rules a rule set can break, as clauses (a record error says them too, translated).
-TARGET = N_("the target must be a positive multiple of 5 (such as 500), not {target}")
+TARGET = N_("the target must be a multiple of 5 from 5 to {most} (such as 500), not {target}")
 PARTNERS = N_("partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not {players}")
 RUN_OF_THREE = N_("the run-of-three rule is for 2 players only, not {players}")
 
@@ -45,11 +51,12 @@ class Rules:
         if (
             isinstance(self.target, bool)
             or not isinstance(self.target, int)
-            or self.target <= 0
+            or not 0 < self.target <= HIGHEST_TARGET
             or self.target % 5
         ):
             raise RulesError(
-                sentence(TARGET.format(target=repr(self.target))), "target", target=self.target
+                sentence(TARGET.format(most=f"{HIGHEST_TARGET:,}", target=repr(self.target))),
+                "target", target=self.target,
             )
         if self.partners and self.players != 4:
             raise RulesError(

@@ -23,6 +23,9 @@ from rack_o.cli.messages import (
     record_file_error,
     record_not_found,
 )
+from rack_o.errors import RecordError
+from rack_o.record import read_header
+from rack_o.rules import HIGHEST_TARGET
 from rack_o.store.history import HistoryError, HistoryProblem
 from rack_o.store.records import (
     MAX_RECORD_BYTES,
@@ -150,6 +153,22 @@ def test_a_record_problem_names_the_file_and_line(language: str) -> None:
     assert said.startswith(f"{FILE}, ") and "3" in said.split(":")[0]
     unlined = record_file_error(RecordFileError(FILE, None, RecordProblem.NO_SUCH_FILE))
     assert unlined.startswith((f"{FILE}: ", f"{FILE}\N{NO-BREAK SPACE}: ", f"{FILE} : "))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_number_in_a_record_s_reason_is_written_as_the_language_writes_it(
+    language: str
+) -> None:
+    i18n.install(language)
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    with pytest.raises(RecordError) as refused:
+        read_header(1, {"type": "game", "format": "rack-o/1", "players": players,
+                        "rules": {"deck_size": 40, "target": 10**100}})
+    broken = refused.value
+    said = record_file_error(RecordFileError(FILE, 1, RecordProblem.BROKEN, broken.reason,
+                                             broken=broken))
+    assert f" {i18n.number(HIGHEST_TARGET)} (" in said, said
+    assert said.endswith(" 1000000000000000000000000000000…"), said  # as the record spells it
 
 
 class Catalog(gettext.NullTranslations):

@@ -27,6 +27,7 @@ from rack_o import (
     rebuild,
 )
 from rack_o.i18n import LOCALE_DIR
+from rack_o.record import is_torn
 
 Event = dict[str, Any]
 
@@ -153,6 +154,35 @@ def test_a_last_line_without_its_newline_but_complete_is_read() -> None:
     game = played_game()
     text = text_of(record_lines(game)[:40])
     assert record_lines(rebuild(text[:-1])) == record_lines(game)[:40]
+
+
+LONG = "9" * 5000
+"""A whole number longer than Python's int reads (4,300 digits): valid JSON all the same."""
+
+
+@pytest.mark.parametrize(
+    ("line", "torn"),
+    [('{"type": "turn", "card": ' + LONG + "}", False),
+     ('{"type": "turn", "card": -' + LONG + ', "note": NaN}', False),
+     ('{"type": "turn", "card": ' + LONG, True),
+     ('{"type": "turn", "note": NaN, "card": ' + LONG + ', "slot"', True)],
+    ids=["complete", "complete, with a NaN", "cut inside it", "cut after it"],
+)
+def test_a_last_line_holding_a_number_too_long_to_read_is_torn_only_when_cut_short(
+    line: str, torn: bool
+) -> None:
+    assert is_torn(line) is torn
+    text = text_of(record_lines(played_game())[:40]) + line
+    if torn:
+        assert len(parse_lines(text)) == 40
+    else:
+        with pytest.raises(RecordError) as refused:
+            parse_lines(text)
+        assert refused.value.line == 41
+        assert refused.value.reason in {
+            "the line holds a number of 5000 digits, too long to be read",
+            "the line is not valid JSON",  # a NaN in it: either is true
+        }
 
 
 def test_fields_a_reader_does_not_know_are_ignored() -> None:
@@ -316,7 +346,7 @@ REFUSED = [
      '"players" must list 2 to 4'),
     ("target not a multiple of 5", set_field("game", "rules",
      {"deck_size": 40, "target": 151, "bonus": False, "partners": False, "run_of_three": False}),
-     "positive multiple of 5"),
+     "the target must be a multiple of 5 from 5 to 100000 "),
     ("partners with two players", set_field("game", "rules",
      {"deck_size": 40, "target": 150, "bonus": False, "partners": True, "run_of_three": False}),
      "partners needs exactly 4 players"),

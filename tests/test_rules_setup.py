@@ -17,6 +17,7 @@ from rack_o import (
     deck_size_for,
     place,
 )
+from rack_o.rules import HIGHEST_TARGET, MOST_TARGET
 
 
 @pytest.mark.parametrize(("players", "cards"), [(2, 40), (3, 50), (4, 60)])
@@ -34,8 +35,9 @@ def test_only_2_to_4_players_may_play(players: object) -> None:
         Rules(players)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("target", [5, 100, 500, 1000])
-def test_any_positive_multiple_of_5_is_a_target(target: int) -> None:
+@pytest.mark.parametrize("target", [5, 100, 500, 1000, MOST_TARGET, MOST_TARGET * 2,
+                                    HIGHEST_TARGET])
+def test_any_multiple_of_5_up_to_the_highest_is_a_target(target: int) -> None:
     assert Rules(2, target=target).target == target
 
 
@@ -43,10 +45,12 @@ def test_the_default_target_is_500() -> None:
     assert Rules(3).target == 500
 
 
-@pytest.mark.parametrize("target", [0, -5, 3, 499, 501, 2.5, "500", None, True])
-def test_a_target_must_be_a_positive_multiple_of_5(target: object) -> None:
-    with pytest.raises(RulesError, match="positive multiple of 5"):
+@pytest.mark.parametrize("target", [0, -5, 3, 499, 501, 2.5, "500", None, True,
+                                    HIGHEST_TARGET + 5, 10**100])
+def test_a_target_must_be_a_multiple_of_5_up_to_the_highest(target: object) -> None:
+    with pytest.raises(RulesError, match="must be a multiple of 5 from 5 to 100,000") as caught:
         Rules(2, target=target)  # type: ignore[arg-type]
+    assert (caught.value.problem, caught.value.values) == ("target", {"target": target})
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -76,6 +77,20 @@ def a_number_json_lacks(lines: list[str], token: str) -> tuple[bytes, int]:
 DEEP = "[" * 100_000 + "]" * 100_000
 """Complete JSON, nested deeper than a parser goes."""
 
+LONG = "9" * 5000
+"""A whole number of more digits than Python's int reads (4,300): valid JSON all the same."""
+
+
+def a_number_too_long(lines: list[str], last: bool = False) -> tuple[bytes, int]:
+    """A turn's card 5,000 digits long: in the first turn, or in the last line, which lacks its
+    newline (complete all the same: no torn write)."""
+    turns = [i for i, line in enumerate(lines) if '"turn"' in line]
+    index = turns[-1] if last else turns[0]
+    long = re.sub(r'"card": \d+', f'"card": {LONG}', lines[index], count=1)
+    if last:
+        return ("".join(lines[:index]) + long.rstrip("\n")).encode(), index + 1
+    return replace_line(lines, index, long), index + 1
+
 
 # (name, build the damaged bytes -> (bytes, line or None), words the reason must hold)
 DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] = [
@@ -124,7 +139,21 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
     ("only the game line", lambda ls: (ls[0].encode(), 2), 'no "dealer_draw" line'),
     ("a turn without its seat", lambda ls: without_seat(ls), 'the seat whose turn it is, not null'),
     ("a target the rules refuse", lambda ls: (replace_line(ls, 0, ls[0].replace(
-        '"target": 150', '"target": 7')), 1), "the target must be a positive multiple of 5"),
+        '"target": 150', '"target": 7')), 1),
+     "the target must be a multiple of 5 from 5 to 100,000 (such as 500), not 7"),
+    ("a target no game reaches", lambda ls: (replace_line(ls, 0, ls[0].replace(
+        '"target": 150', f'"target": {10**100}')), 1),
+     "the target must be a multiple of 5 from 5 to 100,000 (such as 500), not 10000000000"),
+    ("a target past the highest by 5", lambda ls: (replace_line(ls, 0, ls[0].replace(
+        '"target": 150', '"target": 100005')), 1), "from 5 to 100,000 (such as 500), not 100005"),
+    ("a number too long to read", a_number_too_long,
+     "the line holds a number of 5,000 digits, too long to be read"),
+    ("a last line holding a number too long to read, without its newline",
+     lambda ls: a_number_too_long(ls, last=True),
+     "the line holds a number of 5,000 digits, too long to be read"),
+    ("a seed too long to read", lambda ls: (replace_line(ls, 0, ls[0].replace(
+        '"seed": 3', f'"seed": -{LONG}')), 1),
+     "line 1: the line holds a number of 5,000 digits, too long to be read"),
 ]
 
 
@@ -211,9 +240,12 @@ def test_what_is_not_a_file_is_refused(
 @pytest.mark.parametrize(
     "tail",
     [b'{"type": "turn", "seat"', b'{"type": "turn", "na', b"\0" * 4096, b'{"type": "x\0\0\0',
-     b'{"type": "turn", "note": ' + b"[" * 100_000, b'{"type": "turn", "card": NaN'],
+     b'{"type": "turn", "note": ' + b"[" * 100_000, b'{"type": "turn", "card": NaN',
+     b'{"type": "turn", "card": ' + LONG.encode(), b'{"type": "turn", "card": ' + LONG.encode()
+     + b', "sl'],
     ids=["cut mid-line", "cut mid-word", "zeros after a power cut", "cut, then zeros",
-         "cut deep inside nested lists", "cut after a NaN"],
+         "cut deep inside nested lists", "cut after a NaN", "cut inside a number too long to read",
+         "cut after a number too long to read"],
 )
 def test_a_torn_last_line_is_ignored(tmp_path: Path, tail: bytes) -> None:
     game = unfinished_game(4, turns=9)

@@ -54,7 +54,10 @@ def record_file_error(error: RecordFileError) -> str:
             "it was not read"
         ).format(size=number(error.size / 1e6, 1), limit=MAX_RECORD_BYTES // 1_000_000)
     elif problem is RecordProblem.BROKEN and error.broken is not None:
-        reason = _(error.broken.template).format(**error.broken.values)
+        reason = _(error.broken.template).format(**{  # a number as the language writes it
+            name: number(value) if type(value) is int else value
+            for name, value in error.broken.values.items()
+        })
     elif problem is RecordProblem.BROKEN:
         reason = error.detail
     else:

@@ -28,7 +28,7 @@ from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext, number
 from rack_o.record import Header
-from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Rules
+from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, MOST_TARGET, Rules
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 from rack_o.view import SeatView
 
@@ -59,22 +59,20 @@ class TableOptions:
     bots: str | None = None
 
 
-MOST_TARGET = 5000
-"""The highest target the options take: ten games to 500, some hundred rounds. A target of
-billions is no longer game but one that never ends. Records keep any target the rules allow."""
-
-
 def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
     if value <= 0 or value % 5 or value > MOST_TARGET:
-        raise click.BadParameter(
-            _("the target must be a multiple of 5 from 5 to {most} (such as 500), not "
-              "{value}.").format(most=number(MOST_TARGET), value=said(value))
-        )
+        raise click.BadParameter(_target_refused(value))
     return value
 
 
+def _target_refused(value: object) -> str:
+    """Why --target cannot be `value`: the range it takes."""
+    return _("the target must be a multiple of 5 from 5 to {most} (such as 500), not "
+             "{value}.").format(most=number(MOST_TARGET), value=said(value))
+
+
 def target_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    """--target, checked as the rules want it, up to MOST_TARGET."""
+    """--target, checked as the rules want it, up to the rules' MOST_TARGET."""
     return click.option(
         "--target", type=WholeNumber(None, example=DEFAULT_TARGET), default=DEFAULT_TARGET,
         show_default=True, callback=_check_target,
@@ -395,9 +393,7 @@ def rules_error(error: RulesError) -> str:
             players=values["players"]
         )
     if error.problem == "target":
-        return _("the target must be a positive multiple of 5 (such as 500), not {value}.").format(
-            value=values["target"]
-        )
+        return _target_refused(values["target"])
     if error.problem == "players":
         return _("Rack-O is for 2 to 4 players, not {players}.").format(players=values["players"])
     return str(error)
