@@ -264,7 +264,7 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
     assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")
 
 
-PROMPTS = re.compile(r"(?:Enter for the next turn · n end of the round · q quit|"
+PROMPTS = re.compile(r"(?:Enter for the next turn · n (?:end of the|next round's end) · q quit|"
                      r"Enter for the rest of "
                      r"this turn · q quit|Enter for the end of the round · q quit|"
                      r"The end of the game\. Enter or q ends the replay) > ")
@@ -540,6 +540,20 @@ def test_the_replay_keys_say_what_enter_is_for(
                        finished_game(8, players=3, target=100), "\n" * 40 + "q\n")
     assert prompt in out
     assert "Enter next turn" not in out and "Enter the rest" not in out
+
+
+def test_n_goes_to_the_round_s_end_and_from_there_to_the_next_round_s_end(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _replayed_at(monkeypatch, 40, home / "games" / "g.jsonl",
+                       finished_game(8, players=3, target=300), "n\nn\nq\n")
+    mid, at_end = ("Enter for the next turn · n end of the round · q quit > ",
+                   "Enter for the next turn · n next round's end · q quit > ")
+    first, second, third = out.split(" > ")[:3]
+    assert (first + " > ").endswith(mid), first
+    for screen in (second, third):  # round 1's end, then round 2's
+        assert "Points: n × 5" in screen and (screen + " > ").endswith(at_end), screen
+    assert "Round 2" in third or "round 2" in third, third
 
 
 def test_a_round_end_cut_over_two_screens_is_said_to_be_the_round_s_end(

@@ -59,6 +59,9 @@ from .trimmed import Trimmed
 # Enter's action is said as play's is ("Press Enter for the final standings"): "Enter next
 # turn" and "Enter the rest of this turn" read as an instruction to type it.
 KEYS_PROMPT = N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]q[/] quit")
+KEYS_PROMPT_AT_ROUND_END = N_(
+    "[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]q[/] quit"
+)
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
 )
@@ -367,7 +370,8 @@ def step_through(term: Terminal, record: Record, own: OwnRound | None = None) ->
             if term.reads_lines:
                 console.print()  # the line read was not shown: end the prompt's line
             return
-        key = shown_then_key(term, final, _(KEYS_PROMPT), _(KEYS_HELP), _(KEYS_VALID))
+        keys_prompt = KEYS_PROMPT_AT_ROUND_END if step.round_over else KEYS_PROMPT
+        key = shown_then_key(term, final, _(keys_prompt), _(KEYS_HELP), _(KEYS_VALID))
         if key == "q":
             return
         skipping = key == "n"
