@@ -9,6 +9,8 @@ import errno
 import json
 import os
 import stat
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -95,6 +97,31 @@ def test_a_named_pipe_is_written_to_as_a_stream(tmp_path: Path) -> None:
     finally:
         os.close(reader)
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+@pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd")
+def test_a_pipe_named_by_the_system_s_own_link_is_written_to(tmp_path: Path) -> None:
+    # /dev/stdout to a pipe: its link's target, "pipe:[…]", is no path that exists.
+    reader, writer = os.pipe()
+    try:
+        write_whole(f"/dev/fd/{writer}", b"{}\n")
+        assert os.read(reader, 100) == b"{}\n"
+    finally:
+        os.close(reader)
+        os.close(writer)
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout")
+def test_simulate_writes_its_json_to_dev_stdout_when_that_is_a_pipe(tmp_path: Path) -> None:
+    racko_bin = Path(sys.executable).with_name("racko")
+    done = subprocess.run([str(racko_bin), *SIMULATE, "--json", "/dev/stdout"],
+                          capture_output=True, text=True,
+                          env={**os.environ, "RACKO_HOME": str(tmp_path)}, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    written = json.loads(done.stdout[done.stdout.index("{"):done.stdout.rindex("}") + 1])
+    assert written["games"] == 2
 
 
 def test_simulate_replaces_an_existing_json_file_by_a_whole_new_one(tmp_path: Path) -> None:

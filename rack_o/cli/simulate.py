@@ -226,20 +226,23 @@ def _check_json_path(json_path: Path) -> None:
 
 def _check_json_folder(json_path: Path) -> None:
     # Checked before the run, so a long run is never lost to a typo in the folder name.
-    target = Path(os.path.realpath(json_path))  # where `write_whole` writes, past any link
-    folder = target.parent
-    if target.is_dir():
+    try:
+        found: os.stat_result | None = json_path.stat()  # as `write_whole` finds it
+    except (FileNotFoundError, NotADirectoryError):
+        found = None
+    if found is not None and stat.S_ISDIR(found.st_mode):
         raise click.UsageError(_("--json {file}: that is a directory.").format(file=json_path))
-    if not folder.is_dir():
-        raise click.UsageError(
-            _("--json {file}: the folder {folder} does not exist.").format(
-                file=json_path, folder=folder
-            )
-        )
-    found = target.stat() if target.exists() else None
     if found is not None and not stat.S_ISREG(found.st_mode):
-        writable = os.access(target, os.W_OK)  # a pipe or a device: written to as it is
+        writable = os.access(json_path, os.W_OK)  # a pipe or a device: written to as it is
     else:
+        target = Path(os.path.realpath(json_path))  # where `write_whole` writes, past any link
+        folder = target.parent
+        if not folder.is_dir():
+            raise click.UsageError(
+                _("--json {file}: the folder {folder} does not exist.").format(
+                    file=json_path, folder=folder
+                )
+            )
         # The new file is made in the folder and renamed over the old one, which is kept as it
         # is if read-only, even by root.
         writable = os.access(folder, os.W_OK) and (found is None or (

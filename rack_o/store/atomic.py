@@ -26,15 +26,17 @@ def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
     /dev/stdout) cannot be replaced and is written to as a stream. OSError if it cannot be
     written; the file already there is then left as it was, and nothing is left beside it.
     """
-    target = Path(os.path.realpath(path))
     try:
-        found: os.stat_result | None = target.stat()
+        # Past any link, the system's own too: /dev/stdout names a pipe where its path
+        # (/proc/self/fd/1 -> "pipe:[…]") names nothing that exists.
+        found: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
         found = None
     if found is not None and not stat.S_ISREG(found.st_mode):
-        with open(target, "wb") as stream:
+        with open(path, "wb") as stream:
             stream.write(data)
         return
+    target = Path(os.path.realpath(path))
     fd, temporary = _new_file_beside(target)
     try:
         with os.fdopen(fd, "wb") as file:
