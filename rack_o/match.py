@@ -354,20 +354,20 @@ class Tally:
         """Per seat: bot, round wins and rate (with its 95 % interval), games won, means.
 
         The means are over the scored rounds (a capped round has no points); None when
-        every round was capped.
+        every round was capped, and the rate and its interval None when no round was played.
         """
         scored = self.scored_rounds
         rows = []
         for seat, spec in enumerate(self.specs):
             wins = self.round_wins[seat]
-            low, high = wilson(wins, self.rounds)
+            played = self.rounds  # none in a match stopped before its first game ended
             rows.append(
                 {
                     "seat": seat + 1,
                     "bot": spec,
                     "round_wins": wins,
-                    "round_win_rate": wins / self.rounds if self.rounds else 0.0,
-                    "round_win_interval": [low, high],
+                    "round_win_rate": wins / played if played else None,
+                    "round_win_interval": list(wilson(wins, played)) if played else None,
                     "games_won": self.games_won[seat],
                     "mean_round_points": self.points[seat] / scored if scored else None,
                     "mean_turns": self.turns[seat] / scored if scored else None,
@@ -414,15 +414,18 @@ def play_match(
     *,
     workers: int = 1,
     on_chunk: Callable[[int], None] | None = None,
+    on_stop: Callable[[BaseException], None] | None = None,
     history_path: str | Path | None = None,
 ) -> MatchResult:
     """Play the match's first `games` games (on `executor`, whose `workers` size the chunks,
     or here), counting each chunk as it finishes, and adding finished games to the history
     if the match keeps history entries; `on_chunk(games)` hears of each chunk.
 
-    Stops at the first broken game. On Ctrl-C (or an `Interrupt`: a signal's, say), the chunks
-    handed out finish and are counted, then the result says `stopped` (a second one stops
-    waiting for them). Exceptions of the executor or from writing a record propagate.
+    Stops at the first broken game. On Ctrl-C (or an `Interrupt`: a signal's, say), `on_stop`
+    hears of it (the KeyboardInterrupt or the Interrupt), the chunks handed out finish and are
+    counted, then the result says `stopped` (a second one stops waiting for them: games of
+    theirs that finish anyway are not counted, though a worker may write their records).
+    Exceptions of the executor or from writing a record propagate.
     """
     result = MatchResult(match, Tally(match.specs, match.rules))
     appender = None
@@ -465,9 +468,11 @@ def play_match(
             take(batch)
             if result.broken is not None:
                 break
-    except (KeyboardInterrupt, Interrupt):
+    except (KeyboardInterrupt, Interrupt) as stop:
         result.stopped = True
         with suppress(KeyboardInterrupt, Interrupt):
+            if on_stop is not None:
+                on_stop(stop)
             for batch in run.stop():
                 take(batch)
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Callable
@@ -11,12 +12,13 @@ import broken_bots
 import click
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 import rack_o.match as match_module
 from rack_o import Rules, rebuild
 from rack_o.cli import main
-from rack_o.cli.simulate import seat_specs
-from rack_o.match import Match, game_seed, play_one
+from rack_o.cli.simulate import _report_interrupted, seat_specs
+from rack_o.match import Match, Tally, game_seed, play_one, record_name
 from rack_o.record import rules_line
 
 SEAT_KEYS = {"bot", "round_wins", "round_win_rate", "games_won", "mean_round_points", "mean_turns"}
@@ -291,8 +293,30 @@ def test_ctrl_c_reports_the_games_and_records_finished_so_far(
     output = " ".join(result.output.split())
     assert "Stopped (Ctrl-C) after 3 of 8 games." in output
     assert "Results per seat" in output
+    assert re.search(r"3 games, \d+ rounds, capped rounds: 0 Partial results", output), output
     assert f"3 records were written to {tmp_path}." in output
+    assert "not counted" not in output
     assert len(list(tmp_path.glob("*.jsonl"))) == 3
+
+
+def test_records_of_games_a_second_ctrl_c_left_uncounted_are_said_to_be(tmp_path: Path) -> None:
+    # Workers finish the games they were playing after a second Ctrl-C stopped the wait.
+    for number in (1, 2, 3):
+        (tmp_path / record_name(number - 1)).write_text("{}\n")
+    tally = Tally(("easy", "easy"), Rules(2))
+    tally.add(play_one(Match(("easy", "easy"), Rules(2, target=100), 5), 0, lambda _o: None))
+    said = io.StringIO()
+    _report_interrupted(Console(file=said, width=200), tally, tmp_path, 8)
+    output = " ".join(said.getvalue().split())
+    assert f"3 records were written to {tmp_path}." in output
+    assert ("2 of them are of games that finished after the second Ctrl-C: they are not counted "
+            "above.") in output
+
+
+def test_a_match_stopped_before_any_round_has_no_win_rate() -> None:
+    [seat, _other] = Tally(("easy", "easy"), Rules(2)).seats()
+    assert seat["round_wins"] == 0
+    assert seat["round_win_rate"] is None and seat["round_win_interval"] is None
 
 
 def test_a_history_that_cannot_be_opened_is_reported_without_a_traceback(

@@ -480,15 +480,7 @@ def _report(
         raise SystemExit(EXIT_STOPPED)
     console.print(Trimmed(result_table(tally, console.width)))
     rate = tally.rounds / seconds if seconds > 0 else 0.0
-    # Capped rounds are never hidden: always printed, and in yellow when there are any.
-    capped = _("capped rounds: {count}").format(count=tally.capped_rounds)
-    if tally.capped_rounds:
-        capped = f"[bold yellow]{capped}[/] " + _("(each stopped its game; see docs/bots.md)")
-    console.print(
-        ngettext("{count} game", "{count} games", tally.games).format(count=tally.games) + ", "
-        + ngettext("{count} round", "{count} rounds", tally.rounds).format(count=tally.rounds)
-        + ", " + capped
-    )
+    _counts(console, tally)
     if tally.capped_rounds and not tally.scored_rounds:
         console.print(_("No round was scored, so there are no points or turns per round (–)."))
     elif tally.capped_rounds:
@@ -507,6 +499,19 @@ def _report(
             folder=controls_escaped(str(record_dir))), markup=False)
     if not _report_history(console, result) or failed:
         raise SystemExit(EXIT_STOPPED)
+
+
+def _counts(console: Console, tally: Tally) -> None:
+    """The games, rounds and capped rounds counted: the capped ones are never hidden (always
+    said, in yellow when there are any)."""
+    capped = _("capped rounds: {count}").format(count=tally.capped_rounds)
+    if tally.capped_rounds:
+        capped = f"[bold yellow]{capped}[/] " + _("(each stopped its game; see docs/bots.md)")
+    console.print(
+        ngettext("{count} game", "{count} games", tally.games).format(count=tally.games) + ", "
+        + ngettext("{count} round", "{count} rounds", tally.rounds).format(count=tally.rounds)
+        + ", " + capped
+    )
 
 
 def _broken_game(broken: GameOutcome, record_dir: Path | None) -> str:
@@ -591,6 +596,7 @@ def _report_interrupted(
     console.print(stopped.format(count=tally.games, games=games))
     if tally.games:
         console.print(Trimmed(result_table(tally, console.width)))
+        _counts(console, tally)
         console.print(partial)
     if record_dir is not None:
         try:
@@ -603,6 +609,14 @@ def _report_interrupted(
                 count=written, folder=controls_escaped(str(record_dir))),
             markup=False,
         )
+        if written > tally.games:
+            # A second Ctrl-C stopped the wait, and workers finished their games anyway.
+            uncounted = written - tally.games
+            console.print(ngettext(
+                "{count} of them is of a game that finished after the second Ctrl-C: it is not "
+                "counted above.",
+                "{count} of them are of games that finished after the second Ctrl-C: they are "
+                "not counted above.", uncounted).format(count=uncounted))
 
 
 def _run_with_progress(
@@ -631,9 +645,16 @@ def _run_with_progress(
             progress.advance(task, count)
         between()
 
+    def stopping(stop: BaseException) -> None:
+        if isinstance(stop, KeyboardInterrupt):  # a signal's stop is said when it is reported
+            with suppress(OSError):
+                progress.console.print(_("Stopping: the games under way finish and are "
+                                         "counted (Ctrl-C again stops at once)."))
+
     start = time.perf_counter()
     try:
-        result = play_match(match, games, executor, workers=workers, on_chunk=advance)
+        result = play_match(match, games, executor, workers=workers, on_chunk=advance,
+                            on_stop=stopping if workers > 1 else None)
     except (OSError, ImportError) as error:
         # A record that cannot be written, a cluster that went away, a worker without racko.
         _take_away(progress)
