@@ -7,6 +7,7 @@ round ends: the terminal draws its screens there, a simulation passes none.
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
@@ -78,6 +79,25 @@ def agent_name(agent: object) -> str:
     return name if len(name) <= NAME_MOST else name[: NAME_MOST - 1] + "…"
 
 
+def raised_at(agent: object, error: BaseException) -> str:
+    """Where in its code `agent` raised `error`, for its author: " (at FILE, line N, in
+    FUNCTION)", the last line of the agent's own module the error went through (else the last
+    line it went through), read from the traceback alone (no source file is read)."""
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code, tb.tb_lineno))
+        tb = tb.tb_next
+    frames = frames[1:]  # the first is take_step's own call
+    if not frames:
+        return ""
+    module = sys.modules.get(type(agent).__module__)
+    home = getattr(module, "__file__", None)
+    own = [frame for frame in frames if home is not None and frame[0].co_filename == home]
+    code, line = (own or frames)[-1]
+    return f" (at {code.co_filename}, line {line}, in {code.co_name})"
+
+
 def take_step(game: Game, agent: Agent) -> Action:
     """Ask the mover's agent for an action and apply it; AgentError if it misbehaves."""
     seat = game.mover
@@ -90,7 +110,9 @@ def take_step(game: Game, agent: Agent) -> Action:
         raise
     except BaseException as error:
         raise AgentError(
-            agent, seat, f"{agent_name(agent)} (seat {seat + 1}) failed: {error!r}", cause=error
+            agent, seat,
+            f"{agent_name(agent)} (seat {seat + 1}) failed: {error!r}{raised_at(agent, error)}",
+            cause=error,
         ) from None
     try:
         game.apply(action, seat)  # it checks the action, and changes nothing if illegal

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import broken_bots
 import pytest
 from broken_bots import Cheater, Crasher, Quitter, Shouty, Silent, Stubborn, Unnamed, Wordy
 from builders import record_lines
@@ -35,6 +37,18 @@ def test_a_misbehaving_agent_raises_agent_error_and_changes_nothing(bot, said: s
     assert said in str(failure.value)
     assert failure.value.agent is bot
     assert record_lines(game) == before and game.phase == "choose"
+
+
+def test_a_bot_s_error_says_where_in_its_own_code_it_was_raised() -> None:
+    game = Game(Rules(2), random.Random(3))
+    game.deal()
+    with pytest.raises(AgentError) as failure:
+        take_step(game, Crasher())
+    line = next(number for number, text in enumerate(
+        Path(broken_bots.__file__).read_text().splitlines(), start=1) if "out of ideas" in text)
+    assert str(failure.value).endswith(
+        f"failed: RuntimeError('out of ideas') (at {broken_bots.__file__}, line {line}, "
+        "in choose)")
 
 
 
