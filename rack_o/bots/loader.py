@@ -38,8 +38,13 @@ class BotProblem(StrEnum):
     """Neither a level of LEVELS nor package.module:ClassName."""
     BAD_FORM = "not package.module:ClassName"
     NO_MODULE = "module does not import"
-    """`detail` is the import's error."""
+    """The module (or its package) is not found; `detail` is the import's error."""
+    IMPORT_FAILED = "module fails as it is imported"
+    """The module is found but its code raised (a module it imports is missing, say);
+    `detail` is the error."""
     NO_CLASS = "no such class"
+    NOT_A_CLASS = "not a class"
+    """The module has the name, but it is no class (a function, a value)."""
     CANNOT_MAKE = "class cannot be called"
     """`detail` is the error the call raised, as repr shows it."""
     NOT_A_BOT = "not a bot"
@@ -105,10 +110,10 @@ def _load_class(spec: str) -> Agent:
         raise
     except BaseException as error:
         detail = str(error) if isinstance(error, Exception) else repr(error)
-        raise BotSpecError(spec, BotProblem.NO_MODULE, detail) from error
+        raise BotSpecError(spec, _import_problem(module_name, error), detail) from error
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
-        raise BotSpecError(spec, BotProblem.NO_CLASS)
+        raise BotSpecError(spec, BotProblem.NO_CLASS if cls is None else BotProblem.NOT_A_CLASS)
     try:
         bot = cls()
     except KeyboardInterrupt:
@@ -123,6 +128,16 @@ def _load_class(spec: str) -> Agent:
     if missing:
         raise BotSpecError(spec, BotProblem.NOT_A_BOT, missing=missing)
     return bot
+
+
+def _import_problem(module_name: str, error: BaseException) -> BotProblem:
+    """NO_MODULE when the bot's module (or a package of its name) is not found, else
+    IMPORT_FAILED: it was found, and something it does as it is imported failed."""
+    if isinstance(error, ModuleNotFoundError) and error.name is not None:
+        parts = module_name.split(".")
+        if error.name in {".".join(parts[:end]) for end in range(1, len(parts) + 1)}:
+            return BotProblem.NO_MODULE
+    return BotProblem.IMPORT_FAILED
 
 
 def _has(bot: object, part: str, kind: type | None) -> bool:

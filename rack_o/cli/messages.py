@@ -191,8 +191,15 @@ def bot_spec_error(error: ValueError) -> str:
         return _("bot {spec}: module {module} does not import ({error}); it must be importable "
                  "from the current directory or PYTHONPATH.").format(
             spec=spec, module=repr(module), error=error.detail)
+    if problem is BotProblem.IMPORT_FAILED:
+        return _("bot {spec}: module {module} was found, but importing it failed "
+                 "({error}).").format(spec=spec, module=repr(module), error=error.detail)
     if problem is BotProblem.NO_CLASS:
         return _("bot {spec}: module {module} has no class {name}.").format(
+            spec=spec, module=repr(module), name=repr(name))
+    if problem is BotProblem.NOT_A_CLASS:
+        return _("bot {spec}: {name} in module {module} is not a class; a bot is a class with a "
+                 "`name` and a `choose(view)` method.").format(
             spec=spec, module=repr(module), name=repr(name))
     if problem is BotProblem.CANNOT_MAKE:
         return _("bot {spec}: {name}() failed ({error}); a bot class must be callable with no "
