@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,8 @@ import hostkit as kit  # noqa: E402
 from hostkit import HostProcess, Pty  # noqa: E402
 
 from rack_o.record import parse_lines, rebuild  # noqa: E402
+from rack_o.store.history import iter_games  # noqa: E402
+from rack_o.store.paths import HISTORY_NAME  # noqa: E402
 
 DECK = 50  # three players
 SEATED = ("--names", "Ann,Bob", "--bots", "hard", "--target", "5", "--seed", "3", "--fast",
@@ -149,6 +152,27 @@ def test_the_table_closes_as_before_when_the_host_says_no(
     finally:
         ended(host.pty, bob)
     assert is_over(records(tmp_path)[0])
+
+
+def test_a_host_window_closed_at_the_question_still_puts_the_game_in_the_history(
+    tmp_path: Path,
+) -> None:
+    # The terminal gone, every write to it fails: the game went missing from the history.
+    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+        host.pty.child.ptyproc.fileobj.close()  # the window closed, not only told to stop
+        bob.wait_for(CLOSED, screen=False)
+        deadline = time.monotonic() + kit.WAIT
+        while host.pty.child.ptyproc.isalive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not host.pty.child.ptyproc.isalive()
+    finally:
+        ended(bob)
+    [only] = (tmp_path / "games").glob("*.jsonl")
+    [row] = iter_games(path=tmp_path / HISTORY_NAME)
+    assert Path(row.record).name == only.name
 
 
 def test_a_seat_given_to_a_computer_player_waits_for_its_guest_in_the_next_game(

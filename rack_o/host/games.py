@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -161,15 +161,22 @@ class TableGames:
                     opened.host_notes.extend(_into_history(last))
                     last = opened
                     code, again = self._play(opened)
-        self.console.print()
-        if refused is not None:
-            self.console.print(refused, markup=False, highlight=False)
-        add_finished(self.console, last.game, last.header, last.record_path)
+        # The host's window may have been closed (at the end that is a "no" to playing again):
+        # its terminal is gone, and what cannot be shown is not, but the game still goes into
+        # the history (each write below fails alone, the history is written before its note).
+        with suppress(OSError):
+            self.console.print()
+            if refused is not None:
+                self.console.print(refused, markup=False, highlight=False)
+        with suppress(OSError):
+            add_finished(self.console, last.game, last.header, last.record_path)
         if last.game.is_over and last.record_path is not None:
             from rack_o.store.paths import record_ref
 
-            self.console.print(_("The game is saved: racko replay {id} steps through it.").format(
-                id=record_ref(last.record_path)), markup=False, highlight=False)
+            with suppress(OSError):
+                self.console.print(
+                    _("The game is saved: racko replay {id} steps through it.").format(
+                        id=record_ref(last.record_path)), markup=False, highlight=False)
         return code
 
     def _play(self, opened: Opened) -> tuple[int, bool]:
