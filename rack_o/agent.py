@@ -7,7 +7,8 @@ round ends: the terminal draws its screens there, a simulation passes none.
 
 from __future__ import annotations
 
-import sys
+import os
+import sysconfig
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
@@ -79,10 +80,10 @@ def agent_name(agent: object) -> str:
     return name if len(name) <= NAME_MOST else name[: NAME_MOST - 1] + "…"
 
 
-def raised_at(agent: object, error: BaseException) -> str:
-    """Where in its code `agent` raised `error`, for its author: " (at FILE, line N, in
-    FUNCTION)", the last line of the agent's own module the error went through (else the last
-    line it went through), read from the traceback alone (no source file is read)."""
+def raised_at(error: BaseException) -> str:
+    """Where a bot's code raised `error`, for its author: " (at FILE, line N, in FUNCTION)",
+    the innermost line it went through outside Python's own and installed libraries (else
+    the innermost of all), read from the traceback alone (no source file is read)."""
     frames = []
     tb = error.__traceback__
     while tb is not None:
@@ -91,9 +92,13 @@ def raised_at(agent: object, error: BaseException) -> str:
     frames = frames[1:]  # the first is take_step's own call
     if not frames:
         return ""
-    module = sys.modules.get(type(agent).__module__)
-    home = getattr(module, "__file__", None)
-    own = [frame for frame in frames if home is not None and frame[0].co_filename == home]
+    libraries = tuple(
+        os.path.join(os.path.realpath(path), "")
+        for name, path in sysconfig.get_paths().items()
+        if name in ("stdlib", "platstdlib", "purelib", "platlib")
+    )
+    own = [frame for frame in frames
+           if not os.path.realpath(frame[0].co_filename).startswith(libraries)]
     code, line = (own or frames)[-1]
     return f" (at {code.co_filename}, line {line}, in {code.co_name})"
 
@@ -111,7 +116,7 @@ def take_step(game: Game, agent: Agent) -> Action:
     except BaseException as error:
         raise AgentError(
             agent, seat,
-            f"{agent_name(agent)} (seat {seat + 1}) failed: {error!r}{raised_at(agent, error)}",
+            f"{agent_name(agent)} (seat {seat + 1}) failed: {error!r}{raised_at(error)}",
             cause=error,
         ) from None
     try:
