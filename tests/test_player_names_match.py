@@ -70,7 +70,7 @@ def test_review_player_still_refuses_a_name_nobody_has(home: Path) -> None:
     path = planted(home / "g.jsonl", names=("Zoë", "Bob"))
     result = racko("review", str(path), "--player", "Zoa")
     assert_exited(result, 2)
-    assert "nobody called Zoa played this game; the players are Zoë, Bob." in flat(
+    assert "nobody called 'Zoa' played this game; the players are Zoë, Bob." in flat(
         result.output)
 
 

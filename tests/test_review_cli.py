@@ -222,7 +222,7 @@ def test_player_reviews_one_person_or_bot_by_name(home: Path, name: str,
 def test_an_unknown_player_is_a_usage_error_naming_the_players(home: Path) -> None:
     code, out = invoke([str(planted(home / "g.jsonl")), "--player", "Zed"])
     assert code == 2
-    assert "nobody called Zed played this game; the players are Ann, Bob." in " ".join(
+    assert "nobody called 'Zed' played this game; the players are Ann, Bob." in " ".join(
         out.split())
 
 

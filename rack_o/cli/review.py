@@ -490,7 +490,8 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
         if not seats:
             raise click.BadParameter(
                 _("nobody called {name} played this game; the players are {names}.").format(
-                    name=player, names=", ".join(p.name for p in players)),
+                    name=repr(shown(player, SHORT_SHOWN)),
+                    names=", ".join(p.name for p in players)),
                 param_hint="--player")
         return seats
     people = [seat for seat, p in enumerate(players) if p.is_human]
