@@ -327,6 +327,16 @@ def test_a_full_table_names_the_seats_whose_guests_are_away() -> None:
     assert isinstance(table.join("bob", FakeLink(), 80, 24), RemoteTerminal)
 
 
+def test_a_guest_logged_in_as_the_host_is_told_that_seat_is_not_a_guest_s() -> None:
+    table = GuestSeats({1: "Bob"}, not_guests=["Ann", "Hard"])
+    assert isinstance(table.join("bob", FakeLink(), 80, 24), RemoteTerminal)
+    for user, name in (("ann", "Ann"), ("HARD", "Hard")):
+        assert table.join(user, FakeLink(), 80, 24) == (
+            f"{name}'s seat is not a guest's: connect with your own seat's name as the user "
+            "name.")
+    assert table.join("zed", FakeLink(), 80, 24) == "Every seat at this table is taken."
+
+
 def test_a_released_seat_and_a_closed_table_take_nobody() -> None:
     table = GuestSeats(NAMES)
     link = FakeLink()

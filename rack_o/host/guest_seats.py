@@ -9,7 +9,7 @@ Everything else is for the game thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from rack_o.cli.exits import EXIT_STOPPED
@@ -43,9 +43,13 @@ class GuestSeats:
         *,
         idle: float | None = IDLE_SECONDS,
         pause_seconds: float = 0.8,
+        not_guests: Sequence[str] = (),
     ) -> None:
-        """`seats` maps each seat guests may take (0-based) to its player's name."""
+        """`seats` maps each seat guests may take (0-based) to its player's name;
+        `not_guests` names the players of the other seats (the host's, computer players')."""
         self.inbox = Inbox()
+        self._not_guests = {name_key(name): name for name in not_guests}
+        """The other seats' players by the user name that names them (as `join` reads it)."""
         self.terminals = {
             seat: RemoteTerminal(seat, name, self.inbox, self, idle=idle,
                                  pause_seconds=pause_seconds)
@@ -139,6 +143,10 @@ class GuestSeats:
             if self._closed:
                 return _("This table is closed.")
             seat = self._seat_for(wanted)
+            if seat is None and wanted in self._not_guests:
+                # Logged in as the host, say: "every seat is taken" would hide why.
+                return _("{name}'s seat is not a guest's: connect with your own seat's name as "
+                         "the user name.").format(name=printable(self._not_guests[wanted]))
             if seat is None:
                 return self._full_message()
             name = printable(self.terminals[seat].name)

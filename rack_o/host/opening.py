@@ -104,7 +104,9 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             key = load_or_create()
         except HostKeyError as error:
             raise click.ClickException(str(error)) from None
-        seats = GuestSeats(guests, idle=setup.idle, pause_seconds=setup.pause)
+        seats = GuestSeats(guests, idle=setup.idle, pause_seconds=setup.pause,
+                           not_guests=[p.name for seat, p in enumerate(players)
+                                       if seat not in guests])
         server = HostServer(seats, new_code(), key, bind=setup.bind, port=setup.port)
         try:
             port = server.start()
