@@ -92,13 +92,13 @@ def raised_at(error: BaseException) -> str:
     frames = frames[1:]  # the first is take_step's own call
     if not frames:
         return ""
-    libraries = tuple(
-        os.path.join(os.path.realpath(path), "")
+    libraries = tuple(  # compared as written: the engine asks the file system nothing
+        os.path.join(os.path.normpath(path), "")
         for name, path in sysconfig.get_paths().items()
         if name in ("stdlib", "platstdlib", "purelib", "platlib")
     )
     own = [frame for frame in frames
-           if not os.path.realpath(frame[0].co_filename).startswith(libraries)]
+           if not os.path.normpath(frame[0].co_filename).startswith(libraries)]
     code, line = (own or frames)[-1]
     return f" (at {code.co_filename}, line {line}, in {code.co_name})"
 
