@@ -31,7 +31,8 @@ from rack_o.review import POINTS_PER_TURN
 from rack_o.store.records import load_record
 
 NOTE = "The other racks stay face down until the round ends: --reveal shows them."
-HIDDEN_ROW = re.compile(r"^Bob( +\?){10} *$", flags=re.MULTILINE)
+HIDDEN_ROW = re.compile(r"^Bob(?=.*\?)( +(\?|\d+)){10} *$", flags=re.MULTILINE)
+"""Bob's rack face down: a mark for each card, but for any he took from the discard pile."""
 WAITING = [3, 6, 27, 12, 15, 19, 23, 8, 26, 34]
 ONE_OUT = [1, 4, 9, 13, 17, 22, 28, 36, 2, 38]  # only 37, in slot 9, wins
 FAR = sorted(ONE_OUT, reverse=True)  # the same cards, nowhere near out
@@ -102,6 +103,22 @@ def test_a_bot_s_turn_in_that_round_is_told_as_the_table_saw_it(home: Path) -> N
     assert "Bob drew 7" not in said
     code, out, _err = run("replay", "g", "--reveal", keys="\n" * 20)
     assert "Bob drew 7, put it in slot 8 and discarded 4." in " ".join(out.split())
+
+
+def test_a_card_a_bot_took_from_the_discard_pile_shows_in_its_rack_face_down(home: Path) -> None:
+    # Ann draws the 7 and throws it away; Bob takes it into slot 8, in full view; Ann draws.
+    players = [Player("Ann"), Player("Bob", "bot:hard")]
+    game = Game(Rules(2), players=players, dealer_draw=dealer_draw_for(1, 2))
+    game.deal(deck_for([WAITING, FAR], 18, [7, 20], dealer=1))
+    for action in (DRAW, DISCARD, TAKE, place(8), DRAW):
+        game.apply(action)
+    (home / "games").mkdir(exist_ok=True)
+    (home / "games" / "g.jsonl").write_text(
+        "".join(dumps(line) for line in record_lines(game)), encoding="utf-8")
+    code, out, _err = run("replay", "g", keys="\n" * 20)
+    assert code == 0
+    last = screens_of(out, "g")[-1]
+    assert re.search(r"^Bob( +\?){7} +7( +\?){2} *$", last, flags=re.MULTILINE), last
 
 
 @pytest.mark.parametrize(

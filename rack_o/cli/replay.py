@@ -164,12 +164,24 @@ RACK_CELLS = 1 + 10 * 3
 and the space before the "now" column."""
 
 
+def _known(game: Game, hidden: Collection[int]) -> dict[int, dict[int, int]]:
+    """slot -> card of the cards each `hidden` seat took from the discard pile and kept, as the
+    seat shown face up saw them (none when no seat is hidden)."""
+    if not hidden:
+        return {}
+    from rack_o.bots.memory import known_racks
+
+    viewer = next(seat for seat in range(game.rules.players) if seat not in hidden)
+    return known_racks(game.view(viewer))
+
+
 def racks_table(game: Game, actor: int | None = None, changed: int | None = None,
                 width: int | None = None, hidden: Collection[int] = ()) -> Table:
     """Every rack on one line each, the part that scores in green, the actor's new card marked;
     a rack gone out says "Rack-O" in the "now" column, or a short word where `width` leaves
     too little room for it. The `hidden` seats' racks are face down: a mark for each card
-    (the slot the actor just changed marked as a new card is), and no points."""
+    but those taken from the discard pile (`_known`), the slot the actor just changed marked
+    as a new card is, and no points."""
     names = [p.name for p in game.players]
     racko = "Rack-O"
     room = None if width is None else width - max(cell_len(name) for name in names) - RACK_CELLS
@@ -189,11 +201,15 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
     table.add_column(justify="right")
     table.add_row(Text(_("slot"), "dim"), *(Text(str(n), "dim") for n in range(1, 11)),
                   Text(now, "dim"))
+    # What the one seat shown face up knows of the others: the cards they took from the
+    # discard pile, in full view, and kept where they put them.
+    known = _known(game, hidden)
     for seat, rack in enumerate(game.racks):
         if seat in hidden:
             table.add_row(
                 Text(game.players[seat].name, "bold" if seat == actor else ""),
-                *(Text(HIDDEN_CARD, NEW_CARD if seat == actor and slot == changed else "dim")
+                *(Text(str(known[seat][slot]) if slot in known.get(seat, {}) else HIDDEN_CARD,
+                       NEW_CARD if seat == actor and slot == changed else "dim")
                   for slot in range(1, len(rack) + 1)),
                 Text(""))
             continue
