@@ -24,7 +24,7 @@ from builders import (
 from click.testing import CliRunner
 from test_review_cli import moves_listed
 
-from rack_o import DISCARD, DRAW, TAKE, Game, Player, Rules, dumps, place
+from rack_o import DISCARD, DRAW, TAKE, Action, Game, Player, Rules, dumps, place
 from rack_o.cli import main
 from rack_o.cli.recordfile import OwnRound, own_round
 from rack_o.review import POINTS_PER_TURN
@@ -86,16 +86,22 @@ def test_replay_keeps_the_others_racks_face_down_in_the_round_still_being_played
     assert re.search(rf"^Bob +{bob} +\d+$", last, flags=re.MULTILINE), last
 
 
-def test_a_bot_s_turn_in_that_round_is_told_as_the_table_saw_it(home: Path) -> None:
-    # Ann takes the 18; Bob draws the 7 and keeps it in slot 8; Ann takes his 4.
+def saved_against_bob(home: Path, draw: list[int], actions: tuple[Action, ...]) -> None:
+    """Ann against Bob (a computer player), dealt WAITING and FAR with 18 face up and `draw`
+    on top of the draw pile, `actions` played, saved as the unfinished game "g"."""
     players = [Player("Ann"), Player("Bob", "bot:hard")]
     game = Game(Rules(2), players=players, dealer_draw=dealer_draw_for(1, 2))
-    game.deal(deck_for([WAITING, FAR], 18, [7], dealer=1))
-    for action in (TAKE, place(9), DRAW, place(8), TAKE, place(10)):
+    game.deal(deck_for([WAITING, FAR], 18, draw, dealer=1))
+    for action in actions:
         game.apply(action)
     (home / "games").mkdir(exist_ok=True)
     (home / "games" / "g.jsonl").write_text(
         "".join(dumps(line) for line in record_lines(game)), encoding="utf-8")
+
+
+def test_a_bot_s_turn_in_that_round_is_told_as_the_table_saw_it(home: Path) -> None:
+    # Ann takes the 18; Bob draws the 7 and keeps it in slot 8; Ann takes his 4.
+    saved_against_bob(home, [7], (TAKE, place(9), DRAW, place(8), TAKE, place(10)))
     code, out, _err = run("replay", "g", keys="\n" * 20)
     assert code == 0
     said = " ".join(out.split())
@@ -107,14 +113,7 @@ def test_a_bot_s_turn_in_that_round_is_told_as_the_table_saw_it(home: Path) -> N
 
 def test_a_card_a_bot_took_from_the_discard_pile_shows_in_its_rack_face_down(home: Path) -> None:
     # Ann draws the 7 and throws it away; Bob takes it into slot 8, in full view; Ann draws.
-    players = [Player("Ann"), Player("Bob", "bot:hard")]
-    game = Game(Rules(2), players=players, dealer_draw=dealer_draw_for(1, 2))
-    game.deal(deck_for([WAITING, FAR], 18, [7, 20], dealer=1))
-    for action in (DRAW, DISCARD, TAKE, place(8), DRAW):
-        game.apply(action)
-    (home / "games").mkdir(exist_ok=True)
-    (home / "games" / "g.jsonl").write_text(
-        "".join(dumps(line) for line in record_lines(game)), encoding="utf-8")
+    saved_against_bob(home, [7, 20], (DRAW, DISCARD, TAKE, place(8), DRAW))
     code, out, _err = run("replay", "g", keys="\n" * 20)
     assert code == 0
     last = screens_of(out, "g")[-1]
