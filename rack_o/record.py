@@ -526,14 +526,13 @@ class _Replayer:
         if game.phase != "choose":
             raise RecordError(number, N_("no turn may come before the round is dealt"))
         seat, source, card, slot = (line.get(k) for k in ("seat", "source", "card", "slot"))
-        if type(seat) is not int:
+        # One message for both, in the file's own numbers: "seat 1's turn" would read as the
+        # player numbered 1 on the screen, who is seat 0 in the file.
+        if type(seat) is not int or seat != game.mover:
             raise RecordError(
                 number, N_('"seat" must be {seat}, the seat whose turn it is, not {given}'),
                 seat=game.mover, given=_json(seat),
             )
-        if seat != game.mover:
-            raise RecordError(number, N_("it is seat {seat}'s turn, not {given}'s"),
-                              seat=game.mover, given=_json(seat))
         if source == Source.DRAW:
             top = game.draw_top
         elif source == Source.DISCARD:

@@ -112,16 +112,45 @@ def test_a_pipe_named_by_the_system_s_own_link_is_written_to(tmp_path: Path) -> 
     assert os.listdir(tmp_path) == []
 
 
-@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout")
-def test_simulate_writes_its_json_to_dev_stdout_when_that_is_a_pipe(tmp_path: Path) -> None:
+def simulated_to(stdout: int, home: Path, json_to: str) -> subprocess.CompletedProcess[str]:
+    """`racko simulate --json JSON_TO` run for real, its standard output going to `stdout`."""
     racko_bin = Path(sys.executable).with_name("racko")
-    done = subprocess.run([str(racko_bin), *SIMULATE, "--json", "/dev/stdout"],
-                          capture_output=True, text=True,
-                          env={**os.environ, "RACKO_HOME": str(tmp_path)}, timeout=120,
-                          check=False)
+    return subprocess.run([str(racko_bin), *SIMULATE, "--json", json_to], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "RACKO_HOME": str(home)}, timeout=120, check=False)
+
+
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout")
+@pytest.mark.parametrize("json_to", ["-", "/dev/stdout"])
+def test_simulate_s_json_to_standard_output_is_alone_there_and_the_table_goes_aside(
+    tmp_path: Path, json_to: str
+) -> None:
+    done = simulated_to(subprocess.PIPE, tmp_path, json_to)
     assert done.returncode == 0, done.stderr
-    written = json.loads(done.stdout[done.stdout.index("{"):done.stdout.rindex("}") + 1])
-    assert written["games"] == 2
+    assert json.loads(done.stdout)["games"] == 2  # nothing else: it can be piped to jq
+    assert "Results per seat" in done.stderr
+    assert os.listdir(tmp_path) == []  # no file named "-" either
+
+
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout")
+def test_simulate_s_json_to_standard_output_appends_where_the_shell_appends(
+    tmp_path: Path
+) -> None:
+    log = tmp_path / "runs.json"
+    log.write_bytes(OLD)
+    with open(log, "ab") as appended:  # `racko simulate --json - >> runs.json`
+        done = simulated_to(appended.fileno(), tmp_path / "home", "-")
+    assert done.returncode == 0, done.stderr
+    kept, _, added = log.read_bytes().partition(b"\n")
+    assert kept + b"\n" == OLD
+    assert json.loads(added)["games"] == 2
+
+
+def test_simulate_s_json_to_standard_output_through_click_s_runner() -> None:
+    result = racko(*SIMULATE, "--json", "-")
+    assert_exited(result, 0)
+    assert json.loads(result.stdout)["games"] == 2
+    assert "Results per seat" in result.stderr
 
 
 def test_simulate_replaces_an_existing_json_file_by_a_whole_new_one(tmp_path: Path) -> None:

@@ -102,10 +102,10 @@ class _Console(Console):
         raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
-def make_console() -> Console:
-    """The console `racko` draws on: stdout, colour unless NO_COLOR or not a terminal; when
-    stdout is no terminal (a pipe, a file), no line printed on it ends in blanks."""
-    console = _Console(highlight=False, emoji=False)
+def make_console(stderr: bool = False) -> Console:
+    """The console `racko` draws on: stdout (or stderr), colour unless NO_COLOR or not a
+    terminal; when it is no terminal (a pipe, a file), no line printed on it ends in blanks."""
+    console = _Console(highlight=False, emoji=False, stderr=stderr)
     if not _is_terminal(console.file):  # FORCE_COLOR makes rich take a pipe for a terminal
         console.push_render_hook(EndsTrimmed())
     return console

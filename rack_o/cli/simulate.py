@@ -202,11 +202,17 @@ def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
     )
 
 
+STDOUT = Path("/dev/stdout")
+"""Where `--json -` (or `--json /dev/stdout`) writes: this process's standard output."""
+
+
 def _json_option(ctx: click.Context, param: click.Parameter, typed: str | None
                  ) -> Path | None:
     """--json: a file's name; one that ends as a folder's does is refused before the run."""
     if typed is None:
         return None
+    if typed == "-":
+        return STDOUT
     path = Path(typed)
     if ends_as_a_folder(typed) and not path.is_dir():
         if not os.path.lexists(path):
@@ -218,6 +224,8 @@ def _json_option(ctx: click.Context, param: click.Parameter, typed: str | None
 
 
 def _check_json_path(json_path: Path) -> None:
+    if json_path == STDOUT:
+        return
     try:
         _check_json_folder(json_path)
     except OSError as error:
@@ -378,7 +386,8 @@ def _executor(
               help="Turns after which a round without Rack-O is stopped (and counted).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False),
               callback=_json_option, default=None,
-              help="Also write the results as JSON to this file.")
+              help="Also write the results as JSON to this file (- for standard output, "
+              "the table then going to standard error).")
 @click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one rack-o/1 record per game into this directory (written by "
               "the workers: with --cluster, a folder shared by them all).")
@@ -425,7 +434,8 @@ def simulate(
     # history being added to, then stops the match after the game (`signals.check`).
     with stopped_by_signals(new_line=False, ctrl_c_waits=True) as signals:
         with _executor(jobs, cluster, games) as (executor, workers):
-            console = make_console()
+            # The JSON alone on stdout, so that it can be piped; what people read goes aside.
+            console = make_console(stderr=json_path == STDOUT)
             variants = variant_labels(rules, short=True)
             where = (_("cluster {address}").format(address=cluster) if cluster is not None
                      else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
@@ -559,8 +569,16 @@ def _write_json(console: Console, path: Path, data: dict, partial: bool = False)
 
 def _json_written(path: Path, data: dict) -> OSError | None:
     """Write the `--json` object to `path`, whole or not at all; why not, if it was not."""
+    text = (json.dumps(data, indent=2) + "\n").encode("utf-8")
     try:
-        write_whole(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
+        if path == STDOUT:
+            # Written to as the stream it is: replacing the file it may be (`> out.json`)
+            # would lose what `>>` kept there.
+            stream = click.get_binary_stream("stdout")
+            stream.write(text)
+            stream.flush()
+        else:
+            write_whole(path, text)
     except OSError as error:
         return error
     return None
