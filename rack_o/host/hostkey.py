@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncssh
 
 from rack_o.i18n import _
-from rack_o.store.paths import data_dir
+from rack_o.store.paths import data_dir, make_folder
 from rack_o.store.safe_text import controls_escaped
 
 KEY_NAME = "ssh_host_ed25519_key"
@@ -58,7 +58,7 @@ def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
 
 def _create(path: Path) -> None:
     """Write a new ed25519 key to `path`, readable by its owner only; never over another one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="racko host key")
     # Written whole to a private temporary file, then linked into place: no reader ever sees a
     # half-written key, and of two hosts starting at once the second keeps the first's key.

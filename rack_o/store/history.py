@@ -25,7 +25,7 @@ from typing import TypeVar
 from rack_o.game import Game
 from rack_o.record import Header, dumps, events
 from rack_o.store.names import name_key
-from rack_o.store.paths import history_path
+from rack_o.store.paths import history_path, make_folder
 from rack_o.store.permissions import is_read_only, is_read_only_folder
 
 BUSY_TIMEOUT_MS = 15_000
@@ -221,7 +221,7 @@ def connect(
     path = Path(path) if path is not None else history_path()
     try:
         if write:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(path.parent)
         else:
             path.lstat()  # nothing there: nothing to read (FileNotFoundError)
         if path.is_symlink() and not path.exists():

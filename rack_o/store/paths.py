@@ -29,6 +29,15 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("racko", appauthor=False))
 
 
+def make_folder(folder: Path) -> None:
+    """Create `folder` if it is missing; racko's data directory, if that is made too, is made
+    private to its owner (0700): a game's record holds every player's rack."""
+    home = data_dir()
+    if folder == home or home in folder.parents:
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def records_dir() -> Path:
     """The directory of autosaved game records (not created here)."""
     return data_dir() / "games"
@@ -70,7 +79,7 @@ def create_record_file(started: str | None, names: list[str]) -> Path:
     # A name with no letter in ASCII (李小龍) is left out, not shown as an empty "--".
     slug = "-".join(filter(None, map(_slug, names)))[:24].strip("-") or "players"
     folder = records_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     count = 1
     while True:
         suffix = "" if count == 1 else f"-{count}"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rack_o.store.history import QUICK_WAIT_MS, HistoryError, record_game
-from rack_o.store.paths import data_dir, record_id
+from rack_o.store.paths import data_dir, make_folder, record_id
 from rack_o.store.records import RecordFileError, load_record
 
 NOTE_SUFFIX = ".txt"
@@ -51,7 +51,7 @@ def keep_for_later(record: str | os.PathLike[str]) -> bool:
     name = _UNSAFE.sub("-", record_id(path))[:80]
     note = pending_dir() / f"{name}-{key}{NOTE_SUFFIX}"
     try:
-        note.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(note.parent)
         draft = note.with_suffix(".tmp")
         draft.write_text(f"{path}\n", encoding="utf-8", errors="surrogateescape")
         draft.replace(note)
