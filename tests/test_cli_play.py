@@ -59,6 +59,13 @@ def events(path: Path) -> list[dict]:
         (["--run-of-three", "--bots", "easy,hard"],
          "--run-of-three seats 2 players, and 2 bots would take every seat: name 1 bot to keep "
          "a seat for you, or add --players 2 to watch the bots play each other."),
+        # Without --players the names are the people's: one a bot would take is refused.
+        (["--run-of-three", "--names", "Ann,Bob", "--bots", "hard"],
+         "Invalid value for '--names': --run-of-three seats 2 players, but 2 names given and "
+         "1 bot make 3: name only the people, or add --players 2 to name every seat, the "
+         "bots' too."),
+        (["--partners", "--names", "Ann,Bob,Cy,Dee", "--bots", "hard"],
+         "--partners seats 4 players, but 4 names given and 1 bot make 5"),
         (["--target", "7"], "the target must be a multiple of 5 from 5 to 5,000 (such as 500), "
          "not 7"),
         (["--target", "0"], "the target must be a multiple of 5 from 5 to 5,000 (such as 500), "

@@ -318,6 +318,19 @@ def _seats_from_options(
                     "to watch the bots play each other.", seats - 1)
             raise click.UsageError(message.format(option=option, players=seats,
                                                   fewer=seats - 1))
+        # Without --players the names are the people's, as below: a name the bots would
+        # take over is refused, never silently given to a bot.
+        if given is not None and len(given) + len(choice) > seats:
+            raise click.BadParameter(
+                ngettext("{option} seats {players} player, but {given} make {seated}: name "
+                         "only the people, or add --players {players} to name every seat, "
+                         "the bots' too.",
+                         "{option} seats {players} players, but {given} make {seated}: name "
+                         "only the people, or add --players {players} to name every seat, "
+                         "the bots' too.", seats).format(
+                    option=option, players=seats, given=_given_said(given, len(choice)),
+                    seated=len(given) + len(choice)),
+                param_hint="'--names'")
         return seats
     if given is None and not choice:
         return None
@@ -348,12 +361,17 @@ def _seated_message(given: list[str] | None, bots: int) -> str:
     if given is None:
         return _("You and {count} bots make {players}; Rack-O is for 2 to 4 players.").format(
             count=bots, players=1 + bots)
+    return _("{given}; Rack-O is for 2 to 4 players.").format(given=_given_said(given, bots))
+
+
+def _given_said(given: list[str], bots: int) -> str:
+    """"3 names given and 1 bot": what --names and --bots asked for."""
     count = len(given)
     said = ngettext("{count} name given", "{count} names given", count).format(count=count)
     if bots:
         said = _("{names} and {bots}").format(
             names=said, bots=ngettext("{count} bot", "{count} bots", bots).format(count=bots))
-    return _("{given}; Rack-O is for 2 to 4 players.").format(given=said)
+    return said
 
 
 def name_seats(
