@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -164,5 +165,74 @@ def test_the_prompt_is_the_last_line_once_painted_again(tmp_path: Path) -> None:
         lines = [line for line in screen.text().splitlines() if line.strip()]
         assert re.search("Press Enter to deal round 1", lines[-1])
         assert not any(SHELL.strip() in line or "Stopped" in line for line in lines)
+    finally:
+        shell.terminate(force=True)
+
+
+def _stopped_from_outside(shell: pexpect.spawn) -> None:
+    """`kill -TSTP` to racko, the shell's job in the foreground (as a Ctrl-Z typed while racko
+    is busy, its keyboard not raw, reaches it: as the terminal's stop signal)."""
+    os.kill(os.tcgetpgrp(shell.child_fd), signal.SIGTSTP)
+    shell.expect(STOPPED)
+    shell.expect_exact(SHELL)
+
+
+@needs_bash
+def test_a_stop_signal_at_the_rack_blanks_it_and_fg_brings_the_keys_back(
+    tmp_path: Path,
+) -> None:
+    shell, screen = _shell(tmp_path)
+    try:
+        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
+        shell.expect("Press Enter to deal round 1")
+        _press_in_racko(shell, ENTER)
+        shell.expect("press Enter when ready > ")
+        _press_in_racko(shell, ENTER)
+        shell.expect(CHOOSE)
+        settle(shell, 0.3)
+        assert RACK in screen.text()
+
+        _stopped_from_outside(shell)
+        assert RACK not in screen.text()  # no rack left on show under the shell's prompt
+
+        shell.sendline("fg")
+        shell.expect(CHOOSE)
+        settle(shell, 0.3)
+        assert RACK in screen.text()
+        shell.send("d")  # a key, as racko reads them (no Enter needed, nothing echoed)
+        shell.expect("You drew")
+    finally:
+        shell.terminate(force=True)
+
+
+@needs_bash
+def test_a_stop_signal_while_racko_is_busy_is_painted_over_once_it_asks_again(
+    tmp_path: Path,
+) -> None:
+    shell, screen = _shell(tmp_path)
+    try:
+        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
+        shell.expect("Press Enter to deal round 1")
+        _press_in_racko(shell, ENTER)
+        shell.expect("press Enter when ready > ")
+        _press_in_racko(shell, ENTER)
+        shell.expect(CHOOSE)
+        _press_in_racko(shell, "d")
+        shell.expect("You drew")
+        _press_in_racko(shell, "x")
+        shell.expect("confirms")
+        _press_in_racko(shell, ENTER)
+        shell.expect("Bob's turn")  # the hand-off, held a moment before it asks: busy
+
+        _stopped_from_outside(shell)
+        assert "Bob's turn" not in screen.text()  # racko's screen went with it
+
+        shell.sendline("fg")
+        shell.expect("Bob, press Enter when ready > ")
+        settle(shell, 0.3)
+        assert "Bob's turn" in screen.text()  # painted again, the shell's lines gone
+        assert "Stopped" not in screen.text()
+        _press_in_racko(shell, ENTER)
+        shell.expect("Bob's rack")
     finally:
         shell.terminate(force=True)

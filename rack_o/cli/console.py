@@ -454,6 +454,11 @@ class Terminal:
     _shell_mode: list | None = field(default=None, repr=False)
     """The keyboard's terminal settings before racko changed them for the game (`keys_unseen`):
     the shell's, while racko is stopped (Ctrl-Z)."""
+    _reading: bool = field(default=False, repr=False)
+    """True while racko waits for a key (`_next_key`): a screen may be painted again then."""
+    _repaint_due: bool = field(default=False, repr=False)
+    """racko was stopped and continued while busy: the screen is painted again before the
+    next key is awaited."""
     typed_key: str = field(default="", repr=False)
     """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
     which `key` gives as c): what a message about that key names."""
@@ -513,12 +518,22 @@ class Terminal:
                 raise EOFError
             self._typed += self._keys_typed(self._decoded(lines))
         with _keys_as_typed() as fd:
+            if self._repaint_due:
+                self._repaint_due = False
+                if self._repaint is not None:
+                    self.clear()
+                    self._repaint()
+                    prompt = prompt or self._prompt
             if prompt:
                 self._prompt = prompt
                 self.console.print(prompt, end="")
             self.console.file.flush()
-            while not self._typed:
-                self._typed += self._read_keys(fd)
+            self._reading = True
+            try:
+                while not self._typed:
+                    self._typed += self._read_keys(fd)
+            finally:
+                self._reading = False
         self.typed_key = self._typed.pop(0)
         typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
@@ -543,6 +558,25 @@ class Terminal:
                 self.console.print(self._prompt, end="")
             self.console.file.flush()
         return stopped
+
+    def _stopped_from_outside(self) -> None:
+        """A stop signal racko did not send itself (`suspend.stops_handled`): stopped as for
+        Ctrl-Z at a key prompt, the screen blanked first, and painted again once continued (at
+        once if racko waits for a key, else before it next does). Any screen racko painted is
+        blanked: a Ctrl-Z typed just after a key at the rack comes while that rack is still
+        on show, and no screen is asking for keys then."""
+        if self._reading:
+            self._stopped()  # as for the Ctrl-Z key
+            return
+        if self._repaint is not None or self._painted_at is not None:
+            # Busy drawing, maybe: rich is not called again from within itself.
+            with suppress(OSError, ValueError):
+                self.console.file.flush()
+                if self.console.is_terminal:
+                    os.write(self.console.file.fileno(),
+                             (_CLEAR_SCREEN + _CLEAR_SCROLLBACK).encode("ascii"))
+        if suspend.stop_until_continued(self._shell_mode):
+            self._repaint_due = True
 
     @contextmanager
     def repainting(self, callback: Callable[[], None]) -> Iterator[None]:
@@ -776,7 +810,8 @@ class Terminal:
             return
         outer, self._shell_mode = self._shell_mode, before
         try:
-            yield
+            with suspend.stops_handled(self._stopped_from_outside):
+                yield
         finally:
             self._shell_mode = outer
             with suppress(OSError, ValueError, termios.error):

@@ -15,7 +15,8 @@ import os
 import signal
 import sys
 import threading
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from types import FrameType
 
 try:
@@ -36,7 +37,8 @@ def can_stop() -> bool:
         return False
     try:
         fd = sys.stdin.fileno()
-        return (signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL
+        handler = signal.getsignal(signal.SIGTSTP)
+        return ((handler == signal.SIG_DFL or getattr(handler, "racko_stop", False))
                 and os.tcgetpgrp(fd) == os.getpgrp() and os.getsid(0) != os.getpid())
     except (OSError, ValueError, AttributeError):
         return False
@@ -54,6 +56,8 @@ def stop_until_continued(shell_mode: list | None) -> bool:
         continued.append(signum)
 
     before = signal.signal(signal.SIGCONT, heard)
+    # The stop signal's own action (stop), not racko's handler of it (`stops_handled`).
+    handling = signal.signal(signal.SIGTSTP, signal.SIG_DFL)
     try:
         if shell_mode is not None:
             with suppress(OSError, ValueError, termios.error):
@@ -66,4 +70,25 @@ def stop_until_continued(shell_mode: list | None) -> bool:
         with suppress(OSError, ValueError, termios.error):
             termios.tcsetattr(fd, termios.TCSADRAIN, now)
         signal.signal(signal.SIGCONT, before)
+        signal.signal(signal.SIGTSTP, handling)
     return bool(continued)
+
+
+@contextmanager
+def stops_handled(stop: Callable[[], None]) -> Iterator[None]:
+    """Within: a stop signal racko did not send itself (the terminal's, for a Ctrl-Z typed
+    while racko was busy and its keyboard not raw; a `kill -TSTP`) calls `stop`, which stops
+    racko as the Ctrl-Z key does; nothing changes where racko cannot stop (`can_stop`)."""
+    if not can_stop():
+        yield
+        return
+
+    def heard(signum: int, frame: FrameType | None) -> None:
+        stop()
+
+    heard.racko_stop = True  # type: ignore[attr-defined]
+    before = signal.signal(signal.SIGTSTP, heard)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTSTP, before)
