@@ -86,6 +86,16 @@ def _racko_pid(shell: pexpect.spawn) -> int:
     return pid
 
 
+def _to_ann_s_rack(shell: pexpect.spawn) -> None:
+    """Start a hot-seat game of Ann and Bob at the shell and play on to Ann's first prompt."""
+    shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
+    shell.expect("Press Enter to deal round 1")
+    _press_in_racko(shell, ENTER)
+    shell.expect("press Enter when ready > ")
+    _press_in_racko(shell, ENTER)
+    shell.expect(CHOOSE)
+
+
 def _state(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
@@ -96,12 +106,7 @@ def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
 ) -> None:
     shell, screen = _shell(tmp_path)
     try:
-        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
-        shell.expect("Press Enter to deal round 1")
-        _press_in_racko(shell, ENTER)
-        shell.expect("press Enter when ready > ")
-        _press_in_racko(shell, ENTER)
-        shell.expect(CHOOSE)
+        _to_ann_s_rack(shell)
         settle(shell, 0.3)
         assert RACK in screen.text()
 
@@ -183,12 +188,7 @@ def test_a_stop_signal_at_the_rack_blanks_it_and_fg_brings_the_keys_back(
 ) -> None:
     shell, screen = _shell(tmp_path)
     try:
-        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
-        shell.expect("Press Enter to deal round 1")
-        _press_in_racko(shell, ENTER)
-        shell.expect("press Enter when ready > ")
-        _press_in_racko(shell, ENTER)
-        shell.expect(CHOOSE)
+        _to_ann_s_rack(shell)
         settle(shell, 0.3)
         assert RACK in screen.text()
 
@@ -211,12 +211,7 @@ def test_a_stop_signal_while_racko_is_busy_is_painted_over_once_it_asks_again(
 ) -> None:
     shell, screen = _shell(tmp_path)
     try:
-        shell.sendline(f"{sys.executable} -m rack_o play --names Ann,Bob --seed 3")
-        shell.expect("Press Enter to deal round 1")
-        _press_in_racko(shell, ENTER)
-        shell.expect("press Enter when ready > ")
-        _press_in_racko(shell, ENTER)
-        shell.expect(CHOOSE)
+        _to_ann_s_rack(shell)
         _press_in_racko(shell, "d")
         shell.expect("You drew")
         _press_in_racko(shell, "x")
