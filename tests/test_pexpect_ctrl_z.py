@@ -231,3 +231,32 @@ def test_a_stop_signal_while_racko_is_busy_is_painted_over_once_it_asks_again(
         shell.expect("Bob's rack")
     finally:
         shell.terminate(force=True)
+
+
+@needs_bash
+def test_a_ctrl_z_typed_with_the_last_key_of_a_turn_stops_at_the_hand_off_unopened(
+    tmp_path: Path,
+) -> None:
+    """Typed ahead, a Ctrl-Z is not thrown away with the other keys: whoever typed it would
+    take racko for stopped, and the Enter after their "fg" would open Bob's rack."""
+    shell, screen = _shell(tmp_path)
+    try:
+        _to_ann_s_rack(shell)
+        _press_in_racko(shell, "d")
+        shell.expect("You drew")
+        _press_in_racko(shell, "x")
+        shell.expect("confirms")
+        _press_in_racko(shell, ENTER + CTRL_Z)  # one burst: read with the Enter, while raw
+        shell.expect(STOPPED)
+        shell.expect_exact(SHELL)
+        assert "Bob's rack" not in screen.text()
+
+        shell.sendline("fg")
+        shell.expect("Bob, press Enter when ready > ")
+        settle(shell, 0.3)
+        assert "Bob's turn" in screen.text()
+        assert "Bob's rack" not in screen.text()
+        _press_in_racko(shell, ENTER)
+        shell.expect("Bob's rack")
+    finally:
+        shell.terminate(force=True)

@@ -459,6 +459,9 @@ class Terminal:
     _repaint_due: bool = field(default=False, repr=False)
     """racko was stopped and continued while busy: the screen is painted again before the
     next key is awaited."""
+    _stop_due: bool = field(default=False, repr=False)
+    """A Ctrl-Z was among the keys typed ahead that `flush_input` threw away: racko stops at
+    the next key prompt, as it would have on reading that key."""
     typed_key: str = field(default="", repr=False)
     """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
     which `key` gives as c): what a message about that key names."""
@@ -496,7 +499,12 @@ class Terminal:
             self.typed_key = typed.lower() if typed else ENTER
             return key_meant(self.typed_key) if typed else ENTER
         while True:
-            self._next_key(prompt)
+            if self._stop_due:
+                self._stop_due = False
+                self.typed_key = suspend.CTRL_Z
+                self._prompt = prompt or self._prompt  # said under the screen painted again
+            else:
+                self._next_key(prompt)
             if self.typed_key != suspend.CTRL_Z or not self._stopped():
                 return key_meant(self.typed_key)
             prompt = ""  # said again under the screen painted again
@@ -772,8 +780,9 @@ class Terminal:
         (nothing when input comes line by line: a script's lines are all meant); True if
         something was. A Ctrl-C among it is still obeyed (KeyboardInterrupt), and so is a
         Ctrl-D (EOFError), as the prompt after the flush would take them: the game stops (at
-        "Play again?": no)."""
+        "Play again?": no). A Ctrl-Z among it stops racko at the next key prompt (`key`)."""
         typed = bool(self._typed or self._ahead)
+        stop = suspend.CTRL_Z in self._typed
         ahead, self._ahead = self._ahead, ""
         self._typed.clear()
         self._decoder = None  # half a character typed ahead goes with the rest
@@ -790,6 +799,10 @@ class Terminal:
             raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
         if ended or b"\x04" in thrown:
             raise EOFError  # nor is a Ctrl-D: it ends the input
+        if stop or b"\x1a" in thrown:
+            # Nor a Ctrl-Z: whoever typed it takes racko for stopped, and their "fg" and Enter
+            # would be keys of the game (an Enter at a hand-off opens the next rack).
+            self._stop_due = suspend.can_stop()
         return typed or bool(thrown)
 
     @contextmanager
