@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,3 +64,19 @@ def test_the_first_letter_of_yes_in_another_language_carries_on(home: Path) -> N
     result = racko("play", "--players", "2", "--bots", "easy", "--seed", "1", "--fast",
                    input="\n\nq\no\nq\ny\n")
     assert result.output.count("Quit this game?") == 2, result.output
+
+
+@pytest.mark.parametrize(
+    ("language", "keys"),
+    [("en", ["y", "n"]), ("fr", ["y", "o", "n"]), ("cs", ["y", "a", "n"]), ("el", ["y", "n"])],
+)
+def test_a_wrong_key_at_play_again_names_every_key_its_question_offers(
+    language: str, keys: list[str]
+) -> None:
+    i18n.install(language)
+    question = i18n._("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
+    note = i18n._("Press y to play again, or n to stop.")
+    for key in keys:
+        assert is_yes(key) or is_no(key), key
+        assert f" {key}" in question.replace("[bold]", " ").replace("/", " "), key
+        assert re.search(rf"\b{key}\b", note), key
