@@ -42,7 +42,19 @@ from . import (
     nobreak,  # noqa: F401 - rich must never end a line at a no-break space
     suspend,
 )
-from .keys import BACKSPACE, CTRL_C, CTRL_D, SEQUENCE_WAIT, KeyDecoder, Pending, keys_in
+from .keys import (
+    BACKSPACE,
+    CTRL_C,
+    CTRL_D,
+    PASTE_END,
+    PASTE_OFF,
+    PASTE_ON,
+    PASTE_START,
+    SEQUENCE_WAIT,
+    KeyDecoder,
+    Pending,
+    keys_in,
+)
 from .keys import ENTER as ENTER
 from .keys import SPACE as SPACE
 from .layouts import key_meant
@@ -299,6 +311,13 @@ def _lines_ended() -> tuple[bool, bytes]:
     return ended, lines
 
 
+def _still_pasting(thrown: bytes, before: bool) -> bool:
+    """Whether a paste goes on after `thrown`, the keys typed next (`before`: one went on
+    before them)."""
+    start, end = thrown.rfind(PASTE_START.encode()), thrown.rfind(PASTE_END.encode())
+    return before if start == end else start > end
+
+
 def _line_of(typed: str) -> tuple[str, str, str]:
     """`typed` cut at its first line end: (the line, the end or "" if none, what follows)."""
     found = re.search(r"\r\n|[\r\n]", typed)
@@ -535,6 +554,9 @@ class Terminal:
             if prompt:
                 self._prompt = prompt
                 self.console.print(prompt, end="")
+            bracketing = fd is not None and self.console.is_terminal
+            if bracketing:
+                self.console.file.write(PASTE_ON)  # a paste is one key (`keys.PASTE`)
             self.console.file.flush()
             self._reading = True
             try:
@@ -542,6 +564,10 @@ class Terminal:
                     self._typed += self._read_keys(fd)
             finally:
                 self._reading = False
+                if bracketing:
+                    with suppress(OSError, ValueError):
+                        self.console.file.write(PASTE_OFF)  # as the shell had it
+                        self.console.file.flush()
         self.typed_key = self._typed.pop(0)
         typed_meanwhile = _typed_while_raw(fd)
         if typed_meanwhile:
@@ -552,12 +578,16 @@ class Terminal:
         screen again with the prompt under it; False where it cannot stop (a key then)."""
         if not suspend.can_stop():
             return False
+        if self._reading and self.console.is_terminal:
+            self.console.file.write(PASTE_OFF)  # stopped from outside while reading a key
         if self._repaint is not None:
             # As a full-screen program's screen goes: a rack left on show under the shell's
             # prompt could be read by whoever has the keyboard next. Painted again on return.
             self.clear()
             self.console.file.flush()
         stopped = suspend.stop_until_continued(self._shell_mode)
+        if self._reading and self.console.is_terminal:
+            self.console.file.write(PASTE_ON)
         if self._repaint is not None:
             self._paint_again()
         elif stopped:  # a screen nobody can paint again: the prompt at least, on a line of its own
@@ -783,6 +813,7 @@ class Terminal:
         "Play again?": no). A Ctrl-Z among it stops racko at the next key prompt (`key`)."""
         typed = bool(self._typed or self._ahead)
         stop = suspend.CTRL_Z in self._typed
+        pasting = self._keys.pasting
         ahead, self._ahead = self._ahead, ""
         self._typed.clear()
         self._decoder = None  # half a character typed ahead goes with the rest
@@ -799,6 +830,8 @@ class Terminal:
             raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
         if ended or b"\x04" in thrown:
             raise EOFError  # nor is a Ctrl-D: it ends the input
+        # The rest of a paste begun in what was thrown away is still pasted, not keys.
+        self._keys.go_on_pasting(_still_pasting(thrown, pasting))
         if stop or b"\x1a" in thrown:
             # Nor a Ctrl-Z: whoever typed it takes racko for stopped, and their "fg" and Enter
             # would be keys of the game (an Enter at a hand-off opens the next rack).

@@ -15,6 +15,9 @@ begun at the end of a chunk waits (`pending`): a CSI begun (ESC [) for its final
 which is sure to come; a lone ESC, or ESC O, for `SEQUENCE_WAIT`, after which the reader calls
 `flush` and it is Escape (or Alt-O). What comes after a lone ESC in a later chunk and begins
 no sequence is keys of their own, never Alt and a key.
+
+Text pasted where the terminal brackets pastes (`PASTE_ON`) is one key, PASTE, whatever it
+holds: pasted "hello world" is not a hint, the rules and a draw.
 """
 
 from __future__ import annotations
@@ -28,6 +31,13 @@ ESCAPE = "escape"
 BACKSPACE = "backspace"
 CTRL_C = "ctrl-c"
 CTRL_D = "ctrl-d"
+PASTE = "paste"
+"""The key of text pasted between the brackets a terminal puts round it (`PASTE_ON`)."""
+PASTE_ON = "\x1b[?2004h"
+"""Asks the terminal to bracket what is pasted (xterm's bracketed paste mode)."""
+PASTE_OFF = "\x1b[?2004l"
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
 
 SEQUENCE_WAIT = 0.2
 """Seconds a lone ESC, or ESC O, at the end of what was read waits for the rest of a sequence
@@ -109,6 +119,18 @@ class KeyDecoder:
         self._after_return = False
         """The last character was a carriage return: a newline or NUL right after it is the
         same Enter."""
+        self._pasted: str | None = None
+        """The end of what was pasted so far while a paste goes on (None: no paste), as long
+        as PASTE_END: the paste ends with it."""
+
+    @property
+    def pasting(self) -> bool:
+        """A paste begun (PASTE_START) has not ended yet: what comes is pasted."""
+        return self._pasted is not None
+
+    def go_on_pasting(self, pasting: bool) -> None:
+        """A paste begun in what was thrown away goes on (or not) in what comes next."""
+        self._pasted = "" if pasting else None
 
     @property
     def pending(self) -> Pending:
@@ -118,9 +140,10 @@ class KeyDecoder:
         return Pending.FINAL if self._sequence else Pending.NOTHING
 
     def reset(self) -> None:
-        """Forget any sequence begun (after input was thrown away)."""
+        """Forget any sequence begun, and any paste (after input was thrown away)."""
         self._sequence = ""
         self._too_long = self._after_return = False
+        self._pasted = None
 
     def flush(self) -> list[str]:
         """The sequence begun, as the key it is if no more comes: a lone ESC is Escape, ESC O
@@ -148,6 +171,11 @@ class KeyDecoder:
         return keys
 
     def _take(self, char: str, keys: list[str]) -> None:
+        if self._pasted is not None:
+            self._pasted = (self._pasted + char)[-len(PASTE_END):]
+            if self._pasted == PASTE_END:
+                self._pasted = None
+            return
         after_return, self._after_return = self._after_return, False
         if self._too_long:
             if _is_inside(char):
@@ -194,7 +222,11 @@ class KeyDecoder:
                 self._sequence += char
                 return True
             self._sequence = ""
-            keys.append(sequence_name(sequence + char))
+            if sequence + char == PASTE_START:
+                self._pasted = ""
+                keys.append(PASTE)
+            elif sequence + char != PASTE_END:  # an end without its start: nothing was pasted
+                keys.append(sequence_name(sequence + char))
             return True
         self._sequence += char
         if len(self._sequence) >= MAX_SEQUENCE:

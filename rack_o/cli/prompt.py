@@ -25,6 +25,7 @@ from rack_o.i18n import N_, _
 from rack_o.store.names import name_key
 
 from .console import ENTER, SPACE, Filled, Terminal, fill
+from .keys import PASTE
 from .layouts import key_meant
 
 Redraw = Callable[[RenderableType | None], None]
@@ -73,7 +74,7 @@ _FUNCTION_KEYS = ("f1", "f2", "f3", "f4")
 
 
 def _is_key_name(key: str) -> bool:
-    return (key in _KEY_LABELS or key in _FUNCTION_KEYS
+    return (key in _KEY_LABELS or key in _FUNCTION_KEYS or key == PASTE
             or key.startswith(("ctrl-", "alt-", "esc", "u+")))
 
 
@@ -105,6 +106,9 @@ def key_label(key: str) -> str | None:
 def wrong_key_note(term: Terminal, key: str, valid: str, enter: bool = False) -> Text:
     """The note "z is not valid here: {valid}." for `key` (Enter if `enter`), named as typed,
     or as its keyboard names it (`key_label`)."""
+    if key == PASTE and not enter:
+        return Text(_("Pasted text is not valid here: {valid}.").format(valid=valid),
+                    style="red")
     if enter:
         # Translators: the Enter key, named in "Enter is not valid here: …".
         shown: str | None = _("Enter")
