@@ -12,6 +12,7 @@ import json
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -574,7 +575,9 @@ def _json_written(path: Path, data: dict) -> OSError | None:
         if path == STDOUT:
             # Written to as the stream it is: replacing the file it may be (`> out.json`)
             # would lose what `>>` kept there.
-            stream = click.get_binary_stream("stdout")
+            stream = getattr(sys.stdout, "buffer", None)
+            if stream is None:
+                raise OSError(errno.EBADF, os.strerror(errno.EBADF))  # standard output closed
             stream.write(text)
             stream.flush()
         else:
