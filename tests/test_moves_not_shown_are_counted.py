@@ -1,6 +1,8 @@
 """On a short window the turn screen shows only the newest of the others' moves: its heading
 says how many more were made since the player's last turn ("Since your last turn (2 moves not
-shown):"), so that a player is not left thinking one move was all."""
+shown):"), so that a player is not left thinking one move was all. Where the heading alone
+keeps a move off the screen, the heading goes first: the moves need no title, a move left out
+does."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from builders import dealt
 from rich.console import Console
 
 from rack_o.actions import DRAW, place
+from rack_o.cli.human import fitted_turn_screen
 from rack_o.cli.screens import history_block
 from rack_o.game import Game
 
@@ -24,10 +27,10 @@ def round_on(turns: int) -> Game:
     return game
 
 
-def read(game: Game, seat: int, most: int) -> list[str]:
+def read(game: Game, seat: int, most: int, headed: bool = True) -> list[str]:
     console = Console(width=80, color_system=None)
     with console.capture() as captured:
-        console.print(history_block(game.view(seat), most))
+        console.print(history_block(game.view(seat), most, headed=headed))
     return captured.get().splitlines()
 
 
@@ -47,3 +50,29 @@ def test_before_the_player_s_first_turn_too() -> None:
     lines = read(game, 3, 1)
     assert lines[0] == "This round so far (2 moves not shown):", lines
     assert read(game, 3, 4)[0] == "This round so far:"
+
+
+def test_without_its_heading_only_when_every_move_is_shown() -> None:
+    game = round_on(3)  # Ann, Bob and Cy have played: Dee's first turn
+    assert [line.strip() for line in read(game, 3, 3, headed=False)] == [
+        f"{game.players[seat].name} drew a card into slot 1 and discarded {card}."
+        for seat, card in ((0, 40), (1, 35), (2, 30))]
+    assert read(game, 3, 2, headed=False)[0] == "This round so far (1 move not shown):"
+
+
+def test_a_short_window_shows_every_move_in_place_of_the_heading() -> None:
+    game = round_on(2)  # Ann and Bob have played: Cy's first turn
+    view = game.view(2)
+    console = Console(width=60, color_system=None)
+
+    def screen(room: int) -> str:
+        with console.capture() as captured:
+            console.print(fitted_turn_screen(console, view, room))
+        return captured.get()
+
+    # Status, scores, the rack's ten lines and the piles take 13 lines.
+    for room, heading in ((16, True), (15, False)):
+        shown = screen(room)
+        assert all(f"{name} drew a card" in shown for name in view.names[:2]), shown
+        assert ("This round so far" in shown) is heading, shown
+        assert "not shown" not in shown, shown

@@ -87,18 +87,21 @@ class Fit(NamedTuple):
     caption: bool = True
     compact: bool = False
     top: int = 2
+    headed: bool = True
 
 
 FITS = (
     Fit(HISTORY_LINES, spaced=True),
     Fit(HISTORY_LINES),
     Fit(HISTORY_LINES, caption=False),
-    *(Fit(lines, title=False, caption=False) for lines in range(HISTORY_LINES, -1, -1)),
+    *(Fit(lines, title=False, caption=False, headed=headed)
+      for lines in range(HISTORY_LINES, -1, -1) for headed in (True, False)),
     *(Fit(0, title=False, caption=False, top=top) for top in (1, 0)),
     *(Fit(0, title=False, caption=False, compact=True, top=top) for top in (2, 1, 0)),
 )
 """From the fullest turn screen to the barest: what the others did goes last, after the
-blank line, the rack's caption and its title (the ticks and the new card's mark stay); then
+blank line, the rack's caption and its title (the ticks and the new card's mark stay), and
+the heading over the others' moves before any move (`history_block`'s `headed`); then
 the status and scores lines, so that a note under a turn (a key refused, a hint) does not
 turn the rack over into another shape; then the rack in five lines instead of ten, with the
 status and scores lines again, going one by one. The rack, the piles, the card in hand and
@@ -418,7 +421,8 @@ def fitted_turn_screen(
     for fit in FITS:
         lines = []
         for key, piece in parts.chosen(history=fit.history, spaced=fit.spaced, title=fit.title,
-                                       caption=fit.caption, compact=fit.compact, top=fit.top):
+                                       caption=fit.caption, compact=fit.compact, top=fit.top,
+                                       headed=fit.headed):
             if key not in drawn:
                 drawn[key] = console.render_lines(piece, console.options, pad=False)
             lines += drawn[key]

@@ -429,11 +429,12 @@ def fitted_piles(view: SeatView, top_after: int | None = None) -> Either:
 
 
 def history_block(view: SeatView, most: int = HISTORY_LINES,
-                  stand_ins: Collection[int] = ()) -> RenderableType:
+                  stand_ins: Collection[int] = (), headed: bool = True) -> RenderableType:
     """What the other players did since this seat's last turn (public information only),
     the `most` newest moves of it. `stand_ins` are the places in `view.history` of the turns a
     computer player made for a person (at a hosted table, once the host gave it their seat):
-    their mover reads "Bob (computer)"."""
+    their mover reads "Bob (computer)". Not `headed`: without the heading over the moves if
+    all of them are shown (a small window: one more move in its place)."""
     events, played = since_last_turn(view)
     if not events:
         if played:  # a screen that waits for the others (a hosted game's)
@@ -450,7 +451,9 @@ def history_block(view: SeatView, most: int = HISTORY_LINES,
     else:
         heading = ngettext("This round so far ({count} move not shown):",
                            "This round so far ({count} moves not shown):", unseen)
-    lines: list[RenderableType] = [Text(heading.format(count=unseen), "dim")]
+    lines: list[RenderableType] = []
+    if headed or unseen:
+        lines.append(Text(heading.format(count=unseen), "dim"))
     first = len(view.history) - len(events[-most:])
     for place, event in enumerate(events[-most:], first):
         names: Sequence[str] = view.names
@@ -507,12 +510,14 @@ class TurnParts:
         self._made: dict[Hashable, RenderableType] = {}
 
     def chosen(self, *, history: int, spaced: bool, title: bool, caption: bool,
-               compact: bool, top: int) -> list[tuple[Hashable, RenderableType]]:
-        """The pieces of one form of the screen (`turn_screen`'s arguments), top first, each
-        with a key that is the same wherever the same piece is used."""
+               compact: bool, top: int, headed: bool = True
+               ) -> list[tuple[Hashable, RenderableType]]:
+        """The pieces of one form of the screen (`turn_screen`'s arguments, and `headed` as
+        `history_block` takes it), top first, each with a key that is the same wherever the
+        same piece is used."""
         keys: list[Hashable] = ["status", "scores"][2 - top:]
         if history:
-            keys.append(("history", history))
+            keys.append(("history", history, headed))
         if spaced:
             keys.append("blank")
         if title:
@@ -540,8 +545,8 @@ class TurnParts:
             return fitted_status(view)
         if key == "scores":
             return fitted_scores(view)
-        if isinstance(key, tuple):  # ("history", lines)
-            return history_block(view, key[1], self.stand_ins)
+        if isinstance(key, tuple):  # ("history", lines, headed)
+            return history_block(view, key[1], self.stand_ins, headed=key[2])
         if key == "blank":
             return Text()
         if key == "title":
