@@ -286,6 +286,22 @@ def test_resuming_says_a_torn_last_line_is_removed(home: Path) -> None:
     assert path.read_bytes().endswith(b'"se')
 
 
+@pytest.mark.parametrize("keys", ["", "q\n", "\nq\ny\n"],
+                         ids=["input ends", "q at the hand-off", "q at the turn"])
+def test_a_hot_seat_game_left_before_a_move_keeps_its_torn_last_line(
+    home: Path, keys: str
+) -> None:
+    """The torn line goes with the first line written: leaving with nothing played leaves
+    the file exactly as it was, as at the pause of a game against bots."""
+    game = unfinished_game(9, turns=6, target=75, kinds=("human", "human"))
+    path = home / "games" / "torn.jsonl"
+    path.write_bytes(record_text(game).encode() + b'{"type": "turn", "se')
+    before = digest(path)
+    code, out = invoke(["torn"], keys=keys)
+    assert code == 1, out
+    assert digest(path) == before, out
+
+
 def test_a_read_only_record_is_never_written_even_by_root(home: Path) -> None:
     game = unfinished_game(9, turns=6, target=75)
     path = home / "games" / "locked.jsonl"

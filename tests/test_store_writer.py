@@ -125,6 +125,23 @@ def test_a_record_unchanged_since_it_was_read_is_taken_up_after_its_last_line(
         b'{"type": "turn", "seat": 0, "source": "draw", "card": 3, "slot": null}\n')
 
 
+@pytest.mark.parametrize(
+    "on_disk",
+    [lambda whole: whole + b'{"type": "tu', lambda whole: whole[:-1]],
+    ids=["torn last line", "last line without its newline"],
+)
+def test_a_record_taken_up_is_left_as_it_is_until_a_line_is_written(
+    record: Path, on_disk: Callable[[bytes], bytes]
+) -> None:
+    record.write_bytes(on_disk(record.read_bytes()))
+    before = snapshot(record)
+    writer = hold_record(record)
+    reopen_record(load_record(record, seeded=True), writer)
+    assert writer.unchanged()
+    writer.close()
+    assert snapshot(record) == before
+
+
 def test_a_held_record_is_busy_for_everyone_else_until_closed(record: Path) -> None:
     writer = hold_record(record)
     assert is_busy(record)

@@ -567,11 +567,11 @@ def resume_facts(record: Record) -> ResumeFacts:
 
 
 def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
-                   pausing: bool = False, cut_short_told: bool = False) -> list[RenderableType]:
+                   cut_short_told: bool = False) -> list[RenderableType]:
     """Where the resumed game stands (the seed only if `show_seed`), the turn cut short with a
-    drawn card (if `cut_short_told`: `cut_short_note`), a torn last line (to be removed:
-    `pausing`, or removed already), a round end nobody saw, trouble with the history, in the
-    language spoken; `facts` (`resume_facts`) says what is not in the record."""
+    drawn card (if `cut_short_told`: `cut_short_note`), a torn last line (removed when the
+    game goes on), a round end nobody saw, trouble with the history, in the language spoken;
+    `facts` (`resume_facts`) says what is not in the record."""
     game = record.game
     notices = _notices(record.id, game, record.header.seed if show_seed else None)
     cut = cut_short(record.events) if cut_short_told else None
@@ -582,15 +582,11 @@ def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
         name = None if people == [seat] else game.players[seat].name
         notices.append(cut_short_note(card, name))
     if facts.torn:
-        if pausing:
-            torn = _("The last line of the record was cut off while it was being saved, so what "
-                     "it held is lost: the game goes on from the move before it, and the line "
-                     "is removed when the game goes on.")
-        else:
-            torn = _("The last line of the record was cut off while it was being saved, so what "
-                     "it held is lost: the game goes on from the move before it, and the line "
-                     "has been removed.")
-        notices.append(Text(torn, "yellow"))
+        # Cut off with the first line written (`RecordWriter.take_up`), never before.
+        notices.append(Text(_(
+            "The last line of the record was cut off while it was being saved, so what it held "
+            "is lost: the game goes on from the move before it, and the line is removed when "
+            "the game goes on."), "yellow"))
     if any(event["type"] == "round_end" for event in record.missing_events):
         # The program died between the Rack-O turn and the round's end: nobody saw it yet.
         notices += round_end_lines(game)
@@ -671,11 +667,12 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
         _refuse(RecordFileError(record.path, 1, RecordProblem.BROKEN, reason))
     humans = sum(player.is_human for player in game.players)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file
-    # is touched; otherwise the game carries on, and the file is taken up, at once.
+    # is touched; otherwise the game carries on, and the file is taken up, at once (nothing
+    # in it changes before a line is written: leaving at the first hand-off changes nothing).
     pausing = humans == 1 and game.phase is Phase.CHOOSE
     # With two or more people at the keyboard the seed stays hidden: it deals every card.
     notices = resume_notices(record, resume_facts(record), show_seed=humans < 2,
-                             pausing=pausing, cut_short_told=True)
+                             cut_short_told=True)
     if switching is not None:
         notices.insert(0, switching)  # first: what follows is in another language
     if pausing:

@@ -80,6 +80,8 @@ class RecordWriter:
         self.dropped = False
         """True once `close` or `drop` deleted the file."""
         self._failed: RecordWriteError | None = None
+        self._cut: int | None = None
+        """The bytes of a file taken up (`take_up`) to keep when the first line is written."""
         self._fd, self._read_only = _open_locked(self.path, create, new)
         self._size = os.fstat(self._fd).st_size
         self._tail = _pread_all(self._fd, max(0, self._size - TAIL_BYTES), self._size)
@@ -110,9 +112,10 @@ class RecordWriter:
 
     def take_up(self, size: int, digest: str, keep: int) -> None:
         """Carry on a file read as `size` bytes with SHA-256 `digest`, after its first `keep`
-        bytes: anything after them (a torn last line) is cut off, and a last line lacking its
-        newline gets one. RecordChangedError, with nothing changed, unless the file is exactly
-        what was read."""
+        bytes: with the first line written, anything after them (a torn last line) is cut
+        off, and a last line lacking its newline gets one; until then the file is left as it
+        is (a player may leave before anything is played). RecordChangedError, with nothing
+        changed, unless the file is exactly what was read."""
         if self._failed is not None:
             raise self._failed
         with self._failing():
@@ -120,14 +123,10 @@ class RecordWriter:
             if (len(data) != size or hashlib.sha256(data).hexdigest() != digest
                     or not _same_file(self._fd, self.path)):
                 raise self._changed()
-            if size > keep:
-                os.ftruncate(self._fd, keep)
-            self._size = keep
-            self._tail = data[max(0, keep - TAIL_BYTES):keep]
-            if keep and not self._tail.endswith(b"\n"):
-                self._append(b"\n")
-            elif self.fsync:
-                os.fsync(self._fd)
+        self._size = size
+        self._tail = data[-TAIL_BYTES:]
+        if size > keep or (keep and not data.endswith(b"\n")):
+            self._cut = keep
 
     def unchanged(self) -> bool:
         """True when the file is still what this writer last left there."""
@@ -191,11 +190,22 @@ class RecordWriter:
     def _append(self, data: bytes) -> None:
         with self._failing():
             self._check()
+            if self._cut is not None:
+                data = self._cut_off(self._cut) + data
+                self._cut = None
             _write_all(self._fd, data)
             if self.fsync:
                 os.fsync(self._fd)
         self._size += len(data)
         self._tail = (self._tail + data)[-TAIL_BYTES:]
+
+    def _cut_off(self, keep: int) -> bytes:
+        """Cut the file after its first `keep` bytes (a torn last line goes); what must come
+        before the next line: a newline if the last line kept lacks one."""
+        os.ftruncate(self._fd, keep)
+        self._size = keep
+        self._tail = _pread_all(self._fd, max(0, keep - TAIL_BYTES), keep)
+        return b"\n" if keep and not self._tail.endswith(b"\n") else b""
 
     def _check(self) -> None:
         """RecordChangedError unless the file still ends as this writer left it."""
