@@ -292,10 +292,9 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
     return BotChoice(placed, fill)
 
 
-def seat_bots(players: int, choice: BotChoice) -> list[str | None]:
-    """The bot spec at each seat (None for a person): --bot seats, then --bots at the end."""
-    specs: list[str | None] = [None] * players
-    for seat, spec in choice.placed.items():
+def check_seats(players: int, choice: BotChoice) -> None:
+    """A usage error for the first --bot seat a table of `players` does not have."""
+    for seat in choice.placed:
         if not 1 <= seat <= players:
             raise click.BadParameter(
                 _("seat {seat} does not exist with {players} players (seats 1-{players}).").format(
@@ -303,6 +302,13 @@ def seat_bots(players: int, choice: BotChoice) -> list[str | None]:
                 ),
                 param_hint="'--bot'",
             )
+
+
+def seat_bots(players: int, choice: BotChoice) -> list[str | None]:
+    """The bot spec at each seat (None for a person): --bot seats, then --bots at the end."""
+    check_seats(players, choice)
+    specs: list[str | None] = [None] * players
+    for seat, spec in choice.placed.items():
         specs[seat - 1] = spec
     free = [i for i, spec in enumerate(specs) if spec is None]
     if len(choice.fill) > len(free):

@@ -52,11 +52,12 @@ from .columns import Layout, whole_layout
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
-from .option_types import SEED, WholeNumber, ends_as_a_folder
+from .option_types import SEED, WholeNumber, ends_as_a_folder, said
 from .screens import variant_labels
 from .setup import (
     BotChoice,
     check_bot_specs,
+    check_seats,
     new_seed,
     now_stamp,
     parse_bots,
@@ -91,7 +92,16 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
     check_bot_specs(_seats_meant(players, choice))
     total = len(choice)
     if players is None:
-        players = total
+        # The seats named say how many play at least: --bot 3=hard --bot 2=easy is three.
+        players = max([total, *(seat for seat in choice.placed if 1 <= seat <= MAX_PLAYERS)])
+        for seat in choice.placed:
+            if players < MIN_PLAYERS and not 1 <= seat <= MAX_PLAYERS:  # --bot 0=hard alone
+                raise click.BadParameter(
+                    _("seat {seat} does not exist: a table has seats 1 to {most}.").format(
+                        seat=said(seat), most=MAX_PLAYERS),
+                    param_hint="'--bot'")
+    if MIN_PLAYERS <= players <= MAX_PLAYERS:
+        check_seats(players, choice)  # a seat the table lacks is said before the count of bots
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise click.UsageError(
             _("A simulation needs 2 to 4 seats, each with a bot; got {players} "
