@@ -53,7 +53,7 @@ def record_cases() -> list[tuple[RecordFileError, list[str]]]:
         RecordProblem.UNREADABLE: (RecordFileError(FILE, None, RecordProblem.UNREADABLE,
                                                    "Permission denied"), ["Permission denied"]),
         RecordProblem.TOO_BIG: (RecordFileError(FILE, None, RecordProblem.TOO_BIG,
-                                                size=MAX_RECORD_BYTES + 1), ["33"]),
+                                                size=MAX_RECORD_BYTES + 1), ["32"]),
         RecordProblem.BROKEN: (RecordFileError(FILE, 7, RecordProblem.BROKEN, "the reason"),
                                ["the reason", "7"]),
     }

@@ -29,7 +29,8 @@ from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import shown
 
 # Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
-MAX_RECORD_BYTES = 32 * 1024 * 1024
+MAX_RECORD_BYTES = 32_000_000
+"""In the decimal megabytes the messages and the docs say (32 MB)."""
 
 
 class RecordProblem(StrEnum):
