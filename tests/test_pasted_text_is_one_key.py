@@ -10,7 +10,16 @@ import pexpect
 import pytest
 from ttykit import at_the_first_turn, press, prompted_when, words
 
-from rack_o.cli.keys import PASTE, PASTE_END, PASTE_OFF, PASTE_ON, PASTE_START, KeyDecoder, keys_in
+from rack_o.cli.keys import (
+    PASTE,
+    PASTE_END,
+    PASTE_OFF,
+    PASTE_ON,
+    PASTE_START,
+    KeyDecoder,
+    Pending,
+    keys_in,
+)
 
 
 def _pasted(text: str) -> str:
@@ -38,13 +47,6 @@ def test_a_paste_handed_over_in_pieces_is_still_one_key(cut: int) -> None:
     assert decoder.feed(typed[:cut]) + decoder.feed(typed[cut:]) == [PASTE, "t"]
 
 
-def test_the_rest_of_a_paste_begun_in_what_was_thrown_away_is_not_keys() -> None:
-    decoder = KeyDecoder()
-    decoder.reset()
-    decoder.go_on_pasting(True)
-    assert decoder.feed("d5\r" + PASTE_END + "t") == ["t"]
-
-
 def test_pasted_text_at_a_turn_is_named_and_moves_nothing(tmp_path: Path) -> None:
     child = at_the_first_turn(tmp_path)
     child.expect_exact(PASTE_ON, timeout=5)  # asked while racko waits for the key
@@ -60,3 +62,23 @@ def test_pasted_text_at_a_turn_is_named_and_moves_nothing(tmp_path: Path) -> Non
     child.expect(pexpect.EOF)
     last = child.before
     assert last.rfind(PASTE_OFF) > last.rfind(PASTE_ON), last  # the shell's terminal again
+
+
+def test_a_paste_whose_end_never_comes_is_over_after_the_wait_for_it() -> None:
+    """As a lone Escape is: it must not swallow every key after it."""
+    decoder = KeyDecoder()
+    assert decoder.feed(PASTE_START + "hello") == [PASTE]
+    assert decoder.pending is Pending.TIMED  # the reader waits SEQUENCE_WAIT for the rest
+    assert decoder.flush() == []
+    assert decoder.feed("d") == ["d"]
+
+
+def test_the_rest_of_a_paste_cut_where_keys_were_thrown_away_is_not_keys() -> None:
+    """Keys typed ahead are read through the same decoder before they are thrown away
+    (`Terminal.flush_input`), so a paste cut anywhere, in its start or its end marker too,
+    leaves no letters behind, and a Ctrl-C pasted is no Ctrl-C typed."""
+    typed = "d" + _pasted("t5\rq\x03") + "x"
+    for cut in range(len(typed) + 1):
+        decoder = KeyDecoder()
+        thrown = decoder.feed(typed[:cut])
+        assert thrown + decoder.feed(typed[cut:]) == ["d", PASTE, "x"], cut

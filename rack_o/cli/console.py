@@ -46,10 +46,8 @@ from .keys import (
     BACKSPACE,
     CTRL_C,
     CTRL_D,
-    PASTE_END,
     PASTE_OFF,
     PASTE_ON,
-    PASTE_START,
     SEQUENCE_WAIT,
     KeyDecoder,
     Pending,
@@ -309,13 +307,6 @@ def _lines_ended() -> tuple[bool, bytes]:
                 ended = True
                 break
     return ended, lines
-
-
-def _still_pasting(thrown: bytes, before: bool) -> bool:
-    """Whether a paste goes on after `thrown`, the keys typed next (`before`: one went on
-    before them)."""
-    start, end = thrown.rfind(PASTE_START.encode()), thrown.rfind(PASTE_END.encode())
-    return before if start == end else start > end
 
 
 def _line_of(typed: str) -> tuple[str, str, str]:
@@ -580,6 +571,7 @@ class Terminal:
             return False
         if self._reading and self.console.is_terminal:
             self.console.file.write(PASTE_OFF)  # stopped from outside while reading a key
+            self.console.file.flush()
         if self._repaint is not None:
             # As a full-screen program's screen goes: a rack left on show under the shell's
             # prompt could be read by whoever has the keyboard next. Painted again on return.
@@ -813,26 +805,30 @@ class Terminal:
         "Play again?": no). A Ctrl-Z among it stops racko at the next key prompt (`key`)."""
         typed = bool(self._typed or self._ahead)
         stop = suspend.CTRL_Z in self._typed
-        pasting = self._keys.pasting
         ahead, self._ahead = self._ahead, ""
         self._typed.clear()
-        self._decoder = None  # half a character typed ahead goes with the rest
-        self._keys.reset()  # and so does the start of a sequence
         if self.reads_lines or termios is None:
+            self._decoder = None
+            self._keys.reset()
             return typed
         ended, lines = _lines_ended()
         with _keys_as_typed() as fd:
             thrown = lines + (_waiting(fd) if fd is not None else b"")
-        thrown += _typed_while_raw(fd) + ahead.encode(errors="replace")
+        thrown += _typed_while_raw(fd)
         with suppress(OSError, ValueError, termios.error):
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
-        if b"\x03" in thrown:
+        # Read as keys, in the order typed, after what the decoder holds: a sequence or a
+        # paste begun goes on where it was cut (the rest of a paste is never keys), and a
+        # control key pasted is not one typed.
+        keys = self._keys.feed(ahead + self._decoded(thrown))
+        if self._keys.pending is Pending.TIMED and not self._keys.pasting:
+            keys += self._keys.flush()  # a lone Escape typed ahead goes with the rest
+        self._decoder = None  # half a character typed ahead goes with the rest
+        if CTRL_C in keys:
             raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
-        if ended or b"\x04" in thrown:
+        if ended or CTRL_D in keys:
             raise EOFError  # nor is a Ctrl-D: it ends the input
-        # The rest of a paste begun in what was thrown away is still pasted, not keys.
-        self._keys.go_on_pasting(_still_pasting(thrown, pasting))
-        if stop or b"\x1a" in thrown:
+        if stop or suspend.CTRL_Z in keys:
             # Nor a Ctrl-Z: whoever typed it takes racko for stopped, and their "fg" and Enter
             # would be keys of the game (an Enter at a hand-off opens the next rack).
             self._stop_due = suspend.can_stop()

@@ -73,7 +73,8 @@ class Pending(Enum):
     """What a decoder holds of a sequence begun and not ended."""
 
     NOTHING = "nothing"
-    TIMED = "a lone ESC, or ESC O: the rest comes at once or never; flush after SEQUENCE_WAIT"
+    TIMED = ("a lone ESC, or ESC O, or a paste: the rest comes at once or never; flush after "
+             "SEQUENCE_WAIT")
     FINAL = "a CSI begun: its final character is sure to follow"
 
 
@@ -123,21 +124,19 @@ class KeyDecoder:
         """The end of what was pasted so far while a paste goes on (None: no paste), as long
         as PASTE_END: the paste ends with it."""
 
+
+    @property
+    def pending(self) -> Pending:
+        """What is held of a sequence begun at the end of what was fed (a paste not ended
+        yet is TIMED: one whose end never comes must not swallow every key after it)."""
+        if self._sequence in (_ESC, _SS3) or self._pasted is not None:
+            return Pending.TIMED
+        return Pending.FINAL if self._sequence else Pending.NOTHING
+
     @property
     def pasting(self) -> bool:
         """A paste begun (PASTE_START) has not ended yet: what comes is pasted."""
         return self._pasted is not None
-
-    def go_on_pasting(self, pasting: bool) -> None:
-        """A paste begun in what was thrown away goes on (or not) in what comes next."""
-        self._pasted = "" if pasting else None
-
-    @property
-    def pending(self) -> Pending:
-        """What is held of a sequence begun at the end of what was fed."""
-        if self._sequence in (_ESC, _SS3):
-            return Pending.TIMED
-        return Pending.FINAL if self._sequence else Pending.NOTHING
 
     def reset(self) -> None:
         """Forget any sequence begun, and any paste (after input was thrown away)."""
@@ -148,9 +147,10 @@ class KeyDecoder:
     def flush(self) -> list[str]:
         """The sequence begun, as the key it is if no more comes: a lone ESC is Escape, ESC O
         Alt-O, a CSI cut short named as far as it goes (never the letters it was to end
-        with)."""
+        with); a paste not ended is over."""
         sequence, self._sequence = self._sequence, ""
         self._too_long = False
+        self._pasted = None
         if not sequence:
             return []
         return [ESCAPE if sequence == _ESC else sequence_name(sequence)]

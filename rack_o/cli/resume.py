@@ -559,8 +559,8 @@ class ResumeFacts:
 
 
 def resume_facts(record: Record) -> ResumeFacts:
-    """Find out what `resume_notices` tells of `record`: reads the file's size (so, before the
-    file is taken up, which cuts a torn line off) and opens the history."""
+    """Find out what `resume_notices` tells of `record`: reads the file's size (so, before
+    the game goes on: its first line written cuts a torn line off) and opens the history."""
     from rack_o.store.autosave import history_problem
 
     return ResumeFacts(_torn(record), history_problem())

@@ -150,7 +150,7 @@ def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
     the table: what its opening notices tell is found out once, now, and said in each language
     they are shown in; `switching`, the host's note that the game goes on in the language it
     was started in (`language_note`), first among the host's notes."""
-    facts = resume_facts(record)  # before the file is taken up: that cuts a torn line off
+    facts = resume_facts(record)  # before the file is taken up (its first line cuts a torn one)
     take_up(record, writer)
     record.game.on_step = writer.step
     carry_on = host_resume_note(_reopen_command(record, port))
