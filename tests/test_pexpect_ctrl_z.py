@@ -96,6 +96,15 @@ def _to_ann_s_rack(shell: pexpect.spawn) -> None:
     shell.expect(CHOOSE)
 
 
+def _to_ann_s_confirmation(shell: pexpect.spawn) -> None:
+    """On from Ann's rack: she draws and throws the card away, asked to confirm it."""
+    _to_ann_s_rack(shell)
+    _press_in_racko(shell, "d")
+    shell.expect("You drew")
+    _press_in_racko(shell, "x")
+    shell.expect("confirms")
+
+
 def _state(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
@@ -211,11 +220,7 @@ def test_a_stop_signal_while_racko_is_busy_is_painted_over_once_it_asks_again(
 ) -> None:
     shell, screen = _shell(tmp_path)
     try:
-        _to_ann_s_rack(shell)
-        _press_in_racko(shell, "d")
-        shell.expect("You drew")
-        _press_in_racko(shell, "x")
-        shell.expect("confirms")
+        _to_ann_s_confirmation(shell)
         _press_in_racko(shell, ENTER)
         shell.expect("Bob's turn")  # the hand-off, held a moment before it asks: busy
 
@@ -241,11 +246,7 @@ def test_a_ctrl_z_typed_with_the_last_key_of_a_turn_stops_at_the_hand_off_unopen
     take racko for stopped, and the Enter after their "fg" would open Bob's rack."""
     shell, screen = _shell(tmp_path)
     try:
-        _to_ann_s_rack(shell)
-        _press_in_racko(shell, "d")
-        shell.expect("You drew")
-        _press_in_racko(shell, "x")
-        shell.expect("confirms")
+        _to_ann_s_confirmation(shell)
         _press_in_racko(shell, ENTER + CTRL_Z)  # one burst: read with the Enter, while raw
         shell.expect(STOPPED)
         shell.expect_exact(SHELL)
