@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from rack_o.i18n import N_, _, ngettext, number
 
+from .os_reasons import os_reason
+
 if TYPE_CHECKING:
     from rack_o.bots.hint import Advice, Between, Run
     from rack_o.store.history import HistoryError
@@ -47,7 +49,8 @@ def record_file_error(error: RecordFileError) -> str:
 
     problem = error.problem
     if problem is RecordProblem.UNREADABLE:
-        reason = _("cannot be read ({reason})").format(reason=error.detail)
+        reason = _("cannot be read ({reason})").format(
+            reason=error.detail if error.cause is None else os_reason(error.cause))
     elif problem is RecordProblem.TOO_BIG:
         reason = _(
             "the file is {size} MB, far larger than any game record (the limit is {limit} MB); "

@@ -30,6 +30,7 @@ from .console import BOT_PAUSE, Terminal, command_apart, keyboard_tty, resume_no
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
+from .os_reasons import os_reason
 from .prompt import echo, is_no, is_silent, is_yes
 from .screens import dealer_draw_lines, side_names, variant_labels
 from .seating import seat_table
@@ -82,11 +83,11 @@ def open_record(
     except OSError as error:
         if path is not None:
             raise click.BadParameter(
-                _("cannot write {file}: {reason}.").format(file=path, reason=error.strerror),
+                _("cannot write {file}: {reason}.").format(file=path, reason=os_reason(error)),
                 param_hint="'--record'",
             ) from error
         note = _("This game is not being saved: cannot write {file} ({reason}).").format(
-            file=controls_escaped(str(error.filename or "")), reason=error.strerror
+            file=controls_escaped(str(error.filename or "")), reason=os_reason(error)
         ).replace("  ", " ")
         return None, lambda: None, note, None
     ref = record_ref(writer.path)

@@ -45,6 +45,7 @@ from .history import local_time, scores_text
 from .human import HumanAgent
 from .messages import history_error, history_notice, record_file_error, record_not_found
 from .option_types import typed_whole
+from .os_reasons import os_reason
 from .prompt import ask, echo, fitting, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
@@ -213,7 +214,7 @@ def _choose(term: Terminal, list_only: bool) -> Path:
         games, problems = list_games()
     except OSError as error:
         click.echo(_("Error: cannot list the saved games in {folder}: {reason}.").format(
-            folder=_shown_file(records_dir()), reason=error.strerror or error), err=True)
+            folder=_shown_file(records_dir()), reason=os_reason(error)), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
@@ -487,7 +488,7 @@ def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
                 raise SystemExit(EXIT_BAD_FILE) from None
             _refuse(problem)
         click.echo(_("Error: cannot open {file}: {reason}.").format(
-            file=shown, reason=error.strerror or error), err=True)
+            file=shown, reason=os_reason(error)), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
 
 
@@ -641,7 +642,7 @@ def take_up(record: Record, writer: RecordWriter) -> None:
         raise SystemExit(EXIT_BAD_FILE) from None
     except OSError as error:
         click.echo(_("Error: cannot write to {file}: {reason}.").format(
-            file=_shown_file(writer.path), reason=error.strerror), err=True)
+            file=_shown_file(writer.path), reason=os_reason(error)), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
 
 

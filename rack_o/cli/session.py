@@ -38,6 +38,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
+from .os_reasons import os_reason
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
 from .scoreboard import (
@@ -209,7 +210,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
 def cannot_save(error: OSError) -> str:
     """The sentence for a record that could not be written."""
     return _("The game can't be saved: {reason} ({file}).").format(
-        reason=error.strerror or error, file=controls_escaped(str(error.filename or ""))
+        reason=os_reason(error), file=controls_escaped(str(error.filename or ""))
     )
 
 

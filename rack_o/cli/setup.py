@@ -34,6 +34,7 @@ from rack_o.view import SeatView
 
 from .messages import bot_spec_error
 from .option_types import SEED, WholeNumber, ends_as_a_folder, said, whole_number
+from .os_reasons import os_reason
 
 
 def now_stamp() -> str:
@@ -463,7 +464,7 @@ def check_record_path(
             (parent for parent in value.parents if parent.exists()), None)
     except OSError as error:  # such as a file name too long
         raise click.BadParameter(
-            _("cannot write {file}: {reason}.").format(file=value, reason=error.strerror or error)
+            _("cannot write {file}: {reason}.").format(file=value, reason=os_reason(error))
         ) from None
     if found is not None and stat.S_ISDIR(found.st_mode):
         raise click.BadParameter(

@@ -53,6 +53,7 @@ from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error
 from .option_types import SEED, WholeNumber, ends_as_a_folder, said
+from .os_reasons import os_reason
 from .screens import variant_labels
 from .setup import (
     BotChoice,
@@ -208,7 +209,7 @@ def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
         )
     return click.UsageError(
         _("{option} {path}: cannot write there ({reason}).").format(
-            option=option, path=path, reason=error.strerror or error
+            option=option, path=path, reason=os_reason(error)
         )
     )
 
@@ -601,7 +602,7 @@ def _say_json(console: Console, path: Path, problem: OSError | None, partial: bo
     """Say that the JSON was written to `path` (partial: of a stopped match), or why not."""
     if problem is not None:
         console.print(_("The JSON could not be written to {file}: {error}.").format(
-            file=controls_escaped(str(path)), error=problem.strerror or problem), style="red",
+            file=controls_escaped(str(path)), error=os_reason(problem)), style="red",
             markup=False)
         return
     if partial:

@@ -69,6 +69,7 @@ class RecordFileError(Exception):
         *,
         size: int = 0,
         broken: RecordError | None = None,
+        cause: OSError | None = None,
     ) -> None:
         super().__init__(path, line, problem, detail)
         self.path = Path(path)
@@ -77,6 +78,8 @@ class RecordFileError(Exception):
         self.detail = detail
         self.size = size
         self.broken = broken
+        self.cause = cause
+        """The system's refusal behind an UNREADABLE file (`detail` gives its reason)."""
 
     def __str__(self) -> str:
         where = f"{self.path}" if self.line is None else f"{self.path}:{self.line}"
@@ -399,7 +402,8 @@ def _is_empty_file(path: Path) -> bool:
 
 
 def _unreadable(path: Path, error: OSError) -> RecordFileError:
-    return RecordFileError(path, None, RecordProblem.UNREADABLE, error.strerror or str(error))
+    return RecordFileError(path, None, RecordProblem.UNREADABLE, error.strerror or str(error),
+                           cause=error)
 
 
 def _split_tail(data: bytes) -> tuple[bytes, bytes]:
