@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from types import FrameType
@@ -25,6 +26,9 @@ except ImportError:  # pragma: no cover - Windows
     termios = None  # type: ignore[assignment]
 
 CTRL_Z = "ctrl-z"
+_SURELY_STOPPED = 0.05
+"""Seconds the stop signal took to return after which racko surely was stopped: a signal
+ignored returns at once, and nobody types "fg" that fast."""
 
 
 def can_stop() -> bool:
@@ -65,7 +69,12 @@ def stop_until_continued(shell_mode: list | None) -> bool:
         # To the whole process group, as the terminal sends it for Ctrl-Z: a program that
         # started racko in the same job (a wrapper) stops with it. Returns once continued, or
         # at once if the signal is ignored.
+        sent = time.monotonic()
         os.kill(0, signal.SIGTSTP)
+        # Continued by a person's "fg", long after: also when the continue signal's handler
+        # has not run yet (a stop within a signal handler), its Ctrl-Z is then no key.
+        if time.monotonic() - sent > _SURELY_STOPPED:
+            continued.append(signal.SIGCONT)
     finally:
         with suppress(OSError, ValueError, termios.error):
             termios.tcsetattr(fd, termios.TCSADRAIN, now)
