@@ -420,3 +420,21 @@ def test_a_game_played_to_its_end_is_in_the_history_once_after_resume_is_asked_f
     code, out = invoke([record.stem])
     assert code == 1, out
     assert [game.record for game in recent_games()] == [str(record.resolve())]
+
+
+@pytest.mark.parametrize("width", [80, 60, 45])
+def test_where_the_game_stands_breaks_between_its_parts_never_after_a_dot(width: int) -> None:
+    from rich.console import Console
+
+    from rack_o.cli.resume import _notices
+
+    game = unfinished_game(9, turns=6, players=4, target=75,
+                           names=("Player 1", "Expert", "Hard", "Medium"))
+    console = Console(width=width, color_system=None)
+    with console.capture() as captured:
+        for line in _notices("2026-12-03-0816-player-1-expert-hard-med", game, None):
+            console.print(line)
+    shown = captured.get()
+    assert "Round 1, 6 turns played" in flat(shown) and "first to 75 wins" in shown, shown
+    assert not any(line.rstrip().endswith("·") for line in shown.splitlines()), shown
+    assert not any(line.lstrip().startswith("·") for line in shown.splitlines()), shown

@@ -325,19 +325,21 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
     lines: list[RenderableType] = [title]
 
     # The variants too: the table may have forgotten what it agreed on.
-    agreed = "  ·  ".join([_("first to {target} wins").format(target=rules.target),
-                           *variant_labels(rules)])
+    agreed = [("  ·  ", Text(part)) for part in (
+        _("first to {target} wins").format(target=rules.target), *variant_labels(rules))]
     if game.round:
-        scores = scores_text(side_names(rules, names), game.totals)
         if game.phase is Phase.DEAL:  # the next round is dealt first: nothing of it played
             played = _round_over(game.round)
         else:
             played = ngettext("Round {round}, {count} turn played",
                               "Round {round}, {count} turns played", game.turn
                               ).format(round=game.round, count=game.turn)
-        lines.append(Text(f"{played}  ·  {scores}  ·  {agreed}"))
+        scores = [(" · " if at else "  ·  ", Text(score)) for at, score in
+                  enumerate(scores_of(side_names(rules, names), game.totals))]
+        # Broken only between its parts, never just after a "·".
+        lines.append(Flow([("", Text(played)), *scores, *agreed]))
     else:
-        lines.append(Text(f"{', '.join(names)}  ·  {agreed}"))
+        lines.append(Flow([("", Text(", ".join(names))), *agreed]))
     if seed is not None:
         lines.append(Text(
             _("Seed {seed}: the cards are dealt as they would have been.").format(
