@@ -95,12 +95,12 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
     if players is None:
         # The seats named say how many play at least: --bot 3=hard --bot 2=easy is three.
         players = max([total, *(seat for seat in choice.placed if 1 <= seat <= MAX_PLAYERS)])
-        for seat in choice.placed:
-            if players < MIN_PLAYERS and not 1 <= seat <= MAX_PLAYERS:  # --bot 0=hard alone
-                raise click.BadParameter(
-                    _("seat {seat} does not exist: a table has seats 1 to {most}.").format(
-                        seat=said(seat), most=MAX_PLAYERS),
-                    param_hint="'--bot'")
+        lacking = [seat for seat in choice.placed if not 1 <= seat <= MAX_PLAYERS]
+        if players < MIN_PLAYERS and lacking:  # --bot 0=hard alone: the seat is what is wrong
+            raise click.BadParameter(
+                _("seat {seat} does not exist: a table has seats 1 to {most}.").format(
+                    seat=said(lacking[0]), most=MAX_PLAYERS),
+                param_hint="'--bot'")
     if MIN_PLAYERS <= players <= MAX_PLAYERS:
         check_seats(players, choice)  # a seat the table lacks is said before the count of bots
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
