@@ -411,14 +411,17 @@ def taken_view(view: SeatView) -> SeatView:
 
 def fitted_turn_screen(
     console: Console, view: SeatView, room: int, *, preview: Preview | None = None,
-    can_put_back: bool = False, stand_ins: Collection[int] = (),
+    can_put_back: bool = False, stand_ins: Collection[int] = (), history: bool = True,
 ) -> RenderableType:
     """The fullest turn screen of `view` (see `turn_screen`, and there `stand_ins`) that takes
-    at most `room` lines on `console`, drawn for it; the barest if none does."""
+    at most `room` lines on `console`, drawn for it; the barest if none does. Without
+    `history`, the others' moves are left out."""
     parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
     drawn: dict[Hashable, list[list[Segment]]] = {}  # a piece's lines, however many forms use it
     lines: list[list[Segment]] = []
-    for fit in FITS:
+    fits = FITS if history else dict.fromkeys(fit._replace(history=0, headed=True)
+                                              for fit in FITS)
+    for fit in fits:
         lines = []
         for key, piece in parts.chosen(history=fit.history, spaced=fit.spaced, title=fit.title,
                                        caption=fit.caption, compact=fit.compact, top=fit.top,

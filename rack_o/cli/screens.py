@@ -175,6 +175,12 @@ def short_turn(turn: PublicTurn | TurnOver, names: Sequence[str]) -> str:
         who=names[turn.seat], slot=turn.slot, out=turn.discarded)
 
 
+def move_line(turn: PublicTurn | TurnOver, names: Sequence[str]) -> Either:
+    """A finished turn as the table saw it, on one line: in fewer words where the whole
+    sentence does not fit."""
+    return Either(Text(describe_turn(turn, names)), Text(short_turn(turn, names)))
+
+
 def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
     """This round's public events after the viewing seat's own last turn, and whether it
     has played yet this round."""
@@ -429,13 +435,20 @@ def fitted_piles(view: SeatView, top_after: int | None = None) -> Either:
 
 
 def history_block(view: SeatView, most: int = HISTORY_LINES,
-                  stand_ins: Collection[int] = (), headed: bool = True) -> RenderableType:
+                  stand_ins: Collection[int] = (), headed: bool = True,
+                  public: bool = False) -> RenderableType:
     """What the other players did since this seat's last turn (public information only),
     the `most` newest moves of it. `stand_ins` are the places in `view.history` of the turns a
     computer player made for a person (at a hosted table, once the host gave it their seat):
     their mover reads "Bob (computer)". Not `headed`: without the heading over the moves if
-    all of them are shown (a small window: one more move in its place)."""
+    all of them are shown (a small window: one more move in its place). `public`: for the
+    whole table to read (a hand-off screen), the seat named, every move shown."""
     events, played = since_last_turn(view)
+    if public:
+        most = len(events)
+        if played:
+            return _moves(view, Text(_("Since {name}'s last turn:").format(
+                name=view.names[view.seat]), "dim"), events, stand_ins)
     if not events:
         if played:  # a screen that waits for the others (a hosted game's)
             return Text(_("Nobody has played since your turn."), "dim")
@@ -451,18 +464,23 @@ def history_block(view: SeatView, most: int = HISTORY_LINES,
     else:
         heading = ngettext("This round so far ({count} move not shown):",
                            "This round so far ({count} moves not shown):", unseen)
-    lines: list[RenderableType] = []
-    if headed or unseen:
-        lines.append(Text(heading.format(count=unseen), "dim"))
-    first = len(view.history) - len(events[-most:])
-    for place, event in enumerate(events[-most:], first):
+    shown = events[-most:]
+    return _moves(view, Text(heading.format(count=unseen), "dim") if headed or unseen else None,
+                  shown, stand_ins)
+
+
+def _moves(view: SeatView, heading: Text | None, events: Sequence[PublicTurn | TurnOver],
+           stand_ins: Collection[int]) -> RenderableType:
+    """`events`, the newest of `view.history`, one to a line under `heading`."""
+    lines: list[RenderableType] = [] if heading is None else [heading]
+    first = len(view.history) - len(events)
+    for place, event in enumerate(events, first):
         names: Sequence[str] = view.names
         if place in stand_ins and isinstance(event, PublicTurn):
             names = [*names]
             names[event.seat] = _("{name} (computer)").format(name=names[event.seat])
         # Indented as a whole, so that a move that wraps stays apart from the next one.
-        lines.append(Padding(Either(Text(describe_turn(event, names)),
-                                    Text(short_turn(event, names))), (0, 0, 0, 2)))
+        lines.append(Padding(move_line(event, names), (0, 0, 0, 2)))
     return Group(*lines)
 
 
@@ -583,11 +601,14 @@ def _with_card(sentence: str, card: int) -> Text:
 
 
 def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = (), *,
-                   compact: bool = False) -> RenderableType:
+                   compact: bool = False, moves: bool = False) -> RenderableType:
     """What shows while the terminal changes hands: public news and status, never a rack;
-    `compact`: without blank lines, for a short window."""
+    `compact`: without blank lines, for a short window; `moves`: with the moves made since
+    the mover's last turn (or this round's, before it)."""
     parts: list[RenderableType] = list(notices)
-    if notices and not compact:
+    if moves and since_last_turn(view)[0]:
+        parts.append(history_block(view, public=True))
+    if parts and not compact:
         parts.append(Text())
     name = view.names[view.mover]
     card = Text(justify="center")

@@ -13,6 +13,7 @@ import errno
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext, suppress
+from functools import partial
 from typing import Protocol
 
 try:
@@ -34,10 +35,12 @@ from rack_o.store.paths import record_ref
 from rack_o.store.records import replayable_seed, shown_seed
 from rack_o.store.safe_text import controls_escaped
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
+from rack_o.view import PublicTurn
 
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
+from .human import fitted_turn_screen
 from .os_reasons import os_reason
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, reads_lines
@@ -46,7 +49,7 @@ from .scoreboard import (
     score_sheet,
     standings,
 )
-from .screens import deal_line, describe_turn, handoff_screen, scores_of, side_name
+from .screens import deal_line, describe_turn, handoff_screen, move_line, scores_of, side_name
 from .setup import same_cards
 from .stopping import Hangup, signal_stop
 from .stopping import StopSignals as _StopSignals
@@ -273,7 +276,7 @@ def turn_lines(game: Game, seat: int, history_before: int) -> list[RenderableTyp
     long, as `seat` saw it."""
     names = tuple(p.name for p in game.players)
     history = game.view(seat).history
-    return [Text(describe_turn(event, names)) for event in history[history_before:]]
+    return [move_line(event, names) for event in history[history_before:]]
 
 
 def own_turn_line(game: Game, seat: int) -> Text:
@@ -457,23 +460,41 @@ class _Session(Table):
                 self.term.clear(scrollback=True)
                 self.screen_owner = None
             else:
-                # The preview stays above: say the move was made before the bots reply.
-                self.console.print(own_turn_line(game, seat), style="dim")
+                self._own_move_shown(game, seat)
             return
         self._report_bot_turn(seat, self.history_before)
 
     def round_ends(self, game: Game, result: RoundResult) -> None:
         self._round_end()
 
+    def _own_move_shown(self, game: Game, seat: int) -> None:
+        """The rack as `seat`'s confirmed move left it and that move, in place of the move's
+        preview (which asked for Enter), with room below for the bots' moves until the next
+        person's turn."""
+        line = own_turn_line(game, seat)
+        if game.phase is not Phase.CHOOSE:  # a Rack-O: the round's end is drawn next
+            self.console.print(line)
+            return
+        names = tuple(p.name for p in game.players)
+        longest = move_line(PublicTurn(0, Source.DISCARD, 50, 10, 50), [max(names, key=len)])
+        bots = 0
+        while not is_human(self.agents[(seat + bots + 1) % len(names)]):
+            bots += 1
+        # Two lines more: a notice between the moves (the draw pile turned over, a bot slow to
+        # move), and the cursor's line under the last.
+        room = self.term.height - lines_taken(self.console, line) - (
+            bots * lines_taken(self.console, longest) + 2)
+        self.term.clear()
+        self.console.print(fitted_turn_screen(self.console, game.view(seat), room,
+                                              history=False))
+        self.console.print(line)
+
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
-        lines = turn_lines(self.game, seat, history_before)
         if self.hot_seat:
-            # In order (the deal before the move), and kept for the next hand-off screen.
-            self.pending += lines
+            # In order (the deal before the move); the next hand-off screen lists the moves.
             self._flush_notices(keep=True)
-        else:
-            for line in lines:
-                self.console.print(line)
+        for line in turn_lines(self.game, seat, history_before):
+            self.console.print(line)
         self.term.pause()
 
     def _hand_off(self, seat: int) -> None:
@@ -487,10 +508,16 @@ class _Session(Table):
             # The hand-off screen shows only public fields of the view: never its rack.
             view = self.game.view(seat)
             below = note if note is not None else Text()
-            screen = handoff_screen(view, notices)
-            # The prompt's line is kept free: a short window gets the screen without blanks.
-            if lines_taken(self.console, screen, below) + 1 > self.term.height:
-                screen = handoff_screen(view, notices, compact=True)
+            # The fullest form that keeps the prompt's line free: a short window gets the
+            # screen without blank lines, then without the moves since the mover's last turn
+            # (its turn screen lists what room it has for them).
+            forms = (partial(handoff_screen, moves=True), partial(handoff_screen, compact=True,
+                                                                  moves=True),
+                     partial(handoff_screen, compact=True))
+            for form in forms:
+                screen = form(view, notices)
+                if lines_taken(self.console, screen, below) + 1 <= self.term.height:
+                    break
             self.console.print(screen)
             self.console.print(below)
 
