@@ -16,7 +16,7 @@ from typing import NamedTuple
 from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source
 from rack_o.deal import check_deck, deal, dealer_from_draw, descents, draw_for_dealer, shuffled_deck
 from rack_o.errors import N_, IllegalActionError, RulesError
-from rack_o.rack import longest_run, round_points
+from rack_o.rack import SHORTEST_RUN, longest_run, round_points
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
 from rack_o.view import PublicTurn, SeatView
@@ -384,7 +384,7 @@ class Game:
         # Checked after every turn, even one that discards a drawn card: a rack can be dealt
         # in order, and it goes Rack-O at the end of its owner's first turn.
         if self._descents[seat] == 0 and (
-            not self._run_of_three or longest_run(self._racks[seat]) >= 3
+            not self._run_of_three or longest_run(self._racks[seat]) >= SHORTEST_RUN
         ):
             self._end_round(seat)
         else:

@@ -12,6 +12,8 @@ POINTS_PER_CARD = 5
 # Longest run of consecutive numbers in adjacent slots -> Bonus Rack-O points.
 BONUS_FOR_RUN = {3: 50, 4: 100, 5: 200}
 BONUS_FOR_SIX_OR_MORE = 400
+SHORTEST_RUN = 3
+"""The fewest cards of a run that counts: for a bonus, and for the run-of-three rule."""
 
 
 def is_ascending(rack: Rack) -> bool:
@@ -28,9 +30,21 @@ def longest_run(rack: Rack) -> int:
     return best
 
 
+def longest_run_slots(rack: Rack) -> range:
+    """The places (from 0) of the first run of `longest_run`'s length: the run that counts."""
+    best = range(1)
+    start = 0
+    for place in range(1, len(rack) + 1):
+        if place == len(rack) or rack[place] != rack[place - 1] + 1:
+            if place - start > len(best):
+                best = range(start, place)
+            start = place
+    return best
+
+
 def is_racko(rack: Rack, run_of_three: bool = False) -> bool:
     """True when the rack goes Rack-O; with the two-player run rule it also needs a run of 3."""
-    return is_ascending(rack) and (not run_of_three or longest_run(rack) >= 3)
+    return is_ascending(rack) and (not run_of_three or longest_run(rack) >= SHORTEST_RUN)
 
 
 def going_out(rack: Rack, deck_size: int, run_of_three: bool = False) -> Iterator[tuple[int, int]]:

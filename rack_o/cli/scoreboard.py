@@ -19,7 +19,13 @@ from rich.text import Text
 
 from rack_o.game import Game
 from rack_o.i18n import _, ngettext
-from rack_o.rack import POINTS_PER_CARD, RACKO_POINTS, ordered_count
+from rack_o.rack import (
+    POINTS_PER_CARD,
+    RACKO_POINTS,
+    SHORTEST_RUN,
+    longest_run_slots,
+    ordered_count,
+)
 from rack_o.rules import Rules
 from rack_o.view import RoundResult
 
@@ -43,13 +49,25 @@ def racko_banner(result: RoundResult, names: Sequence[str], boxed: bool = True
     return Panel(text, box=box.HEAVY, expand=False) if boxed else text
 
 
-def _rack_cells(rack: Sequence[int], counted: int) -> Text:
+def _rack_cells(rack: Sequence[int], counted: int, run: range = range(0)) -> Text:
+    """`rack`'s cards, the `counted` first in the scoring colour, the `run` underlined."""
     text = Text()
     for i, card in enumerate(rack):
         if i:
-            text.append(" ")
-        text.append(f"{card:>2}", SCORING if i < counted else NOT_SCORING)
+            # The run is underlined whole, the spaces in it too.
+            text.append(" ", "underline" if i - 1 in run and i in run else "")
+        style = SCORING if i < counted else NOT_SCORING
+        text.append(f"{card:>2}", f"{style} underline" if i in run else style)
     return text
+
+
+def _counted_run(rack: Sequence[int], racko: bool, rules: Rules) -> range:
+    """The run a Rack-O's points or its very Rack-O hang on (the bonus, the run-of-three
+    rule), to underline; none for another rack or when the rules ask for no run."""
+    if not racko or not (rules.bonus or rules.run_of_three):
+        return range(0)
+    run = longest_run_slots(rack)
+    return run if len(run) >= SHORTEST_RUN else range(0)
 
 
 def points_breakdown(rack: Sequence[int], points: int, bonus: int, went_racko: bool,
@@ -71,8 +89,14 @@ def _to_go(target: int, total: int) -> str:
 
 def points_caption(rules: Rules) -> str:
     """How round points are made, the footnote of a round table."""
-    return (_("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
-            + (_(", plus its run bonus") if rules.bonus else ""))
+    caption = _("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
+    if rules.bonus:
+        caption += _(", plus its run bonus")
+    if rules.run_of_three:
+        caption += _("; a Rack-O also needs a run of three")
+    if rules.bonus or rules.run_of_three:
+        caption += _("; the Rack-O's run is underlined")
+    return caption
 
 
 def round_table(
@@ -146,7 +170,8 @@ def _rows(result: RoundResult, names: Sequence[str], rules: Rules, *, compact: b
         if not rules.partners:
             total = str(result.totals[seat])
             to_go = _to_go(rules.target, result.totals[seat])
-        players.append((name, _rack_cells(rack, counted), points, total,
+        players.append((name, _rack_cells(rack, counted, _counted_run(rack, racko, rules)),
+                        points, total,
                         *(() if compact else (to_go,))))
     teams: list[Row] = []
     if rules.partners:
@@ -187,7 +212,8 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -
         if racko:
             text.highlight_words([names[seat]], "bold")
         lines += [text, Text("  ").append_text(
-            _rack_cells(rack, len(rack) if racko else ordered_count(rack)))]
+            _rack_cells(rack, len(rack) if racko else ordered_count(rack),
+                        _counted_run(rack, racko, rules)))]
     if rules.partners:
         for team, total in enumerate(result.totals):
             won = sum(p for seat, p in enumerate(result.points) if rules.team_of(seat) == team)

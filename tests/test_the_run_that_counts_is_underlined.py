@@ -1,0 +1,68 @@
+"""Under the rules that count a run (Bonus Rack-O, the run-of-three rule), a round's table
+underlines the run the Rack-O's bonus, or its very Rack-O, hangs on, and its footnote says so;
+no other card is underlined, and the plain rules underline nothing."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from rack_o.cli.scoreboard import fitted_round_table, points_caption
+from rack_o.rack import longest_run_slots
+from rack_o.rules import Rules
+from rack_o.view import RoundResult
+
+NAMES = ("Ann", "Bob")
+OUT = (3, 8, 9, 10, 20, 31, 40, 41, 42, 43)
+"""The Rack-O: 40 41 42 43 is its longest run (8 9 10 a shorter one)."""
+OTHER = (5, 6, 7, 30, 2, 11, 12, 13, 14, 1)
+"""Not a Rack-O, with runs of its own: none of them is underlined."""
+
+
+@pytest.mark.parametrize(("rack", "slots"), [
+    (OUT, range(6, 10)),
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9, 10), range(0, 10)),
+    ((3, 8, 12, 20, 25, 31, 36, 40, 44, 49), range(0, 1)),
+    ((5, 1, 2, 3, 9, 10, 11, 12, 4, 4), range(4, 8)),
+    ((1, 2, 3, 9, 20, 21, 22, 30, 31, 40), range(0, 3)),  # the first of two as long
+])
+def test_the_run_that_counts_is_the_first_longest(rack: tuple[int, ...], slots: range) -> None:
+    assert longest_run_slots(rack) == slots
+
+
+def underlined(rules: Rules, width: int) -> list[str]:
+    """The underlined runs of the round table drawn at `width` (each run's cards as text)."""
+    result = RoundResult(round=1, dealer=1, racko=0, racks=(OUT, OTHER),
+                         points=(75 + (100 if rules.bonus else 0), 15),
+                         bonus=(100 if rules.bonus else 0, 0), totals=(175, 15), turns=9)
+    console = Console(file=io.StringIO(), width=width, force_terminal=True,
+                      color_system="standard")
+    runs, run = [], ""
+    for segment in console.render(fitted_round_table(result, NAMES, rules)):
+        if segment.style is not None and segment.style.underline:
+            run += segment.text
+        elif run:
+            runs.append(" ".join(run.split()))
+            run = ""
+    return runs
+
+
+@pytest.mark.parametrize("width", [100, 80, 50])
+@pytest.mark.parametrize("rules", [Rules(2, bonus=True), Rules(2, run_of_three=True),
+                                   Rules(2, bonus=True, run_of_three=True)],
+                         ids=["bonus", "run-of-three", "both"])
+def test_the_rack_o_s_run_is_underlined_and_the_footnote_says_so(rules: Rules,
+                                                                  width: int) -> None:
+    assert underlined(rules, width) == ["40 41 42 43"]
+    caption = points_caption(rules)
+    assert caption.endswith("; the Rack-O's run is underlined")
+    assert ("a Rack-O also needs a run of three" in caption) == rules.run_of_three
+    assert ("run bonus" in caption) == rules.bonus
+
+
+@pytest.mark.parametrize("width", [100, 50])
+def test_the_plain_rules_underline_nothing(width: int) -> None:
+    assert underlined(Rules(2), width) == []
+    assert "underlined" not in points_caption(Rules(2))
