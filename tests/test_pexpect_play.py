@@ -26,6 +26,7 @@ from ttykit import (
     plain,
     policy,
     press,
+    settle,
     spawn,
     visible,
 )
@@ -333,3 +334,33 @@ def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24
     assert "Final standings" in standings and f"{name} wins with" in standings
     assert "Seed 3: racko play --seed 3" in standings
     assert "Carry on later" not in standings and "quit" not in standings.lower()
+
+
+def test_the_final_standings_keep_their_title_in_view_in_45x15(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    child = spawn(
+        ["play", "--bots", "hard,hard,hard", "--names", "Annabel", "--fast", "--target",
+         "50", "--seed", "3", "--record", str(record)],
+        tmp_path, size=(45, 15), short_holds=True,
+    )
+    standings = ""
+    while child.expect([PROMPT_END, pexpect.EOF]) == 0:
+        prompt = last_line(child.before)
+        if "Play again" in visible(child):  # the question wraps at 45 columns
+            settle(child, 0.3)
+            standings = visible(child)
+            press(child, "n")
+        elif prompt.startswith(("Press Enter", "Enter confirms")):
+            press(child, ENTER)
+        else:
+            game = rebuild(record.read_text(encoding="utf-8")).game
+            if prompt.startswith("Slot"):
+                game.apply(DRAW)
+            key = policy(game)
+            press(child, "d" if key == "t" else key)
+    child.close()
+    assert child.exitstatus == 0
+    lines = standings.splitlines()
+    assert lines[0].strip() == "Final standings", standings
+    assert "Seed 3: racko play --seed 3" in " ".join(standings.split()), standings
+    assert lines[-1].endswith(">"), standings

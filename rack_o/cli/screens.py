@@ -327,13 +327,11 @@ def fitted_rack(
     of a new card and the card it pushes out included), at most BAR_WIDTH."""
 
     def make(width: int) -> RackRows:
-        note = 0
-        if changed_slot is not None:
-            note = cell_len("✓  ← " + _("new"))
-            if replaced is not None:
-                note += cell_len(" " + _("(out goes {card})").format(card=replaced))
+        # Room is kept for a preview's marks on every rack, so that a card's bar is as long
+        # before and after a move: the rack keeps its shape as the preview comes and goes.
+        note = cell_len("✓  ← " + _("new") + " " + _("(out goes {card})").format(card=deck_size))
         # Slot and card columns (4 + 3), the column gaps (3), the marks.
-        room = width - 10 - max(note, 1)
+        room = width - 10 - note
         return RackRows(rack_table(rack, deck_size, changed_slot=changed_slot,
                                     replaced=replaced,
                                     bar_width=max(MIN_BAR_WIDTH, min(BAR_WIDTH, room))))

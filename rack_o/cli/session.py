@@ -567,6 +567,10 @@ class _Session(Table):
                 self._wait(_("Press Enter for the final standings"), (ENTER, "q"),
                            results=True)
             self.term.clear()
+            if lines_taken(self.console, table, *notes) + PROMPT_LINES > self.term.height:
+                # A small window: without the table's blank edges its title stays in view.
+                table = standings(game.totals, self.names, game.rules, game.winner,
+                                  len(game.rounds), compact=True)
         self.console.print(table)
         for note in notes:
             self.console.print(note, highlight=False, soft_wrap=True)
