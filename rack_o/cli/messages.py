@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rack_o.i18n import N_, _, ngettext, number
+from rack_o.i18n import N_, _, current_language, ngettext, number
 
 from .os_reasons import os_reason
 
@@ -109,8 +109,12 @@ def history_error(error: HistoryError) -> str:
     # A path is data (a folder's name may hold a bidi override): spelt out, never obeyed.
     problem, file = error.problem, controls_escaped(str(error.file))
     if problem is HistoryProblem.CANNOT_OPEN:
+        reason = error.detail
+        if error.cause is not None and current_language() != "en":
+            said = os_reason(error.cause)
+            reason = said[:1].lower() + said[1:]  # as the English detail is: after a colon
         text = _("The game history {file} cannot be opened: {error}.").format(
-            file=file, error=error.detail)
+            file=file, error=reason)
     elif problem is HistoryProblem.NOT_A_FOLDER:
         text = _("The game history {file} cannot be opened: {error}.").format(
             file=file, error=_("{file} is a file, not a folder").format(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import asyncssh
 
+from rack_o.cli.os_reasons import os_reason
 from rack_o.i18n import _
 from rack_o.store.paths import data_dir, make_folder
 from rack_o.store.safe_text import controls_escaped
@@ -48,7 +49,7 @@ def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
             os.chmod(path, 0o600)
         return asyncssh.read_private_key(path)
     except (OSError, asyncssh.KeyImportError, ValueError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+        reason = os_reason(error)
         raise HostKeyError(
             _("The host key {file} can't be used ({reason}). Move it away and racko makes a "
               "new one; tell your guests its fingerprint changed.").format(

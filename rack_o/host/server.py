@@ -33,6 +33,7 @@ import asyncssh
 
 from rack_o.cli.console import fill
 from rack_o.cli.exits import EXIT_STOPPED
+from rack_o.cli.os_reasons import os_reason
 from rack_o.i18n import _, asked_language, ngettext, speaking
 from rack_o.store.safe_text import controls_escaped
 
@@ -123,7 +124,7 @@ def _cannot_listen(error: BaseException, bind: str, port: int) -> str:
     elif number == errno.EACCES:
         reason = _("not allowed (ports below 1024 need administrator rights)")
     else:
-        reason = getattr(error, "strerror", None) or str(error)
+        reason = os_reason(error)
     return _("racko can't listen on port {port}: {reason}. Choose another with --port.").format(
         port=port, reason=reason
     )

@@ -134,11 +134,14 @@ class HistoryError(Exception):
         *,
         blocking: Path | None = None,
         version: int | None = None,
+        cause: OSError | None = None,
     ) -> None:
         super().__init__(problem, file, detail)
         self.problem = problem
         self.file = Path(file)
         self.detail = detail
+        self.cause = cause
+        """The system's refusal behind `detail`, to say it in the language spoken."""
         self.blocking = blocking
         self.version = version
         self.record: Path | None = None
@@ -558,6 +561,7 @@ def _cannot_open(path: Path, error: Exception) -> HistoryError:
     detail = str(error)
     if isinstance(error, OSError) and error.strerror:
         detail = error.strerror[0].lower() + error.strerror[1:]
+        return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail, cause=error)
     return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail)
 
 
