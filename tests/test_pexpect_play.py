@@ -296,24 +296,18 @@ def test_no_color_turns_the_colours_off_and_the_screen_still_reads(
     assert "✓ slot" in plain(screen) and "█" in screen  # the scoring run is marked in text
 
 
-@pytest.mark.parametrize("way_out", [ENTER, "q", "\x03", "\x04"],
-                         ids=["enter", "q", "ctrl-c", "ctrl-d"])
-def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24(
-    tmp_path: Path, way_out: str
-) -> None:
-    record = tmp_path / "game.jsonl"
-    child = spawn(
-        ["play", "--bots", "hard,hard,hard", "--names", "Ann", "--fast", "--target", "50",
-         "--seed", "3", "--record", str(record)],
-        tmp_path, short_holds=True,
-    )
+def _play_to_the_end(child: pexpect.spawn, record: Path, way_out: str = ENTER
+                     ) -> tuple[str, str]:
+    """Play Ann's turns as hard would, to the game's end and "n" to playing again: the last
+    round's screen (if it asked for Enter before the final standings) and the standings'."""
     last_round = standings = ""
     while child.expect([PROMPT_END, pexpect.EOF]) == 0:
         prompt = last_line(child.before)
         if prompt.startswith("Press Enter for the final standings"):
             last_round = visible(child)
             press(child, way_out)  # the game is over: any way out of the wait shows the standings
-        elif prompt.startswith("Play again"):
+        elif "Play again" in visible(child):  # the question may wrap in a narrow window
+            settle(child, 0.3)
             standings = visible(child)
             press(child, "n")
         elif prompt.startswith(("Press Enter", "Enter confirms")):
@@ -326,6 +320,21 @@ def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24
             press(child, "d" if key == "t" else key)
     child.close()
     assert child.exitstatus == 0
+    return last_round, standings
+
+
+@pytest.mark.parametrize("way_out", [ENTER, "q", "\x03", "\x04"],
+                         ids=["enter", "q", "ctrl-c", "ctrl-d"])
+def test_a_four_player_game_end_shows_the_last_round_then_the_standings_at_80x24(
+    tmp_path: Path, way_out: str
+) -> None:
+    record = tmp_path / "game.jsonl"
+    child = spawn(
+        ["play", "--bots", "hard,hard,hard", "--names", "Ann", "--fast", "--target", "50",
+         "--seed", "3", "--record", str(record)],
+        tmp_path, short_holds=True,
+    )
+    last_round, standings = _play_to_the_end(child, record, way_out)
     winner = events(record)[-1]["winner"]
     name = events(record)[0]["players"][winner]["name"]
     # Nothing scrolled away: the banner, every rack of the round and then the whole standings.
@@ -343,23 +352,7 @@ def test_the_final_standings_keep_their_title_in_view_in_45x15(tmp_path: Path) -
          "50", "--seed", "3", "--record", str(record)],
         tmp_path, size=(45, 15), short_holds=True,
     )
-    standings = ""
-    while child.expect([PROMPT_END, pexpect.EOF]) == 0:
-        prompt = last_line(child.before)
-        if "Play again" in visible(child):  # the question wraps at 45 columns
-            settle(child, 0.3)
-            standings = visible(child)
-            press(child, "n")
-        elif prompt.startswith(("Press Enter", "Enter confirms")):
-            press(child, ENTER)
-        else:
-            game = rebuild(record.read_text(encoding="utf-8")).game
-            if prompt.startswith("Slot"):
-                game.apply(DRAW)
-            key = policy(game)
-            press(child, "d" if key == "t" else key)
-    child.close()
-    assert child.exitstatus == 0
+    _last_round, standings = _play_to_the_end(child, record)
     lines = standings.splitlines()
     assert lines[0].strip() == "Final standings", standings
     assert "Seed 3: racko play --seed 3" in " ".join(standings.split()), standings
