@@ -1,7 +1,7 @@
 """An ID whose file in the games folder is no regular file (a folder, a named pipe, a link
 to a device, to nothing or to itself): `racko replay`, `review` and `resume` say what stands
-there, naming it, never that no such game was saved; and leave it as it is, without
-waiting on a pipe."""
+there, naming it, never that no such game was saved; and leave it as it is (saying so, without
+calling it a file), without waiting on a pipe."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def test_an_id_naming_no_regular_file_says_what_is_there(
     assert "Traceback" not in result.output
     assert "No saved game" not in flat(result.output)
     assert squashed(f"{path}: {reason}") in squashed(result.output)
+    if reason == NOT_REGULAR:  # a folder, a pipe, a device: no "file" was left as it was
+        assert "It was left exactly as it was." in flat(result.output), result.output
     after = path.lstat()
     assert (after.st_mode, after.st_size, after.st_mtime_ns) == (
         before.st_mode, before.st_size, before.st_mtime_ns)

@@ -58,7 +58,9 @@ def say_refused(cannot: str, error: RecordFileError) -> None:
     """`cannot` (the command's sentence, with `{error}` for the file, line and reason) on
     stderr, then that the file was left as it was (when there is a file)."""
     click.echo(cannot.format(error=record_file_error(error)), err=True)
-    if error.problem != RecordProblem.NO_SUCH_FILE:
+    if error.problem == RecordProblem.NOT_A_FILE:  # a folder, a pipe, a device
+        click.echo(_("It was left exactly as it was."), err=True)
+    elif error.problem != RecordProblem.NO_SUCH_FILE:
         click.echo(_("The file was left exactly as it was."), err=True)
 
 
