@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from ttykit import ENTER, press, prompted, shows, spawn
+from ttykit import ENTER, press, prompted, prompted_when, settle, shows, spawn
 
 
 def _turn(child, keys: str) -> None:  # type: ignore[no-untyped-def]
@@ -50,4 +50,44 @@ def test_each_hand_off_lists_the_moves_since_the_next_player_s_last_turn(
     assert "Cy drew" not in moves, screen
     assert screen.splitlines()[-1].endswith("press Enter when ready >"), screen
     assert "█" not in screen, screen
+    child.terminate(force=True)
+
+
+def _keys(child, turns: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Play `turns` (d or t, then a slot or x), each from its hand-off, in any language."""
+    for keys in turns:
+        for key in (ENTER, *keys, ENTER):
+            press(child, key)
+            settle(child, 0.05)
+
+
+LONG_NAMES = "Alexandra,Bartholomew,Cunegonde,Dimitrios"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_hand_off_in_the_smallest_window_keeps_its_top_line_and_counts_moves_left_out(
+        tmp_path: Path, language: str) -> None:
+    child = spawn(["--lang", language, "play", "--names", LONG_NAMES, "--seed", "5"],
+                  tmp_path, size=(45, 15), short_holds=True)
+    child.expect("1")  # the deal's question
+    press(child, ENTER)
+    screen = prompted_when(child, lambda shown: "Dimitrios," in shown, "Dimitrios's hand-off")
+    # The deal's sentence whole at the top, the prompt (two lines in French) at the bottom.
+    top = " ".join(screen.splitlines()[0].split())  # French puts a no-break space before ":"
+    assert top.startswith(("Round 1:", "Manche 1 :")), screen
+    assert screen.rstrip().endswith(">"), screen
+    _keys(child, ["d4", "t1", "dx", "d0", "t0", "t0", "dx", "t0", "t0", "t0"])
+    screen = prompted_when(child, lambda shown: "Bartholomew," in shown,
+                           "Bartholomew's hand-off")
+    words = " ".join(screen.split())
+    assert screen.rstrip().endswith(">"), screen
+    # English fits the three moves since Bartholomew's turn; French, longer, the newest two,
+    # and says one is left out.
+    listed = {"en": "Since Bartholomew's last turn: Cunegonde took 48 into slot 10, discarded "
+                    "44. Dimitrios took 44 into slot 10, discarded 3. Alexandra took 3 into "
+                    "slot 10, discarded 53.",
+              "fr": "Depuis le dernier tour de Bartholomew (1 coup non affiché) : Dimitrios a "
+                    "pris le 44 (empl. 10) et défaussé le 3. Alexandra a pris le 3 (empl. 10) "
+                    "et défaussé le 53."}
+    assert words.startswith(listed[language]), screen
     child.terminate(force=True)

@@ -155,6 +155,11 @@ def fitting(width: int, prompts: Sequence[str], lines: int = 1, end: str = " > "
     return prompts[-1]
 
 
+def prompt_lines(width: int, prompts: Sequence[str]) -> int:
+    """The lines the prompt `ask` shows for `prompts` takes on `width` columns (`fitting`)."""
+    return _lines_needed(Text.from_markup(fitting(width, prompts)).plain + " > ", width)
+
+
 def _lines_needed(text: str, width: int) -> int:
     """The lines `text` takes on `width` columns, wrapped at its breaking spaces (as rich
     wraps it, `nobreak`), with a column after it for the cursor."""

@@ -440,13 +440,16 @@ def history_block(view: SeatView, most: int = HISTORY_LINES,
     computer player made for a person (at a hosted table, once the host gave it their seat):
     their mover reads "Bob (computer)". Not `headed`: without the heading over the moves if
     all of them are shown (a small window: one more move in its place). `public`: for the
-    whole table to read (a hand-off screen), the seat named, every move shown."""
+    whole table to read (a hand-off screen), the seat named."""
     events, played = since_last_turn(view)
-    if public:
-        most = len(events)
-        if played:
-            return _moves(view, Text(_("Since {name}'s last turn:").format(
-                name=view.names[view.seat]), "dim"), events, stand_ins)
+    if public and played and events:
+        unseen = max(0, len(events) - most)
+        name = view.names[view.seat]
+        heading = _("Since {name}'s last turn:").format(name=name) if not unseen else ngettext(
+            "Since {name}'s last turn ({count} move not shown):",
+            "Since {name}'s last turn ({count} moves not shown):", unseen).format(
+            name=name, count=unseen)
+        return _moves(view, Text(heading, "dim"), events[-most:], stand_ins)
     if not events:
         if played:  # a screen that waits for the others (a hosted game's)
             return Text(_("Nobody has played since your turn."), "dim")
@@ -599,13 +602,14 @@ def _with_card(sentence: str, card: int) -> Text:
 
 
 def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = (), *,
-                   compact: bool = False, moves: bool = False) -> RenderableType:
+                   compact: bool = False, moves: int = 0, boxed: bool = True) -> RenderableType:
     """What shows while the terminal changes hands: public news and status, never a rack;
-    `compact`: without blank lines, for a short window; `moves`: with the moves made since
-    the mover's last turn (or this round's, before it)."""
+    `compact`: without blank lines, for a short window; with the newest `moves` of the moves
+    made since the mover's last turn (or this round's, before it), those left out counted;
+    not `boxed`: whose turn it is without the box round it, for the shortest windows."""
     parts: list[RenderableType] = list(notices)
     if moves and since_last_turn(view)[0]:
-        parts.append(history_block(view, public=True))
+        parts.append(history_block(view, moves, public=True))
     if parts and not compact:
         parts.append(Text())
     name = view.names[view.mover]
@@ -622,7 +626,8 @@ def handoff_screen(view: SeatView, notices: Sequence[RenderableType] = (), *,
         fitted_scores(view),
         fitted_piles(view),
         *([] if compact else [Text()]),
-        Panel(card, box=box.ROUNDED, width=width, padding=(0, 2) if compact else (1, 2)),
+        Panel(card, box=box.ROUNDED, width=width, padding=(0, 2) if compact else (1, 2))
+        if boxed else Text.assemble((turn, "bold"), " · ", (away, "dim")),
     ]
     return Group(*parts)
 

@@ -43,13 +43,21 @@ from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
 from .human import fitted_turn_screen
 from .os_reasons import os_reason
 from .pager import page
-from .prompt import InputEnded, QuitGame, ask, reads_lines
+from .prompt import InputEnded, QuitGame, ask, prompt_lines, reads_lines
 from .scoreboard import (
     round_end_lines,
     score_sheet,
     standings,
 )
-from .screens import deal_line, describe_turn, handoff_screen, move_line, scores_of, side_name
+from .screens import (
+    deal_line,
+    describe_turn,
+    handoff_screen,
+    move_line,
+    scores_of,
+    side_name,
+    since_last_turn,
+)
 from .setup import same_cards
 from .stopping import Hangup, signal_stop
 from .stopping import StopSignals as _StopSignals
@@ -502,35 +510,41 @@ class _Session(Table):
         self.term.clear(scrollback=True)
         self.screen_owner = None
         notices, self.pending, self.printed = self.pending, [], 0
+        prompts = (
+            _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
+                name=name),
+            _("[bold]{name}[/], press Enter when ready").format(name=name),
+        )
 
         def draw(note: RenderableType | None = None) -> None:
             self.term.clear()
             # The hand-off screen shows only public fields of the view: never its rack.
             view = self.game.view(seat)
-            below = note if note is not None else Text()
-            # The fullest form that keeps the prompt's line free: a short window gets the
-            # screen without blank lines, then without the moves since the mover's last turn
-            # (its turn screen lists what room it has for them).
-            forms = (partial(handoff_screen, moves=True), partial(handoff_screen, compact=True,
-                                                                  moves=True),
-                     partial(handoff_screen, compact=True))
+            room = self.term.height - prompt_lines(self.term.width, prompts)
+            # The fullest form that leaves the prompt its lines: a short window gets the screen
+            # without blank lines, then with fewer of the moves since the mover's last turn,
+            # the newest kept (its turn screen lists what room it has for them), each with
+            # the box round whose turn it is or, if that is all that does not fit, without.
+            moves = len(since_last_turn(view)[0])
+            forms = [partial(handoff_screen, moves=moves),
+                     *(partial(handoff_screen, compact=True, moves=most, boxed=boxed)
+                       for most in range(moves, -1, -1) for boxed in (True, False))]
             for form in forms:
                 screen = form(view, notices)
-                if lines_taken(self.console, screen, below) + 1 <= self.term.height:
+                below = [note] if note is not None else [] if form.keywords.get(
+                    "compact") else [Text()]
+                if lines_taken(self.console, screen, *below) <= room:
                     break
             self.console.print(screen)
-            self.console.print(below)
+            for line in below:
+                self.console.print(line)
 
         draw()
         # Only a key pressed once the prompt is up hands the keyboard over.
         self._hold(PASS_HOLD)
         ask(
             self.term,
-            (
-                _("Pass the terminal to [bold]{name}[/] — {name}, press Enter when ready").format(
-                    name=name),
-                _("[bold]{name}[/], press Enter when ready").format(name=name),
-            ),
+            prompts,
             (ENTER,),
             valid=_("press Enter when {name} has the keyboard").format(name=name),
             help_text=_(HANDOFF_HELP),
