@@ -1,7 +1,8 @@
 """Once a person confirms a move against computer players, the move's preview (which asked for
 Enter) gives way to the rack as the move left it and the move itself, with room kept below for
 the bots' moves until the person's next turn: the top of the screen stays in view even in the
-smallest window (a real terminal read as it shows, pyte)."""
+smallest window, and says whose turn it is and what lies on the pile as each bot moves (a real
+terminal read as it shows, pyte)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def test_a_confirmed_move_shows_the_rack_it_left_above_the_bots_moves(
     assert "Enter confirms" not in screen and "goes into slot" not in screen, screen
     drew = next(place for place, line in enumerate(lines) if line.startswith("Ann drew "))
     after = " ".join(" ".join(lines[drew:]).split())
+    # The top of the screen is the game as it stands: whose turn, the card on the pile.
+    last_out = re.findall(r"discarded (\d+)\.", after)[-1]
+    assert "Ann to play" in lines[0], screen
+    assert re.search(rf"Discard pile: {last_out}\b", screen), screen
     assert re.fullmatch(r"Ann drew \d+, put it in slot 9 and discarded \d+\. " + " ".join(
         rf"Hard {seat} (took|drew) [^.]*\." for seat in range(2, last_bot + 1)), after), screen
     child.expect(r"take \d+.*> ")

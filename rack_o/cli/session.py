@@ -395,6 +395,12 @@ class _Session(Table):
         """The human whose cards may be on screen now (None when the screen is clean)."""
         self.history_before = 0
         """How long the round's public history was when the turn started."""
+        self.feed: list[RenderableType] | None = None
+        """Against bots, from a person's confirmed move to their next turn: that move's line
+        and the bots' moves since, under the person's rack (None at other times)."""
+        self._feed_seat = 0
+        self._feed_left = 0
+        """The bots still to move before the feed's person plays again."""
         self.recorder = StepRecorder(game, agents, writer, events)
         self.thinking = ThinkingNote(self.console)
         """Says a bot is thinking when it takes long over a turn."""
@@ -455,6 +461,7 @@ class _Session(Table):
             self._hand_off(seat)
         if human:
             self.screen_owner = seat
+            self.feed = None
         else:
             # In hot seat every rack was cleared away when its turn ended: this screen is public.
             self.thinking.start(self.names[seat])
@@ -477,32 +484,45 @@ class _Session(Table):
 
     def _own_move_shown(self, game: Game, seat: int) -> None:
         """The rack as `seat`'s confirmed move left it and that move, in place of the move's
-        preview (which asked for Enter), with room below for the bots' moves until the next
-        person's turn."""
+        preview (which asked for Enter); the bots' moves are added under it (`_draw_feed`)
+        until the next person's turn."""
         line = own_turn_line(game, seat)
         if game.phase is not Phase.CHOOSE:  # a Rack-O: the round's end is drawn next
             self.console.print(line)
             return
-        names = tuple(p.name for p in game.players)
-        longest = move_line(PublicTurn(0, Source.DISCARD, 50, 10, 50), [max(names, key=len)])
-        bots = 0
-        while not is_human(self.agents[(seat + bots + 1) % len(names)]):
-            bots += 1
+        self.feed, self._feed_seat, self._feed_left = [line], seat, 0
+        while not is_human(self.agents[(seat + self._feed_left + 1) % len(self.names)]):
+            self._feed_left += 1
+        self._draw_feed()
+
+    def _draw_feed(self) -> None:
+        """The feed's person's rack as the game stands (whose turn, the piles), the moves
+        since their own under it, and room kept below for the bots still to move."""
+        assert self.feed is not None
+        longest = move_line(PublicTurn(0, Source.DISCARD, 50, 10, 50),
+                            [max(self.names, key=len)])
         # Two lines more: a notice between the moves (the draw pile turned over, a bot slow to
         # move), and the cursor's line under the last.
-        room = self.term.height - lines_taken(self.console, line) - (
-            bots * lines_taken(self.console, longest) + 2)
+        room = self.term.height - lines_taken(self.console, *self.feed) - (
+            self._feed_left * lines_taken(self.console, longest) + 2)
         self.term.clear()
-        self.console.print(fitted_turn_screen(self.console, game.view(seat), room,
-                                              history=False))
-        self.console.print(line)
+        self.console.print(fitted_turn_screen(self.console, self.game.view(self._feed_seat),
+                                              room, history=False))
+        for line in self.feed:
+            self.console.print(line)
 
     def _report_bot_turn(self, seat: int, history_before: int) -> None:
+        lines = turn_lines(self.game, seat, history_before)
         if self.hot_seat:
             # In order (the deal before the move); the next hand-off screen lists the moves.
             self._flush_notices(keep=True)
-        for line in turn_lines(self.game, seat, history_before):
-            self.console.print(line)
+        if self.feed is not None and self.game.phase is Phase.CHOOSE:
+            self.feed += lines
+            self._feed_left -= 1
+            self._draw_feed()
+        else:
+            for line in lines:
+                self.console.print(line)
         self.term.pause()
 
     def _hand_off(self, seat: int) -> None:
@@ -556,6 +576,7 @@ class _Session(Table):
         game = self.game
         self.term.clear()
         self.screen_owner = None
+        self.feed = None
         if self.hot_seat:
             self.pending, self.printed = [], 0  # the round's news is moot now
         self.on_screen = round_end_lines(game)
