@@ -341,11 +341,11 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
     rules = game.rules
     # Measured first, then each table drawn as it is printed: never all of them at once.
     lined = lineup(game.rounds, names, rules, width)
-    # A table's own caption wraps at the table's width: the footnote gets the console's.
-    footnote = Text(points_caption(rules), "dim")
+    # A table's own caption wraps at the table's width: its footnote gets the console's.
     for result in game.rounds:
         if lined is not None:  # lined up round after round
-            yield Group(lined_up_table(result, names, rules, lined), footnote)
+            yield Group(lined_up_table(result, names, rules, lined),
+                        Text(points_caption(rules, result), "dim"))
         else:
             yield fitted_round_table(result, names, rules)
         note = tie_note(result.totals, names, rules)

@@ -29,7 +29,7 @@ from rack_o.rack import (
 from rack_o.rules import Rules
 from rack_o.view import RoundResult
 
-from .screens import NOT_SCORING, SCORING, ForWidth, side_name
+from .screens import NOT_SCORING, SCORING, Either, ForWidth, side_name
 from .trimmed import Trimmed
 
 PROMPT_ROOM = 2
@@ -50,14 +50,15 @@ def racko_banner(result: RoundResult, names: Sequence[str], boxed: bool = True
 
 
 def _rack_cells(rack: Sequence[int], counted: int, run: range = range(0)) -> Text:
-    """`rack`'s cards, the `counted` first in the scoring colour, the `run` underlined."""
+    """`rack`'s cards, the `counted` first in the scoring colour, the `run` underlined whole
+    (the blanks between its cards too, not the one before it)."""
     text = Text()
     for i, card in enumerate(rack):
-        if i:
-            # The run is underlined whole, the spaces in it too.
-            text.append(" ", "underline" if i - 1 in run and i in run else "")
+        within = i - 1 in run and i in run
+        blanks = (" " if i else "") + (" " if card < 10 else "")
+        text.append(blanks, "underline" if within else "")
         style = SCORING if i < counted else NOT_SCORING
-        text.append(f"{card:>2}", f"{style} underline" if i in run else style)
+        text.append(str(card), f"{style} underline" if i in run else style)
     return text
 
 
@@ -87,14 +88,15 @@ def _to_go(target: int, total: int) -> str:
     return str(target - total) if total < target else _("reached")
 
 
-def points_caption(rules: Rules) -> str:
-    """How round points are made, the footnote of a round table."""
+def points_caption(rules: Rules, result: RoundResult | None = None) -> str:
+    """How round points are made, the footnote of a round table (of `result`'s: saying that
+    its Rack-O's run is underlined, when it counted one)."""
     caption = _("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
     if rules.bonus:
         caption += _(", plus its run bonus")
     if rules.run_of_three:
         caption += _("; a Rack-O also needs a run of three")
-    if rules.bonus or rules.run_of_three:
+    if result is not None and _counted_run(result.racks[result.racko], True, rules):
         caption += _("; the Rack-O's run is underlined")
     return caption
 
@@ -121,7 +123,7 @@ def round_table(
         padding=(0, 0, 0, 1),
         pad_edge=False,
         show_edge=False,
-        caption=points_caption(rules) if caption else None,
+        caption=points_caption(rules, result) if caption else None,
         caption_justify="left",
     )
     # A name never breaks (a team name wraps at " & "); nothing else ever wraps: a row is
@@ -195,22 +197,31 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -
              Text(_("Rack, slot 1 → 10"), "dim")]
     for seat, rack in enumerate(result.racks):
         racko = seat == result.racko
-        points = (_("{points} Rack-O").format(points=result.points[seat]) if racko
-                  else str(result.points[seat]))
-        if rules.partners:
-            line = _("{name}: {points}").format(name=names[seat], points=points)
-        else:
-            # Translators: a player's (or team's) points this round and total so far, on a
-            # narrow terminal's round table.
-            line = _("{name}: {points} · total {total}").format(
-                name=names[seat], points=points, total=result.totals[seat])
-            # Translators: how many points a player still needs to reach the game's target,
-            # after their total on a narrow terminal's round table.
-            line += " · " + (_("{count} to go").format(count=rules.target - result.totals[seat])
-                             if result.totals[seat] < rules.target else _("reached"))
-        text = Text(line)
-        if racko:
-            text.highlight_words([names[seat]], "bold")
+        worth = (_("{points} Rack-O").format(points=result.points[seat]) if racko
+                 else str(result.points[seat]))
+        forms = [worth]
+        if racko and result.bonus[seat]:  # "75 + 50 = 125" where it fits: no Rack-O is worth 125
+            forms.insert(0, points_breakdown(rack, result.points[seat], result.bonus[seat], True,
+                                             short=True))
+        texts = []
+        for points in forms:
+            if rules.partners:
+                line = _("{name}: {points}").format(name=names[seat], points=points)
+            else:
+                # Translators: a player's (or team's) points this round and total so far, on
+                # a narrow terminal's round table.
+                line = _("{name}: {points} · total {total}").format(
+                    name=names[seat], points=points, total=result.totals[seat])
+                # Translators: how many points a player still needs to reach the game's
+                # target, after their total on a narrow terminal's round table.
+                line += " · " + (_("{count} to go").format(
+                    count=rules.target - result.totals[seat])
+                    if result.totals[seat] < rules.target else _("reached"))
+            text = Text(line)
+            if racko:
+                text.highlight_words([names[seat]], "bold")
+            texts.append(text)
+        text = Either(*texts)
         lines += [text, Text("  ").append_text(
             _rack_cells(rack, len(rack) if racko else ordered_count(rack),
                         _counted_run(rack, racko, rules)))]
@@ -282,7 +293,8 @@ def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
                        racks_under_names(result, names, rules))
 
-    return Group(ForWidth(fitted), *([Text(points_caption(rules), "dim")] if caption else []))
+    return Group(ForWidth(fitted),
+                 *([Text(points_caption(rules, result), "dim")] if caption else []))
 
 
 def leaders(totals: Sequence[int]) -> list[int]:
