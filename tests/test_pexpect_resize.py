@@ -30,7 +30,8 @@ WIDE = (100, 30)
 NARROW = (60, 20)
 HANDOFF = "press Enter when ready > "
 CHOOSE = "q quit > "
-PLACE = r"for \d+.*\? help > "
+PLACE = r"for \d+.*(?:\? help|discards) > "
+"""The place prompt, in full or (at 45 columns, a card of two figures) in its shortest form."""
 
 
 def resize(child: pexpect.spawn, size: tuple[int, int]) -> None:

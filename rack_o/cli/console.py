@@ -56,6 +56,7 @@ from .keys import (
 from .keys import ENTER as ENTER
 from .keys import SPACE as SPACE
 from .layouts import key_meant
+from .openline import OpenLine, open_line_on
 from .trimmed import EndsTrimmed
 
 try:
@@ -475,6 +476,12 @@ class Terminal:
     typed_key: str = field(default="", repr=False)
     """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
     which `key` gives as c): what a message about that key names."""
+    open_line: OpenLine | None = field(default=None, init=False, repr=False)
+    """The line a key was echoed on, while its newline is owed (`prompt.echo`); None when the
+    console is no terminal."""
+
+    def __post_init__(self) -> None:
+        self.open_line = open_line_on(self.console)
 
     @property
     def reads_lines(self) -> bool:
@@ -876,6 +883,8 @@ class Terminal:
                 except OSError:
                     pass  # no terminal to clear: the players were told at the start
             return
+        if self.open_line is not None:
+            self.open_line.closed_by_clearing()
         if scrollback:
             self.console.file.write(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
         elif first:

@@ -21,7 +21,6 @@ from functools import partial
 from typing import NamedTuple
 
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
@@ -35,8 +34,9 @@ from .console import ENTER, SPACE, Terminal, lines_taken
 from .hold import HANDOFF_HOLD
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting, reads_lines
-from .screens import HISTORY_LINES, TurnParts
+from .screens import HISTORY_LINES, TurnParts, since_last_turn
 from .setup import Hint
+from .turn_prompts import choose_prompts, confirm_prompts, place_prompts
 
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
@@ -106,6 +106,18 @@ the status and scores lines, so that a note under a turn (a key refused, a hint)
 turn the rack over into another shape; then the rack in five lines instead of ten, with the
 status and scores lines again, going one by one. The rack, the piles, the card in hand and
 the prompt are always shown."""
+WATCHING_FITS = tuple(dict.fromkeys((
+    *FITS[:3],
+    *(Fit(lines, title=False, caption=False, headed=headed)
+      for lines in range(HISTORY_LINES, 1, -1) for headed in (True, False)),
+    *(Fit(lines, title=False, caption=False, compact=True, headed=headed)
+      for lines in range(HISTORY_LINES, 0, -1) for headed in (True, False)),
+    *FITS[3:],
+)))
+"""As `FITS`, for a screen that watches the others play (a hosted table's, between one's own
+turns): in a short window the rack goes into five lines before the others' moves give way to
+it, down to the last move, once there is a move to show. The person does nothing with the
+rack meanwhile; what the others do is what changes."""
 
 
 class HumanAgent:
@@ -184,14 +196,10 @@ class HumanAgent:
     def _choose_pile(self, view: SeatView) -> Action:
         while True:
             top = view.discard_top
-            hint = " · " + _("[bold]h[/] hint") if self.hint else ""
             key = self._ask(
                 view,
                 None,
-                (_("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit")
-                 .format(name=escape(self.name), card=top, hint=hint),
-                 _("{name}: [bold]d[/] draw · [bold]t[/] take {card} · ? help").format(
-                     name=escape(self.name), card=top)),
+                choose_prompts(self.name, top, hinted=self.hint is not None),
                 ("d", "t"),
                 valid=_("press d to draw or t to take {card}").format(card=top),
                 help_text=_(self.choose_help),
@@ -228,15 +236,9 @@ class HumanAgent:
 
     def _choose_place(self, view: SeatView, can_put_back: bool) -> Action | None:
         held = view.held
-        hint = " · " + _("[bold]h[/] hint") if self.hint else ""
         keys: tuple[str, ...] = tuple(SLOT_KEYS)
         refusals: dict[str, str] = {}
         if view.held_source is Source.DRAW:
-            prompts = (
-                _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]x[/] to discard "
-                  "it{hint} · ? help"),
-                _("Slot [bold]1-9[/], [bold]0[/]=10 for {card}, [bold]x[/] discards · ? help"),
-            )
             keys += ("x",)
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or x to discard it")
             help_text = _(PLACE_DRAWN_HELP)
@@ -244,11 +246,6 @@ class HumanAgent:
             refusals[PUT_BACK] = _("A draw cannot be undone: put {card} in a slot (1-9, or 0 for "
                                    "slot 10), or press x to discard it.").format(card=held)
         elif can_put_back:
-            prompts = (
-                _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]u[/] puts it "
-                  "back{hint} · ? help"),
-                _("Slot [bold]1-9[/], [bold]0[/]=10 for {card}, [bold]u[/] back · ? help"),
-            )
             keys += (PUT_BACK,)
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or u to put it back")
             help_text = _(PLACE_TAKEN_HELP)
@@ -256,10 +253,6 @@ class HumanAgent:
                               "in a slot (1-9, or 0 for slot 10), or press u to put it "
                               "back.").format(card=held)
         else:
-            prompts = (
-                _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}{hint} · ? help"),
-                _("Slot [bold]1-9[/], [bold]0[/]=10 for {card} · ? help"),
-            )
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}")
             help_text = _(PLACE_TAKEN_FIXED_HELP)
             refusals["x"] = _("A card taken from the discard pile goes into your rack: put {card} "
@@ -267,7 +260,8 @@ class HumanAgent:
         key = self._ask(
             view,
             None,
-            (prompts[0].format(card=held, hint=hint), prompts[1].format(card=held)),
+            place_prompts(held, drawn=view.held_source is Source.DRAW,
+                          can_put_back=can_put_back, hinted=self.hint is not None),
             keys,
             valid=valid.format(card=held),
             help_text=help_text,
@@ -294,7 +288,7 @@ class HumanAgent:
         key = self._ask(
             view,
             preview,
-            (_("[bold]Enter[/] confirms · [bold]u[/] takes it back · ? help"),),
+            confirm_prompts(),
             (ENTER, SPACE, "u", *SLOT_KEYS, *(("x",) if view.held_source is Source.DRAW else ())),
             valid=_("press Enter to confirm the move, or u to take it back"),
             help_text=_(CONFIRM_HELP),
@@ -412,15 +406,19 @@ def taken_view(view: SeatView) -> SeatView:
 def fitted_turn_screen(
     console: Console, view: SeatView, room: int, *, preview: Preview | None = None,
     can_put_back: bool = False, stand_ins: Collection[int] = (), history: bool = True,
+    watching: bool = False,
 ) -> RenderableType:
     """The fullest turn screen of `view` (see `turn_screen`, and there `stand_ins`) that takes
     at most `room` lines on `console`, drawn for it; the barest if none does. Without
-    `history`, the others' moves are left out."""
+    `history`, the others' moves are left out; `watching`, they are kept before the ten-line
+    rack (`WATCHING_FITS`)."""
     parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
     drawn: dict[Hashable, list[list[Segment]]] = {}  # a piece's lines, however many forms use it
     lines: list[list[Segment]] = []
-    fits = FITS if history else dict.fromkeys(fit._replace(history=0, headed=True)
-                                              for fit in FITS)
+    # With no move to show, the ten-line rack has nothing to give way to.
+    shapes = WATCHING_FITS if watching and since_last_turn(view)[0] else FITS
+    fits = shapes if history else dict.fromkeys(fit._replace(history=0, headed=True)
+                                                for fit in shapes)
     for fit in fits:
         lines = []
         for key, piece in parts.chosen(history=fit.history, spaced=fit.spaced, title=fit.title,

@@ -27,6 +27,7 @@ from rack_o.store.names import name_key
 from .console import ENTER, SPACE, Filled, Terminal, fill
 from .keys import PASTE
 from .layouts import key_meant
+from .openline import OpenLine
 
 Redraw = Callable[[RenderableType | None], None]
 """Paints the prompt's screen again, with a note (help, a hint, an error) above the prompt."""
@@ -132,10 +133,19 @@ def show_rules(term: Terminal) -> None:
     page(term, rules_markdown(), _("Rules of Rack-O"))
 
 
-def echo(term: Terminal, key: str) -> None:
-    """After a keypress, what was pressed and a new line (lines echo themselves)."""
-    if not reads_lines(term):
-        term.console.print(key if is_typed(key) else "", markup=False, highlight=False)
+def echo(term: Terminal, key: str, *, left_open: bool = False) -> None:
+    """After a keypress, what was pressed and a new line (lines echo themselves); the new line
+    only once something is printed under it if `left_open` and the terminal keeps an
+    `OpenLine` (a screen painted again from its top after the key needs none)."""
+    if reads_lines(term):
+        return
+    shown = key if is_typed(key) else ""
+    line: OpenLine | None = getattr(term, "open_line", None)
+    if not left_open or line is None:
+        term.console.print(shown, markup=False, highlight=False)
+        return
+    term.console.print(shown, markup=False, highlight=False, end="")
+    line.open()
 
 
 def as_typed(term: Terminal, key: str) -> str:
@@ -215,7 +225,7 @@ def confirm_quit(term: Terminal, warning: str | None = None, question: str | Non
         term.console.print(warning, style="yellow", markup=False)
     term.flush_input()  # only a key pressed after the question answers it
     answer = term.key(quit_prompt(question))
-    echo(term, answer)
+    echo(term, answer, left_open=True)  # no: the turn's screen is painted again
     return is_yes(answer)
 
 
@@ -279,14 +289,14 @@ def ask(
             state.reading = False
             again = True
             if key in keys:
-                echo(term, key)
+                echo(term, key, left_open=True)  # the next screen is painted from its top
                 return key
             wrong_enter = key == ENTER and time.monotonic() >= enter_from
             if is_silent(term, key) and not wrong_enter:
                 if not lines:
                     again = False  # the prompt is still on screen: wait for the next key
                 continue
-            echo(term, key)
+            echo(term, key, left_open=redraw is not None)
             note: RenderableType | None = None
             if key == "?":
                 note = Text(help_text, "cyan")

@@ -296,8 +296,9 @@ def own_turn_line(game: Game, seat: int) -> Text:
 
 
 def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int],
-              hints_used: Sequence[int]) -> list[str]:
-    """The hints each person used, and the seed that deals this game's cards again."""
+              hints_used: Sequence[int], *, seed: bool = True) -> list[str]:
+    """The hints each person used, and (if `seed`) the seed that deals this game's cards
+    again."""
     notes: list[str] = []
     if humans:
         if header is not None and not header.hints:
@@ -306,16 +307,17 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
             used = ", ".join(scores_of([names[seat] for seat in humans],
                                        [hints_used[seat] for seat in humans], together=True))
             notes.append(_("Hints used: {used}.").format(used=used))
-    seed = header.seed if header is not None else None
-    again = replayable_seed(seed)
-    if header is not None and again is not None:
+    if header is None or not seed:
+        return notes
+    again = replayable_seed(header.seed)
+    if again is not None:
         notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
             seed=again, options=same_cards(header.players, again, header.rules)))
-    elif seed is not None:
+    elif header.seed is not None:
         # A record's own seed that --seed cannot take (text such as "5", which shuffles
         # otherwise than 5): shown as it is, with no command that would deal other cards.
         notes.append(_("Seed {seed}: racko play --seed takes a whole number from 0, so it "
-                       "cannot deal these cards again.").format(seed=shown_seed(seed)))
+                       "cannot deal these cards again.").format(seed=shown_seed(header.seed)))
     return notes
 
 

@@ -134,6 +134,7 @@ class HostedGame(Table):
         """The host said yes: the table plays another game."""
         self._gate_lines: InEachLanguage[list[RenderableType]] | None = None
         self._over_forms: InEachLanguage[list[list[RenderableType]]] | None = None
+        self._guest_over_forms: InEachLanguage[list[list[RenderableType]]] | None = None
         self._ready: set[int] = set()
         self._gate_opened = 0.0
         self._opened = False
@@ -200,6 +201,12 @@ class HostedGame(Table):
         """The forms the end of the game may take on a screen, fullest first, in the language
         spoken (None while the game goes on)."""
         return None if self._over_forms is None else self._over_forms()
+
+    @property
+    def guest_over_forms(self) -> list[list[RenderableType]] | None:
+        """`over_forms` as a guest's screen shows them: without the seed's note, whose
+        `racko play` command is for the host to run (a guest has no racko)."""
+        return None if self._guest_over_forms is None else self._guest_over_forms()
 
     # ------------------------------------------------------------------ the game
 
@@ -414,11 +421,11 @@ class HostedGame(Table):
         winner = game.winner
         hints_used = list(self.recorder.hints_used)
 
-        def forms() -> list[list[RenderableType]]:
+        def forms(seed: bool) -> list[list[RenderableType]]:
             # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
             # space.
             notes = [ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
-                     for note in end_notes(self.header, names, humans, hints_used)]
+                     for note in end_notes(self.header, names, humans, hints_used, seed=seed)]
 
             def summary(compact: bool, kept: int) -> list[RenderableType]:
                 return [standings(game.totals, names, game.rules, winner, len(game.rounds),
@@ -430,7 +437,8 @@ class HostedGame(Table):
             return [*([*form, *full] for form in round_end_forms(round_end_lines(game))),
                     full, *(summary(True, kept) for kept in range(len(notes), -1, -1))]
 
-        self._over_forms = InEachLanguage(forms)
+        self._over_forms = InEachLanguage(partial(forms, True))
+        self._guest_over_forms = InEachLanguage(partial(forms, False))
         for screen in self.screens.values():
             screen.game_over()
         self._hold_screens()

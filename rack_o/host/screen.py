@@ -84,6 +84,11 @@ class Host(Protocol):
         ...
 
     @property
+    def guest_over_forms(self) -> list[list[RenderableType]] | None:
+        """`over_forms` as a guest's screen shows them (no `racko play` command)."""
+        ...
+
+    @property
     def gate_lines(self) -> list[RenderableType] | None:
         """What shows while everyone gets ready for the next deal, in the language spoken
         (None: no deal is waited for)."""
@@ -308,7 +313,8 @@ class SeatScreen:
         host = self.host
         below: list[RenderableType] = []
         if host.over_lines is not None:
-            forms = host.over_forms or [host.over_lines]
+            forms = (host.over_forms if self.is_host else host.guest_over_forms) or [
+                host.over_lines]
             if self.host_choosing and not self.is_host:
                 host_seat = host.host_seat
                 below.append(host_choosing_line(None if host_seat is None
@@ -372,11 +378,11 @@ class SeatScreen:
         and where the game is saved, if there is room)."""
         players = self._players(ready_asked=True)
         # A round's end gives way (its banner unboxed, its footnote dropped) before the list
-        # of who is ready does.
+        # of who is ready does: that list goes only once the round's end is at its barest.
         shorter = round_end_forms(lines)
         if not self.is_host:
             return [[*lines, Text(), players], *([*form, players] for form in shorter),
-                    *shorter, shorter[-1][:1]]
+                    shorter[-1], shorter[-1][:1]]
         info = self.host.info
         joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
                           "code."), "dim")] if self.host.away_guests() else []
@@ -388,7 +394,7 @@ class SeatScreen:
             [*lines, blank, players, keyed, *self.host.host_notes],
             [*lines, players, keyed],
             *([*form, players, code] for form in shorter),
-            *([*form, code] for form in shorter),
+            [*shorter[-1], code],
             [*shorter[-1][:1], code],
             shorter[-1][:1],
         ]
@@ -414,7 +420,7 @@ class SeatScreen:
             return table_screen(view, stand_ins)
         return fitted_turn_screen(self.terminal.console, view,
                                   self.terminal.height - self._height(below),
-                                  stand_ins=stand_ins)
+                                  stand_ins=stand_ins, watching=True)
 
     def _players(self, ready_asked: bool = False) -> RenderableType:
         host = self.host

@@ -33,6 +33,7 @@ from rich.console import Console
 from rack_o.cli.console import blanked_in_place
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
+from rack_o.cli.openline import open_line_on
 from rack_o.i18n import _, ngettext, speaking
 
 from .inbox import Inbox, Work
@@ -189,6 +190,8 @@ class RemoteTerminal:
             force_terminal=True, color_system="standard", highlight=False, emoji=False,
             legacy_windows=False, _environ={},
         )
+        self.open_line = open_line_on(self.console)
+        """The line a key was echoed on, while its newline is owed (`prompt.echo`)."""
         self._inbox = inbox
         self._keeper = keeper
         self._link: Link | None = None
@@ -309,6 +312,8 @@ class RemoteTerminal:
         racko painted at the same size is blanked in place (`blanked_in_place`), so that the
         guest's scrollback does not gain a copy of it at every move, as at racko play."""
         self._screen_log().clear()
+        if self.open_line is not None:
+            self.open_line.closed_by_clearing()
         size = (self.width, self.height)
         if scrollback:
             self._send(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
