@@ -168,6 +168,8 @@ class SeatScreen:
         """"leave", "stop" or "seat" while a question waits for its answer."""
         self.host_choosing = False
         """The game is over and the host is being asked whether the table plays again."""
+        self._told: Callable[[], RenderableType] | None = None
+        """What the table told everyone during this person's turn: shown once it is over."""
         self.retired = False
         """The table plays another game: this screen's successor draws now."""
         self._hold: KeyHold | None = None
@@ -182,6 +184,9 @@ class SeatScreen:
         self.in_turn = asked
         self.pager = self.question = None
         self._set_note(None)
+        told, self._told = self._told, None
+        if told is not None and not asked:
+            self.tell(told)
         self.terminal.on_redraw(self._turn_screen if asked else self.draw)
 
     def came_back(self) -> None:
@@ -300,7 +305,11 @@ class SeatScreen:
 
     def tell(self, note: Callable[[], RenderableType]) -> None:
         """Show the note `note()` makes (in the person's language) on this screen until the
-        next key."""
+        next key; during the person's own turn, whose screen has no room for it, once that
+        turn is over."""
+        if self.in_turn:
+            self._told = note
+            return
         with self.terminal.speaking():
             self._set_note(note())
 

@@ -1,0 +1,45 @@
+"""When the host gives an away guest's seat to a computer player, everyone at the table is
+told, in their language: at once on a screen that waits, and once their turn is over for a
+person in the middle of it (their turn's screen has no room for it; it must not be lost)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_host_round_end_holds import until
+from test_host_screens_fit_small_windows import LANGUAGES, table, winning_deal
+from test_host_turns_in_a_small_window import Screens, press
+
+from rack_o.i18n import _, speaking
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_person_in_their_turn_is_told_once_it_is_over(language: str) -> None:
+    with table(winning_deal(4, target=500), language) as hosted:
+        for seat in hosted.terminals:
+            hosted.press(seat, "\r")
+        until(lambda: hosted.terminals[0]._reading, "Ann is asked for her move")
+        for key in ["d", "x", "\r"]:
+            press(hosted, 0, key)
+        until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
+        seats = hosted.session.seats
+        seats.post(lambda: seats.leave(2, hosted.links[2]))  # Cy's line drops
+        until(lambda: hosted.session.away_guests() == [2], "Cy is away")
+        press(hosted, 0, "b")
+        press(hosted, 0, "3")  # Cy's seat goes to a computer player, during Bob's turn
+        until(lambda: 2 not in hosted.session.away_guests(), "Cy's seat is given away")
+        with speaking(language):
+            told = _("A computer player plays for {name} from now on.").format(name="Cy")
+        screens = Screens(hosted)
+        time.sleep(0.2)
+        dee = " ".join("\n".join(screens.display(3)).split())
+        assert told in dee, dee  # waiting: told at once
+        for key in ["d", "x", "\r"]:
+            press(hosted, 1, key)
+        until(lambda: not hosted.terminals[1]._reading, "Bob's turn is over")
+        time.sleep(0.3)
+        bob = " ".join("\n".join(screens.display(1)).split())
+        assert told in bob, bob
