@@ -6,6 +6,7 @@ footnote says nothing of it. A narrow table sums a bonus ("75 + 100 = 175")."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -98,3 +99,18 @@ def test_a_narrow_table_sums_a_bonus_rather_than_calling_it_the_rack_o_s_worth()
     console.print(fitted_round_table(went_out(rules), NAMES, rules))
     shown = console.file.getvalue()
     assert "Ann: 75 + 100 = 175 · total 175" in shown, shown
+
+
+@pytest.mark.parametrize(("terminal", "color_system", "says_it"), [
+    (True, "standard", True),
+    (True, None, False),  # TERM=dumb: no style at all
+    (False, None, False),  # a file or a pipe
+], ids=["styled", "dumb", "file"])
+def test_the_footnote_names_the_underline_only_where_it_is_shown(
+        terminal: bool, color_system: str | None, says_it: bool) -> None:
+    console = Console(file=io.StringIO(), width=100, force_terminal=terminal,
+                      color_system=color_system)  # type: ignore[arg-type]
+    console.print(fitted_round_table(went_out(BOTH), NAMES, BOTH))
+    shown = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", console.file.getvalue()).split())
+    assert "a Rack-O also needs a run of three" in shown
+    assert ("the Rack-O's run is underlined" in shown) == says_it, shown

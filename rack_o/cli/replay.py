@@ -33,10 +33,10 @@ from .history import local_time
 from .prompt import echo, is_silent, wrong_key_note
 from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
 from .scoreboard import (
+    Footnote,
     fitted_round_table,
     lined_up_table,
     lineup,
-    points_caption,
     round_end_lines,
     standings,
     tie_note,
@@ -345,7 +345,7 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
     for result in game.rounds:
         if lined is not None:  # lined up round after round
             yield Group(lined_up_table(result, names, rules, lined),
-                        Text(points_caption(rules, result), "dim"))
+                        Footnote(rules, result))
         else:
             yield fitted_round_table(result, names, rules)
         note = tie_note(result.totals, names, rules)

@@ -88,17 +88,32 @@ def _to_go(target: int, total: int) -> str:
     return str(target - total) if total < target else _("reached")
 
 
-def points_caption(rules: Rules, result: RoundResult | None = None) -> str:
+def points_caption(rules: Rules, result: RoundResult | None = None, *,
+                   styled: bool = True) -> str:
     """How round points are made, the footnote of a round table (of `result`'s: saying that
-    its Rack-O's run is underlined, when it counted one)."""
+    its Rack-O's run is underlined, when it counted one and the screen shows styles)."""
     caption = _("Points: n × 5 for n cards in order from slot 1; 75 for the Rack-O")
     if rules.bonus:
         caption += _(", plus its run bonus")
     if rules.run_of_three:
         caption += _("; a Rack-O also needs a run of three")
-    if result is not None and _counted_run(result.racks[result.racko], True, rules):
+    if styled and result is not None and _counted_run(result.racks[result.racko], True, rules):
         caption += _("; the Rack-O's run is underlined")
     return caption
+
+
+class Footnote:
+    """A round table's footnote (`points_caption`), dim, wrapped at the console's width; it
+    names the underline only where the console shows styles (not on TERM=dumb, nor in a
+    file or a pipe, where nothing is underlined)."""
+
+    def __init__(self, rules: Rules, result: RoundResult) -> None:
+        self.rules = rules
+        self.result = result
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(points_caption(self.rules, self.result,
+                                  styled=console.color_system is not None), "dim")
 
 
 def round_table(
@@ -294,7 +309,7 @@ def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
                        racks_under_names(result, names, rules))
 
     return Group(ForWidth(fitted),
-                 *([Text(points_caption(rules, result), "dim")] if caption else []))
+                 *([Footnote(rules, result)] if caption else []))
 
 
 def leaders(totals: Sequence[int]) -> list[int]:
