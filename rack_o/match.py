@@ -233,6 +233,8 @@ class ChunkRun:
         self.workers = max(1, workers) if executor is not None else 1
         self._chunks = chunks(games, chunk_size(games, self.workers))
         self._pending: set[Future[list[GameOutcome]]] = set()
+        self._first: dict[Future[list[GameOutcome]], int] = {}
+        """The first game of each chunk handed out and not yet yielded."""
         self._ready: list[Future[list[GameOutcome]]] = []
         """Chunks finished and not yet yielded: kept here so a Ctrl-C loses none."""
         self._played: list[GameOutcome] | None = None
@@ -253,7 +255,7 @@ class ChunkRun:
             # Left among the ready ones until the next is asked for: an interrupt while it is
             # being taken leaves it there for `stop()`.
             yield self._next_done().result()
-            self._ready.pop()
+            self._first.pop(self._ready.pop(), None)
             self._hand_out()
 
     def _next_done(self) -> Future[list[GameOutcome]]:
@@ -270,7 +272,30 @@ class ChunkRun:
             indices = next(self._chunks, None)
             if indices is None:
                 return
-            self._pending.add(self.executor.submit(play_chunk, self.match, indices))
+            future = self.executor.submit(play_chunk, self.match, indices)
+            self._first[future] = indices.start
+            self._pending.add(future)
+
+    def before(self, index: int) -> Iterator[list[GameOutcome]]:
+        """After the chunk last yielded: no more chunks; yield those handed out whose games
+        come before game `index`, once they finish, in order (the others are left to
+        `cancel`). A match that stops at a game's failure so finds the earliest failure among
+        its games, whichever worker was quicker."""
+        self._chunks = iter(())
+        if self.executor is None:
+            return  # one game at a time: none before the last is still to come
+        if self._ready:
+            self._first.pop(self._ready.pop(), None)  # the chunk last yielded
+        earlier = sorted((future for future in (*self._pending, *self._ready)
+                          if self._first[future] < index), key=self._first.__getitem__)
+        for future in earlier:
+            wait([future])
+            self._pending.discard(future)
+            if future in self._ready:
+                self._ready.remove(future)
+            del self._first[future]
+            if not future.cancelled() and future.exception() is None:
+                yield future.result()
 
     def stop(self) -> Iterator[list[GameOutcome]]:
         """No more chunks: yield those handed out as they finish."""
@@ -447,7 +472,9 @@ def play_match(
         tally = deepcopy(result.tally)
         for outcome in batch:
             tally.add(outcome)
-        broken = result.broken or next((o for o in batch if o.error), None)
+        # The earliest game that failed: chunks finish in any order (`ChunkRun.before`).
+        broken = min((o for o in (result.broken, *batch) if o is not None and o.error),
+                     key=lambda o: o.index, default=None)
         # Stores only, no call between them: a Ctrl-C or a signal (whose handler Python runs
         # at calls and loop jumps) finds the chunk counted whole or not at all, and a chunk
         # cut short is yielded again by `ChunkRun.stop`.
@@ -467,6 +494,8 @@ def play_match(
         for batch in run:
             take(batch)
             if result.broken is not None:
+                for earlier in run.before(result.broken.index):
+                    take(earlier)
                 break
     except (KeyboardInterrupt, Interrupt) as stop:
         result.stopped = True

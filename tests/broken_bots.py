@@ -144,3 +144,18 @@ class Leaver:
 
     def choose(self, view: SeatView) -> Action:
         return view.legal_actions[0]
+
+
+class Moody:
+    """Fails on its first move: slowly where the sum of its rack is even, at once where it is
+    odd (so that, with games played side by side, a later game may fail first)."""
+
+    name = "Moody"
+
+    def choose(self, view: SeatView) -> Action:
+        if sum(view.rack) % 2 == 0:
+            import time
+
+            time.sleep(1.5)
+            raise RuntimeError("slowly")
+        raise RuntimeError("at once")

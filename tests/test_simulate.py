@@ -153,6 +153,18 @@ def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_pat
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_failure_reported_is_the_earliest_games_whichever_worker_is_quicker(
+        jobs: str, tmp_path: Path) -> None:
+    # Seed 2: in game 1 Moody fails slowly, in game 2 at once. Played side by side, game 2
+    # fails first; the match still names game 1, as one job does.
+    result = simulate("--bots", "hard,broken_bots:Moody", "--games", "4", "--seed", "2",
+                      "--jobs", jobs, "--record-dir", str(tmp_path))
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())
+    assert "Game 1 stopped: Moody (seat 2) failed: RuntimeError('slowly')" in output, output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_bot_that_cannot_be_made_for_a_game_stops_the_match_with_a_sentence(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
