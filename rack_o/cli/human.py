@@ -88,6 +88,7 @@ class Fit(NamedTuple):
     compact: bool = False
     top: int = 2
     headed: bool = True
+    counted: bool = True
 
 
 FITS = (
@@ -95,13 +96,16 @@ FITS = (
     Fit(HISTORY_LINES),
     Fit(HISTORY_LINES, caption=False),
     *(Fit(lines, title=False, caption=False, headed=headed)
-      for lines in range(HISTORY_LINES, -1, -1) for headed in (True, False)),
+      for lines in range(HISTORY_LINES, 0, -1) for headed in (True, False)),
+    Fit(1, title=False, caption=False, headed=False, counted=False),
+    Fit(0, title=False, caption=False),
     *(Fit(0, title=False, caption=False, top=top) for top in (1, 0)),
     *(Fit(0, title=False, caption=False, compact=True, top=top) for top in (2, 1, 0)),
 )
 """From the fullest turn screen to the barest: what the others did goes last, after the
 blank line, the rack's caption and its title (the ticks and the new card's mark stay), and
-the heading over the others' moves before any move (`history_block`'s `headed`); then
+the heading over the others' moves before any move (`history_block`'s `headed`), down to
+the newest move alone, the others neither shown nor counted (`counted`); then
 the status and scores lines, so that a note under a turn (a key refused, a hint) does not
 turn the rack over into another shape; then the rack in five lines instead of ten, with the
 status and scores lines again, going one by one. The rack, the piles, the card in hand and
@@ -417,13 +421,13 @@ def fitted_turn_screen(
     lines: list[list[Segment]] = []
     # With no move to show, the ten-line rack has nothing to give way to.
     shapes = WATCHING_FITS if watching and since_last_turn(view)[0] else FITS
-    fits = shapes if history else dict.fromkeys(fit._replace(history=0, headed=True)
-                                                for fit in shapes)
+    fits = shapes if history else dict.fromkeys(
+        fit._replace(history=0, headed=True, counted=True) for fit in shapes)
     for fit in fits:
         lines = []
         for key, piece in parts.chosen(history=fit.history, spaced=fit.spaced, title=fit.title,
                                        caption=fit.caption, compact=fit.compact, top=fit.top,
-                                       headed=fit.headed):
+                                       headed=fit.headed, counted=fit.counted):
             if key not in drawn:
                 drawn[key] = console.render_lines(piece, console.options, pad=False)
             lines += drawn[key]

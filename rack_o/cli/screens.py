@@ -434,13 +434,15 @@ def fitted_piles(view: SeatView, top_after: int | None = None) -> Either:
 
 def history_block(view: SeatView, most: int = HISTORY_LINES,
                   stand_ins: Collection[int] = (), headed: bool = True,
-                  public: bool = False) -> RenderableType:
+                  public: bool = False, counted: bool = True) -> RenderableType:
     """What the other players did since this seat's last turn (public information only),
     the `most` newest moves of it. `stand_ins` are the places in `view.history` of the turns a
     computer player made for a person (at a hosted table, once the host gave it their seat):
     their mover reads "Bob (computer)". Not `headed`: without the heading over the moves if
     all of them are shown (a small window: one more move in its place). `public`: for the
-    whole table to read (a hand-off screen), the seat named."""
+    whole table to read (a hand-off screen), the seat named. Not `counted`: the newest moves
+    alone, unheaded, those left out not counted (the last resort of a window with a line to
+    spare, better than no move at all)."""
     events, played = since_last_turn(view)
     if public and played and events:
         unseen = max(0, len(events) - most)
@@ -456,6 +458,8 @@ def history_block(view: SeatView, most: int = HISTORY_LINES,
         if view.seat != view.mover:
             return Text(_("Nobody has played yet this round."), "dim")
         return Text(_("You are first to play this round."), "dim")
+    if not counted:
+        return _moves(view, None, events[-most:], stand_ins)
     unseen = max(0, len(events) - most)
     if not unseen:
         heading = _("Since your last turn:") if played else _("This round so far:")
@@ -529,14 +533,14 @@ class TurnParts:
         self._made: dict[Hashable, RenderableType] = {}
 
     def chosen(self, *, history: int, spaced: bool, title: bool, caption: bool,
-               compact: bool, top: int, headed: bool = True
+               compact: bool, top: int, headed: bool = True, counted: bool = True
                ) -> list[tuple[Hashable, RenderableType]]:
-        """The pieces of one form of the screen (`turn_screen`'s arguments, and `headed` as
-        `history_block` takes it), top first, each with a key that is the same wherever the
-        same piece is used."""
+        """The pieces of one form of the screen (`turn_screen`'s arguments, and `headed` and
+        `counted` as `history_block` takes them), top first, each with a key that is the same
+        wherever the same piece is used."""
         keys: list[Hashable] = ["status", "scores"][2 - top:]
         if history:
-            keys.append(("history", history, headed))
+            keys.append(("history", history, headed, counted))
         if spaced:
             keys.append("blank")
         if title:
@@ -564,8 +568,8 @@ class TurnParts:
             return fitted_status(view)
         if key == "scores":
             return fitted_scores(view)
-        if isinstance(key, tuple):  # ("history", lines, headed)
-            return history_block(view, key[1], self.stand_ins, headed=key[2])
+        if isinstance(key, tuple):  # ("history", lines, headed, counted)
+            return history_block(view, key[1], self.stand_ins, headed=key[2], counted=key[3])
         if key == "blank":
             return Text()
         if key == "title":
