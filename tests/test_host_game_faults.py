@@ -148,7 +148,9 @@ def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None
         host.pty.send("y")
         for guest in guests.values():
             guest.wait_for("The host stopped the game. It is saved", screen=False)
-        host.pty.wait_for(r"racko host --resume " + the_record(tmp_path).stem, screen=False)
+        # With the port bound (--port 0 picked it): the guests' ssh lines stay the same.
+        host.pty.wait_for(rf"racko host --resume {the_record(tmp_path).stem} --port {host.port}",
+                          screen=False)
         host.pty.child.expect(pexpect.EOF)
         host.pty.child.close()
         assert host.pty.child.exitstatus == 1

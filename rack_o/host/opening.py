@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeGuard
 
 import click
@@ -112,6 +112,9 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             port = server.start()
         except HostError as error:
             raise click.ClickException(str(error)) from None
+        # The port bound from here on (--port 0 picks one): the command that opens the table
+        # again names it, so that the guests' ssh lines still work.
+        setup = replace(setup, port=port)
         stack.callback(server.stop)
         # Reached with guests still there only once the game is over (a stop lets them go
         # first): their ssh ends as a game played to its end does, with status 0.
