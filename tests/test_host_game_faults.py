@@ -43,6 +43,11 @@ def everyone_ready(host: HostProcess, guests: dict[str, Pty]) -> None:
         guest.send("\r")
 
 
+def spread(sentence: str) -> str:
+    """A pattern of `sentence` however its lines were wrapped."""
+    return r"\s+".join(re.escape(word) for word in sentence.split(" "))
+
+
 def ended(*ptys: Pty) -> None:
     for pty in ptys:
         pty.end()
@@ -133,6 +138,26 @@ def test_a_guest_who_drops_comes_back_to_the_tables_screen_not_to_what_they_had_
         shown = guests["cy"].visible()
         assert "Leave the table?" not in shown and "for the cards to be dealt" not in shown
         assert guests["cy"].last_line().startswith("Enter ready")
+    finally:
+        ended(host.pty, *guests.values())
+
+
+def test_a_host_who_stops_before_the_first_deal_promises_guests_no_game(tmp_path: Path) -> None:
+    host = kit.start_host(tmp_path, *ARGS, short_holds=True)
+    guests = {name: kit.ssh_guest(host, name, tmp_path) for name in ("bob", "cy")}
+    try:
+        for guest in guests.values():
+            guest.wait_for(kit.READY)
+        host.pty.send("q")
+        host.pty.wait_for("Stop the game for everyone?")
+        host.pty.send("y")
+        for guest in guests.values():
+            guest.wait_for(spread("The host closed the table before the first deal, so there "
+                                  "is no game to come back to."), screen=False)
+            assert "It is saved" not in guest.text
+        host.pty.wait_for(spread("No card was dealt, so there is no game to carry on."),
+                          screen=False)
+        assert not list((tmp_path / "games").glob("*.jsonl"))
     finally:
         ended(host.pty, *guests.values())
 

@@ -499,9 +499,13 @@ class HostedGame(Table):
             ).format(name=game.players[mover].name, card=drawn)
         # The guest who held it is told too: they come back to find it on the discard pile.
         notes: dict[int, Message] = {mover: yours} if drawn is not None else {}
-        self.seats.close(lambda: _("The host stopped the game. It is saved: when the host opens "
-                                   "the table again, the same ssh command takes your seat "
-                                   "back."), notes)
+        if game.round == 0:  # no card dealt: no record is kept, nothing to come back to
+            self.seats.close(lambda: _("The host closed the table before the first deal, so "
+                                       "there is no game to come back to."), notes)
+        else:
+            self.seats.close(lambda: _("The host stopped the game. It is saved: when the host "
+                                       "opens the table again, the same ssh command takes your "
+                                       "seat back."), notes)
         for screen in self.screens.values():
             screen.turn(False)
         self.console.print()
