@@ -8,6 +8,8 @@ import time
 
 from test_host_round_end_holds import table, until, winning_deal
 
+from rack_o.host.views import Presence
+
 IDLE = 0.3
 
 
@@ -25,3 +27,18 @@ def test_a_silent_guest_is_let_go_at_a_rounds_end_but_not_before_the_first_deal(
         assert links[1].closed_with is not None
         assert links[1].closed_with.startswith("You pressed no key for 1 second while it was up "
                                                "to you")
+
+
+def test_the_others_read_that_a_guest_was_let_go_for_silence_not_that_they_dropped() -> None:
+    game = winning_deal(0, target=500)
+    with table(game, host_seat=0, idle=IDLE) as hosted:
+        session, links = hosted.session, hosted.links
+        hosted.asked(0)  # Ann's turn: she draws and throws the card away
+        for key in "dx\r":
+            hosted.press(0, key)
+            time.sleep(0.1)
+        until(lambda: not links[1].is_open, "Bob is let go on his turn", timeout=3)
+        until(lambda: session.presence(1) is Presence.IDLE, "Bob reads as let go")
+        until(lambda: "Waiting for Player 2 (let go for silence)." in links[0].text,
+              "Ann's screen says why Bob is gone")
+        assert "(disconnected)" not in links[0].text

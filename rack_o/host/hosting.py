@@ -329,7 +329,9 @@ class HostedGame(Table):
             return Presence.STAND_IN
         terminal = self.terminals[seat]
         if not terminal.is_connected:
-            return Presence.LEFT if terminal.left else Presence.AWAY
+            if terminal.left:
+                return Presence.LEFT
+            return Presence.IDLE if terminal.idled else Presence.AWAY
         if self._gate_lines is not None:
             return Presence.READY if seat in self._ready else Presence.HERE
         return Presence.HOST if seat == self.host_seat else Presence.HERE

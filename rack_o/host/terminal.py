@@ -215,6 +215,8 @@ class RemoteTerminal:
         self._attached_at = 0.0
         self.left = False
         """The guest's last connection ended because they left (`hang_up`), not dropped."""
+        self.idled = False
+        """The guest's last connection ended because racko let them go for their silence."""
         # Shared with the SSH thread:
         self._lock = threading.Lock()
         self._backlog = 0
@@ -436,9 +438,15 @@ class RemoteTerminal:
         quiet_since = max(since, self._input_at, self._attached_at)
         left = quiet_since + self.idle - time.monotonic()
         if left <= 0:
-            self._keeper.hang_up(self.seat, self.idle_message())
+            self._let_go_for_silence()
             return None
         return left
+
+    def _let_go_for_silence(self) -> None:
+        """Let the guest go for their silence, telling them why; the others read why too
+        (`idled`)."""
+        self.idled = self._link is not None
+        self._keeper.hang_up(self.seat, self._idle_message())
 
     def release(self, message: str) -> None:
         """Take the seat from its guest for good (a bot plays it now): `message` is shown to them
@@ -492,7 +500,7 @@ class RemoteTerminal:
         `language` (None: the host's)."""
         self._link = link
         self.language = language
-        self.left = False
+        self.left = self.idled = False
         self._attached_at = time.monotonic()
         self._painted_at = None  # a new connection's screen holds whatever ssh left there
         with self._lock:
@@ -631,7 +639,7 @@ class RemoteTerminal:
                 quiet_since = max(started, self._input_at, self._attached_at)
                 timeout = quiet_since + self.idle - time.monotonic()
                 if timeout <= 0:
-                    self._keeper.hang_up(self.seat, self._idle_message())
+                    self._let_go_for_silence()
                     continue
             self._inbox.wait(
                 lambda link=link: bool(self._keys) or self._released or self._link is not link,

@@ -33,6 +33,8 @@ class Presence(StrEnum):
     """A guest who has not connected yet, or dropped."""
     LEFT = "left"
     """A guest who left the table, as they chose (and may come back)."""
+    IDLE = "idle"
+    """A guest racko let go for their silence (who may come back)."""
     BOT = "bot"
     STAND_IN = "stand-in"
     """A guest's seat the host gave to a computer player."""
@@ -72,6 +74,7 @@ def presence_word(presence: Presence, ready_asked: bool) -> Text:
         Presence.READY: (_("ready"), "green"),
         Presence.AWAY: (_("away"), "red"),
         Presence.LEFT: (_("left the table"), "red"),
+        Presence.IDLE: (_("let go for silence"), "red"),
         Presence.BOT: (_("computer player"), "dim"),
         Presence.STAND_IN: (_("a computer player plays for them"), "dim"),
     }
@@ -94,7 +97,8 @@ def players_block(
         if seat == you:
             shown.append(" " + _("(you)"), "dim")
         status = presence_word(where, ready_asked)
-        if lines is not None and where in (Presence.AWAY, Presence.LEFT) and seat in lines:
+        if (lines is not None and where in (Presence.AWAY, Presence.LEFT, Presence.IDLE)
+                and seat in lines):
             status.append("  " + lines[seat], "bold")
         table.add_row(str(seat + 1), shown, status)
     return table
@@ -109,6 +113,9 @@ def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = Fa
         return Text(_("Waiting for {name} (disconnected).").format(name=name), "bold yellow")
     if presence is Presence.LEFT:
         return Text(_("Waiting for {name} (left the table).").format(name=name), "bold yellow")
+    if presence is Presence.IDLE:
+        return Text(_("Waiting for {name} (let go for silence).").format(name=name),
+                    "bold yellow")
     if presence is Presence.BOT:
         return Text(_("{name} is playing.").format(name=name), "bold")
     if presence is Presence.STAND_IN:
