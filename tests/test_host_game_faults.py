@@ -150,6 +150,7 @@ def test_a_host_who_stops_before_the_first_deal_promises_guests_no_game(tmp_path
             guest.wait_for(kit.READY)
         host.pty.send("q")
         host.pty.wait_for("Stop the game for everyone?")
+        assert "it is saved" not in host.pty.visible()  # no card dealt: nothing is kept
         host.pty.send("y")
         for guest in guests.values():
             guest.wait_for(spread("The host closed the table before the first deal, so there "

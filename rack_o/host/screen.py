@@ -468,7 +468,8 @@ class SeatScreen:
 
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
-            text = quit_question(self.question == "stop", self.terminal.width)
+            text = quit_question(self.question == "stop", self.terminal.width,
+                                 saved=self.host.game.round > 0)
         else:
             names = [p.name for p in self.host.game.players]
             # A name is shown as it is, brackets and all (never read as markup).

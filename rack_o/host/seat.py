@@ -67,10 +67,11 @@ def left_while_host_chooses() -> str:
              "back.")
 
 
-def quit_question(host: bool, width: int) -> str:
+def quit_question(host: bool, width: int, *, saved: bool = True) -> str:
     """What q asks at a hosted table (rich markup), in as many words as fit QUESTION_LINES lines
-    of `width` columns with its " > ": the host, whether to stop the game for everyone; a
-    guest, whether to leave the table (the game goes on)."""
+    of `width` columns with its " > ": the host, whether to stop the game for everyone (that
+    it is kept only if `saved`: not before the first deal); a guest, whether to leave the
+    table (the game goes on)."""
     if not host:
         forms = (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
                    "back) · any other key stays"),
@@ -79,6 +80,8 @@ def quit_question(host: bool, width: int) -> str:
         forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
                    "key carries on"),
                  _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
+        if not saved:
+            forms = forms[1:]
     return fitting(width, forms, QUESTION_LINES)
 
 
