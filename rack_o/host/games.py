@@ -74,8 +74,9 @@ class Opened:
 
 
 def host_resume_command(ref: str, port: int = DEFAULT_PORT) -> str:
-    """The command that opens a hosted game's table again: with the table's port unless it is
-    the default (or any free port), so the guests' ssh lines stay the same."""
+    """The command that opens a hosted game's table again: with `port`, the port the table
+    listens on (the one bound, with --port 0), unless it is the default, so the guests' ssh lines
+    stay the same."""
     command = RESUME_COMMAND.format(ref=ref)
     if port not in (DEFAULT_PORT, 0):
         command += f" --port {port}"

@@ -31,7 +31,7 @@ from rack_o.cli.resume import (
 )
 from rack_o.cli.setup import TableOptions, new_seed, speak_as_recorded
 from rack_o.game import Player
-from rack_o.i18n import _
+from rack_o.i18n import _, current_language, speaking
 from rack_o.record import Event
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
@@ -79,13 +79,11 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
     here = has_terminal()
     with ExitStack() as stack:
         record = None
-        switching: Text | None = None
+        spoken = current_language()
         if resume_ref is not None:
             writer = _hold(resume_ref)
             stack.callback(writer.close)
             record = saved_game(term, writer)
-            # Said as racko resume says it, in the language spoken so far, on the host's screen.
-            switching = language_note(record, _reopen_command(record, setup.port))
             speak_as_recorded(record.header)  # the host's screen, as the game started
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
@@ -112,8 +110,8 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             port = server.start()
         except HostError as error:
             raise click.ClickException(str(error)) from None
-        # The port bound from here on (--port 0 picks one): the command that opens the table
-        # again names it, so that the guests' ssh lines still work.
+        # With --port 0 the port is the one bound: the commands that open the table again name
+        # it, so that the guests' ssh lines still work then.
         setup = replace(setup, port=port)
         stack.callback(server.stop)
         # Reached with guests still there only once the game is over (a stop lets them go
@@ -129,7 +127,10 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             console.print(line)
         games = TableGames(seats, info, host_seat, setup, here, console)
         if record is not None:
-            return games.serve(_resumed(record, writer, setup.port, switching))
+            # Said as racko resume says it, in the language spoken so far, on the host's screen.
+            with speaking(spoken):
+                switching = language_note(record, _reopen_command(record, port))
+            return games.serve(_resumed(record, writer, port, switching))
         seed = options.seed if options.seed is not None else new_seed()
         try:
             with games.new_game(rules, players, seed, setup.hints) as opened:
