@@ -245,8 +245,20 @@ class NewGame:
     """How to carry the game on later, or why it is not saved."""
     notices: list[RenderableType]
     """The public lines the game opens with (`start_notices`)."""
-    saving: list[RenderableType]
-    """Where the game is saved, or that it is not, and any trouble with the history."""
+    saved: RenderableType
+    """Where the game is saved and how to carry it on, or that it is not saved."""
+    trouble: list[RenderableType]
+    """Any trouble with the history."""
+
+    @property
+    def saving(self) -> list[RenderableType]:
+        """Where the game is saved, or that it is not, and any trouble with the history."""
+        return [self.saved, *self.trouble]
+
+
+def saved_line(note: str) -> Text:
+    """The line that says a game is saved as it is played, then `note` (how to carry it on)."""
+    return Text(_("Saved as you play.") + " " + note, "dim")
 
 
 def _loading_bots(carry_on: Callable[[str], str]) -> Callable[[str], str]:
@@ -284,18 +296,15 @@ def new_game(
             writer.write(header.event())
         game = Game(rules, random.Random(seed), players=seats,
                     on_step=writer.step if writer is not None else None)
-        saving: list[RenderableType] = []
-        if record_path is None:
-            saving.append(Text(saved_note, "yellow"))
-        else:
-            saving.append(Text(_("Saved as you play.") + " " + saved_note, "dim"))
+        saved = Text(saved_note, "yellow") if record_path is None else saved_line(saved_note)
+        trouble: list[RenderableType] = []
         problem = history_problem()
         if problem:
             # Only a saved game can be kept to be added to the history later.
             notice = history_notice(problem) if record_path is not None else history_error(problem)
-            saving.append(Text(notice, "yellow"))
+            trouble.append(Text(notice, "yellow"))
         yield NewGame(game, header, writer, record_path, saved_note,
-                      start_notices(game, seed, show_seed=show_seed), saving)
+                      start_notices(game, seed, show_seed=show_seed), saved, trouble)
     finally:
         close()
 

@@ -71,6 +71,9 @@ class Opened:
     """(seat, card): the saved game's last turn was a person's, cut short holding that drawn
     card, which was discarded."""
     resumed: bool = False
+    saved_line: RenderableType | None = None
+    """Where the game is saved and how to open its table again, for the host's screen once a
+    card is dealt (None: it is not saved, and `host_notes` says so)."""
 
 
 def host_resume_command(ref: str, port: int = DEFAULT_PORT) -> str:
@@ -130,8 +133,11 @@ class TableGames:
                           host_resume_command(ref, self.setup.port)),
                       game_line={HOST_SEAT: self.host_seat, **hints_line(hints)}) as new:
             game = new.game
+            saved = new.record_path is not None
             yield Opened(game, new.header, new.writer, new.record_path, new.saved_note,
-                         lambda: start_notices(game, seed, show_seed=False), new.saving)
+                         lambda: start_notices(game, seed, show_seed=False),
+                         new.trouble if saved else new.saving,
+                         saved_line=new.saved if saved else None)
 
     def serve(self, first: Opened) -> int:
         """Play `first` at the table, then a new game each time the host says to play again;
@@ -205,7 +211,7 @@ class TableGames:
             self.seats, game, agents, host_seat=host_seat, host_terminal=host_terminal,
             info=self.info, stand_in=lambda seat: make_bot(STAND_IN, seat, seed),
             header=opened.header, writer=opened.writer, events=opened.events,
-            opening=opened.opening, host_notes=opened.host_notes,
+            opening=opened.opening, host_notes=opened.host_notes, saved_line=opened.saved_line,
             given_away=[seat for seat in opened.given_away if seat in self.seats.terminals],
             cut_short=opened.cut_short, pause_seconds=setup.pause,
             console=None if host_terminal is not None else self.console,

@@ -98,6 +98,7 @@ class HostedGame(Table):
         events: Sequence[Event] = (),
         opening: Lines = list,
         host_notes: Sequence[RenderableType] = (),
+        saved_line: RenderableType | None = None,
         given_away: Sequence[int] = (),
         cut_short: tuple[int, int] | None = None,
         pause_seconds: float = 0.8,
@@ -111,7 +112,9 @@ class HostedGame(Table):
         `cut_short` is (seat, card) when the saved game's last turn was a person's, cut short
         with a drawn card in hand: it was discarded, and they are told so as the table opens.
         `opening()` makes what everyone sees before the first deal (in the language spoken);
-        `host_notes` is what only the host sees then (where the game is saved). `console` is
+        `host_notes` is what only the host sees then; `saved_line`, where the game is saved
+        and how to open its table again, only once a card is dealt (left before, the game keeps
+        no record: see `where_stopped`). `console` is
         where the host is told why the game stopped (the host's screen if None). The bots
         think on threads of their own (`AsideBot`). `play_again(terminal)` asks the host, at
         the end of the game, whether the table plays another (True: yes); without it, or without
@@ -121,7 +124,9 @@ class HostedGame(Table):
         self.header = header
         self.info = info
         self.host_seat = host_seat
-        self.host_notes = list(host_notes)
+        self._host_notes = list(host_notes)
+        self._saved_line = saved_line
+        self._saving = writer is not None
         self.opening = opening
         self.pause_seconds = pause_seconds
         self.stopping = False
@@ -184,6 +189,20 @@ class HostedGame(Table):
         if cut_short is not None and cut_short[0] in self.screens:
             card = cut_short[1]
             self.screens[cut_short[0]].gate_note = lambda: cut_short_note(card)
+
+    @property
+    def host_notes(self) -> list[RenderableType]:
+        """What only the host sees while everyone gets ready: the notes, and where the game is
+        saved once there is a game to carry on."""
+        if self._saved_line is None or not self.saved:
+            return list(self._host_notes)
+        return [*self._host_notes, self._saved_line]
+
+    @property
+    def saved(self) -> bool:
+        """True once the table stopped now could open again: the game is saved and a card was
+        dealt (a record left before the first deal is not kept: see `where_stopped`)."""
+        return self._saving and self.game.round > 0
 
     @property
     def gate_lines(self) -> list[RenderableType] | None:
@@ -501,16 +520,22 @@ class HostedGame(Table):
             ).format(name=game.players[mover].name, card=drawn)
         # The guest who held it is told too: they come back to find it on the discard pile.
         notes: dict[int, Message] = {mover: yours} if drawn is not None else {}
-        if game.round == 0:  # no card dealt: no record is kept, nothing to come back to
-            self.seats.close(lambda: _("The host closed the table before the first deal, so "
-                                       "there is no game to come back to."), notes)
-        else:
-            self.seats.close(lambda: _("The host stopped the game. It is saved: when the host "
-                                       "opens the table again, the same ssh command takes your "
-                                       "seat back."), notes)
+        self.seats.close(self._stopped_message, notes)
         for screen in self.screens.values():
             screen.turn(False)
         self.console.print()
         self.console.print(fill(where_stopped(game, reason, saved_note), self.console.width),
                            markup=False, highlight=False, soft_wrap=True)
         return code
+
+    def _stopped_message(self) -> str:
+        """What every guest is told as the host stops the game: that they may take their seat
+        back when the table opens again, only if it can (as `where_stopped` tells the host)."""
+        if self.saved:
+            return _("The host stopped the game. It is saved: when the host opens the table "
+                     "again, the same ssh command takes your seat back.")
+        if self.game.round == 0:
+            why = _("No card was dealt, so there is no game to carry on.")
+        else:
+            why = _("It could not be saved, so it cannot be carried on.")
+        return _("The host stopped the game.") + " " + why

@@ -19,7 +19,7 @@ from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.messages import record_not_found
-from rack_o.cli.play import seat_or_leave
+from rack_o.cli.play import saved_line, seat_or_leave
 from rack_o.cli.resume import (
     cut_short,
     hold,
@@ -161,13 +161,9 @@ def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
     return Opened(
         record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),
-        [*([switching] if switching is not None else []), _saved(carry_on)], record.events,
+        [switching] if switching is not None else [], record.events,
         _given_away(record.events, record.game.players), cut_short(record.events),
-        resumed=True)
-
-
-def _saved(note: str) -> Text:
-    return Text(_("Saved as you play.") + " " + note, "dim")
+        resumed=True, saved_line=saved_line(carry_on))
 
 
 def _hold(ref: str) -> RecordWriter:

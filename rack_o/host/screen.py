@@ -70,7 +70,11 @@ class Host(Protocol):
     game: Game
     info: TableInfo
     host_seat: int | None
-    host_notes: list[RenderableType]
+
+    @property
+    def host_notes(self) -> list[RenderableType]:
+        """What only the host sees while everyone gets ready (where the game is saved…)."""
+        ...
 
     @property
     def over_lines(self) -> list[RenderableType] | None:
