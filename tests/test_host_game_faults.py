@@ -153,8 +153,8 @@ def test_a_host_who_stops_before_the_first_deal_promises_guests_no_game(tmp_path
         assert "it is saved" not in host.pty.visible()  # no card dealt: nothing is kept
         host.pty.send("y")
         for guest in guests.values():
-            guest.wait_for(spread("The host closed the table before the first deal, so there "
-                                  "is no game to come back to."), screen=False)
+            guest.wait_for(spread("The host stopped the game. No card was dealt, so there is "
+                                  "no game to carry on."), screen=False)
             assert "It is saved" not in guest.text
         host.pty.wait_for(spread("No card was dealt, so there is no game to carry on."),
                           screen=False)

@@ -319,10 +319,11 @@ def test_a_stopped_game_is_told_to_each_guest_in_their_language_and_to_the_host_
     session.stop(i18n._("The host stopped the game."), None, 1)
     assert links["bob"].closed_with is not None
     # Before the first deal: no game is kept, and nobody is told it was saved.
-    assert links["bob"].closed_with.startswith("Hostitel zavřel stůl před prvním rozdáním")
+    assert links["bob"].closed_with == ("Hostitel hru zastavil. Nerozdala se žádná karta, takže "
+                                        "není v čem pokračovat.")
     assert links["cy"].closed_with is not None
-    assert links["cy"].closed_with.startswith(
-        "Ο οικοδεσπότης έκλεισε το τραπέζι πριν από το πρώτο μοίρασμα")
+    assert links["cy"].closed_with.startswith("Ο οικοδεσπότης σταμάτησε το παιχνίδι. Δεν "
+                                              "μοιράστηκε καμία κάρτα")
     assert "Aucune carte n'a été donnée" in plain(os.read(read, 1 << 16).decode())
 
 
