@@ -20,7 +20,7 @@ from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
 from rack_o.i18n import N_, _
 from rack_o.view import SeatView
 
-from .terminal import GuestGone, GuestInterrupt, RemoteTerminal, StepInNewLanguage
+from .terminal import GuestGone, GuestInterrupt, RemoteTerminal
 
 GUEST_CHOOSE_HELP = N_(
     "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
@@ -152,7 +152,7 @@ class PersonSeat:
                 return self.bot.choose(view)
             try:
                 # A step starts with the guest there, in the language they are back in (a
-                # step keeps the language it started in, or starts again in a new one).
+                # step keeps the language it started in).
                 self.terminal.wait_for_guest()
                 with self.terminal.step():
                     # Asked under the turn's screen painted again above it (`ask`), never
@@ -162,8 +162,6 @@ class PersonSeat:
                     return self.human.choose(view)
             except GuestGone:
                 self.give_to_bot()
-            except StepInNewLanguage:
-                continue  # asked again from the step's start, in the guest's new language
             except (QuitGame, InputEnded, GuestInterrupt) as error:
                 if not self.guest or self.table.stopping or (
                         isinstance(error, GuestInterrupt) and error.seat != self.seat):

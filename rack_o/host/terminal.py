@@ -64,15 +64,6 @@ class GuestGone(Exception):
         self.name = name
 
 
-class StepInNewLanguage(Exception):
-    """The guest came back in another language during a step of their turn: the step starts
-    again, in that language (nothing of it was played: a drawn card stays in hand)."""
-
-    def __init__(self, seat: int) -> None:
-        super().__init__(seat)
-        self.seat = seat
-
-
 class GuestInterrupt(KeyboardInterrupt):
     """The guest pressed Ctrl-C: a KeyboardInterrupt, told apart from the host's own by its type."""
 
@@ -350,8 +341,8 @@ class RemoteTerminal:
     @contextmanager
     def step(self) -> Iterator[None]:
         """Within: a step of the person's turn, spoken in the language it started in, so that
-        its screen and prompt never mix two; a guest back in another language has the step
-        start again in theirs (`StepInNewLanguage`, raised as the next key is awaited)."""
+        its screen and prompt never mix two (a guest back in another language reads it from
+        the next step)."""
         pinned = self._step_language
         if pinned is None:
             self._step_language = (self.language,)
@@ -638,9 +629,6 @@ class RemoteTerminal:
         while True:
             if self._released:
                 raise GuestGone(self.seat, self.name)
-            pinned = self._step_language
-            if pinned is not None and self._link is not None and pinned[0] != self.language:
-                raise StepInNewLanguage(self.seat)
             if self._keys:
                 with self._lock:
                     self._backlog -= 1
