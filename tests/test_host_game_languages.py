@@ -3,7 +3,7 @@ theirs: the guest reads the language their ssh sends (`-o SetEnv=LANG=…`), the
 
 The guest plays his turn in Czech, leaves in the middle of it and comes back sending nothing
 (the host's language: his turn is now in French), then drops and comes back in a language racko
-does not speak (English, from the turn's next step).
+does not speak (English, from the first screen he is shown again).
 """
 
 from __future__ import annotations
@@ -66,9 +66,10 @@ def test_a_guest_reads_the_language_their_ssh_sends_and_the_host_reads_theirs(
         bob.end()
         bob = kit.ssh_guest(host, "bob", tmp_path, args=["-o", "SetEnv=LANG=de_DE.UTF-8"])
         ptys.append(bob)
-        # Back in the middle of a step: it goes on in the language it started in; the next
-        # step is in the new one.
-        bob.wait_for(r"Bob\s: d piocher")
+        # Back in the middle of a step: it is asked again from its start, in the new language
+        # at once, and so is the next step.
+        bob.wait_for(r"Bob: d draw · t take \d+")
+        assert "piocher" not in bob.visible()
         bob.send("d")
         bob.wait_for(r"Slot 1-9 or 0=10 for \d+, x to discard it")
         host.pty.wait_for(r"Bob a pioché une carte")

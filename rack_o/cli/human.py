@@ -179,11 +179,18 @@ class HumanAgent:
 
         InputEnded when the keyboard's input ends; QuitGame when the player quits.
         """
+        if view.phase is Phase.CHOOSE:
+            self._hinted = set()
+            self._left = False
+        return self.choose_again(view)
+
+    def choose_again(self, view: SeatView) -> Action:
+        """Ask for this step of the turn from its first screen, as `choose` does, keeping the
+        hints shown this turn: a step cut short and asked again (a hosted guest back in
+        another language) is the same step."""
         self._fresh = True
         try:
             if view.phase is Phase.CHOOSE:
-                self._hinted = set()
-                self._left = False
                 return self._choose_pile(view)
             chosen, self._placement = self._placement, None
             if chosen is not None and (chosen[0], Source.DISCARD) == (view.held,

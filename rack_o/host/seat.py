@@ -20,7 +20,7 @@ from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
 from rack_o.i18n import N_, _
 from rack_o.view import SeatView
 
-from .terminal import GuestGone, GuestInterrupt, RemoteTerminal
+from .terminal import GuestGone, GuestInterrupt, RemoteTerminal, StepAgain
 
 GUEST_CHOOSE_HELP = N_(
     "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
@@ -146,6 +146,7 @@ class PersonSeat:
         if view.phase is Phase.CHOOSE:
             self._bot_played = False
         self.table.choosing(self.seat, view)
+        again = False
         while True:
             if self.bot is not None:
                 self._bot_played = True
@@ -159,7 +160,11 @@ class PersonSeat:
                     # scrolling the rack away on a small window.
                     self.human.quit_question = quit_question(not self.guest,
                                                              self.terminal.width) + " > "
+                    if again:
+                        return self.human.choose_again(view)
                     return self.human.choose(view)
+            except StepAgain:
+                again = True  # back in another language: the step from its start, in it
             except GuestGone:
                 self.give_to_bot()
             except (QuitGame, InputEnded, GuestInterrupt) as error:

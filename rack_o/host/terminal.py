@@ -80,6 +80,15 @@ class GuestEOF(EOFError):
         self.seat = seat
 
 
+class StepAgain(Exception):
+    """The guest came back in another language in the middle of a step of their turn: the step
+    is asked again from its first screen, in that language."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
 class Link(Protocol):
     """One guest connection, as the game thread uses it (any thread may call these)."""
 
@@ -183,6 +192,9 @@ class RemoteTerminal:
         """The language of the guest's connection (None: the host's)."""
         self._step_language: tuple[str | None] | None = None
         """The language a step of the person's turn started in, while it lasts (`step`)."""
+        self._step_again = False
+        """The guest came back in another language during the step under way: it is asked
+        again (`StepAgain`) at the next key it waits for."""
         # The guest's environment is not the host's: nothing of os.environ (COLUMNS,
         # NO_COLOR…) may reach this console, hence the empty _environ.
         self.console: Console = _GuestConsole(
@@ -341,8 +353,9 @@ class RemoteTerminal:
     @contextmanager
     def step(self) -> Iterator[None]:
         """Within: a step of the person's turn, spoken in the language it started in, so that
-        its screen and prompt never mix two (a guest back in another language reads it from
-        the next step)."""
+        its screen and prompt never mix two. A guest back in another language meanwhile gets
+        the step asked again from its first screen, in theirs: the key it waits for raises
+        StepAgain (the screen is not painted again in the step's language first)."""
         pinned = self._step_language
         if pinned is None:
             self._step_language = (self.language,)
@@ -351,6 +364,8 @@ class RemoteTerminal:
                 yield
         finally:
             self._step_language = pinned
+            if pinned is None:
+                self._step_again = False
 
     def wait_for_guest(self) -> None:
         """Wait (handling the table's events meanwhile) until a guest is connected; GuestGone
@@ -389,8 +404,8 @@ class RemoteTerminal:
         """If `prompt` (as asked) is being asked now, answer it with PUT_AWAY, a key no question
         takes for yes, and say True: a question the guest left open when they dropped is put
         away when they come back (game thread)."""
-        if not (self._reading and self._prompt == prompt):
-            return False
+        if not (self._reading and self._prompt == prompt) or self._step_again:
+            return False  # (a step asked again asks no question)
         with self._lock:
             self._backlog += 1
         self._keys.append(PUT_AWAY)
@@ -411,6 +426,8 @@ class RemoteTerminal:
     def repaint(self) -> None:
         """Paint the guest's screen again, cleared: drawn by the redraw callback (or what was on
         it printed again, if anything), then the prompt being asked, if any."""
+        if self._step_again:
+            return  # the step's first screen, in the guest's language, is drawn instead
         shown = list(self._screen_log())
         with self.speaking():
             if self._redraw is not None:
@@ -501,6 +518,9 @@ class RemoteTerminal:
         self._link = link
         self.language = language
         self.left = self.idled = False
+        pinned = self._step_language
+        if pinned is not None and pinned[0] != language:
+            self._step_again = True
         self._attached_at = time.monotonic()
         self._painted_at = None  # a new connection's screen holds whatever ssh left there
         with self._lock:
@@ -629,6 +649,9 @@ class RemoteTerminal:
         while True:
             if self._released:
                 raise GuestGone(self.seat, self.name)
+            if self._step_again:
+                self._step_again = False
+                raise StepAgain(self.seat)
             if self._keys:
                 with self._lock:
                     self._backlog -= 1
