@@ -90,3 +90,21 @@ def test_a_guest_back_in_the_same_language_finds_the_step_where_it_stood() -> No
         until(lambda: CONFIRM_EN in shown(link), "the preview painted again")
         press(hosted, "\r")
         until(lambda: hosted.session.game.mover == 0, "Bob's move is made")
+
+
+@pytest.mark.slow
+def test_a_hint_shown_before_the_step_is_asked_again_still_counts_for_the_turn() -> None:
+    from rack_o.bots import hint
+
+    with table(winning_deal(1, target=500), host_seat=None) as hosted:
+        seat = hosted.session.agents[1]
+        seat.human.hint = hint  # type: ignore[attr-defined]
+        hosted.asked(1)
+        until(lambda: CHOOSE_EN in shown(hosted.links[1]), "Bob's turn")
+        press(hosted, "h")
+        until(lambda: "Hint:" in shown(hosted.links[1]), "Bob's hint")
+        assert seat.hints_this_turn == 1  # type: ignore[attr-defined]
+        link = back(hosted, "fr")
+        hosted.asked(1)
+        until(lambda: CHOOSE_FR in shown(link), "the step asked again in French")
+        assert seat.hints_this_turn == 1  # type: ignore[attr-defined]
