@@ -79,14 +79,16 @@ def test_a_guest_back_in_another_language_reads_it_from_the_first_screen(
 
 
 @pytest.mark.slow
-def test_a_guest_back_in_the_same_language_finds_the_step_where_it_stood() -> None:
+@pytest.mark.parametrize("language", [None, "en"], ids=["the-hosts", "the-hosts-named"])
+def test_a_guest_back_in_the_same_language_finds_the_step_where_it_stood(language: str | None
+                                                                         ) -> None:
     with table(winning_deal(1, target=500), host_seat=None) as hosted:
         hosted.asked(1)
         press(hosted, "d")
         until(lambda: PLACE_EN in shown(hosted.links[1]), "Bob drew")
         press(hosted, "5")
         until(lambda: CONFIRM_EN in shown(hosted.links[1]), "Bob's move is previewed")
-        link = back(hosted, None)
+        link = back(hosted, language)  # the host speaks English
         until(lambda: CONFIRM_EN in shown(link), "the preview painted again")
         press(hosted, "\r")
         until(lambda: hosted.session.game.mover == 0, "Bob's move is made")

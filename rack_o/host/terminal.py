@@ -34,7 +34,7 @@ from rack_o.cli.console import blanked_in_place
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
 from rack_o.cli.openline import open_line_on
-from rack_o.i18n import _, ngettext, speaking
+from rack_o.i18n import _, current_language, ngettext, speaking
 
 from .inbox import Inbox, Work
 from .keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, PUT_AWAY, KeyReader
@@ -115,6 +115,12 @@ class SeatKeeper(Protocol):
         """End `seat`'s connection with `message` (their ssh's exit status `code`); with
         `release`, the seat takes no more."""
         ...
+
+
+def _spoken(language: str | None) -> str:
+    """The language racko speaks for `language` (None: the host's)."""
+    with speaking(language):
+        return current_language()
 
 
 def clamp_size(width: int, height: int) -> tuple[int, int]:
@@ -519,7 +525,7 @@ class RemoteTerminal:
         self.language = language
         self.left = self.idled = False
         pinned = self._step_language
-        if pinned is not None and pinned[0] != language:
+        if pinned is not None and _spoken(pinned[0]) != _spoken(language):
             self._step_again = True
         self._attached_at = time.monotonic()
         self._painted_at = None  # a new connection's screen holds whatever ssh left there
