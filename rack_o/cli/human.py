@@ -139,6 +139,9 @@ class HumanAgent:
         self.stand_ins: Callable[[], Collection[int]] | None = None
         """The turns of the round's history a computer player made for a person (a hosted
         table sets it: `turn_screen`)."""
+        self.warning: Callable[[], RenderableType | None] | None = None
+        """A line under the rack, when it makes one: a hosted table's warning to a silent
+        guest that racko is about to let them go."""
         self._hinted: set[tuple[Phase, int | None]] = set()
         self._shown: Callable[[], None] | None = None
         """Draws the screen shown last again."""
@@ -389,6 +392,9 @@ class HumanAgent:
                               "bold"))
         if note is not None:
             below.append(note)
+        warning = self.warning() if self.warning is not None else None
+        if warning is not None:
+            below.append(warning)
         room = self.term.height - lines_taken(console, *below, Text.from_markup(asked))
         screen = fitted_turn_screen(console, view, room, preview=preview,
                                     can_put_back=can_put_back,

@@ -159,6 +159,7 @@ class HostedGame(Table):
                 terminal = self.terminals[seat]
                 agent.sheet = lambda terminal=terminal: show_score_sheet(terminal, game)
                 agent.stand_ins = self.stand_in_turns
+                agent.warning = terminal.idle_warning
                 agent = PersonSeat(agent, terminal, self,
                                    lambda seat=seat: AsideBot(stand_in(seat), inbox),
                                    guest=seat != host_seat)

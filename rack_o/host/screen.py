@@ -341,6 +341,9 @@ class SeatScreen:
             forms = self._gate_forms(host.gate_lines)
             if self.gate_note is not None:
                 below.append(self.gate_note())
+            warning = self.terminal.idle_warning()
+            if warning is not None:
+                below.append(warning)
             below.append(self._unheld(self._gate_prompt()))
             below.append(self._unheld(self._keys(ready=True)))
         else:

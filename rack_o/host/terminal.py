@@ -19,6 +19,7 @@ drawer's help; and keys typed while nothing reads them can go to a handler inste
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import deque
@@ -29,6 +30,7 @@ from typing import Protocol
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 
 from rack_o.cli.console import blanked_in_place
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
@@ -51,6 +53,10 @@ claiming a million columns cannot make every drawing huge."""
 MAX_SCREEN_LOG = 400
 """What was printed since the last clear is remembered up to this many prints (the oldest go)."""
 
+IDLE_WARNING = 60.0
+"""Seconds before a silent guest is let go (`--idle`) that their screen warns them, with a
+bell; half the limit when that is under two minutes."""
+_BELL = "\a"
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
 
@@ -235,6 +241,9 @@ class RemoteTerminal:
         """The guest's last connection ended because they left (`hang_up`), not dropped."""
         self.idled = False
         """The guest's last connection ended because racko let them go for their silence."""
+        self._warned_until: float | None = None
+        """When the guest warned of their silence is let go (time.monotonic); None: not
+        warned (`idle_warning`)."""
         # Shared with the SSH thread:
         self._lock = threading.Lock()
         self._backlog = 0
@@ -459,16 +468,53 @@ class RemoteTerminal:
         if self._link is None or self.idle is None:
             return None
         quiet_since = max(since, self._input_at, self._attached_at)
-        left = quiet_since + self.idle - time.monotonic()
+        deadline = quiet_since + self.idle
+        left = deadline - time.monotonic()
         if left <= 0:
             self._let_go_for_silence()
             return None
-        return left
+        if self._warned_until is not None:
+            return left
+        if left <= self._warning_lead():
+            self._warn(deadline)
+            return left
+        return left - self._warning_lead()
+
+    def idle_warning(self) -> Text | None:
+        """The line that warns a guest silent for nearly `idle` that racko will let them go
+        (in the language spoken, as drawn); None while they are not warned."""
+        if self._warned_until is None:
+            return None
+        seconds = max(1, math.ceil(self._warned_until - time.monotonic()))
+        return Text(ngettext(
+            "Press a key within {count} second, or racko lets you go.",
+            "Press a key within {count} seconds, or racko lets you go.",
+            seconds,
+        ).format(count=seconds), "bold red")
+
+    def _warning_lead(self) -> float:
+        assert self.idle is not None
+        return min(IDLE_WARNING, self.idle / 2)
+
+    def _warn(self, deadline: float) -> None:
+        """Warn the guest, with a bell and a line on their screen, that they are let go at
+        `deadline` (time.monotonic) unless they press a key."""
+        self._warned_until = deadline
+        self._send(_BELL)
+        self.repaint()
+
+    def _unwarn(self) -> None:
+        """The guest is back (or gone): the warning goes from their screen."""
+        if self._warned_until is not None:
+            self._warned_until = None
+            if self._link is not None:
+                self.repaint()
 
     def _let_go_for_silence(self) -> None:
         """Let the guest go for their silence, telling them why; the others read why too
         (`idled`)."""
         self.idled = self._link is not None
+        self._warned_until = None
         self._keeper.hang_up(self.seat, self._idle_message())
 
     def release(self, message: str) -> None:
@@ -524,6 +570,7 @@ class RemoteTerminal:
         self._link = link
         self.language = language
         self.left = self.idled = False
+        self._warned_until = None
         pinned = self._step_language
         if pinned is not None and _spoken(pinned[0]) != _spoken(language):
             self._step_again = True
@@ -551,6 +598,7 @@ class RemoteTerminal:
     def _arrived(self, keys: list[str]) -> None:
         """Keys the guest typed: kept for the next read, or handed to the keys handler one by
         one (those it has not had yet are typed ahead: `flush_input` throws them away)."""
+        self._unwarn()
         if self._reading or self._on_keys is None:
             self._keys.extend(keys)
             return
@@ -666,10 +714,16 @@ class RemoteTerminal:
             timeout = None
             if link is not None and self.idle is not None:
                 quiet_since = max(started, self._input_at, self._attached_at)
-                timeout = quiet_since + self.idle - time.monotonic()
+                deadline = quiet_since + self.idle
+                timeout = deadline - time.monotonic()
                 if timeout <= 0:
                     self._let_go_for_silence()
                     continue
+                if self._warned_until is None:
+                    if timeout <= self._warning_lead():
+                        self._warn(deadline)
+                    else:
+                        timeout -= self._warning_lead()
             self._inbox.wait(
                 lambda link=link: bool(self._keys) or self._released or self._link is not link,
                 timeout,

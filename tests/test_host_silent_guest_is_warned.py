@@ -1,0 +1,75 @@
+"""A guest about to be let go for their silence (`--idle`) is warned first, with a bell and a
+line on their screen, a minute before (half the limit when it is under two minutes); a key
+takes the warning away, and counts as the key it is."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+from test_host_questions_typed_ahead import _Keeper
+from test_host_round_end_holds import shown, table, until, winning_deal
+from test_host_units import FakeLink
+
+from rack_o.host import terminal as terminal_module
+from rack_o.host.inbox import Inbox
+from rack_o.host.terminal import RemoteTerminal
+
+IDLE = 1.0
+WARNING = "Press a key within 1 second, or racko lets you go."
+
+
+@pytest.mark.parametrize(
+    ("idle", "silent_for", "warned", "seconds_to_next_check"),
+    [
+        (600.0, 0.0, False, 540.0),  # a minute before the ten minutes are up
+        (600.0, 530.0, False, 10.0),
+        (600.0, 545.0, True, 55.0),  # warned: the next check lets them go
+        (60.0, 0.0, False, 30.0),  # under two minutes: warned at half the limit
+        (60.0, 40.0, True, 20.0),
+    ],
+)
+def test_the_warning_comes_a_minute_before_a_guest_is_let_go(
+    idle: float, silent_for: float, warned: bool, seconds_to_next_check: float,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(terminal_module, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+    keeper = _Keeper()
+    terminal = RemoteTerminal(1, "Bob", Inbox(), keeper, idle=idle)
+    link = FakeLink()
+    terminal.attached(link, 80, 24)
+    clock.now += silent_for
+    left = terminal.idle_left(1000.0)
+    assert left == pytest.approx(seconds_to_next_check)
+    assert (terminal.idle_warning() is not None) is warned
+    assert ("\a" in link.text) is warned
+    assert keeper.told == []  # nobody is let go yet
+
+
+def test_a_guest_silent_on_their_turn_is_warned_and_a_key_takes_the_warning_away() -> None:
+    game = winning_deal(1, target=500)  # Bob plays first
+    with table(game, host_seat=0, idle=IDLE) as hosted:
+        links = hosted.links
+        hosted.asked(1)
+        until(lambda: WARNING in shown(links[1]), "Bob is warned on his turn", timeout=3)
+        assert "\a" in links[1].text
+        assert "Player 2's rack" in shown(links[1])  # the warning is under his rack, not instead
+        assert links[1].is_open
+        hosted.press(1, "d")
+        until(lambda: "You drew" in shown(links[1]), "Bob's d draws a card")
+        assert WARNING not in shown(links[1])
+        assert links[1].is_open
+
+
+def test_a_guest_silent_at_a_rounds_end_is_warned_before_being_let_go() -> None:
+    game = winning_deal(0, target=500)  # Ann goes out at once
+    with table(game, host_seat=0, idle=IDLE) as hosted:
+        links = hosted.links
+        hosted.asked(0)
+        hosted.press(0, "t5\r")
+        until(lambda: WARNING in shown(links[1]), "Bob is warned at the round's end", timeout=3)
+        assert "Player 1 goes out" in shown(links[1])
+        until(lambda: not links[1].is_open, "Bob is let go once the time is up", timeout=3)
+        assert links[1].closed_with is not None
+        assert links[1].closed_with.startswith("You pressed no key for 1 second")
