@@ -308,7 +308,7 @@ class HostedGame(Table):
         return not self.not_ready()
 
     def _idle_timeout(self) -> float | None:
-        """Let go the guests silent for too long; seconds until the next one would be. Not
+        """Warn, or let go, the guests silent for too long; seconds until the next would be. Not
         before the table's first deal (or its first since it opened again), while everyone
         gathers: the game cannot wait for one guest then, as it does on their turn or at a
         round's end, and a guest there waits for the others as much as they for them."""

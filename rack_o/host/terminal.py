@@ -463,8 +463,9 @@ class RemoteTerminal:
         self._keeper.hang_up(self.seat, message, code=EXIT_OK)
 
     def idle_left(self, since: float) -> float | None:
-        """Seconds left before a connected guest silent since `since` (time.monotonic) is let go
-        as idle; they are let go now if none are left. None: no limit, or not connected."""
+        """Seconds until a connected guest silent since `since` (time.monotonic) is warned of
+        their silence (`idle_warning`), or, once warned, let go for it; either is done now if
+        its time has come. None: no limit, or not connected (or let go now)."""
         if self._link is None or self.idle is None:
             return None
         quiet_since = max(since, self._input_at, self._attached_at)
