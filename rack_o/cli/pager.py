@@ -27,7 +27,8 @@ LEAVE = frozenset({"q", "escape"})
 def page(term: Terminal, renderable: RenderableType, title: str) -> None:
     """Show `renderable` a screen at a time until the reader leaves (q, or space at the end).
 
-    Space, Enter or f: the next screen; b: the one before; the arrow keys: a line; q: back.
+    Space, Enter or f: the next screen; b: the one before; the arrow keys: a line; q: back;
+    any other key rings the terminal's bell.
     When the console is not a terminal, the text is printed whole and one key is awaited.
     KeyboardInterrupt and EOFError pass through.
     """
@@ -112,6 +113,8 @@ class Pager:
             self.top = 0
         elif key == "end":
             self.top = last_top
+        else:
+            self.term.console.bell()  # as less does: the status line lists the keys it takes
         return False
 
 
