@@ -712,19 +712,9 @@ class RemoteTerminal:
                     self._backlog -= 1
                 return self._keys.popleft()
             link = self._link
-            timeout = None
-            if link is not None and self.idle is not None:
-                quiet_since = max(started, self._input_at, self._attached_at)
-                deadline = quiet_since + self.idle
-                timeout = deadline - time.monotonic()
-                if timeout <= 0:
-                    self._let_go_for_silence()
-                    continue
-                if self._warned_until is None:
-                    if timeout <= self._warning_lead():
-                        self._warn(deadline)
-                    else:
-                        timeout -= self._warning_lead()
+            timeout = self.idle_left(started)
+            if timeout is None and link is not None and self.idle is not None:
+                continue  # let go just now
             self._inbox.wait(
                 lambda link=link: bool(self._keys) or self._released or self._link is not link,
                 timeout,
