@@ -22,11 +22,30 @@ from .terminal import Link, RemoteTerminal
 
 IDLE_SECONDS = 600.0
 """How long a guest may stay silent while it is their turn (`--idle`, 10 minutes)."""
+GUEST_LOGINS = "guest_logins"
+"""The field of a record line naming the user names guests first took seats with where they
+are not the seats' own names, {"seat": user name} (case-folded), so that `--resume` keeps each
+seat for its guest's ssh command. Readers of rack-o/1 ignore it."""
 
 Presence = Callable[[int, bool], None]
 Message = str | Callable[[], str]
 """What a guest is told: a sentence, or what makes it in the language being spoken (each
 guest's own, when several are told)."""
+
+
+def recorded_logins(events: Sequence[Mapping[str, object]], seats: int) -> dict[int, str]:
+    """The user names a saved game's record says guests took seats with (GUEST_LOGINS), by
+    seat; a seat or name that is not one is left out."""
+    numbers = {str(seat): seat for seat in range(seats)}
+    logins: dict[int, str] = {}
+    for line in events:
+        named = line.get(GUEST_LOGINS)
+        if not isinstance(named, dict):
+            continue
+        for seat, login in named.items():
+            if seat in numbers and isinstance(login, str) and name_key(login):
+                logins[numbers[seat]] = name_key(login)
+    return logins
 
 
 def said(message: Message) -> str:
@@ -44,9 +63,11 @@ class GuestSeats:
         idle: float | None = IDLE_SECONDS,
         pause_seconds: float = 0.8,
         not_guests: Sequence[str] = (),
+        claims: Mapping[int, str] | None = None,
     ) -> None:
         """`seats` maps each seat guests may take (0-based) to its player's name;
-        `not_guests` names the players of the other seats (the host's, computer players')."""
+        `not_guests` names the players of the other seats (the host's, computer players');
+        `claims`, the user name (see `name_key`) each seat is kept for (a saved game's)."""
         self.inbox = Inbox()
         self._not_guests = {name_key(name): name for name in not_guests}
         """The other seats' players by the user name that names them (as `join` reads it)."""
@@ -59,7 +80,7 @@ class GuestSeats:
         # Shared with the SSH thread, under _lock:
         self._lock = threading.Lock()
         self._links: dict[int, Link] = {}
-        self._claims: dict[int, str] = {}
+        self._claims: dict[int, str] = dict(claims or {})
         """The user name (case-folded) each seat was first taken with: it takes the seat back."""
         self._released: set[int] = set()
         self._closed = False
@@ -74,6 +95,14 @@ class GuestSeats:
         """Call `callback(seat, connected)` (game thread) when a guest arrives, drops or is let
         go; it must not wait for keys."""
         self._presence = callback
+
+    def logins(self) -> dict[int, str]:
+        """The user names (case-folded) seats were taken with where they are not the seats'
+        own names."""
+        with self._lock:
+            claims = dict(self._claims)
+        return {seat: claim for seat, claim in claims.items()
+                if claim != name_key(self.terminals[seat].name)}
 
     def post(self, work: Work) -> None:
         """Run `work` on the game thread at its next wait (any thread: the host's keyboard)."""

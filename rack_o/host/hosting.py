@@ -49,7 +49,7 @@ from rack_o.store.writer import RecordWriter
 from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
-from .guest_seats import GuestSeats, Message
+from .guest_seats import GUEST_LOGINS, GuestSeats, Message, recorded_logins
 from .screen import SeatScreen
 from .seat import GIVEN_AWAY, PersonSeat
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
@@ -174,6 +174,9 @@ class HostedGame(Table):
         self._stood_in: set[tuple[int, int]] = set()
         """(round, place in its history) of each turn a computer player made for a person."""
         self.recorder = StepRecorder(game, self.agents, writer, events)
+        self._logins = recorded_logins(events, len(game.players))
+        """The user names guests took seats with that the record says (or will say)."""
+        self._record_logins()
         self.screens: dict[int | None, SeatScreen] = {
             seat: SeatScreen(self, terminal, seat, is_host=seat == host_seat)
             for seat, terminal in self.terminals.items()
@@ -371,8 +374,23 @@ class HostedGame(Table):
         agent = self.agents[seat]
         return isinstance(agent, PersonSeat) and agent.bot is None
 
+    def _record_logins(self) -> None:
+        """The record's next line names the user names guests took seats with that it does not
+        say yet (see GUEST_LOGINS)."""
+        new = {seat: login for seat, login in self.seats.logins().items()
+               if self._logins.get(seat) != login}
+        if not new:
+            return
+        self._logins.update(new)
+        pending = self.recorder.next_line.get(GUEST_LOGINS)
+        self.recorder.next_line[GUEST_LOGINS] = {
+            **(pending if isinstance(pending, dict) else {}),
+            **{str(seat): login for seat, login in new.items()}}
+
     def _presence(self, seat: int, connected: bool) -> None:
         self._stirred = True
+        if connected:
+            self._record_logins()
         if not connected:
             self._ready.discard(seat)
         if self.stopping:

@@ -6,7 +6,7 @@ game), the SSH server, what the host passes on; then the table's games are playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeGuard
@@ -33,6 +33,7 @@ from rack_o.cli.setup import TableOptions, new_seed, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _, current_language, speaking
 from rack_o.record import Event
+from rack_o.store.names import name_key
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
@@ -44,7 +45,7 @@ from .games import (
     host_resume_note,
     not_started,
 )
-from .guest_seats import GuestSeats
+from .guest_seats import GuestSeats, recorded_logins
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import has_terminal
 from .seat import GIVEN_AWAY
@@ -104,7 +105,9 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             raise click.ClickException(str(error)) from None
         seats = GuestSeats(guests, idle=setup.idle, pause_seconds=setup.pause,
                            not_guests=[p.name for seat, p in enumerate(players)
-                                       if seat not in guests])
+                                       if seat not in guests],
+                           claims=None if record is None else _kept_for(
+                               record.events, len(players), guests))
         server = HostServer(seats, new_code(), key, bind=setup.bind, port=setup.port)
         try:
             port = server.start()
@@ -205,6 +208,15 @@ def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]
         if isinstance(named, list):
             given.update(seat for seat in named if _is_seat(seat, players))
     return [seat for seat in sorted(given) if players[seat].is_human]
+
+
+def _kept_for(events: Sequence[Event], seats: int, guests: Mapping[int, str]
+              ) -> dict[int, str]:
+    """The user name each of a saved game's `guests` seats (of its `seats`) is kept for: the
+    one its guest took it with, as its record's `events` say, else the seat's own name (a
+    guest logging in under another name must not sit there and see that rack)."""
+    logins = recorded_logins(events, seats)
+    return {seat: logins.get(seat, name_key(name)) for seat, name in guests.items()}
 
 
 def _is_seat(value: object, players: Sequence[Player]) -> TypeGuard[int]:
