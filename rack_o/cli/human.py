@@ -74,6 +74,8 @@ CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
 )
+PILE_KEYS = ("d", "t")
+"""The keys of a turn's first step: d draws, t takes the face-up card."""
 BLIND_KEYS = N_("Keys typed before you saw the card were ignored.")
 """Said under a drawn card when keys typed with the d (before it showed) were thrown away."""
 
@@ -214,7 +216,7 @@ class HumanAgent:
                 view,
                 None,
                 choose_prompts(self.name, top, hinted=self.hint is not None),
-                ("d", "t"),
+                PILE_KEYS,
                 valid=_("press d to draw or t to take {card}").format(card=top),
                 help_text=_(self.choose_help),
                 says_enter=True,

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from rack_o.actions import Phase, Source
 from rack_o.cli.hold import RESULTS_HOLD, KeyHold
-from rack_o.cli.human import HumanAgent, fitted_turn_screen
+from rack_o.cli.human import PILE_KEYS, HumanAgent, fitted_turn_screen
 from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
@@ -178,6 +178,9 @@ class SeatScreen:
         """The table plays another game: this screen's successor draws now."""
         self._hold: KeyHold | None = None
         """The screen stands before its keys count (`hold`)."""
+        self._early: str | None = None
+        """A key that begins a turn, typed as the screen said the person's turn was coming
+        (d or t, `PILE_KEYS`): kept for it."""
         terminal.on_keys(self.pressed)
         terminal.on_redraw(self.draw)
 
@@ -186,6 +189,9 @@ class SeatScreen:
     def turn(self, asked: bool) -> None:
         """The person's own turn begins (`asked`) or ends: their screen is the turn's."""
         self.in_turn = asked
+        early, self._early = self._early, None
+        if asked and early is not None:
+            self.terminal.keep_for_turn(early)
         self.pager = self.question = None
         self._set_note(None)
         told, self._told = self._told, None
@@ -494,6 +500,7 @@ class SeatScreen:
             self._pressed(key)
 
     def _pressed(self, key: str) -> None:
+        self._early = None  # a later key is the one meant
         if self.in_turn:
             # Typed while the turn's screen was being drawn: dropped, as any key typed ahead,
             # but for Ctrl-C and Ctrl-D, which are never lost.
@@ -569,6 +576,9 @@ class SeatScreen:
                 and host.is_ready(self.seat)):
             host.unready(self.seat)  # u takes it back, as it takes back a move
             return False
+        if key in PILE_KEYS and self._turn_coming():
+            self._early = key  # read as the turn begins, a moment from now
+            return False
         if key == "s":
             names = [p.name for p in host.game.players]
             game = host.game
@@ -596,6 +606,14 @@ class SeatScreen:
                                         ready=seated and not said, unready=said),
                            passing=True)
         return True
+
+    def _turn_coming(self) -> bool:
+        """True while the screen says it is the person's turn, before it begins (as the move
+        before it is shown)."""
+        host, game = self.host, self.host.game
+        return (self.seat is not None and game.phase is Phase.CHOOSE and game.mover == self.seat
+                and host.gate_lines is None and host.over_lines is None
+                and host.presence(self.seat) in (Presence.HOST, Presence.HERE))
 
     def _ask(self, question: str) -> bool:
         """Open `question` under the screen, the keys typed ahead with the one that opened it

@@ -222,6 +222,8 @@ class RemoteTerminal:
         """The connection the screen is drawn on now (game thread)."""
         self._released = False
         self._keys: deque[str] = deque()
+        self._kept: str | None = None
+        """A key typed for the turn about to begin (`keep_for_turn`)."""
         self._handed: deque[str] = deque()
         """Keys arrived together, being handed to the keys handler (`_arrived`)."""
         self._handing = False
@@ -324,6 +326,7 @@ class RemoteTerminal:
         obeyed (GuestInterrupt), as at racko's own terminal, and so is a Ctrl-D (GuestEOF), as
         while a turn's screen is drawn: neither is ever thrown away."""
         self._inbox.run_posted()
+        kept, self._kept = self._kept, None
         with self._lock:
             thrown = list(self._keys)
             self._backlog -= len(thrown)
@@ -334,7 +337,17 @@ class RemoteTerminal:
             raise GuestInterrupt(self.seat)
         if CTRL_D in thrown:
             raise GuestEOF(self.seat)
+        if kept is not None:
+            with self._lock:
+                self._keys.append(kept)
+                self._backlog += 1
         return bool(thrown)
+
+    def keep_for_turn(self, key: str) -> None:
+        """`key` (as `key` gives it), typed once the screen said the turn about to begin was the
+        guest's: the turn's first screen reads it as if typed after it was drawn (the next
+        `flush_input` keeps it, and throws away only the rest)."""
+        self._kept = key
 
     def clear(self, scrollback: bool = False) -> None:
         """Blank the guest's screen, and their scrollback if asked. A screen painted over one
@@ -581,6 +594,7 @@ class RemoteTerminal:
             # Keys typed on an earlier connection are stale.
             self._backlog -= len(self._keys)
             self._keys.clear()
+        self._kept = None
         self.console.size = clamp_size(width, height)
 
     def detached(self, link: Link) -> bool:
