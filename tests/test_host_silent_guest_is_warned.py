@@ -1,6 +1,6 @@
 """A guest about to be let go for their silence (`--idle`) is warned first, with a bell and a
-line on their screen, a minute before (half the limit when it is under two minutes); a key
-takes the warning away, and counts as the key it is."""
+line on their screen, a minute before (half the limit when it is under two minutes), that
+counts down; a key takes the warning away, and counts as the key it is."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ WARNING = "Press a key within 1 second, or racko lets you go."
     [
         (600.0, 0.0, False, 540.0),  # a minute before the ten minutes are up
         (600.0, 530.0, False, 10.0),
-        (600.0, 545.0, True, 55.0),  # warned: the next check lets them go
+        (600.0, 548.0, True, 7.0),  # warned, "within 50 seconds": the next check, at 45
         (60.0, 0.0, False, 30.0),  # under two minutes: warned at half the limit
-        (60.0, 40.0, True, 20.0),
+        (60.0, 40.0, True, 5.0),
     ],
 )
 def test_the_warning_comes_a_minute_before_a_guest_is_let_go(
@@ -45,6 +45,28 @@ def test_the_warning_comes_a_minute_before_a_guest_is_let_go(
     assert (terminal.idle_warning() is not None) is warned
     assert ("\a" in link.text) is warned
     assert keeper.told == []  # nobody is let go yet
+
+
+def test_the_warning_counts_down_by_tens_then_by_seconds(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(terminal_module, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+    keeper = _Keeper()
+    terminal = RemoteTerminal(1, "Bob", Inbox(), keeper, idle=600.0)
+    repaints: list[str] = []
+    terminal.on_redraw(lambda: repaints.append(str(terminal.idle_warning())))
+    terminal.attached(FakeLink(), 80, 24)
+    clock.now += 540.0  # a minute left: warned
+    while keeper.told == []:
+        wait = terminal.idle_left(1000.0)
+        if wait is None:
+            break
+        assert wait > 0
+        clock.now += wait  # as the game thread waits: until the next check
+    counts = [int(line.split()[4]) for line in repaints]
+    assert counts == [60, 50, 40, 30, 20, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert repaints[-1] == "Press a key within 1 second, or racko lets you go."
+    assert keeper.told  # let go once the time is up
 
 
 def test_a_guest_silent_on_their_turn_is_warned_and_a_key_takes_the_warning_away() -> None:

@@ -57,6 +57,17 @@ IDLE_WARNING = 60.0
 """Seconds before a silent guest is let go (`--idle`) that their screen warns them, with a
 bell; half the limit when that is under two minutes."""
 _BELL = "\a"
+
+
+def _count_shown(left: float) -> tuple[int, float]:
+    """The seconds a silence warning says are left, `left` being the exact time, and the time
+    left when that changes: to the nearest ten down to ten, then each second (a repaint every
+    second for a whole minute would be a lot to send)."""
+    if left <= 10:
+        count = max(1, math.ceil(left))
+        return count, count - 1
+    count = 10 * math.ceil((left - 5) / 10)  # left in (count - 5, count + 5]: never 0 to wait
+    return count, max(count - 5, 10)
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
 
@@ -246,6 +257,8 @@ class RemoteTerminal:
         self._warned_until: float | None = None
         """When the guest warned of their silence is let go (time.monotonic); None: not
         warned (`idle_warning`)."""
+        self._warned_count = 0
+        """The seconds left the warning said when last drawn (`_count_shown`)."""
         # Shared with the SSH thread:
         self._lock = threading.Lock()
         self._backlog = 0
@@ -487,19 +500,22 @@ class RemoteTerminal:
         if left <= 0:
             self._let_go_for_silence()
             return None
-        if self._warned_until is not None:
-            return left
-        if left <= self._warning_lead():
+        if self._warned_until is None and left > self._warning_lead():
+            return left - self._warning_lead()
+        if self._warned_until is None:
             self._warn(deadline)
-            return left
-        return left - self._warning_lead()
+        count, changes_at = _count_shown(left)
+        if count != self._warned_count:  # the warning counts down
+            self._warned_count = count
+            self.repaint()
+        return left - changes_at
 
     def idle_warning(self) -> Text | None:
         """The line that warns a guest silent for nearly `idle` that racko will let them go
         (in the language spoken, as drawn); None while they are not warned."""
         if self._warned_until is None:
             return None
-        seconds = max(1, math.ceil(self._warned_until - time.monotonic()))
+        seconds = self._warned_count
         return Text(ngettext(
             "Press a key within {count} second, or racko lets you go.",
             "Press a key within {count} seconds, or racko lets you go.",
@@ -514,6 +530,7 @@ class RemoteTerminal:
         """Warn the guest, with a bell and a line on their screen, that they are let go at
         `deadline` (time.monotonic) unless they press a key."""
         self._warned_until = deadline
+        self._warned_count = _count_shown(deadline - time.monotonic())[0]
         self._send(_BELL)
         self.repaint()
 
