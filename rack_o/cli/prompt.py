@@ -264,13 +264,15 @@ def ask(
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
     prompts = (prompt,) if isinstance(prompt, str) else tuple(prompt)
-    state = _Asking()
+    state = _Asking(_connection(term))
 
     def asked() -> str:
         return f"{fitting(term.width, prompts)} > "
 
     def repaint() -> None:
         assert redraw is not None
+        if _connection(term) != state.note_connection:
+            state.note = None  # it answered a key typed on a connection that has gone
         if state.quitting and redraw_above is not None:
             redraw_above(state.note, quit_prompt(quit_question))
             return  # the question stays asked under it
@@ -319,6 +321,7 @@ def ask(
             if redraw is not None and (not lines or key in ("r", "s")):
                 redraw(note)
                 state.note = note
+                state.note_connection = _connection(term)
             elif note is not None:
                 term.console.print(note)
             if key in ("r", "s"):
@@ -335,6 +338,7 @@ def _quits(term: Terminal, state: _Asking, question: str, warning: str | None,
     # The warning is the note while the question is open (a resized window paints it again);
     # a note shown before (the help, say) makes room for it.
     state.note = Text(warning, "yellow") if warning else None
+    state.note_connection = _connection(term)
     state.quitting = True
     try:
         if redraw_above is not None:
@@ -349,10 +353,18 @@ class _Asking:
     """Where `ask` stands: the note painted above its prompt, whether its own key is being
     read, and whether q's question is being asked."""
 
-    def __init__(self) -> None:
+    def __init__(self, connection: int) -> None:
         self.note: RenderableType | None = None
+        self.note_connection = connection
+        """The connection the key `note` answers was typed on (`_connection`)."""
         self.reading = False
         self.quitting = False
+
+
+def _connection(term: Terminal) -> int:
+    """Which connection `term` is drawn on: a hosted guest's terminal counts them
+    (`RemoteTerminal.connections`); any other has one."""
+    return getattr(term, "connections", 0)
 
 
 @contextmanager

@@ -231,6 +231,9 @@ class RemoteTerminal:
         self._keeper = keeper
         self._link: Link | None = None
         """The connection the screen is drawn on now (game thread)."""
+        self.connections = 0
+        """How many connections the guest has had (`attached` counts them): a note on the
+        screen that answers a key belongs to the one the key was typed on."""
         self._released = False
         self._keys: deque[str] = deque()
         self._kept: str | None = None
@@ -599,6 +602,7 @@ class RemoteTerminal:
         """The guest is connected through `link`, their window `width` by `height`, reading
         `language` (None: the host's)."""
         self._link = link
+        self.connections += 1
         self.language = language
         self.left = self.idled = False
         self._warned_until = None
