@@ -24,6 +24,11 @@ from rack_o.store.paths import create_record_file
         (["Ann", "Bob"], "ann-bob"),
         (["李", "王"], "players"),
         (["Zoë 🃏", "李小龍", "Ann"], "zoe-ann"),
+        # Whole names only: never "player-1-player-2-player", which names someone else.
+        (["Player 1", "Player 2", "Player 3"], "player-1-player-2"),
+        (["Alexandra", "Bartholomew", "Cy"], "alexandra-bartholomew-cy"),  # 24 exactly
+        (["Alexandra", "Bartholomew", "Cyd"], "alexandra-bartholomew"),
+        (["Maximiliana-Konstantina von Habsburg", "Bob"], "maximiliana-konstantina"),
     ],
 )
 def test_game_ids_spell_every_name_in_ascii(home: Path, names: list[str], slug: str) -> None:

@@ -68,6 +68,10 @@ def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
     return shell_word(str(path)) if quoted else str(path)
 
 
+MAX_SLUG = 24
+"""Characters of a game's ID the players' names take at most."""
+
+
 def create_record_file(started: str | None, names: list[str]) -> Path:
     """Create a new, empty record file in the records directory and return its path.
 
@@ -76,8 +80,7 @@ def create_record_file(started: str | None, names: list[str]) -> Path:
     created exclusively, so two games started in the same minute never share one.
     """
     stamp = _local_stamp(started)
-    # A name with no letter in ASCII (李小龍) is left out, not shown as an empty "--".
-    slug = "-".join(filter(None, map(_slug, names)))[:24].strip("-") or "players"
+    slug = _players_slug(names)
     folder = records_dir()
     make_folder(folder)
     count = 1
@@ -89,6 +92,22 @@ def create_record_file(started: str | None, names: list[str]) -> Path:
                 return candidate
         except FileExistsError:
             count += 1
+
+
+def _players_slug(names: list[str]) -> str:
+    """The players' names in a game's ID: whole names, as many as fit in MAX_SLUG characters
+    (never half of one, which would read as another name), the first cut only if it alone is
+    longer."""
+    # A name with no letter in ASCII (李小龍) is left out, not shown as an empty "--".
+    slugs = [slug for slug in map(_slug, names) if slug]
+    if not slugs:
+        return "players"
+    kept = slugs[0][:MAX_SLUG].strip("-")
+    for slug in slugs[1:]:
+        if len(kept) + 1 + len(slug) > MAX_SLUG:
+            break
+        kept += "-" + slug
+    return kept
 
 
 def _local_stamp(started: str | None) -> str:
