@@ -132,6 +132,29 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
         ended(host.pty, bob)
 
 
+def test_a_host_who_stops_before_the_next_game_s_first_deal_is_told_how_to_replay_the_last(
+    tmp_path: Path,
+) -> None:
+    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
+    bob = kit.ssh_guest(host, "bob", tmp_path)
+    try:
+        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+        host.pty.send("y")
+        host.pty.wait_for(kit.READY)
+        host.pty.send("q")
+        host.pty.wait_for("Stop the game for everyone?")
+        host.pty.send("y")
+        told(host.pty, "No card was dealt, so there is no game to carry on.")
+        said = host.pty.wait_for(r"The\s+game\s+is\s+saved:\s+racko\s+replay\s+(\S+)\s+steps",
+                                 screen=False)
+        exit_status(host)
+        [only] = (tmp_path / "games").glob("*.jsonl")  # the new game, never dealt, is not kept
+        assert said.group(1) == only.stem
+    finally:
+        ended(host.pty, bob)
+    assert is_over(records(tmp_path)[0])
+
+
 @pytest.mark.parametrize(("answer", "code"), [("n", 0), ("\x03", 0), ("\x04", 0), (None, 129)],
                          ids=["n", "ctrl-c", "ctrl-d", "window-closed"])
 def test_the_table_closes_as_before_when_the_host_says_no(

@@ -153,9 +153,11 @@ class TableGames:
         attached = (attached_here(host_terminal, self.seats.inbox) if host_terminal is not None
                     else nullcontext())
         last, refused = first, None
+        finished: Opened | None = None  # the last game played to its end
         with attached:
             code, again = self._play(first)
             while again:
+                finished = last
                 assert host_terminal is not None  # only a host at a terminal is asked
                 with ExitStack() as game_stack:
                     try:
@@ -177,6 +179,8 @@ class TableGames:
                 self.console.print(refused, markup=False, highlight=False)
         with suppress(OSError):
             add_finished(self.console, last.game, last.header, last.record_path)
+        if last.game.round == 0 and finished is not None:
+            last = finished  # stopped before the next game's first deal: it is no game
         if last.game.is_over and last.record_path is not None:
             from rack_o.store.paths import record_ref
 
