@@ -19,7 +19,7 @@ from rack_o.i18n import _, speaking
 from rack_o.store.paths import create_record_file, record_id
 from rack_o.store.records import load_record
 
-LONG = ("Přemysl", "Bohuslava", "Kryštof")
+LONG = ("Přemysl", "Bohuslava", "Zdeněk")  # 24 letters and hyphens: the most an ID names
 PARTNERS = ("Annabelle-Marie", "Bartholomew", "Constantinos", "Dorothea-Louise")
 
 
@@ -49,7 +49,7 @@ def saved(home: Path) -> list[str]:
         stamp = 1_000_000 + modified
         os.utime(path, (stamp, stamp))
         ids.insert(0, record_id(path))
-    assert max(map(len, ids)) == 40  # "2026-11-29-HHMM-premysl-bohuslava-krysto"
+    assert max(map(len, ids)) == 40  # "2026-11-29-HHMM-premysl-bohuslava-zdenek"
     return ids
 
 
