@@ -86,8 +86,8 @@ def test_a_hand_off_in_the_smallest_window_keeps_its_top_line_and_counts_moves_l
     listed = {"en": "Since Bartholomew's last turn: Cunegonde took 48 into slot 10, discarded "
                     "44. Dimitrios took 44 into slot 10, discarded 3. Alexandra took 3 into "
                     "slot 10, discarded 53.",
-              "fr": "Depuis le dernier tour de Bartholomew (1 coup non affiché) : Dimitrios a "
-                    "pris le 44 (empl. 10) et défaussé le 3. Alexandra a pris le 3 (empl. 10) "
-                    "et défaussé le 53."}
+              "fr": "Depuis le dernier tour joué par Bartholomew (1 coup non affiché) : "
+                    "Dimitrios a pris le 44 (empl. 10) et défaussé le 3. Alexandra a pris le 3 "
+                    "(empl. 10) et défaussé le 53."}
     assert words.startswith(listed[language]), screen
     child.terminate(force=True)

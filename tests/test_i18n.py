@@ -291,3 +291,16 @@ def test_no_module_that_translates_rebinds_the_underscore() -> None:
         rebound = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Name)
                    and node.id == "_" and isinstance(node.ctx, ast.Store)]
         assert not (translates and rebound), f"{path}: `_` assigned on lines {rebound}"
+
+
+NAME_PLACEHOLDER = re.compile(r"\b(?:de|que|le|la) \{(?:name|names|host|player|winner|dealer)\}",
+                              re.IGNORECASE)
+"""French words that drop their vowel before a vowel ("d'Ann", "qu'Ann"), put before a name
+racko cannot know."""
+
+
+def test_french_puts_no_word_that_elides_before_a_player_s_name() -> None:
+    # "La place de Ann" is wrong and "de" cannot know the name: the sentence says it otherwise.
+    eliding = [text for message in catalog("fr").values() for text in message.msgstr
+               if NAME_PLACEHOLDER.search(text)]
+    assert eliding == []
