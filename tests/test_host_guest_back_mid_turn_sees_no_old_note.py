@@ -21,7 +21,8 @@ def test_a_guest_back_mid_turn_is_not_greeted_by_a_note_about_an_old_key() -> No
         until(lambda: NOT_VALID in shown(hosted.links[1]), "z is told it does nothing")
         link = back(hosted, None)
         hosted.asked(1)
-        assert PLACE in shown(link)  # the step he was at: the card is still his to place
+        # The step he was at: the card is still his to place.
+        until(lambda: PLACE in shown(link), "Bob's step is asked again")
         assert NOT_VALID not in link.text
         press(hosted, "z")  # on this connection, the note comes again
         until(lambda: NOT_VALID in shown(link), "z typed now is told it does nothing")
