@@ -129,6 +129,22 @@ def test_ssh_gets_nothing_but_the_game(
     assert refusal in said(child)
 
 
+@pytest.mark.parametrize("args", [["-T", "ann@127.0.0.1"], ["ann@127.0.0.1", "ls -la"]],
+                         ids=["no-terminal", "a-command"])
+def test_a_refusal_to_a_guest_without_a_terminal_breaks_between_words_within_72_columns(
+    table: Hosted, tmp_path: Path, args: list[str]
+) -> None:
+    # Its width unknown, an 80-column window (the usual smallest) would cut a word in two.
+    child = spawn(table.port, *args, home=tmp_path)
+    log_in(child)
+    child.expect(pexpect.EOF)
+    lines = [line for line in child.before.replace("\r", "").split("\n") if line.strip()]
+    refusal = [line for line in lines if line.startswith("racko")][0]
+    following = lines[lines.index(refusal):]
+    assert len(following) >= 2 and all(len(line) <= 72 for line in following), following
+    assert " ".join(following) == " ".join(" ".join(following).split())  # no word cut in two
+
+
 def test_x11_forwarding_is_refused_and_the_game_goes_on(table: Hosted, tmp_path: Path) -> None:
     pressed = on_game_thread(keys_pressed, table, 0, 1)
     child = spawn(table.port, "-X", "ann@127.0.0.1", home=tmp_path)

@@ -154,9 +154,14 @@ def fill(text: str, width: int) -> str:
     which rich would break at; its own line breaks kept, and a line that is a command
     ("racko …") kept whole so it can be copied."""
     return "\n".join(
-        line if line.startswith("racko ") else _wrapped(line, width)
-        for line in text.split("\n")
+        line if _is_command(line) else _wrapped(line, width) for line in text.split("\n")
     )
+
+
+def _is_command(line: str) -> bool:
+    """True for a line that is a racko command to copy, not a sentence that starts with
+    racko's name ("racko runs no commands: …."): sentences end with a stop."""
+    return line.startswith("racko ") and not line.rstrip().endswith((".", ":", "?", "!"))
 
 
 def _wrapped(line: str, width: int) -> str:

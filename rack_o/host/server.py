@@ -67,6 +67,11 @@ class HostError(Exception):
     """The server cannot start; the message says why, in a sentence."""
 
 
+UNKNOWN_WIDTH = 72
+"""Columns a message is broken at for a guest whose window's width racko does not know (no
+terminal asked for): less than the narrowest usual window, 80."""
+
+
 def quiet_asyncssh() -> None:
     """Keep asyncssh's log to warnings and errors, which hold no code, key or screen."""
     logger = logging.getLogger("asyncssh")
@@ -522,9 +527,9 @@ class _GuestSession(asyncssh.SSHServerSession):
 
 
 def _as_shown(channel: asyncssh.SSHServerChannel, message: str) -> bytes:
-    """`message` as the guest's terminal is to show it: broken between words at its width (when
-    known; a terminal would break a word in two), each line ended with CR LF."""
+    """`message` as the guest's terminal is to show it: broken between words at its width (a
+    terminal would break a word in two), or at UNKNOWN_WIDTH when the guest has no terminal
+    here, each line ended with CR LF."""
     width = channel.get_terminal_size()[0]
-    if width:
-        message = fill(message, width)
+    message = fill(message, width or UNKNOWN_WIDTH)
     return (message.replace("\n", "\r\n") + "\r\n").encode("utf-8", "replace")
