@@ -37,7 +37,7 @@ from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
 from rack_o.cli.rules import rules_markdown
 from rack_o.cli.scoreboard import round_end_forms, score_sheet
-from rack_o.cli.screens import Either
+from rack_o.cli.screens import HISTORY_LINES, Either
 from rack_o.cli.session import PROMPT_LINES
 from rack_o.game import Game
 from rack_o.i18n import _
@@ -46,6 +46,7 @@ from .keyboard import CTRL_C, CTRL_D, ENTER, PUT_AWAY
 from .seat import left_message, left_while_host_chooses, quit_question
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
+    TABLE_LINES,
     Presence,
     TableInfo,
     help_note,
@@ -439,7 +440,14 @@ class SeatScreen:
         view = game.view(self.seat if self.seat is not None else game.mover)
         stand_ins = self.host.stand_in_turns()
         if self.seat is None:
-            return table_screen(view, stand_ins)
+            # Nothing else to show: as many of the round's moves as fit, four at least.
+            room = self.terminal.height - self._height(below)
+            most = max(HISTORY_LINES, room - TABLE_LINES)
+            while True:
+                shown = table_screen(view, stand_ins, most)
+                if most == HISTORY_LINES or self._height([shown]) <= room:
+                    return shown
+                most -= 1
         return fitted_turn_screen(self.terminal.console, view,
                                   self.terminal.height - self._height(below),
                                   stand_ins=stand_ins, watching=True)

@@ -18,7 +18,14 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.cli.prompt import key_label
-from rack_o.cli.screens import Either, fitted_piles, fitted_scores, fitted_status, history_block
+from rack_o.cli.screens import (
+    HISTORY_LINES,
+    Either,
+    fitted_piles,
+    fitted_scores,
+    fitted_status,
+    history_block,
+)
 from rack_o.i18n import N_, _
 from rack_o.view import SeatView
 
@@ -174,12 +181,17 @@ def public_view(view: SeatView) -> SeatView:
     return view._replace(seat=-1, rack=(), held=None, held_source=None, legal_actions=())
 
 
-def table_screen(view: SeatView, stand_ins: Collection[int] = ()) -> RenderableType:
-    """The table as everyone may see it: round, whose turn, scores, the round's moves (those a
-    computer player made for a person, `stand_ins`, marked), piles."""
+TABLE_LINES = 4
+"""The lines of `table_screen` around its moves: round, scores, the moves' heading, piles."""
+
+
+def table_screen(view: SeatView, stand_ins: Collection[int] = (),
+                 most: int = HISTORY_LINES) -> RenderableType:
+    """The table as everyone may see it: round, whose turn, scores, the round's `most` newest
+    moves (those a computer player made for a person, `stand_ins`, marked), piles."""
     public = public_view(view)
     return Group(fitted_status(public), fitted_scores(public),
-                 history_block(public, stand_ins=stand_ins), fitted_piles(public))
+                 history_block(public, most, stand_ins=stand_ins), fitted_piles(public))
 
 
 def code_line(info: TableInfo) -> Text:
