@@ -641,7 +641,7 @@ def test_the_rules_pager_says_where_it_is_at_the_size_a_resize_gave(seat) -> Non
     from rack_o.cli.rules import rules_markdown
 
     table, terminal, link = seat
-    table.resized(0, link, 40, 20)  # while the rules are shown at 100 by 30
+    table.resized(0, link, 45, 20)  # while the rules are shown at 100 by 30
     typed(terminal, b"q")
     page(terminal, rules_markdown(), "Rules of Rack-O")
     repainted = re.split(CLEARED, link.text)[-1]

@@ -72,6 +72,8 @@ together), so that an escape sequence is almost never cut between two reads."""
 _DRAIN_READS = 16
 """The most reads that look through keys typed ahead before they are thrown away."""
 
+SMALLEST_WINDOW = (45, 15)
+"""The smallest window (columns, lines) every screen of racko fits."""
 BOT_PAUSE = 0.8
 """Seconds a computer player's move stays on screen before the game goes on (no --fast)."""
 

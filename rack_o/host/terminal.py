@@ -32,7 +32,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from rack_o.cli.console import blanked_in_place
+from rack_o.cli.console import SMALLEST_WINDOW, blanked_in_place, fill
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
 from rack_o.cli.openline import open_line_on
@@ -161,7 +161,7 @@ class _Screen:
 
     def write(self, text: str) -> int:
         link = self._terminal._link
-        if link is not None and text:
+        if link is not None and text and not self._terminal.too_small:
             link.send(text.replace("\n", "\r\n").encode("utf-8", "replace"))
         return len(text)
 
@@ -231,6 +231,9 @@ class RemoteTerminal:
         self._keeper = keeper
         self._link: Link | None = None
         """The connection the screen is drawn on now (game thread)."""
+        self.too_small: tuple[int, int] | None = None
+        """The guest's window size when it is smaller than SMALLEST_WINDOW: their screen then
+        says so, and nothing else is sent (a rack with slots cut off would mislead)."""
         self.connections = 0
         """How many connections the guest has had (`attached` counts them): a note on the
         screen that answers a key belongs to the one the key was typed on."""
@@ -472,6 +475,16 @@ class RemoteTerminal:
         it printed again, if anything), then the prompt being asked, if any."""
         if self._step_again:
             return  # the step's first screen, in the guest's language, is drawn instead
+        if self.too_small is not None and self._link is not None:
+            width, height = self.too_small
+            with self.speaking():
+                notice = _("This window is {width}×{height}: make it at least "
+                           "{least_width}×{least_height} to see the game.").format(
+                    width=width, height=height, least_width=SMALLEST_WINDOW[0],
+                    least_height=SMALLEST_WINDOW[1])
+            self._link.send((_CLEAR_SCREEN + fill(notice, width)).replace("\n", "\r\n").encode())
+            self._painted_at = None  # the next screen is drawn on a cleared one
+            return
         shown = list(self._screen_log())
         with self.speaking():
             if self._redraw is not None:
@@ -616,7 +629,13 @@ class RemoteTerminal:
             self._backlog -= len(self._keys)
             self._keys.clear()
         self._kept = None
+        self._sized(width, height)
+
+    def _sized(self, width: int, height: int) -> None:
+        """The guest's window is `width` by `height` (0: not known)."""
         self.console.size = clamp_size(width, height)
+        small = 0 < width < SMALLEST_WINDOW[0] or 0 < height < SMALLEST_WINDOW[1]
+        self.too_small = (width, height) if small else None
 
     def detached(self, link: Link) -> bool:
         """`link` was closed; True if it was this terminal's connection."""
@@ -628,7 +647,7 @@ class RemoteTerminal:
     def resized(self, link: Link, width: int, height: int) -> None:
         """The guest's window changed size: repaint at the new size."""
         if self._link is link:
-            self.console.size = clamp_size(width, height)
+            self._sized(width, height)
             self.repaint()
 
     def _arrived(self, keys: list[str]) -> None:

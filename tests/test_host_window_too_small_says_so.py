@@ -1,0 +1,45 @@
+"""A guest whose window is smaller than racko's smallest screen (45 by 15) reads, in their
+language, how big to make it, and nothing else: never a rack with slots cut off. Made big
+enough, the window shows the game again as it stands."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_host_round_end_holds import shown, table, until, winning_deal
+
+TOO_SMALL = "This window is {}: make it at least 45×15 to see the game."
+
+
+@pytest.mark.parametrize(("width", "height"), [(30, 8), (44, 30), (100, 14)])
+def test_a_window_too_small_says_how_big_to_make_it_and_shows_the_game_once_it_is(
+    width: int, height: int
+) -> None:
+    with table(winning_deal(1, target=500), host_seat=0) as hosted:
+        hosted.asked(1)
+        link = hosted.links[1]
+        until(lambda: "d draw · t take" in shown(link), "Bob's turn")
+        hosted.session.seats.resized(1, link, width, height)
+        notice = TOO_SMALL.format(f"{width}×{height}")
+        until(lambda: " ".join(shown(link).split()) == notice, "the window is said too small")
+        hosted.press(1, "?")  # what a key brings is not drawn in a window that cannot hold it
+        time.sleep(0.2)
+        assert " ".join(shown(link).split()) == notice
+        hosted.session.seats.resized(1, link, 45, 15)
+        until(lambda: "d draw · t take" in shown(link), "the turn's screen is back")
+        assert "make it at least" not in shown(link)
+
+
+def test_the_notice_speaks_the_guest_s_language() -> None:
+    from test_host_questions_typed_ahead import _Keeper
+    from test_host_units import FakeLink
+
+    from rack_o.host.inbox import Inbox
+    from rack_o.host.terminal import RemoteTerminal
+
+    terminal = RemoteTerminal(1, "Bob", Inbox(), _Keeper(), idle=None)
+    link = FakeLink()
+    terminal.attached(link, 40, 10, "fr")
+    terminal.repaint()
+    assert "Cette fenêtre fait 40×10" in " ".join(link.text.split())
