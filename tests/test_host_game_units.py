@@ -389,7 +389,8 @@ def test_a_guest_who_leaves_holding_a_drawn_card_discards_it_and_the_line_says_s
 class _Host:
     """A hosted game as a screen sees it: everyone here; `gate`: waiting for a deal."""
 
-    def __init__(self, game: object, gate: bool) -> None:
+    def __init__(self, game: object, gate: bool, notes: int = 0) -> None:
+        """`notes`: lines more that the wait for a deal shows."""
         from rich.text import Text
 
         from rack_o.host.views import TableInfo
@@ -399,7 +400,8 @@ class _Host:
         self.host_seat = None
         self.over_lines = None
         self.over_summary = 0
-        self.gate_lines = [Text("Round 1 is about to be dealt.")] if gate else None
+        self.gate_lines = [Text("Round 1 is about to be dealt."),
+                           *(Text(f"Note {n}.") for n in range(notes))] if gate else None
         self.host_notes: list[object] = []
 
     def presence(self, seat: int) -> Presence:
@@ -418,8 +420,9 @@ class _Host:
         return []
 
 
-def drawn_at(game: object, gate: bool, width: int, height: int) -> list[str]:
-    """Bob's screen at a hosted table, on a terminal `width` by `height`, as it shows."""
+def drawn_at(game: object, gate: bool, width: int, height: int, notes: int = 0) -> list[str]:
+    """Bob's screen at a hosted table, on a terminal `width` by `height`, as it shows (with
+    `notes` lines more while waiting for a deal)."""
     import pyte
 
     from rack_o.host.screen import SeatScreen
@@ -430,7 +433,7 @@ def drawn_at(game: object, gate: bool, width: int, height: int) -> list[str]:
     try:
         os.set_blocking(read, False)
         terminal.attached(LocalLink(write), width, height)
-        SeatScreen(_Host(game, gate), terminal, 1).show()  # type: ignore[arg-type]
+        SeatScreen(_Host(game, gate, notes), terminal, 1).show()  # type: ignore[arg-type]
         screen = pyte.Screen(width, height)
         pyte.Stream(screen).feed(shown(read))
     finally:
@@ -447,10 +450,12 @@ def test_a_screen_exactly_as_tall_as_the_terminal_keeps_its_top_line(gate: bool)
                        kinds=["human", "human", "bot:hard"])
     if not gate:
         game.deal()
-    tall = drawn_at(game, gate, 60, 60)
+    notes = 10  # for the wait for a deal to be as tall as the smallest window (15 lines)
+    tall = drawn_at(game, gate, 60, 60, notes)
     while not tall[-1]:
         tall.pop()
-    assert drawn_at(game, gate, 60, len(tall)) == tall
+    assert len(tall) >= 15
+    assert drawn_at(game, gate, 60, len(tall), notes) == tall
 
 
 @contextmanager
