@@ -158,6 +158,8 @@ def test_a_host_who_stops_before_the_first_deal_promises_guests_no_game(tmp_path
             assert "It is saved" not in guest.text
         host.pty.wait_for(spread("No card was dealt, so there is no game to carry on."),
                           screen=False)
+        host.pty.child.expect(pexpect.EOF)  # the record goes as its writer closes, after that
+        host.pty.child.close()
         assert not list((tmp_path / "games").glob("*.jsonl"))
     finally:
         ended(host.pty, *guests.values())
