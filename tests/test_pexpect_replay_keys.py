@@ -81,3 +81,34 @@ def test_escape_leaves_the_replay_as_q_does(tmp_path: Path, steps: int) -> None:
     child.close()
     assert child.exitstatus == 0
     assert "not valid" not in child.before
+
+
+@pytest.mark.parametrize("back", ["b", "\x1b[D", "\x7f"], ids=["b", "left-arrow", "backspace"])
+def test_b_the_left_arrow_or_backspace_goes_back_a_turn(tmp_path: Path, back: str) -> None:
+    record = tmp_path / "game.jsonl"
+    write_record(record, finished_game(12, players=3))
+    child = spawn(["replay", str(record)], tmp_path)
+    child.expect(PROMPT)
+    press(child, ENTER * 4)  # the deal, then turns 1 to 3
+    child.expect(r"turn 3\b.*" + PROMPT, timeout=10)
+    press(child, back)
+    child.expect(r"turn 2\b.*" + PROMPT, timeout=10)
+    press(child, back + back)
+    child.expect(r"turn 0\b.*" + PROMPT, timeout=10)
+    press(child, ENTER)
+    child.expect(r"turn 1\b.*" + PROMPT, timeout=10)  # and on again from there
+    press(child, "q")
+    child.expect(pexpect.EOF)
+
+
+def test_back_at_the_first_step_stays_there(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    write_record(record, finished_game(12, players=3))
+    child = spawn(["replay", str(record)], tmp_path)
+    child.expect(r"drew.*" + PROMPT)  # the dealer draw, the first step
+    press(child, "b")
+    child.expect(r"drew.*" + PROMPT, timeout=10)
+    press(child, ENTER)
+    child.expect(r"turn 0\b.*" + PROMPT, timeout=10)
+    press(child, "q")
+    child.expect(pexpect.EOF)

@@ -584,3 +584,18 @@ def test_a_turn_before_the_unfinished_note_alone_says_the_record_ends_next(
     assert "turn 5" in before.rsplit(" > ", 1)[-1]  # the record's last turn
     assert "the game is unfinished" in " ".join(after.split(" > ", 1)[0].split())
     assert "rest of this turn" not in out
+
+
+def test_b_at_the_end_of_the_replay_goes_back_to_the_last_turn(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LINES", "60")  # each round's end on the screen of its last turn
+    game = unfinished_game(3, 5, kinds=("human", "bot:easy"))
+    write_record(home / "games" / "g.jsonl", game)
+    # The deal, n to the record's last turn (turn 5), b to turn 4, Enter to turn 5 again, q.
+    code, out = invoke(["g"], keys="\nn\nb\n\nq\n")
+    assert code == 0, out
+    screens = out.split("Replay of g")
+    turns = [re.search(r"round 1, turn (\d+)", screen) for screen in screens]
+    assert [int(found.group(1)) for found in turns if found][-3:] == [5, 4, 5]
+    assert screens[-1].count("The end of the record.") >= 1

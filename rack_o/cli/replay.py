@@ -30,6 +30,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time
+from .keys import BACKSPACE
 from .prompt import echo, is_silent, wrong_key_note
 from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
 from .scoreboard import (
@@ -63,7 +64,8 @@ KEYS_PROMPT_AT_ROUND_END = N_(
     "[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]q[/] quit"
 )
 KEYS_HELP = N_(
-    "Press Enter (or Space) for the next turn, n to jump to the end of the round, q to quit."
+    "Press Enter (or Space) for the next turn, n to jump to the end of the round, b (or the "
+    "Left arrow) to go back a turn, q to quit."
 )
 MORE_PROMPT = N_("[bold]Enter[/] for the rest of this turn · [bold]q[/] quit")
 MORE_HELP = N_(
@@ -89,6 +91,8 @@ ROUND_END_VALID = N_("press Enter (or Space) for the rest of the round's end, q 
 RECORD_END_VALID = N_("press Enter (or Space) for the end of the record, q to quit")
 END_VALID = N_("press Enter (or Space) or q to leave the replay")
 NEXT = (ENTER, SPACE)
+BACK = ("b", "left", BACKSPACE)
+"""The keys that go back to the step before (b, as in racko's pager)."""
 
 EXAMPLE = N_("""\b
 Examples:
@@ -354,18 +358,35 @@ def _round_tables(game: Game, width: int) -> Iterator[RenderableType]:
 
 
 def step_through(term: Terminal, record: Record, own: OwnRound | None = None) -> None:
-    """Show each step and wait for a key: Enter the next, n to the round's end, q to stop.
+    """Show each step and wait for a key: Enter the next, n to the round's end, b (or the Left
+    arrow, or Backspace) back to the one before, q to stop.
 
-    The last step also says that the record ends there, and its prompt offers only leaving.
-    In `own`'s round the other racks stay face down (`steps`).
+    The last step also says that the record ends there, and its prompt offers only leaving (or
+    going back). In `own`'s round the other racks stay face down (`steps`).
     """
+    count = step_count(record.game)
+    if not count:  # nothing to step through: a record of its first line alone
+        term.console.print(unfinished_note(record))
+        return
+    start: int | None = 1
+    while start is not None:
+        start = _steps_from(term, record, own, count, start)
+
+
+def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int,
+                start: int) -> int | None:
+    """The steps from number `start` on, each shown until a key (the earlier ones replayed
+    unseen: a game's steps only go forward); the step to show from after b, or None once the
+    replay is left or over."""
     console = term.console
     skipping = False
-    count = step_count(record.game)
     for number, step in enumerate(steps(record, own), start=1):
+        if number < start:
+            continue
         last = number == count
         if skipping and not step.round_over and not last:
             continue
+        back = max(1, number - 1)
         *firsts, final = step_screens(console, step, record, last, _room(term))
         # A turn that ended the round goes on with the round's end, not more of the turn.
         more, more_help, more_valid = (
@@ -376,23 +397,29 @@ def step_through(term: Terminal, record: Record, own: OwnRound | None = None) ->
             # The unfinished note alone comes next: the record's end, not more of the turn.
             asking[-1] = (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID)
         for screen, (asked, asked_help, asked_valid) in zip(firsts, asking, strict=True):
-            if shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid)) == "q":
-                return
+            key = shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid))
+            if key == "q":
+                return None
+            if key in BACK:
+                return back
         if last:
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
-            shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID))
+            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID))
+            if key in BACK:
+                return back
             if term.reads_lines:
                 console.print()  # the line read was not shown: end the prompt's line
-            return
+            return None
         keys_prompt = KEYS_PROMPT_AT_ROUND_END if step.round_over else KEYS_PROMPT
         key = shown_then_key(term, final, _(keys_prompt), _(KEYS_HELP), _(KEYS_VALID))
         if key == "q":
-            return
+            return None
+        if key in BACK:
+            return back
         skipping = key == "n"
-    if not count:  # nothing to step through: a record of its first line alone
-        console.print(unfinished_note(record))
+    return None
 
 
 def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str,
@@ -414,7 +441,7 @@ def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_tex
     term.clear()
     paint()
     with term.repainting(paint):
-        return replay_key(term, prompt, (*NEXT, "n", "q"), help_text, valid, noted)
+        return replay_key(term, prompt, (*NEXT, *BACK, "n", "q"), help_text, valid, noted)
 
 
 def _room(term: Terminal) -> int:
@@ -476,7 +503,7 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
 
     ID is a saved game's ID (see `racko history` or `racko resume --list`; its first few
     characters are enough), FILE any rack-o/1 record. Keys: Enter (or Space) the next turn,
-    n the end of the round, q quit. The file is only read.
+    n the end of the round, b (or the Left arrow) back a turn, q quit. The file is only read.
     """
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
