@@ -1,7 +1,8 @@
 """q on a turn at the smallest window a hosted table supports (45 by 15): the question, and the
 warning that a drawn card would be discarded, are asked under the turn's screen painted again
 to make room for them, never scrolling the rack or the round's line off the top; the question
-takes fewer words where its whole sentence does not fit in two lines."""
+takes fewer words where its whole sentence does not fit in two lines, also once a window it
+was asked on is narrowed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pyte
@@ -155,3 +156,67 @@ def test_the_quit_question_takes_the_most_words_that_fit_two_lines(
     from rich.text import Text
 
     assert Text.from_markup(quit_question(host, width)).plain == question
+
+
+def test_q_s_question_asked_on_a_wide_window_is_asked_again_in_fewer_words_once_narrowed(
+) -> None:
+    game = rack_game()
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    link = LocalLink(write)
+    terminal.attached(link, 100, 30)
+    person = PersonSeat(HumanAgent("Ann", terminal), terminal, _Stopping(), lambda: None,
+                        guest=True)
+    seen = Guest(read, terminal)
+    seen.screen.resize(30, 100)
+    long_form = "(the same ssh command takes your seat back)"
+    short_form = "Leave the table? y leaves · any other key stays >"
+    asked: dict[str, list[str]] = {}
+
+    def flat() -> str:
+        return " ".join(" ".join(seen.display()).split())
+
+    def until(shown: Callable[[], bool]) -> bool:
+        deadline = time.monotonic() + WAIT
+        while not shown():
+            if time.monotonic() > deadline:
+                seen.failure = "never shown:\n" + "\n".join(seen.display())
+                terminal.receive(b"\x04", KeyReader())  # Ctrl-D: the turn ends
+                return False
+            time.sleep(0.01)
+        return True
+
+    def narrow() -> None:
+        seen.screen.resize(SIZE[1], SIZE[0])
+        terminal.resized(link, *SIZE)  # as the SSH thread posts it
+
+    def guest() -> None:
+        if not until(lambda: ": d draw" in flat()):
+            return
+        terminal.receive(b"q", KeyReader())
+        if not until(lambda: long_form in flat()):
+            return
+        inbox.post(narrow)
+        if not until(lambda: short_form in flat()):
+            return
+        time.sleep(0.05)  # all of it drawn
+        asked["narrow"] = seen.display()
+        terminal.receive(b"n", KeyReader())  # stays
+        if until(lambda: short_form not in flat() and ": d draw" in flat()):
+            terminal.receive(b"d", KeyReader())
+
+    try:
+        typing = threading.Thread(target=guest, daemon=True)
+        typing.start()
+        action = person.choose(game.view(0))
+        typing.join(WAIT)
+    finally:
+        os.close(read)
+        os.close(write)
+    assert seen.failure is None, seen.failure
+    assert action == DRAW
+    narrowed = asked["narrow"]
+    assert narrowed[0].startswith("Round 1"), "\n".join(narrowed)
+    assert long_form not in " ".join(" ".join(narrowed).split())

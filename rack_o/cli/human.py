@@ -154,9 +154,9 @@ class HumanAgent:
         """This turn ends because the person left holding a drawn card (`mark_left`)."""
         self._fresh = False
         """The next screen is this step's first (`_ask` throws away keys typed before it)."""
-        self.quit_question: str | None = None
-        """What q asks (rich markup, ending "> "); None: racko play's "Quit this game?". A
-        hosted table asks what quitting does there."""
+        self.quit_question: str | Callable[[], str] | None = None
+        """What q asks (rich markup, ending "> "), or what makes it for the window as it is;
+        None: racko play's "Quit this game?". A hosted table asks what quitting does there."""
         self.choose_help = CHOOSE_HELP
         """What ? says at the draw-or-take prompt (a message id): a guest's q leaves the table."""
 

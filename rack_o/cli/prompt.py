@@ -240,7 +240,7 @@ def ask(
     redraw_above: RedrawAbove | None = None,
     hint: Callable[[], str] | None = None,
     quit_warning: str | None = None,
-    quit_question: str | None = None,
+    quit_question: str | Callable[[], str] | None = None,
     sheet: Callable[[], None] | None = None,
     hints_off: bool = False,
     refusals: Mapping[str, str] | None = None,
@@ -257,10 +257,11 @@ def ask(
     question is asked under the screen as it is; `hint`, if given, makes h give a
     one-sentence hint; `sheet`, if given, makes s show the score sheet (`hints_off`: h says
     hints are off); `quit_warning` is said before q asks for confirmation, with
-    `quit_question` if given; `refusals` says, for a key a player may expect to work here,
-    why it does not (instead of "not valid here"). Enter, when not among `keys`, is ignored
-    in silence until `enter_from` (a `time.monotonic()` time; by default, always), and from
-    then on gets the same note as a wrong key.
+    `quit_question` if given (or what makes it, for the window as it is then: a resized
+    window is asked in the words that fit it); `refusals` says, for a key a player may
+    expect to work here, why it does not (instead of "not valid here"). Enter, when not
+    among `keys`, is ignored in silence until `enter_from` (a `time.monotonic()` time; by
+    default, always), and from then on gets the same note as a wrong key.
     QuitGame when the player quits; EOFError / KeyboardInterrupt pass through.
     """
     prompts = (prompt,) if isinstance(prompt, str) else tuple(prompt)
@@ -269,12 +270,18 @@ def ask(
     def asked() -> str:
         return f"{fitting(term.width, prompts)} > "
 
+    def question() -> str:
+        made = quit_question() if callable(quit_question) else quit_question
+        return quit_prompt(made)
+
     def repaint() -> None:
         assert redraw is not None
         if _connection(term) != state.note_connection:
             state.note = None  # it answered a key typed on a connection that has gone
         if state.quitting and redraw_above is not None:
-            redraw_above(state.note, quit_prompt(quit_question))
+            asked_now = question()  # in the words that fit the window as it is now
+            redraw_above(state.note, asked_now)
+            term.reprompt(asked_now)  # type: ignore[attr-defined]
             return  # the question stays asked under it
         redraw(state.note)
         if state.reading:  # not while q's question is asked: that question stays
@@ -311,7 +318,7 @@ def ask(
             elif key == "h" and hints_off:
                 note = Text(_("Hints are off for this game."), "yellow")
             elif key == "q":
-                if _quits(term, state, quit_prompt(quit_question), quit_warning,
+                if _quits(term, state, question(), quit_warning,
                           None if lines else redraw_above):
                     raise QuitGame
             elif refusals and key in refusals:

@@ -43,7 +43,7 @@ from rack_o.game import Game
 from rack_o.i18n import _
 
 from .keyboard import CTRL_C, CTRL_D, ENTER, PUT_AWAY
-from .seat import left_message, left_while_host_chooses, quit_question
+from .seat import left_message, left_while_host_chooses, quit_forms, quit_question
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
     TABLE_LINES,
@@ -207,8 +207,9 @@ class SeatScreen:
             self.pager = self.question = None
             self._set_note(None)
         elif self.human is not None and self.human.quit_question is not None:
-            # On their turn the question is the turn's own: answered "no", it puts itself away.
-            self.terminal.put_away(self.human.quit_question)
+            # On their turn the question is the turn's own: answered "no", it puts itself away
+            # (in whichever words it was asked: they depend on the window's width).
+            self.terminal.put_away(*(form + " > " for form in quit_forms(self.is_host)))
 
     def game_over(self) -> None:
         """The game is over: the screen turns to its end, closing the pager, question or note

@@ -67,22 +67,24 @@ def left_while_host_chooses() -> str:
              "back.")
 
 
-def quit_question(host: bool, width: int, *, saved: bool = True) -> str:
-    """What q asks at a hosted table (rich markup), in as many words as fit QUESTION_LINES lines
-    of `width` columns with its " > ": the host, whether to stop the game for everyone (that
-    it is kept only if `saved`: not before the first deal); a guest, whether to leave the
-    table (the game goes on)."""
+def quit_forms(host: bool, *, saved: bool = True) -> tuple[str, ...]:
+    """What q asks at a hosted table (rich markup), from its fullest wording to its shortest:
+    the host, whether to stop the game for everyone (that it is kept only if `saved`: not
+    before the first deal); a guest, whether to leave the table (the game goes on)."""
     if not host:
-        forms = (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
-                   "back) · any other key stays"),
-                 _("Leave the table? [bold]y[/] leaves · any other key stays"))
-    else:
-        forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-                   "key carries on"),
-                 _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
-        if not saved:
-            forms = forms[1:]
-    return fitting(width, forms, QUESTION_LINES)
+        return (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
+                  "back) · any other key stays"),
+                _("Leave the table? [bold]y[/] leaves · any other key stays"))
+    forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
+               "key carries on"),
+             _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
+    return forms if saved else forms[1:]
+
+
+def quit_question(host: bool, width: int, *, saved: bool = True) -> str:
+    """What q asks at a hosted table (`quit_forms`), in as many words as fit QUESTION_LINES
+    lines of `width` columns with its " > "."""
+    return fitting(width, quit_forms(host, saved=saved), QUESTION_LINES)
 
 
 class PersonSeat:
@@ -158,8 +160,8 @@ class PersonSeat:
                 with self.terminal.step():
                     # Asked under the turn's screen painted again above it (`ask`), never
                     # scrolling the rack away on a small window.
-                    self.human.quit_question = quit_question(not self.guest,
-                                                             self.terminal.width) + " > "
+                    self.human.quit_question = lambda: quit_question(
+                        not self.guest, self.terminal.width) + " > "
                     if again:
                         return self.human.choose_again(view)
                     return self.human.choose(view)

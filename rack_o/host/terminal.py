@@ -447,11 +447,11 @@ class RemoteTerminal:
         if self._prompt is not None:
             self._prompt = prompt
 
-    def put_away(self, prompt: str) -> bool:
-        """If `prompt` (as asked) is being asked now, answer it with PUT_AWAY, a key no question
-        takes for yes, and say True: a question the guest left open when they dropped is put
-        away when they come back (game thread)."""
-        if not (self._reading and self._prompt == prompt) or self._step_again:
+    def put_away(self, *prompts: str) -> bool:
+        """If one of `prompts` (as asked) is being asked now, answer it with PUT_AWAY, a key no
+        question takes for yes, and say True: a question the guest left open when they dropped
+        is put away when they come back (game thread)."""
+        if not (self._reading and self._prompt in prompts) or self._step_again:
             return False  # (a step asked again asks no question)
         with self._lock:
             self._backlog += 1
