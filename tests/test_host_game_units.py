@@ -22,6 +22,7 @@ from rack_o.cli.console import blanked_in_place
 from rack_o.cli.prompt import InputEnded
 from rack_o.game import Game, Player
 from rack_o.host.address import is_loopback, lan_address, ssh_line
+from rack_o.host.guest_seats import GuestSeats
 from rack_o.host.hosting import HostedGame
 from rack_o.host.inbox import Inbox
 from rack_o.host.keyboard import CTRL_C, KeyReader
@@ -29,6 +30,7 @@ from rack_o.host.local import LocalLink, local_terminal
 from rack_o.host.opening import _given_away, _host_seat
 from rack_o.host.terminal import RemoteTerminal
 from rack_o.host.views import Presence, keys_line, public_view, waiting_line
+from rack_o.store.writer import RecordWriter
 
 # ------------------------------------------------------------------ a seat's terminal
 
@@ -241,17 +243,27 @@ def test_a_seat_given_to_a_computer_player_goes_to_it_again(lines: list[dict], g
     assert _given_away(lines, PLAYERS) == given
 
 
+def guests_only(table: GuestSeats, game: Game, *, writer: RecordWriter | None = None,
+                host_terminal: RemoteTerminal | None = None) -> HostedGame:
+    """`game` at `table`, every person a guest (the host has no seat: `host_terminal`, if any,
+    is their screen), recorded by `writer` if given; not played (the test moves the game)."""
+    from rack_o.bots import make_bot
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.views import TableInfo
+
+    return HostedGame(
+        table, game, [HumanAgent(p.name, table.terminals[seat])
+                      for seat, p in enumerate(game.players)],
+        host_seat=None, host_terminal=host_terminal,
+        info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+        stand_in=lambda seat: make_bot("hard", seat, 3), writer=writer, pause_seconds=0)
+
+
 def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
     from builders import seeded_game
     from test_host_units import FakeLink
 
-    from rack_o.bots import make_bot
-    from rack_o.cli.human import HumanAgent
-    from rack_o.host.guest_seats import GuestSeats
-    from rack_o.host.hosting import HostedGame
-    from rack_o.host.views import TableInfo
     from rack_o.record import parse_lines
-    from rack_o.store.writer import RecordWriter
 
     game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"], kinds=["human"] * 3)
     table = GuestSeats({0: "Ann", 1: "Bob", 2: "Cy"}, idle=None, pause_seconds=0)
@@ -259,11 +271,7 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         table.join(name, FakeLink(), 80, 24)
     table.inbox.run_posted()
     writer = RecordWriter(tmp_path / "given.jsonl")
-    session = HostedGame(
-        table, game, [HumanAgent(p.name, table.terminals[seat])
-                      for seat, p in enumerate(game.players)],
-        host_seat=None, host_terminal=None, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
-        stand_in=lambda seat: make_bot("hard", seat, 3), writer=writer, pause_seconds=0)
+    session = guests_only(table, game, writer=writer)
     session.give_to_bot(1)  # before the deal: nobody came for Bob
     game.deal()
     assert game.mover == 2

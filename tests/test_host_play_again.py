@@ -13,6 +13,8 @@ import os
 import re
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -55,6 +57,19 @@ def play_to_the_question(host: HostProcess, players: dict[str, Pty]) -> None:
     """Play the game to its end, where the host is asked whether to play again."""
     kit.play_guests(host, players, DECK)
     host.pty.wait_for(re.escape(kit.AGAIN))
+
+
+@contextmanager
+def at_the_question(home: Path) -> Iterator[tuple[HostProcess, Pty]]:
+    """Ann hosting from her seat, Bob her guest, their game played to its end, where the host
+    is asked whether to play again; both ended after."""
+    host = kit.start_host(home, *SEATED, short_holds=True)
+    bob = kit.ssh_guest(host, "bob", home)
+    try:
+        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+        yield host, bob
+    finally:
+        ended(host.pty, bob)
 
 
 def told(pty: Pty, sentence: str) -> None:
@@ -105,10 +120,7 @@ def test_the_same_table_plays_a_new_game_with_new_cards_when_the_host_says_yes(
 
 
 def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: Path) -> None:
-    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
-    bob = kit.ssh_guest(host, "bob", tmp_path)
-    try:
-        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+    with at_the_question(tmp_path) as (host, bob):
         bob.wait_for("Waiting for Ann to choose whether to play again.")
         bob.wait_for("q leave the table")  # once the end has stood its moment: keys count
         assert bob.last_line() == "s score sheet · r rules · q leave the table"
@@ -128,17 +140,12 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
         host.pty.wait_for(kit.READY)
         host.pty.send("\r")
         back.wait_for(r"Round 1  ·  \w+ dealt")
-    finally:
-        ended(host.pty, bob)
 
 
 def test_a_host_who_stops_before_the_next_game_s_first_deal_is_told_how_to_replay_the_last(
     tmp_path: Path,
 ) -> None:
-    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
-    bob = kit.ssh_guest(host, "bob", tmp_path)
-    try:
-        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+    with at_the_question(tmp_path) as (host, _bob):
         host.pty.send("y")
         host.pty.wait_for(kit.READY)
         host.pty.send("q")
@@ -150,8 +157,6 @@ def test_a_host_who_stops_before_the_next_game_s_first_deal_is_told_how_to_repla
         exit_status(host)
         [only] = (tmp_path / "games").glob("*.jsonl")  # the new game, never dealt, is not kept
         assert said.group(1) == only.stem
-    finally:
-        ended(host.pty, bob)
     assert is_over(records(tmp_path)[0])
 
 
@@ -160,10 +165,7 @@ def test_a_host_who_stops_before_the_next_game_s_first_deal_is_told_how_to_repla
 def test_the_table_closes_as_before_when_the_host_says_no(
     tmp_path: Path, answer: str | None, code: int
 ) -> None:
-    host = kit.start_host(tmp_path, *SEATED, short_holds=True)
-    bob = kit.ssh_guest(host, "bob", tmp_path)
-    try:
-        play_to_the_question(host, {"ann": host.pty, "bob": bob})
+    with at_the_question(tmp_path) as (host, bob):
         if answer is None:
             os.kill(host.pid, signal.SIGHUP)
         else:
@@ -172,8 +174,6 @@ def test_the_table_closes_as_before_when_the_host_says_no(
         [only] = (tmp_path / "games").glob("*.jsonl")
         told(host.pty, f"The game is saved: racko replay {only.stem} steps through it.")
         assert exit_status(host) == code
-    finally:
-        ended(host.pty, bob)
     assert is_over(records(tmp_path)[0])
 
 

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 from builders import seeded_game
+from test_host_game_units import guests_only
 from test_host_units import FakeLink
 
-from rack_o.bots import make_bot
-from rack_o.cli.human import HumanAgent
 from rack_o.host.guest_seats import GuestSeats, recorded_logins
-from rack_o.host.hosting import HostedGame
 from rack_o.host.terminal import RemoteTerminal
-from rack_o.host.views import TableInfo
 from rack_o.record import parse_lines
 from rack_o.store.writer import RecordWriter
 
@@ -24,11 +21,7 @@ def test_a_guest_who_took_a_seat_under_another_name_is_named_in_the_record(tmp_p
     game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"], kinds=["human"] * 3)
     table = GuestSeats(NAMES, idle=None, pause_seconds=0)
     writer = RecordWriter(tmp_path / "logins.jsonl")
-    session = HostedGame(
-        table, game, [HumanAgent(p.name, table.terminals[seat])
-                      for seat, p in enumerate(game.players)],
-        host_seat=None, host_terminal=None, info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
-        stand_in=lambda seat: make_bot("hard", seat, 3), writer=writer, pause_seconds=0)
+    session = guests_only(table, game, writer=writer)
     assert session.seats is table
     table.join("ann", FakeLink(), 80, 24)  # her own name: nothing to remember
     table.join("Hard", FakeLink(), 80, 24)  # not a seat's name: the next free seat, Bob's

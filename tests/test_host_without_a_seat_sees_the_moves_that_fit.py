@@ -8,15 +8,12 @@ import re
 
 import pytest
 from builders import seeded_game
+from test_host_game_units import guests_only
 from test_host_round_end_holds import shown
 from test_host_units import FakeLink
 
-from rack_o.bots import make_bot
-from rack_o.cli.human import HumanAgent
 from rack_o.host.guest_seats import GuestSeats
-from rack_o.host.hosting import HostedGame
 from rack_o.host.local import local_terminal
-from rack_o.host.views import TableInfo
 
 MOVE = re.compile(r"^  \S.* (drew|took) ", re.MULTILINE)
 
@@ -28,12 +25,7 @@ def test_the_host_without_a_seat_sees_as_many_moves_as_fit(height: int, moves: i
     host_terminal = local_terminal(-1, "host", seats.inbox)
     link = FakeLink()
     host_terminal.attached(link, 100, height)
-    session = HostedGame(
-        seats, game, [HumanAgent(p.name, seats.terminals[seat])
-                      for seat, p in enumerate(game.players)],
-        host_seat=None, host_terminal=host_terminal,
-        info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
-        stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0)
+    session = guests_only(seats, game, host_terminal=host_terminal)
     game.deal()
     rng = random.Random(1)
     while len(game.history) < 14:  # no Rack-O so early in so random a round
