@@ -427,6 +427,9 @@ class _Host:
     def away_guests(self) -> list[int]:
         return []
 
+    def logins(self) -> dict[int, str]:
+        return {}
+
 
 def drawn_at(game: object, gate: bool, width: int, height: int, notes: int = 0) -> list[str]:
     """Bob's screen at a hosted table, on a terminal `width` by `height`, as it shows (with

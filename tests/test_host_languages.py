@@ -223,6 +223,9 @@ class _Host:
     def away_guests(self) -> list[int]:
         return []
 
+    def logins(self) -> dict[int, str]:
+        return {}
+
 
 @pytest.mark.parametrize(
     ("language", "key", "leaves"),

@@ -58,6 +58,9 @@ class _Host:
     def away_guests(self) -> list[int]:
         return [1]
 
+    def logins(self) -> dict[int, str]:
+        return {}
+
     def give_to_bot(self, seat: int) -> None:
         self.done.append(f"give {seat + 1}")
 

@@ -81,3 +81,21 @@ def test_racko_host_resume_keeps_the_seats_for_the_logins_the_record_names() -> 
     # Ann is the host: her seat is no guest's. Zoë's has no login: her own name keeps it.
     assert _kept_for(events, 4, {1: "Bob", 2: "Cy", 3: "Zoë"}) == {
         1: "bob", 2: "hard", 3: "zoe"}
+
+
+def test_the_host_sees_the_user_name_a_guest_took_another_s_seat_with() -> None:
+    from rich.console import Console
+
+    from rack_o.host.views import Presence, players_block
+
+    table = GuestSeats(NAMES, idle=None, pause_seconds=0)
+    table.join("bob", FakeLink(), 80, 24)
+    table.join("zed", FakeLink(), 80, 24)  # the next free seat: Ann's
+    presence = [Presence.READY, Presence.HERE, Presence.AWAY]
+    console = Console(width=100, color_system=None)
+    with console.capture() as captured:
+        console.print(players_block(list(NAMES.values()), presence, logins=table.logins()))
+    ann, bob, cy = captured.get().splitlines()
+    assert ann.split() == ["1", "Ann", "ready", "logged", "in", "as", "zed"]
+    assert bob.split() == ["2", "Bob", "here"]  # his own name: nothing to say
+    assert cy.split() == ["3", "Cy", "away"]

@@ -364,6 +364,10 @@ class HostedGame(Table):
         (once the host gave it their seat): the moves lists mark them."""
         return frozenset(place for round_, place in self._stood_in if round_ == self.game.round)
 
+    def logins(self) -> dict[int, str]:
+        """The user names guests took seats with where they are not the seats' own names."""
+        return self.seats.logins()
+
     def away_guests(self) -> list[int]:
         """The guest seats whose guest is not connected (and not given away)."""
         return [seat for seat, terminal in self.seats.terminals.items()

@@ -115,6 +115,10 @@ class Host(Protocol):
         """The guest seats whose guest is not connected (and not given away)."""
         ...
 
+    def logins(self) -> dict[int, str]:
+        """The user names guests took seats with where they are not the seats' own names."""
+        ...
+
     def stand_in_turns(self) -> frozenset[int]:
         """The places in this round's history of the turns a computer player made for a
         person."""
@@ -458,8 +462,9 @@ class SeatScreen:
         names = [p.name for p in host.game.players]
         presence = [host.presence(seat) for seat in range(len(names))]
         lines = host.info.lines if self.is_host else None
+        logins = host.logins() if self.is_host else None
         return players_block(names, presence, ready_asked=ready_asked, you=self.seat,
-                             lines=lines)
+                             lines=lines, logins=logins)
 
     def _waiting(self) -> Text:
         game = self.host.game

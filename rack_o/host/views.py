@@ -8,7 +8,7 @@ public information: names, who is connected, scores, piles, the public moves.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -27,6 +27,7 @@ from rack_o.cli.screens import (
     history_block,
 )
 from rack_o.i18n import N_, _
+from rack_o.store.safe_text import printable
 from rack_o.view import SeatView
 
 
@@ -92,9 +93,12 @@ def presence_word(presence: Presence, ready_asked: bool) -> Text:
 def players_block(
     names: Sequence[str], presence: Sequence[Presence], *, ready_asked: bool = False,
     you: int | None = None, lines: dict[int, str] | None = None,
+    logins: Mapping[int, str] | None = None,
 ) -> Table:
     """Each seat: its number, name and where its player is; `you` marked; with `lines`, the
-    ssh command of each seat whose guest is away."""
+    ssh command of each seat whose guest is away; with `logins`, the user name a guest here
+    took their seat with, where it is not the seat's own (for the host to see who sits
+    there)."""
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(justify="right", no_wrap=True)
     table.add_column(no_wrap=True)
@@ -107,6 +111,9 @@ def players_block(
         if (lines is not None and where in (Presence.AWAY, Presence.LEFT, Presence.IDLE)
                 and seat in lines):
             status.append("  " + lines[seat], "bold")
+        if logins and seat in logins and where in (Presence.HERE, Presence.READY):
+            status.append("  " + _("logged in as {login}").format(
+                login=printable(logins[seat])), "dim")
         table.add_row(str(seat + 1), shown, status)
     return table
 
