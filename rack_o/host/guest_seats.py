@@ -43,8 +43,9 @@ def recorded_logins(events: Sequence[Mapping[str, object]], seats: int) -> dict[
         if not isinstance(named, dict):
             continue
         for seat, login in named.items():
-            if seat in numbers and isinstance(login, str) and name_key(login):
-                logins[numbers[seat]] = name_key(login)
+            key = name_key(login) if isinstance(login, str) else ""
+            if seat in numbers and key:
+                logins[numbers[seat]] = key
     return logins
 
 

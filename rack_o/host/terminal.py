@@ -543,12 +543,11 @@ class RemoteTerminal:
         return min(IDLE_WARNING, self.idle / 2)
 
     def _warn(self, deadline: float) -> None:
-        """Warn the guest, with a bell and a line on their screen, that they are let go at
-        `deadline` (time.monotonic) unless they press a key."""
+        """Warn the guest, with a bell, that they are let go at `deadline` (time.monotonic)
+        unless they press a key; `idle_left` draws the warning's line with its count."""
         self._warned_until = deadline
-        self._warned_count = _count_shown(deadline - time.monotonic())[0]
+        self._warned_count = 0  # not drawn yet
         self._send(_BELL)
-        self.repaint()
 
     def _unwarn(self) -> None:
         """The guest is back (or gone): the warning goes from their screen."""
