@@ -40,6 +40,24 @@ def test_simulate_usage_errors_read_like_plays(home: Path, args: list[str], mess
     assert message in flat(result.output)
 
 
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize(("bots", "meant"), [
+    ("hard,expret", "'expert'"), ("hard,HRAD", "'hard'"), ("meduim,easy", "'medium'"),
+    ("hard,zzz", None),
+])
+def test_a_misspelt_bot_level_is_answered_with_the_level_it_is_nearest(
+    home: Path, command: str, bots: str, meant: str | None
+) -> None:
+    result = racko(command, "--bots", bots)
+    assert_exited(result, 2)
+    said = flat(result.output)
+    assert "unknown bot level" in said
+    if meant is None:
+        assert "Did you mean" not in said
+    else:
+        assert said.rstrip().endswith(f"Did you mean {meant}?")
+
+
 @pytest.mark.parametrize("command", ["play", "simulate", "host"])
 @pytest.mark.parametrize(("seed", "shown"), [
     ("-1", "-1"), ("abc", "'abc'"), ("4.5", "'4.5'"), ("", "''"), ("1e3", "'1e3'"),

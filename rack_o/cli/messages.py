@@ -8,6 +8,7 @@ importing this module loads neither the store nor the bots.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import TYPE_CHECKING
 
@@ -190,8 +191,15 @@ def bot_spec_error(error: ValueError) -> str:
     module, _sep, name = error.spec.partition(":")
     problem = error.problem
     if problem is BotProblem.UNKNOWN_LEVEL:
-        return _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
+        said = _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
                  "package.module:ClassName.").format(spec=spec, levels=", ".join(LEVELS))
+        meant = difflib.get_close_matches(error.spec.strip().lower(), LEVELS, n=1)
+        if not meant:
+            return said
+        # The sentence `racko` gives for a command misspelt, so it is translated once.
+        return said + " " + ngettext("Did you mean {possibility}?",
+                                     "(Did you mean one of: {possibilities}?)", 1).format(
+            possibility=repr(meant[0]), possibilities=repr(meant[0]))
     if problem is BotProblem.BAD_FORM:
         return _("bot {spec} must be written package.module:ClassName.").format(spec=spec)
     if problem is BotProblem.NO_MODULE:
