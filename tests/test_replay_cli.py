@@ -134,8 +134,8 @@ def test_n_jumps_to_the_round_table_and_the_end_says_so(home: Path) -> None:
     assert "Final standings" in out and "The end of the game." in out
 
 
-@pytest.mark.parametrize("last_key", ["\n", " \n", "q\n", "n\n", ""],
-                         ids=["enter", "space", "q", "n", "input-ends"])
+@pytest.mark.parametrize("last_key", ["\n", " \n", "q\n", ""],
+                         ids=["enter", "space", "q", "input-ends"])
 @pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
 def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
     home: Path, monkeypatch: pytest.MonkeyPatch, finished: bool, last_key: str
@@ -162,12 +162,34 @@ def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
     assert out.rstrip().endswith(prompt.rstrip())  # nothing more once left
 
 
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
+def test_n_pressed_again_and_again_stops_at_the_last_step(
+    home: Path, monkeypatch: pytest.MonkeyPatch, finished: bool
+) -> None:
+    monkeypatch.setenv("LINES", "60")
+    game = finished_game(7) if finished else unfinished_game(3, 5, kinds=("human", "bot:easy"))
+    write_record(home / "games" / "g.jsonl", game)
+    to_the_end = len(game.rounds) if finished else 1  # the round unfinished: n stops at the end
+    code, out = invoke(["g"], keys="\n" + "n\n" * (to_the_end + 3) + "\n")
+    assert code == 0, out
+    ending = "The end of the game." if finished else "The end of the record."
+    prompt = f"{ending} Enter or q ends the replay > "
+    last = out.split("Replay of g")[-1]
+    # Each n there is refused and the end stays on the screen, until Enter leaves it.
+    refused = ("n is not valid here: press Enter (or Space) or q to leave the replay, b to go "
+               "back a turn.")
+    assert " ".join(last.split()).count(refused) == 3
+    assert last.count(prompt) == 4
+    if finished:
+        assert "Final standings" in last
+
+
 def test_a_wrong_key_says_what_is_valid(home: Path) -> None:
     path = write_record(home / "g.jsonl", finished_game(7))
     code, out = invoke([str(path)], keys="z\nq\n")
     assert code == 0
     assert ("z is not valid here: press Enter (or Space) for the next turn, n to jump to the "
-            "end of the round, q to quit.") in " ".join(out.split())
+            "end of the round, b to go back a turn, q to quit.") in " ".join(out.split())
     assert "round 1, turn" not in out  # nothing moved
 
 
@@ -267,6 +289,7 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
 PROMPTS = re.compile(r"(?:Enter for the next turn · n (?:end of the|next round's end) · q quit|"
                      r"Enter for the rest of "
                      r"this turn · q quit|Enter for the end of the round · q quit|"
+                     r"Enter for the final standings · q quit|"
                      r"The end of the game\. Enter or q ends the replay) > ")
 
 
@@ -293,6 +316,21 @@ def test_every_replay_screen_fits_the_terminal_and_the_last_turn_is_followed_by_
                  f"wins with {max(game.totals)} points"):
         assert said in rest, said
     assert out.endswith("The end of the game. Enter or q ends the replay > \n")
+
+
+def test_a_last_round_s_end_too_long_for_one_screen_is_followed_by_the_final_standings(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "45")
+    monkeypatch.setenv("LINES", "15")
+    game = finished_game(8, target=100)
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], keys="n\n" * 60)
+    assert code == 0, out
+    before, standings = out.rsplit("Final standings", 1)
+    # The screen before the standings ends with the prompt that says they come next.
+    assert " ".join(before.split()).endswith("Enter for the final standings · q quit >")
+    assert "The end of the game." in standings
 
 
 @pytest.mark.parametrize("command", ["replay", "review"])

@@ -78,6 +78,11 @@ ROUND_END_HELP = N_(
     "it, q to quit."
 )
 RECORD_END_PROMPT = N_("[bold]Enter[/] for the end of the record · [bold]q[/] quit")
+STANDINGS_PROMPT = N_("[bold]Enter[/] for the final standings · [bold]q[/] quit")
+STANDINGS_HELP = N_(
+    "The game's end goes on over the next screen: press Enter (or Space) to see the final "
+    "standings, q to quit."
+)
 RECORD_END_HELP = N_(
     "The record ends on the next screen: press Enter (or Space) to see it, q to quit."
 )
@@ -85,11 +90,15 @@ END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
 END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
 # What may be pressed, said after a wrong key ("Up arrow is not valid here: …").
 KEYS_VALID = N_("press Enter (or Space) for the next turn, n to jump to the end of the round, "
-                "q to quit")
-MORE_VALID = N_("press Enter (or Space) for the rest of this turn, q to quit")
-ROUND_END_VALID = N_("press Enter (or Space) for the rest of the round's end, q to quit")
-RECORD_END_VALID = N_("press Enter (or Space) for the end of the record, q to quit")
-END_VALID = N_("press Enter (or Space) or q to leave the replay")
+                "b to go back a turn, q to quit")
+MORE_VALID = N_("press Enter (or Space) for the rest of this turn, b to go back a turn, q to quit")
+ROUND_END_VALID = N_("press Enter (or Space) for the rest of the round's end, b to go back a "
+                     "turn, q to quit")
+RECORD_END_VALID = N_("press Enter (or Space) for the end of the record, b to go back a turn, "
+                      "q to quit")
+STANDINGS_VALID = N_("press Enter (or Space) for the final standings, b to go back a turn, "
+                     "q to quit")
+END_VALID = N_("press Enter (or Space) or q to leave the replay, b to go back a turn")
 NEXT = (ENTER, SPACE)
 BACK = ("b", "left", BACKSPACE)
 """The keys that go back to the step before (b, as in racko's pager)."""
@@ -393,9 +402,11 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             (ROUND_END_PROMPT, ROUND_END_HELP, ROUND_END_VALID) if step.round_over
             else (MORE_PROMPT, MORE_HELP, MORE_VALID))
         asking = [(more, more_help, more_valid)] * len(firsts)
-        if firsts and last and not record.game.is_over and len(final.renderables) == 1:
-            # The unfinished note alone comes next: the record's end, not more of the turn.
-            asking[-1] = (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID)
+        if firsts and last and len(final.renderables) == 1:
+            # The unfinished note, or the standings, alone come next: not more of the turn.
+            asking[-1] = ((STANDINGS_PROMPT, STANDINGS_HELP, STANDINGS_VALID)
+                          if record.game.is_over
+                          else (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID))
         for screen, (asked, asked_help, asked_valid) in zip(firsts, asking, strict=True):
             key = shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid))
             if key == "q":
@@ -406,7 +417,9 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
-            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID))
+            # n is no way out: pressed again and again to skip rounds, it would skip the end.
+            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID),
+                                 (*NEXT, *BACK, "q"))
             if key in BACK:
                 return back
             if term.reads_lines:
@@ -423,8 +436,8 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
 
 
 def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str,
-                   valid: str) -> str:
-    """`screen` on a cleared screen, then Enter, Space, n or q pressed after `prompt`
+                   valid: str, keys: Sequence[str] = (*NEXT, *BACK, "n", "q")) -> str:
+    """`screen` on a cleared screen, then one of `keys` pressed after `prompt`
     (`replay_key`, its notes shown under `screen`); a window resized meanwhile gets `screen`
     (and the note) again, laid out at its new size."""
     shown: list[RenderableType] = [screen]
@@ -441,13 +454,14 @@ def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_tex
     term.clear()
     paint()
     with term.repainting(paint):
-        return replay_key(term, prompt, (*NEXT, *BACK, "n", "q"), help_text, valid, noted)
+        return replay_key(term, prompt, keys, help_text, valid, noted)
 
 
 def _room(term: Terminal) -> int:
     """The lines a replay screen may take: the terminal's height less the tallest prompt."""
     endings = (_("The end of the game."), _("The end of the record."))
     prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT), _(RECORD_END_PROMPT),
+               _(STANDINGS_PROMPT),
                *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
     return term.height - max(lines_taken(term.console, Text.from_markup(f"{prompt} > "))
                              for prompt in prompts)
