@@ -206,8 +206,12 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
     if several:
         table.add_column(_("Player"), no_wrap=True, max_width=NAME_CELLS[layout.short])
     table.add_column(_("Played"), no_wrap=not layout.short)
-    table.add_column(_("Expert"), no_wrap=not layout.short)
-    table.add_column(_("Cost"), justify="right", no_wrap=True)
+    # Not "Expert" where there is room: a bot player is called so too.
+    table.add_column(_("Expert") if layout.short else _("Expert's move"), no_wrap=not layout.short)
+    # Each cost right-aligned in a set width, then a star or a space: rich would strip a
+    # space at the end of a right-justified cell and put a starred cost out of line.
+    table.add_column(_("Cost"), no_wrap=True)
+    width = max(len(turns_text(move.cost)) for move in shown)
     table.add_column("", no_wrap=True)
     for move in shown:
         when = ([f"{move.round}:{move.turn}"] if layout.tight
@@ -221,7 +225,7 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
                   else play_text(move.best, layout.short))
         table.add_row(
             *when, *names, play_text(move.played, layout.short), expert,
-            turns_text(move.cost) + ("*" if at_stake(move) else " "),
+            turns_text(move.cost).rjust(width) + ("*" if at_stake(move) else " "),
             Text(label, LABEL_STYLES[move.label]),
         )
     return table
