@@ -189,3 +189,19 @@ def test_the_biggest_mistake_names_the_half_of_the_turn_that_cost(
     record = load_record(write_record(home / "g.jsonl", finished_game(3)))
     shown = " ".join(rendered(review_cli.player_lines([move], 0, record)).split())
     assert f"Biggest mistake: round 3, turn 36, {said}" in shown.replace("\u00a0", " "), shown
+
+
+@pytest.mark.usefixtures("reviews_once")
+@pytest.mark.parametrize("columns", ["45", "60", "80"])
+def test_a_starred_cost_stands_in_line_with_the_others(
+    monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    out = racko("review", str(DOCS / "review-example.jsonl")).output
+    # The moves table's rows: each starts with its round (and turn) and holds one cost.
+    rows = [line for line in out.splitlines() if re.match(r" *\d+(:| +)\d+ ", line)
+            and "%" not in line]
+    costs = [re.search(r" (\d+\.\d\d)(\*?)( |$)", row) for row in rows]
+    assert rows and all(costs), rows
+    assert 0 < sum(cost.group(2) == "*" for cost in costs if cost) < len(costs)
+    assert len({cost.end(1) for cost in costs if cost}) == 1, out
