@@ -372,6 +372,20 @@ def test_find_record_by_id_prefix_or_path(tmp_path: Path, monkeypatch: pytest.Mo
     assert record_not_found(none.value) == f'No saved game "nope" in {games} and no such file.'
 
 
+def test_a_saved_game_s_file_name_names_it_unless_a_file_here_has_that_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RACKO_HOME", str(tmp_path / "home"))
+    games = tmp_path / "home" / "games"
+    games.mkdir(parents=True)
+    saved = write_record(games / "2026-11-29-2105-ann-bob.jsonl", unfinished_game(1, 3))
+    monkeypatch.chdir(tmp_path)
+    assert find_record("2026-11-29-2105-ann-bob.jsonl") == saved
+    assert find_record("other.jsonl") == Path("other.jsonl")  # reading it says: no such file
+    here = write_record(tmp_path / "2026-11-29-2105-ann-bob.jsonl", unfinished_game(2, 3))
+    assert find_record("2026-11-29-2105-ann-bob.jsonl").resolve() == here
+
+
 def test_list_games_shows_players_start_round_scores_and_skips_damaged_and_empty(
     tmp_path: Path,
 ) -> None:

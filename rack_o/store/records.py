@@ -295,9 +295,12 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
         raise RecordNotFoundError(str(ref), records_dir())
     ref_path = Path(ref)
     try:
-        if (ref_path.exists() or ref_path.is_symlink() or os.sep in str(ref)
-                or str(ref).endswith(RECORD_SUFFIX)):
+        if ref_path.exists() or ref_path.is_symlink() or os.sep in str(ref):
             return ref_path
+        if str(ref).endswith(RECORD_SUFFIX):
+            # A saved game's file name, as seen in the records folder, names that game.
+            saved = records_dir() / str(ref)
+            return saved if saved.is_file() else ref_path
     except OSError:
         return ref_path  # such as a name too long: reading it will say why, naming the file
     folder = records_dir()
