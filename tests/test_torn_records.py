@@ -1,10 +1,12 @@
 """A record whose last line was cut off mid-save: the torn line goes with the first line saved,
-and resuming says so; leaving before that leaves it where it is."""
+and resuming says so; leaving before that leaves it where it is. Replay and review,
+which only read, say the line is left out."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from builders import record_text, unfinished_game
 from clirun import assert_exited, flat, racko
 
@@ -26,3 +28,30 @@ def test_a_torn_line_is_said_to_go_when_the_game_goes_on_and_stays_until_then(
             "when the game goes on.") in said
     assert "has been removed" not in said
     assert path.read_bytes() == text.encode() + b'{"type": "turn", "se'
+
+
+TORN = ("The last line of the record was cut off while it was being saved, so what it held is "
+        "left out.")
+
+
+@pytest.mark.parametrize("args", [["replay", "--summary"], ["replay", "--reveal"],
+                                  ["review", "--reveal"], ["review", "--reveal", "--json"]])
+def test_reading_a_torn_record_says_its_last_line_is_left_out_and_leaves_the_file(
+    home: Path, args: list[str]
+) -> None:
+    text = record_text(unfinished_game(9, turns=6, target=75, kinds=("human", "human")))
+    path = home / "games" / "torn.jsonl"
+    path.write_bytes(text.encode() + b'{"type": "turn", "se')
+    result = racko(*args, "torn", input="\n" * 40)
+    assert_exited(result, 0)
+    assert TORN in flat(result.output)
+    assert path.read_bytes() == text.encode() + b'{"type": "turn", "se'
+
+
+@pytest.mark.parametrize("args", [["replay", "--summary"], ["review", "--reveal"]])
+def test_a_whole_record_says_nothing_of_a_cut_line(home: Path, args: list[str]) -> None:
+    path = home / "games" / "whole.jsonl"
+    path.write_text(record_text(unfinished_game(9, turns=6, target=75, kinds=("human", "human"))))
+    result = racko(*args, "whole")
+    assert_exited(result, 0)
+    assert "cut off" not in flat(result.output)

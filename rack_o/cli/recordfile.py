@@ -54,6 +54,15 @@ def read_record(game_ref: str, cannot: str) -> Record:
         raise SystemExit(EXIT_BAD_FILE) from None
 
 
+def torn_note(record: Record) -> str | None:
+    """What a record whose last line was cut off as it was written leaves out (None if it
+    lost nothing: a full record, or a cut line the rules imply again)."""
+    if not record.torn or record.missing_events:
+        return None
+    return _("The last line of the record was cut off while it was being saved, so what it "
+             "held is left out.")
+
+
 def say_refused(cannot: str, error: RecordFileError) -> None:
     """`cannot` (the command's sentence, with `{error}` for the file, line and reason) on
     stderr, then that the file was left as it was (when there is a file)."""

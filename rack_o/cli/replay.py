@@ -32,7 +32,15 @@ from .flow import Flow
 from .history import local_time
 from .keys import BACKSPACE
 from .prompt import echo, is_silent, wrong_key_note
-from .recordfile import GAME_REF, OwnRound, is_private, own_round, read_record, say_private
+from .recordfile import (
+    GAME_REF,
+    OwnRound,
+    is_private,
+    own_round,
+    read_record,
+    say_private,
+    torn_note,
+)
 from .scoreboard import (
     Footnote,
     fitted_round_table,
@@ -307,10 +315,12 @@ def step_screens(console: Console, step: Step, record: Record, last: bool,
 
 
 def unfinished_note(record: Record) -> Text:
-    """Where an unfinished record stops, and how to carry the game on."""
+    """Where an unfinished record stops (and a line cut off, if one was), and how to carry the
+    game on."""
     game = record.game
+    torn = torn_note(record)
     return Text(
-        ngettext(
+        (torn + "\n" if torn else "") + ngettext(
             "The record ends in round {round} after {count} turn ({scores}): the game is "
             "unfinished. Carry it on with:",
             "The record ends in round {round} after {count} turns ({scores}): the game is "

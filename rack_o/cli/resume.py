@@ -348,14 +348,6 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
     return lines
 
 
-def _torn(record: Record) -> bool:
-    """True when the file holds a torn write after its last complete line."""
-    try:
-        return record.path.stat().st_size > record.complete_bytes
-    except OSError:
-        return False
-
-
 @stopped_by_signals(new_line=False)
 def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched.
@@ -566,7 +558,7 @@ def resume_facts(record: Record) -> ResumeFacts:
     the game goes on: its first line written cuts a torn line off) and opens the history."""
     from rack_o.store.autosave import history_problem
 
-    return ResumeFacts(_torn(record), history_problem())
+    return ResumeFacts(record.torn, history_problem())
 
 
 def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,

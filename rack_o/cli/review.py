@@ -44,7 +44,7 @@ from .console import fill, lines_taken, make_console
 from .exits import EXIT_USAGE
 from .flow import Flow
 from .option_types import PLAYER_NAME
-from .recordfile import GAME_REF, is_private, own_round, read_record, say_private
+from .recordfile import GAME_REF, is_private, own_round, read_record, say_private, torn_note
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
 
@@ -543,6 +543,9 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
                                turn_count(record.events, seats, unseen),
                                progress_console(as_json), rounds))
     note = None if unseen is None else unseen_note(record, seats, unseen, moves)
+    torn = torn_note(record)
+    if torn is not None:
+        note = torn if note is None else f"{torn} {note}"
     if as_json:
         click.echo(json.dumps(json_report(moves, seats, record), indent=2, ensure_ascii=False))
         if note is not None:

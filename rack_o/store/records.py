@@ -128,6 +128,11 @@ class Record:
         return record_id(self.path)
 
     @property
+    def torn(self) -> bool:
+        """True when the file ended in a line cut off as it was written (left out)."""
+        return self.size > self.complete_bytes
+
+    @property
     def ref(self) -> str:
         """How to name the record to racko: its ID if autosaved, else its path."""
         return record_ref(self.path)
