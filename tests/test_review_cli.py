@@ -458,3 +458,12 @@ def test_at_60_columns_the_biggest_mistake_keeps_each_move_and_number_with_its_w
         # Nothing ends a line after a number or an arrow, nor starts one but the cost.
         assert not re.search(r"(\d|→)\s*$", line), out
         assert not re.match(r"\s*(→|\d+(?![.,\d]))", line), out
+
+
+def test_help_gives_the_thresholds_of_the_labels() -> None:
+    result = CliRunner().invoke(main, ["review", "--help"], terminal_width=80)
+    said = " ".join(result.output.split())
+    inaccuracy, mistake, blunder = THRESHOLDS
+    assert (f"good, inaccuracy, mistake or blunder (from {inaccuracy:.1f}, {mistake:.1f} and "
+            f"{blunder:.1f} turns lost)") in said
+    assert "docs/" not in said  # an installed racko has no docs folder beside it

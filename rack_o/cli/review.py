@@ -521,9 +521,9 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     ID is a saved game's ID (see `racko history`), FILE any rack-o/1 record, finished or
     not. Each person's turn is compared with what the expert bot would have played; its
     cost is how many more turns to Rack-O it leaves (with the points at stake when a
-    rival may go out first), and it is marked good, inaccuracy, mistake or blunder (see
-    docs/review.md). A game of bots alone has all its turns reviewed. The file is only
-    read.
+    rival may go out first), and it is marked good, inaccuracy, mistake or blunder (from
+    0.3, 0.8 and 2.0 turns lost). A game of bots alone has all its turns reviewed. The file
+    is only read.
     """
     record = read_record(game_ref, _("Error: cannot review {error}"))
     if not reveal and is_private(record):
