@@ -57,3 +57,25 @@ def test_the_rules_say_500_is_a_target_the_table_may_change(language: str) -> No
     # The opening paragraph names the game's length: with it, how to choose another.
     opening = text.split("\n\n")[1]
     assert "500" in opening and "`--target`" in opening, opening
+
+
+@pytest.mark.parametrize("width", [45, 60, 80])
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_every_example_rack_stays_on_one_line_down_to_45_columns(
+    language: str, width: int
+) -> None:
+    from rich.console import Console
+
+    from rack_o.cli.rules import rules_markdown, rules_text
+    from rack_o.i18n import speaking
+
+    racks = re.findall(r"^\| ((?:\d+ ){9}\d+) +\|", rules_text(language), re.MULTILINE)
+    out = io.StringIO()
+    with speaking(language):
+        Console(file=out, width=width, color_system=None).print(rules_markdown())
+    shown = out.getvalue()
+    lines = [line.rstrip() for line in shown.splitlines()]
+    assert racks and all(any(line.startswith(rack) for line in lines) for rack in racks)
+    # Nothing cut short, and no card on a line of its own, where it reads as another rack.
+    assert max(map(len, lines)) <= width and "…" not in shown
+    assert not [line for line in lines if re.fullmatch(r"\d+", line.strip())]
