@@ -18,7 +18,7 @@ from rack_o.host.inbox import Inbox
 from rack_o.host.local import LocalLink, local_terminal
 from rack_o.host.screen import SeatScreen
 
-NOTE = "d does nothing here: press s, r, ? or q."
+NOTE = "z does nothing here: press s, r, ? or q."
 
 
 @dataclass
@@ -61,7 +61,7 @@ def test_a_note_for_a_key_that_did_nothing_goes_after_a_while_and_the_screen_is_
     waiting: Waiting, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     note_times(monkeypatch, read=0.05, longest=0.2)
-    waiting.screen.pressed("d")
+    waiting.screen.pressed("z")
     assert NOTE in waiting.drawn()
     assert waiting.inbox.wait(lambda: waiting.screen.note is None, 3)
     drawn = waiting.drawn()
@@ -69,7 +69,8 @@ def test_a_note_for_a_key_that_did_nothing_goes_after_a_while_and_the_screen_is_
     assert NOTE not in drawn
 
 
-@pytest.mark.parametrize("key", ["d", "h"], ids=["does-nothing", "hint-for-your-turn"])
+@pytest.mark.parametrize("key", ["z", "h", "d"],
+                         ids=["does-nothing", "hint-for-your-turn", "for-your-turn"])
 def test_a_note_for_a_key_that_did_nothing_goes_when_the_game_moves_on_once_read(
     waiting: Waiting, monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:
@@ -81,6 +82,7 @@ def test_a_note_for_a_key_that_did_nothing_goes_when_the_game_moves_on_once_read
     assert waiting.screen.note is None
     drawn = waiting.drawn()
     assert "Ann is playing." in drawn and "nothing here" not in drawn and "hint" not in drawn
+    assert "own turn" not in drawn
 
 
 def test_a_note_the_game_moves_past_before_it_is_read_goes_once_read(
@@ -88,7 +90,7 @@ def test_a_note_the_game_moves_past_before_it_is_read_goes_once_read(
 ) -> None:
     note_times(monkeypatch, read=0.3, longest=30)
     pressed = time.monotonic()
-    waiting.screen.pressed("d")
+    waiting.screen.pressed("z")
     waiting.screen.show()  # the game moved on at once: the note stays to be read
     assert NOTE in waiting.drawn()
     assert waiting.inbox.wait(lambda: waiting.screen.note is None, 5)
@@ -100,7 +102,7 @@ def test_the_help_stays_until_the_next_key_where_a_note_for_a_key_that_did_nothi
     waiting: Waiting, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     note_times(monkeypatch, read=0.02, longest=0.1)
-    waiting.screen.pressed("d")
+    waiting.screen.pressed("z")
     assert waiting.inbox.wait(lambda: waiting.screen.note is None, 3)
     waiting.screen.pressed("?")
     waiting.inbox.wait(lambda: False, 0.2)
@@ -121,3 +123,14 @@ def test_work_left_for_later_runs_at_the_first_wait_once_its_time_has_come() -> 
     assert inbox.wait(lambda: len(ran) == 3, 3)
     assert ran == ["posted", "first", "second"]
     assert not inbox.wait(lambda: False, 0.05)  # nothing left: a wait ends at its timeout
+
+
+@pytest.mark.parametrize("key", ["d", "t", "x", "5", "0"])
+def test_a_turn_s_key_pressed_in_another_s_turn_is_said_to_be_for_one_s_own(
+    waiting: Waiting, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    note_times(monkeypatch, read=5, longest=30)
+    waiting.screen.pressed(key)
+    drawn = " ".join(waiting.drawn().split())
+    assert f"{key} is for your own turn." in drawn and "nothing here" not in drawn
+    assert "Ann is playing." in drawn

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from rack_o.actions import Phase, Source
 from rack_o.cli.hold import RESULTS_HOLD, KeyHold
-from rack_o.cli.human import PILE_KEYS, HumanAgent, fitted_turn_screen
+from rack_o.cli.human import PILE_KEYS, SLOT_KEYS, HumanAgent, fitted_turn_screen
 from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
@@ -614,12 +614,23 @@ class SeatScreen:
             self._set_note(_nobody_away(), passing=True)
         elif key == "h":
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
+        elif key in (*PILE_KEYS, "x", *SLOT_KEYS) and self._others_turn():
+            # Not "does nothing here": the key is right, the moment is not.
+            self._set_note(Text.from_markup(_("[bold]{key}[/] is for your own turn.").format(
+                key=key), style="yellow"), passing=True)
         elif key not in (ENTER, " "):
             self._set_note(invalid_note(key, self.is_host, over=host.over_lines is not None,
                                         host_choosing=self.host_choosing,
                                         ready=seated and not said, unready=said),
                            passing=True)
         return True
+
+    def _others_turn(self) -> bool:
+        """True while another seat plays its turn (this one seated, the game going)."""
+        host, game = self.host, self.host.game
+        return (self.seat is not None and game.phase in (Phase.CHOOSE, Phase.PLACE)
+                and game.mover != self.seat and host.gate_lines is None
+                and host.over_lines is None)
 
     def _turn_coming(self) -> bool:
         """True while the screen says it is the person's turn, before it begins (as the move
