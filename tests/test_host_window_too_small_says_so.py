@@ -1,6 +1,7 @@
 """A guest whose window is smaller than racko's smallest screen (45 by 15) reads, in their
-language, how big to make it, and nothing else: never a rack with slots cut off. Made big
-enough, the window shows the game again as it stands."""
+language, how big to make it, and nothing else: never a rack with slots cut off. Keys typed
+meanwhile, blind, play nothing. Made big enough, the window shows the game again as it
+stands."""
 
 from __future__ import annotations
 
@@ -29,6 +30,22 @@ def test_a_window_too_small_says_how_big_to_make_it_and_shows_the_game_once_it_i
         hosted.session.seats.resized(1, link, 45, 15)
         until(lambda: "d draw · t take" in shown(link), "the turn's screen is back")
         assert "make it at least" not in shown(link)
+
+
+def test_keys_typed_in_a_window_too_small_to_show_the_game_play_nothing() -> None:
+    with table(winning_deal(1, target=500), host_seat=0) as hosted:
+        hosted.asked(1)
+        link = hosted.links[1]
+        until(lambda: "d draw · t take" in shown(link), "Bob's turn")
+        hosted.session.seats.resized(1, link, 40, 12)
+        until(lambda: "make it at least" in shown(link), "the window is said too small")
+        for key in ("d", "3", "\r", "t", "5", "\r"):  # a move typed blind
+            hosted.press(1, key)
+        time.sleep(0.3)
+        hosted.session.seats.resized(1, link, 45, 15)
+        until(lambda: "d draw · t take" in shown(link), "the turn's screen is back")
+        time.sleep(0.2)
+        assert "d draw · t take" in shown(link) and "You drew" not in shown(link)
 
 
 def test_the_notice_speaks_the_guest_s_language() -> None:

@@ -653,6 +653,12 @@ class RemoteTerminal:
         """Keys the guest typed: kept for the next read, or handed to the keys handler one by
         one (those it has not had yet are typed ahead: `flush_input` throws them away)."""
         self._unwarn()
+        if self.too_small is not None:
+            # The window shows nothing of the game: a key typed blind would play unseen.
+            kept = [key for key in keys if key in (CTRL_C, CTRL_D)]
+            with self._lock:
+                self._backlog -= len(keys) - len(kept)
+            keys = kept
         if self._reading or self._on_keys is None:
             self._keys.extend(keys)
             return
