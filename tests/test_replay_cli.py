@@ -22,6 +22,7 @@ from builders import (
 )
 from click.testing import CliRunner
 from clirun import squashed
+from rich.cells import cell_len
 from rich.console import Console
 from test_store_records import DAMAGE, lines_of
 
@@ -637,3 +638,22 @@ def test_b_at_the_end_of_the_replay_goes_back_to_the_last_turn(
     turns = [re.search(r"round 1, turn (\d+)", screen) for screen in screens]
     assert [int(found.group(1)) for found in turns if found][-3:] == [5, 4, 5]
     assert screens[-1].count("The end of the record.") >= 1
+
+
+@pytest.mark.parametrize("width", [45, 60])
+def test_long_names_are_cut_in_the_racks_and_every_card_is_shown_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    names = ["Alexandra-Konsta", "名字太郎花子次郎三郎四郎五"]
+    game = unfinished_game(5, 6, names=names, kinds=("bot:easy", "bot:easy"))
+    write_record(home / "games" / "g.jsonl", game)
+    code, out = invoke(["g"], keys="\n" * 8)
+    assert code == 0, out
+    last = out.split("Replay of g")[-1].splitlines()
+    rows = [line for line in last if re.search(r"(\s+\d{1,2}){10}\s+(\d+|out|Rack-O)$",
+                                               line.rstrip())]
+    assert len(rows) == 2, last
+    for row, rack in zip(rows, game.racks, strict=True):
+        assert row.rstrip().split()[-11:-1] == [str(card) for card in rack]
+    assert all(cell_len(line) <= width for line in last)

@@ -105,7 +105,9 @@ def test_replay_s_points_column_says_what_it_holds_where_it_fits(language: str, 
     game = seeded_game(4, 4, 200, names=names)
     game.deal()
     console = Console(file=io.StringIO(), width=width, color_system=None)
-    room = width - len(names[0]) - 31  # the name, ten cards and the space before the column
+    # The name (cut short where it would leave less than a three-letter word for the column),
+    # ten cards and the space before the column.
+    room = width - min(len(names[0]), width - 31 - 3) - 31
     with speaking(language):
         console.print(racks_table(game, None, None, width))
         full = _("points now")

@@ -183,6 +183,8 @@ def _as_seen(turn: Turn) -> PublicTurn:
 RACK_CELLS = 1 + 10 * 3
 """Columns a rack takes in the racks table: ten cards of up to two digits, a space before each,
 and the space before the "now" column."""
+NOW_LEAST = 3
+"""The least room the "now" column of the racks takes (after its space): a three-letter word."""
 
 
 def _known(game: Game, hidden: Collection[int]) -> dict[int, dict[int, int]]:
@@ -205,7 +207,11 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
     as a new card is, and no points."""
     names = [p.name for p in game.players]
     racko = "Rack-O"
-    room = None if width is None else width - max(cell_len(name) for name in names) - RACK_CELLS
+    # A name too long for the width is cut ("Alexandra…"): never a card.
+    name_cells = max(cell_len(name) for name in [*names, _("slot")])
+    if width is not None:
+        name_cells = max(1, min(name_cells, width - RACK_CELLS - NOW_LEAST))
+    room = None if width is None else width - name_cells - RACK_CELLS
     # Translators: the heading of the column of racko replay's racks that holds what each rack
     # would score if the round ended now; "now" where the terminal is too narrow for it.
     headings = (_("points now"), _("now"))
@@ -216,7 +222,7 @@ def racks_table(game: Game, actor: int | None = None, changed: int | None = None
         # narrow terminal, where "Rack-O" does not fit: one whole word of at most 3 letters.
         racko = _("out")
     table = Table.grid(padding=(0, 1))
-    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True, max_width=name_cells, overflow="ellipsis")
     for _slot in range(10):
         table.add_column(justify="right", width=2)
     table.add_column(justify="right")
