@@ -23,3 +23,4 @@ def test_a_guest_reading_the_rules_is_brought_to_the_end_of_the_game(opened: str
         assert screen.pager is None and screen.question is None
         until(lambda: "choose whether to play again" in shown(hosted.links[1]),
               "Bob reads that Ann chooses")
+

@@ -308,3 +308,12 @@ def test_a_guest_at_the_end_of_a_table_hosted_without_a_screen_leaves_with_thank
         assert exit_status(host) == 0  # everyone left: the table closes
     finally:
         ended(host.pty, *guests.values())
+
+
+def test_the_host_is_told_the_racko_host_command_that_deals_the_cards_again(
+    tmp_path: Path,
+) -> None:
+    with at_the_question(tmp_path) as (host, _bob):
+        told(host.pty, "Seed 3: racko host --seed 3 --players 3 --target 5 --bots hard deals "
+             "these cards again.")
+        assert "racko play --seed" not in host.pty.text

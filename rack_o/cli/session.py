@@ -296,9 +296,10 @@ def own_turn_line(game: Game, seat: int) -> Text:
 
 
 def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int],
-              hints_used: Sequence[int], *, seed: bool = True) -> list[str]:
+              hints_used: Sequence[int], *, seed: bool = True, hosted: bool = False
+              ) -> list[str]:
     """The hints each person used, and (if `seed`) the seed that deals this game's cards
-    again."""
+    again: with `racko host` if the game was `hosted`, else with `racko play`."""
     notes: list[str] = []
     if humans:
         if header is not None and not header.hints:
@@ -311,13 +312,20 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
         return notes
     again = replayable_seed(header.seed)
     if again is not None:
-        notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
-            seed=again, options=same_cards(header.players, again, header.rules)))
+        options = same_cards(header.players, again, header.rules)
+        if hosted:  # the same options sit the same table down for guests
+            notes.append(_("Seed {seed}: racko host {options} deals these cards again.").format(
+                seed=again, options=options))
+        else:
+            notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
+                seed=again, options=options))
     elif header.seed is not None:
         # A record's own seed that --seed cannot take (text such as "5", which shuffles
         # otherwise than 5): shown as it is, with no command that would deal other cards.
-        notes.append(_("Seed {seed}: racko play --seed takes a whole number from 0, so it "
-                       "cannot deal these cards again.").format(seed=shown_seed(header.seed)))
+        notes.append((_("Seed {seed}: racko host --seed takes a whole number from 0, so it "
+                        "cannot deal these cards again.") if hosted else
+                      _("Seed {seed}: racko play --seed takes a whole number from 0, so it "
+                        "cannot deal these cards again.")).format(seed=shown_seed(header.seed)))
     return notes
 
 

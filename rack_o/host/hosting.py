@@ -469,7 +469,8 @@ class HostedGame(Table):
             # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
             # space.
             notes = [ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
-                     for note in end_notes(self.header, names, humans, hints_used, seed=seed)]
+                     for note in end_notes(self.header, names, humans, hints_used, seed=seed,
+                                           hosted=True)]
 
             def summary(compact: bool, kept: int) -> list[RenderableType]:
                 return [standings(game.totals, names, game.rules, winner, len(game.rounds),
