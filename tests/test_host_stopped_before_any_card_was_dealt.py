@@ -100,7 +100,7 @@ def two(dealt: bool) -> Game:
      "The host stopped the game. No card was dealt, so there is no game to carry on."),
     (True, True, "Open the table again with: racko host --resume ID",
      "The host stopped the game. It is saved: when the host opens the table again, the same "
-     "ssh command takes your seat back."),
+     "ssh command takes your seat back, with the new table code the host gives you."),
     (True, False, NOT_SAVED,
      "The host stopped the game. It could not be saved, so it cannot be carried on."),
 ], ids=["before-the-first-deal", "in-round-1", "in-round-1-unsaved"])

@@ -47,7 +47,8 @@ def quiet_logging() -> None:
               help="Host only, without a seat: every person at the table is a guest.")
 @click.option("--resume", "resume_ref", metavar="ID|FILE",
               help="Open the table of an unfinished game again (racko resume --list shows "
-              "them); the guests come back with the same ssh command.")
+              "them); the guests come back with the same ssh command and the new table "
+              "code.")
 @click.option("--load-bots", is_flag=True,
               help="With --resume: import the custom bots (package.module:Class) the record "
               "names.")

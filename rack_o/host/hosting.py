@@ -557,7 +557,8 @@ class HostedGame(Table):
         back when the table opens again, only if it can (as `where_stopped` tells the host)."""
         if self.saved:
             return _("The host stopped the game. It is saved: when the host opens the table "
-                     "again, the same ssh command takes your seat back.")
+                     "again, the same ssh command takes your seat back, with the new table code "
+                     "the host gives you.")
         if self.game.round == 0:
             why = _("No card was dealt, so there is no game to carry on.")
         else:
