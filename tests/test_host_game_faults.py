@@ -92,7 +92,7 @@ def test_the_host_gives_an_away_guests_seat_to_a_computer_player(tmp_path: Path)
         host.pty.wait_for(r"2\s+Cy\s+a computer player plays for them")
         bob.wait_for(r"2\s+Cy\s+a computer player plays for them")
         late = kit.ssh_guest(host, "cy", tmp_path)
-        late.wait_for("Cy's seat has been given to a computer player.", screen=False)
+        late.wait_for("Cy's seat has been given to a computer player:", screen=False)
         bob.send("\r")
         kit.play_guests(host, {"bob": bob}, DECK)
         cy_turns = [line for line in turns(tmp_path) if line["seat"] == 1]

@@ -345,7 +345,8 @@ def test_a_released_seat_and_a_closed_table_take_nobody() -> None:
     table.terminal(0).release("A bot plays for you now.")
     assert link.closed_with == "A bot plays for you now."
     assert table.join("ann", FakeLink(), 80, 24) == (
-        "Ann's seat has been given to a computer player."
+        "Ann's seat has been given to a computer player: the host handed it over while its "
+        "guest was away, and it plays there to the end of this game."
     )
     table.close("Goodbye.")
     assert table.join("bob", FakeLink(), 80, 24) == "This table is closed."

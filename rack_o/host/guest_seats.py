@@ -181,7 +181,9 @@ class GuestSeats:
                 return self._full_message()
             name = printable(self.terminals[seat].name)
             if seat in self._released:
-                return _("{name}'s seat has been given to a computer player.").format(name=name)
+                return _("{name}'s seat has been given to a computer player: the host handed "
+                         "it over while its guest was away, and it plays there to the end of "
+                         "this game.").format(name=name)
             if seat in self._links:
                 return _(
                     "{name}'s seat is taken by a connection that is still open. If that was you "
