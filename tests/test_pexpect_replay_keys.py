@@ -25,6 +25,7 @@ def replaying(home: Path) -> pexpect.spawn:
     (ENTER * 3, 3),
     (ENTER + " " + ENTER, 3),
     (ENTER * 5, 5),
+    ("\x1b[C" * 2, 2),  # the Right arrow, as the Left goes back
 ])
 def test_keys_typed_ahead_each_step_once(tmp_path: Path, typed: str, turn: int) -> None:
     child = replaying(tmp_path)

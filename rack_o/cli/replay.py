@@ -107,7 +107,8 @@ RECORD_END_VALID = N_("press Enter (or Space) for the end of the record, b to go
 STANDINGS_VALID = N_("press Enter (or Space) for the final standings, b to go back a turn, "
                      "q to quit")
 END_VALID = N_("press Enter (or Space) or q to leave the replay, b to go back a turn")
-NEXT = (ENTER, SPACE)
+NEXT = (ENTER, SPACE, "right")
+"""The keys that go on to the next step (the Right arrow, as the Left goes back)."""
 BACK = ("b", "left", BACKSPACE)
 """The keys that go back to the step before (b, as in racko's pager)."""
 
@@ -435,7 +436,7 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
             # n is no way out: pressed again and again to skip rounds, it would skip the end.
             key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID),
-                                 (*NEXT, *BACK, "q"))
+                                 (ENTER, SPACE, *BACK, "q"))
             if key in BACK:
                 return back
             if term.reads_lines:
