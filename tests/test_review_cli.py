@@ -467,3 +467,27 @@ def test_help_gives_the_thresholds_of_the_labels() -> None:
     assert (f"good, inaccuracy, mistake or blunder (from {inaccuracy:.1f}, {mistake:.1f} and "
             f"{blunder:.1f} turns lost)") in said
     assert "docs/" not in said  # an installed racko has no docs folder beside it
+
+
+def test_a_record_with_no_turn_yet_says_there_is_nothing_to_review(home: Path) -> None:
+    from builders import unfinished_game
+
+    path = write_record(home / "new.jsonl", unfinished_game(3, 0, kinds=("human", "bot:easy")))
+    code, out = invoke([str(path)])
+    assert code == 0, out
+    assert " ".join(out.split()) == "Nothing to review: no turn of Ann was played yet."
+
+
+def test_turns_left_out_of_a_round_still_played_are_not_said_to_be_unplayed(home: Path) -> None:
+    from builders import unfinished_game
+
+    # A game of Ann's against a bot, the bot's first turn played in the round Ann is playing.
+    game = next(game for seed in range(40)
+                if (game := unfinished_game(seed, 1, kinds=("human", "bot:easy"))).mover == 0)
+    path = write_record(home / "open.jsonl", game)
+    code, out = invoke([str(path), "--all"])
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert said.startswith("Nothing to review yet. Round 1 is still being played: its turns by "
+                           "the other players are left out"), said
+    assert "was played yet" not in said

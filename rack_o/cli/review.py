@@ -552,7 +552,9 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
             click.echo(fill(note, shutil.get_terminal_size().columns), err=True)
         return
     console = make_console()
-    if not moves:
+    if not moves and turn_count(record.events, seats):
+        console.print(_("Nothing to review yet."))  # turns there are, left out: the note says
+    elif not moves:
         console.print(_("Nothing to review: no turn of {players} was played yet.").format(
             players=", ".join(seat_label(record, seat) for seat in seats)), markup=False)
     else:
