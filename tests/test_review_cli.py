@@ -491,3 +491,16 @@ def test_turns_left_out_of_a_round_still_played_are_not_said_to_be_unplayed(home
     assert said.startswith("Nothing to review yet. Round 1 is still being played: its turns by "
                            "the other players are left out"), said
     assert "was played yet" not in said
+
+
+def test_a_player_without_a_costly_turn_is_told_every_turn_was_good(home: Path) -> None:
+    from builders import unfinished_game
+
+    # Two turns of a game of bots: Ann, the hard bot, plays hers (with these cards) as well as
+    # expert would.
+    path = write_record(home / "open.jsonl", unfinished_game(0, 2, kinds=("bot:hard", "bot:easy")))
+    code, out = invoke([str(path), "--player", "Ann"])
+    assert code == 0, out
+    assert out.splitlines()[1] == "Every turn reviewed was good: --full lists them all."
+    code, out = invoke([str(path), "--player", "Ann", "--full"])
+    assert "Every turn reviewed was good" not in out and "good" in moves_listed(out)

@@ -562,7 +562,10 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
         console.print(title(record, seats))  # the title first, above the moves it is the title of
         if table is not None:
             console.print(Trimmed(table))
-            console.print()
+        else:  # no turn to list: say why, rather than print no table at all
+            console.print(Text(_("Every turn reviewed was good: --full lists them all."),
+                               "green"))
+        console.print()
         console.print(Trimmed(summary(moves, seats, record, console.width, console.height)))
     if note is not None:
         console.print(Text(note, "dim"))
