@@ -496,7 +496,7 @@ class SeatScreen:
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
             text = quit_question(self.question == "stop", self.terminal.width,
-                                 saved=self.host.game.round > 0)
+                                 saved=self.host.game.round > 0, holding=self._holding())
         else:
             names = [p.name for p in self.host.game.players]
             # A name is shown as it is, brackets and all (never read as markup).
@@ -624,6 +624,14 @@ class SeatScreen:
                                         ready=seated and not said, unready=said),
                            passing=True)
         return True
+
+    def _holding(self) -> str | None:
+        """The name of the player who holds a card they drew, if another than this screen's."""
+        game = self.host.game
+        if (game.phase is Phase.PLACE and game.held_source is Source.DRAW
+                and game.mover != self.seat):
+            return game.players[game.mover].name
+        return None
 
     def _others_turn(self) -> bool:
         """True while another seat plays its turn (this one seated, the game going)."""

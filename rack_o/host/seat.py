@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from rich.markup import escape
+
 from rack_o.actions import DISCARD, Action, Phase, Source
 from rack_o.agent import Agent
 from rack_o.cli.human import HumanAgent
@@ -67,10 +69,12 @@ def left_while_host_chooses() -> str:
              "back.")
 
 
-def quit_forms(host: bool, *, saved: bool = True) -> tuple[str, ...]:
+def quit_forms(host: bool, *, saved: bool = True, holding: str | None = None
+               ) -> tuple[str, ...]:
     """What q asks at a hosted table (rich markup), from its fullest wording to its shortest:
     the host, whether to stop the game for everyone (that it is kept only if `saved`: not
-    before the first deal); a guest, whether to leave the table (the game goes on)."""
+    before the first deal; that the card the player `holding` drew is discarded); a guest,
+    whether to leave the table (the game goes on)."""
     if not host:
         return (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
                   "back) · any other key stays"),
@@ -78,13 +82,22 @@ def quit_forms(host: bool, *, saved: bool = True) -> tuple[str, ...]:
     forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
                "key carries on"),
              _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
+    if holding is not None:
+        # Said before it is too late: the card a draw brought cannot go back on the pile.
+        name = escape(holding)
+        forms = (_("Stop the game for everyone? {name} has drawn a card, and stopping discards "
+                   "it. [bold]y[/] stops it (it is saved) · any other key carries on").format(
+                       name=name),
+                 _("Stop the game for everyone ({name}'s drawn card is discarded)? [bold]y[/] "
+                   "stops it · any other key carries on").format(name=name), *forms)
     return forms if saved else forms[1:]
 
 
-def quit_question(host: bool, width: int, *, saved: bool = True) -> str:
+def quit_question(host: bool, width: int, *, saved: bool = True,
+                  holding: str | None = None) -> str:
     """What q asks at a hosted table (`quit_forms`), in as many words as fit QUESTION_LINES
     lines of `width` columns with its " > "."""
-    return fitting(width, quit_forms(host, saved=saved), QUESTION_LINES)
+    return fitting(width, quit_forms(host, saved=saved, holding=holding), QUESTION_LINES)
 
 
 class PersonSeat:
