@@ -374,7 +374,7 @@ def test_a_guest_silent_for_too_long_on_their_turn_is_let_go_and_comes_back(tmp_
 
         kit.play_guests(host, {"bob": bob}, DECK, until=cys_turn)
         cy.wait_for("You pressed no key for 1 second while it was up to you", screen=False)
-        bob.wait_for(r"Waiting for Cy \(let go for silence\)\.")  # not a dropped line
+        bob.wait_for(r"Waiting for Cy \(idle too long\)\.")  # not a dropped line
         guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
         guests["cy"].wait_for(kit.CHOOSE.pattern)  # the turn goes on where it stood
     finally:

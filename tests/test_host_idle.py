@@ -39,6 +39,6 @@ def test_the_others_read_that_a_guest_was_let_go_for_silence_not_that_they_dropp
             time.sleep(0.1)
         until(lambda: not links[1].is_open, "Bob is let go on his turn", timeout=3)
         until(lambda: session.presence(1) is Presence.IDLE, "Bob reads as let go")
-        until(lambda: "Waiting for Player 2 (let go for silence)." in links[0].text,
+        until(lambda: "Waiting for Player 2 (idle too long)." in links[0].text,
               "Ann's screen says why Bob is gone")
         assert "(disconnected)" not in links[0].text

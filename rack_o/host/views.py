@@ -82,7 +82,7 @@ def presence_word(presence: Presence, ready_asked: bool) -> Text:
         Presence.READY: (_("ready"), "green"),
         Presence.AWAY: (_("away"), "red"),
         Presence.LEFT: (_("left the table"), "red"),
-        Presence.IDLE: (_("let go for silence"), "red"),
+        Presence.IDLE: (_("idle too long"), "red"),
         Presence.BOT: (_("computer player"), "dim"),
         Presence.STAND_IN: (_("a computer player plays for them"), "dim"),
     }
@@ -128,7 +128,7 @@ def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = Fa
     if presence is Presence.LEFT:
         return Text(_("Waiting for {name} (left the table).").format(name=name), "bold yellow")
     if presence is Presence.IDLE:
-        return Text(_("Waiting for {name} (let go for silence).").format(name=name),
+        return Text(_("Waiting for {name} (idle too long).").format(name=name),
                     "bold yellow")
     if presence is Presence.BOT:
         return Text(_("{name} is playing.").format(name=name), "bold")
