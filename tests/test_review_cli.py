@@ -504,3 +504,20 @@ def test_a_player_without_a_costly_turn_is_told_every_turn_was_good(home: Path) 
     assert out.splitlines()[1] == "Every turn reviewed was good: --full lists them all."
     code, out = invoke([str(path), "--player", "Ann", "--full"])
     assert "Every turn reviewed was good" not in out and "good" in moves_listed(out)
+
+
+def test_long_names_are_cut_before_a_play_is_broken_at_45_columns(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "45")
+    names = ("Alexandra-Konsta", "Bartholomew-Long")
+    path = write_record(home / "bots.jsonl",
+                        finished_game(6, names=names, kinds=("bot:easy", "bot:easy")))
+    code, out = invoke([str(path)])
+    assert code == 0, out
+    rows = [line for line in out.splitlines() if re.match(r" *\d+:\d+ ", line)]
+    assert rows and all("Alexa…" in row or "Barth…" in row for row in rows), rows
+    # A play is broken only where two plays of "→ 10" leave no room ("take 37 →" / "10").
+    broken = [line for line in out.splitlines() if re.fullmatch(r" +\d+", line)]
+    assert all(line.strip() == "10" for line in broken), out
+    assert all(cell_len(line) <= 45 for line in out.splitlines())

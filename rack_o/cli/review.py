@@ -154,20 +154,22 @@ def seat_label(record: Record, seat: int) -> str:
 
 class Layout(NamedTuple):
     """How narrow the moves table is drawn: `short` plays ("take 23 → 4") in columns one space
-    apart; `tight`, the round and turn in one column ("3:12") and labels as marks ("??")."""
+    apart; `tight`, the round and turn in one column ("3:12") and labels as marks ("??");
+    names at most `name_cells` wide (then cut with "…")."""
 
     short: bool
     tight: bool
+    name_cells: int
 
 
-LAYOUTS = (Layout(False, False), Layout(True, False), Layout(True, True))
-"""The moves table's layouts, widest first: the first that fits the screen is drawn."""
+LAYOUTS = (Layout(False, False, 10), Layout(True, False, 9), Layout(True, True, 9),
+           Layout(True, True, 5))
+"""The moves table's layouts, widest first: the first that fits the screen is drawn. Names
+of 9 keep every language's default names ("Παίκτης 1") whole; the last cuts them rather than
+break a play over two lines (never the heading, "Player", whole in every layout)."""
 MARKS = {Label.GOOD: "", Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}
 NAME_MOST = 18
 """The widest a name heading a column of the round table is (then cut with "…")."""
-NAME_CELLS = (10, 9)
-"""The widest a name is in the moves table (then cut with "…"), in the wide layout and the
-narrow ones; 9 keeps every language's default names ("Παίκτης 1") whole."""
 
 
 def moves_table(moves: Sequence[Move], record: Record, every: bool,
@@ -204,7 +206,9 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
         table.add_column(_("Round"), justify="right", no_wrap=True)
         table.add_column(_("Turn"), justify="right", no_wrap=True)
     if several:
-        table.add_column(_("Player"), no_wrap=True, max_width=NAME_CELLS[layout.short])
+        heading = _("Player")
+        table.add_column(heading, no_wrap=True,
+                         max_width=max(layout.name_cells, cell_len(heading)))
     table.add_column(_("Played"), no_wrap=not layout.short)
     # Not "Expert" where there is room: a bot player is called so too.
     table.add_column(_("Expert") if layout.short else _("Expert's move"), no_wrap=not layout.short)
