@@ -48,6 +48,9 @@ def test_a_wrong_code_is_refused_and_three_lock_the_address_out(
         guesser.send(guess + "\r")
     assert re.search(r"Too many wrong table codes from your address: try again in (59|60) "
                      r"seconds\.", said(guesser))
+    # The host hears of it: a guest of theirs at that address is kept out too.
+    table.pty.wait_for(r"Too\s+many\s+wrong\s+table\s+codes\s+from\s+127\.0\.0\.2:\s+nobody\s+"
+                       r"there\s+can\s+join\s+for\s+(59|60)\s+seconds\.")
     right = kit.ssh_client(table, ["-b", "127.0.0.2", "bob@127.0.0.1"], tmp_path, log_in=False)
     assert "Too many wrong table codes from your address" in said(right)  # before any code
     elsewhere = kit.ssh_guest(table, "bob", tmp_path)

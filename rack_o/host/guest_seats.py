@@ -78,6 +78,7 @@ class GuestSeats:
             for seat, name in seats.items()
         }
         self._presence: Presence | None = None
+        self._on_locked_out: Callable[[str, float], None] | None = None
         # Shared with the SSH thread, under _lock:
         self._lock = threading.Lock()
         self._links: dict[int, Link] = {}
@@ -96,6 +97,17 @@ class GuestSeats:
         """Call `callback(seat, connected)` (game thread) when a guest arrives, drops or is let
         go; it must not wait for keys."""
         self._presence = callback
+
+    def on_locked_out(self, callback: Callable[[str, float], None] | None) -> None:
+        """Call `callback(address, seconds)` (game thread) when wrong table codes lock an
+        address out for `seconds`."""
+        self._on_locked_out = callback
+
+    def locked_out(self, address: str, seconds: float) -> None:
+        """Wrong table codes locked `address` out for `seconds` (any thread: the SSH one)."""
+        callback = self._on_locked_out
+        if callback is not None:
+            self.inbox.post(lambda: callback(address, seconds))
 
     def logins(self) -> dict[int, str]:
         """The user names (case-folded) seats were taken with where they are not the seats'

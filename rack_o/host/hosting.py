@@ -18,6 +18,7 @@ answering everyone's keys while a slow one thinks.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -42,9 +43,10 @@ from rack_o.cli.session import (
     where_stopped,
 )
 from rack_o.game import Game
-from rack_o.i18n import _, current_language
+from rack_o.i18n import _, current_language, ngettext
 from rack_o.record import Event, Header
 from rack_o.steps import RoundResult
+from rack_o.store.safe_text import printable
 from rack_o.store.writer import RecordWriter
 from rack_o.view import PublicTurn, SeatView
 
@@ -188,6 +190,7 @@ class HostedGame(Table):
                 self.screens[seat].human = agent.human
         self.console = console or (host_terminal.console if host_terminal else Console())
         seats.on_presence(self._presence)
+        seats.on_locked_out(self._locked_out)
         for seat in given_away:
             self._give_away(seat, lambda: _("A computer player plays your seat now."))
         if cut_short is not None and cut_short[0] in self.screens:
@@ -404,6 +407,20 @@ class HostedGame(Table):
         for other, screen in self.screens.items():
             if other != seat or not connected:  # a guest back gets their screen repainted
                 screen.show()
+
+    def _locked_out(self, address: str, seconds: float) -> None:
+        """Wrong table codes locked `address` out: the host is told, since a guest there is
+        kept out too (people behind one router share an address)."""
+        screen = self.screens.get(self.host_seat)
+        if screen is None or self.stopping:
+            return
+        count = max(1, math.ceil(seconds))
+        screen.tell(lambda: Text(ngettext(
+            "Too many wrong table codes from {address}: nobody there can join for {count} "
+            "second.",
+            "Too many wrong table codes from {address}: nobody there can join for {count} "
+            "seconds.", count).format(address=printable(address), count=count), "yellow"))
+        screen.show()
 
     def give_to_bot(self, seat: int) -> None:
         """The host gives `seat` to a computer player, for the rest of the game (the record's

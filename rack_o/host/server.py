@@ -383,7 +383,10 @@ class _GuestConnection(asyncssh.SSHServer):
         locked = lockout.failed(self._address)
         await asyncio.sleep(self._host.failure_delay)
         if locked:
-            raise _locked_out(self._connection, lockout.seconds_left(self._address))
+            left = lockout.seconds_left(self._address)
+            # The host hears of it: a guest at that address is kept out too.
+            self._host.table.locked_out(self._address, left)
+            raise _locked_out(self._connection, left)
         return False
 
     def session_requested(self) -> _GuestSession:
