@@ -135,8 +135,8 @@ def test_n_jumps_to_the_round_table_and_the_end_says_so(home: Path) -> None:
     assert "Final standings" in out and "The end of the game." in out
 
 
-@pytest.mark.parametrize("last_key", ["\n", " \n", "q\n", ""],
-                         ids=["enter", "space", "q", "input-ends"])
+@pytest.mark.parametrize("last_key", ["\n", " \n", "q\n", "n\n", ""],
+                         ids=["enter", "space", "q", "n", "input-ends"])
 @pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
 def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
     home: Path, monkeypatch: pytest.MonkeyPatch, finished: bool, last_key: str
@@ -161,28 +161,6 @@ def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
     assert ("The replay is over: press Enter (or Space) or q to leave it.\n"
             + prompt) in last
     assert out.rstrip().endswith(prompt.rstrip())  # nothing more once left
-
-
-@pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
-def test_n_pressed_again_and_again_stops_at_the_last_step(
-    home: Path, monkeypatch: pytest.MonkeyPatch, finished: bool
-) -> None:
-    monkeypatch.setenv("LINES", "60")
-    game = finished_game(7) if finished else unfinished_game(3, 5, kinds=("human", "bot:easy"))
-    write_record(home / "games" / "g.jsonl", game)
-    to_the_end = len(game.rounds) if finished else 1  # the round unfinished: n stops at the end
-    code, out = invoke(["g"], keys="\n" + "n\n" * (to_the_end + 3) + "\n")
-    assert code == 0, out
-    ending = "The end of the game." if finished else "The end of the record."
-    prompt = f"{ending} Enter or q ends the replay > "
-    last = out.split("Replay of g")[-1]
-    # Each n there is refused and the end stays on the screen, until Enter leaves it.
-    refused = ("n is not valid here: press Enter (or Space) or q to leave the replay, b to go "
-               "back a turn.")
-    assert " ".join(last.split()).count(refused) == 3
-    assert last.count(prompt) == 4
-    if finished:
-        assert "Final standings" in last
 
 
 def test_a_wrong_key_says_what_is_valid(home: Path) -> None:

@@ -434,9 +434,9 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
-            # n is no way out: pressed again and again to skip rounds, it would skip the end.
-            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID),
-                                 (ENTER, SPACE, *BACK, "q"))
+            # n and the Right arrow leave too, as Enter does: pressed again and again to skip
+            # rounds, they end the replay with the end of the game left on the screen.
+            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID))
             if key in BACK:
                 return back
             if term.reads_lines:
