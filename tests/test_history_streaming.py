@@ -75,7 +75,7 @@ def test_a_long_table_lists_every_game_once_under_one_heading(limit: int) -> Non
     shown = min(limit, GAMES)
     assert sum("ID — (no record file)" in line for line in lines) == shown
     assert sum("Players and final scores" in line for line in lines) == 1
-    assert sum("Finished games, newest first" in line for line in lines) == 1
+    assert sum("Finished games, the last finished first" in line for line in lines) == 1
     assert "racko replay ID" in lines[-1]
     if limit >= GAMES:
         assert "Bartholomew-Maximilian" in out.replace("\n", "").replace(" ", "")

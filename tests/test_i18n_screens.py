@@ -164,7 +164,7 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
     assert made.exit_code == 0, made.output
     record = str(tmp_path / "records" / "game-00001.jsonl")
     for args, title in [
-        (["--lang", "el", "history"], "Ολοκληρωμένα παιχνίδια, τα νεότερα πρώτα"),
+        (["--lang", "el", "history"], "Ολοκληρωμένα παιχνίδια, πρώτα όσα τελείωσαν τελευταία"),
         (["--lang", "cs", "stats"], "Hráči, nejvíc výher první"),
     ]:
         shown = runner.invoke(main, args).output

@@ -119,7 +119,7 @@ BLOCK = 500
 def history(limit: int, player: str | None, as_json: bool) -> None:
     """List the finished games played on this computer, newest first.
 
-    Each row shows when the game finished, who played, the winner, the final scores and the
+    Each row shows when the game started, who played, the winner, the final scores and the
     rounds played, and the ID that `racko replay ID` steps through.
     """
     from rack_o.store.history import HistoryError, iter_games
@@ -188,8 +188,8 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
     widest = max(cell_len(printable(g.winner)) for g in first)
     winner_width = max(cell_len(_("Winner")), min(16, widest))
     block = list(islice(rest, BLOCK))
-    started = max(cell_len(_("Finished")), *(
-        cell_len(line) for game in first for line in _when(game).splitlines()))
+    started = max(cell_len(_("Started")), *(
+        cell_len(line) for game in first for line in _started(game).splitlines()))
     rounds = max(cell_len(_("Rounds")), 6)
     scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
     widths = _Widths(started, scores, winner_width, rounds)
@@ -247,7 +247,7 @@ def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow
                                                    title=False, ids=False)))
             else:
                 console.file.write(row)
-            clock = _when(game).partition("\n")[2]
+            clock = _started(game).partition("\n")[2]
             ident = _labelled_id(game)
             line = Text(clock + " " * (widths.started - cell_len(clock) + _GAP))
             if cell_len(line.plain + ident) > console.width:
@@ -302,7 +302,7 @@ def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | Non
     fit on its line."""
     from rich.cells import cell_len
 
-    date, _space, clock = _when(game).partition("\n")
+    date, _space, clock = _started(game).partition("\n")
     scores, _newline, ident = _scores_plain(game, ids=ids).partition("\n")
     cells = [
         (date, widths.started), (scores, widths.scores), (printable(game.winner), widths.winner),
@@ -326,9 +326,8 @@ def _plain_row(game: GameRow, widths: _Widths, *, ids: bool = True) -> str | Non
     return f"{first}\n{second}\n"
 
 
-def _when(game: GameRow) -> str:
-    """When the game finished (the list's order), date and time on two lines."""
-    return local_time(game.finished or game.started).replace(" ", "\n")
+def _started(game: GameRow) -> str:
+    return local_time(game.started or game.finished).replace(" ", "\n")
 
 
 def _labelled_id(game: GameRow) -> str:
@@ -383,7 +382,7 @@ def _games_table(
     from rich.text import Text
 
     table = Table(
-        title=_("Finished games, newest first") if title else None,
+        title=_("Finished games, the last finished first") if title else None,
         caption=caption,
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
@@ -393,13 +392,13 @@ def _games_table(
         collapse_padding=True,
     )
     # The ID gets a line to itself in the widest column, so it can be copied whole.
-    table.add_column(_("Finished"), no_wrap=True, width=widths and widths.started)
+    table.add_column(_("Started"), no_wrap=True, width=widths and widths.started)
     table.add_column(_("Players and final scores; the game's ID"), overflow="fold",
                      width=widths and widths.scores)
     table.add_column(_("Winner"), style="bold", width=winner_width)
     table.add_column(_("Rounds"), justify="right", no_wrap=True, width=widths and widths.rounds)
     for game in games:
-        table.add_row(_when(game) if ids else _when(game).partition("\n")[0],
+        table.add_row(_started(game) if ids else _started(game).partition("\n")[0],
                       _scores_cell(game, ids=ids),
                       Text(printable(game.winner)), str(game.rounds))
     return table
