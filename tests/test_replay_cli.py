@@ -635,3 +635,18 @@ def test_long_names_are_cut_in_the_racks_and_every_card_is_shown_whole(
     for row, rack in zip(rows, game.racks, strict=True):
         assert row.rstrip().split()[-11:-1] == [str(card) for card in rack]
     assert all(cell_len(line) <= width for line in last)
+
+
+def test_a_game_of_bots_stopped_at_the_turn_cap_is_not_offered_to_be_carried_on(
+    home: Path, tmp_path: Path
+) -> None:
+    made = CliRunner().invoke(main, ["simulate", "--games", "1", "--bots", "random,random",
+                                     "--seed", "1", "--record-dir", str(tmp_path / "recs")])
+    assert made.exit_code == 0, made.output
+    [record] = (tmp_path / "recs").glob("*.jsonl")
+    code, out = invoke([str(record), "--summary"])
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert ("computer players alone did not finish the round, so the game cannot be carried "
+            f"on. Remove its record with: racko resume --drop {record}") in said
+    assert "Carry it on with" not in said

@@ -324,17 +324,34 @@ def step_screens(console: Console, step: Step, record: Record, last: bool,
 def unfinished_note(record: Record) -> Text:
     """Where an unfinished record stops (and a line cut off, if one was), and how to carry the
     game on."""
+    from rack_o.match import DEFAULT_TURN_CAP  # simulate's machinery, for this case only
+
     game = record.game
     torn = torn_note(record)
-    return Text(
-        (torn + "\n" if torn else "") + ngettext(
+    if game.turn >= DEFAULT_TURN_CAP and not any(p.is_human for p in game.players):
+        # Computer players alone stopped at the turn cap: carried on, it would stop again.
+        said = ngettext(
+            "The record ends in round {round} after {count} turn ({scores}): computer players "
+            "alone did not finish the round, so the game cannot be carried on. Remove its "
+            "record with:",
+            "The record ends in round {round} after {count} turns ({scores}): computer players "
+            "alone did not finish the round, so the game cannot be carried on. Remove its "
+            "record with:",
+            game.turn,
+        )
+        command = f"racko resume --drop {record.ref}"
+    else:
+        said = ngettext(
             "The record ends in round {round} after {count} turn ({scores}): the game is "
             "unfinished. Carry it on with:",
             "The record ends in round {round} after {count} turns ({scores}): the game is "
             "unfinished. Carry it on with:",
             game.turn,
-        ).format(round=game.round, count=game.turn, scores=_scores(game))
-        + f"\nracko resume {record.ref}",
+        )
+        command = f"racko resume {record.ref}"
+    return Text(
+        (torn + "\n" if torn else "")
+        + said.format(round=game.round, count=game.turn, scores=_scores(game)) + "\n" + command,
         "bold",
     )
 
