@@ -200,12 +200,15 @@ def no_such_command(name: str) -> str:
     meant = ([command for command in COMMANDS if command.startswith(name)] if len(name) >= 2
              else []) or difflib.get_close_matches(name, COMMANDS, n=1)
     said = _("No such command {name!r}.").format(name=name)
-    if not meant:
-        return said
-    names = ", ".join(repr(command) for command in meant)
-    return said + " " + ngettext("Did you mean {possibility}?",
-                                 "(Did you mean one of: {possibilities}?)", len(meant)).format(
-        possibility=names, possibilities=names)
+    return said + " " + did_you_mean(meant) if meant else said
+
+
+def did_you_mean(meant: list[str]) -> str:
+    """click's sentence for what a slip may have meant (one or more of `meant`), as racko's
+    messages give it after any name typed wrong (a command, a bot level)."""
+    names = ", ".join(repr(name) for name in meant)
+    return ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)",
+                    len(meant)).format(possibility=names, possibilities=names)
 
 
 class LazyGroup(click.Group):

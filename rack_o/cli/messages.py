@@ -184,6 +184,7 @@ def bot_spec_error(error: ValueError) -> str:
     Takes any ValueError that making a bot raised: one other than BotSpecError says itself.
     """
     from rack_o.bots.loader import LEVELS, BotProblem, BotSpecError
+    from rack_o.cli import did_you_mean
 
     if not isinstance(error, BotSpecError):
         return str(error)
@@ -194,12 +195,7 @@ def bot_spec_error(error: ValueError) -> str:
         said = _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
                  "package.module:ClassName.").format(spec=spec, levels=", ".join(LEVELS))
         meant = difflib.get_close_matches(error.spec.strip().lower(), LEVELS, n=1)
-        if not meant:
-            return said
-        # The sentence `racko` gives for a command misspelt, so it is translated once.
-        return said + " " + ngettext("Did you mean {possibility}?",
-                                     "(Did you mean one of: {possibilities}?)", 1).format(
-            possibility=repr(meant[0]), possibilities=repr(meant[0]))
+        return said + " " + did_you_mean(meant) if meant else said
     if problem is BotProblem.BAD_FORM:
         return _("bot {spec} must be written package.module:ClassName.").format(spec=spec)
     if problem is BotProblem.NO_MODULE:
