@@ -1,32 +1,57 @@
-"""A guest silent for `--idle` is let go only where the game waits for them: on their turn and
-at a round's end (to be ready for the next round), not while the table gathers before its first
-deal, where nothing was up to them yet and the message would say it was."""
+"""A guest silent for `--idle` is let go only where the game waits for them: on their turn, at
+a round's end (to be ready for the next round), and before the first deal once every guest has
+come, their silence counted from the last one's coming; while a guest is away, the others wait
+for them as much as for anyone, and nobody is let go."""
 
 from __future__ import annotations
 
 import time
 
 from test_host_round_end_holds import table, until, winning_deal
+from test_host_units import FakeLink
 
 from rack_o.host.views import Presence
 
 IDLE = 0.3
+LET_GO = "You pressed no key for 1 second while it was up to you"
 
 
-def test_a_silent_guest_is_let_go_at_a_rounds_end_but_not_before_the_first_deal() -> None:
+def test_a_silent_guest_is_let_go_at_a_rounds_end() -> None:
     game = winning_deal(0, target=500)  # Ann goes out at once
-    with table(game, host_seat=None, idle=IDLE, ready=False) as hosted:
-        session, links = hosted.session, hosted.links
-        hosted.press(0, "\r")  # Ann is ready; Bob is silent a while
-        time.sleep(4 * IDLE)
-        assert links[1].is_open and session.gate_lines is not None
-        hosted.press(1, "\r")
+    with table(game, host_seat=None, idle=IDLE) as hosted:
+        links = hosted.links
         hosted.asked(0)  # Ann's turn
         hosted.press(0, "t5\r")
         until(lambda: not links[1].is_open, "Bob is let go at the round's end", timeout=3)
         assert links[1].closed_with is not None
-        assert links[1].closed_with.startswith("You pressed no key for 1 second while it was up "
-                                               "to you")
+        assert links[1].closed_with.startswith(LET_GO)
+
+
+def test_a_silent_guest_is_let_go_before_the_first_deal_once_everyone_has_come() -> None:
+    with table(winning_deal(0, target=500), host_seat=0, idle=IDLE, ready=False) as hosted:
+        session, links = hosted.session, hosted.links
+        hosted.press(0, "\r")  # Ann, the host, is ready; Bob never presses Enter
+        until(lambda: not links[1].is_open, "Bob is let go before the first deal", timeout=3)
+        assert links[1].closed_with is not None
+        assert links[1].closed_with.startswith(LET_GO)
+        assert session.game.round == 1 and session.gate_lines is not None  # nothing dealt
+        until(lambda: session.presence(1) is Presence.IDLE, "Bob reads as let go")
+        until(lambda: "idle too long" in links[0].text, "Ann's screen says why Bob is gone")
+
+
+def test_nobody_is_let_go_before_the_first_deal_while_a_guest_is_away() -> None:
+    with table(winning_deal(0, target=500), host_seat=None, idle=IDLE, ready=False) as hosted:
+        session, links = hosted.session, hosted.links
+        session.seats.leave(1, links[1])  # Bob's connection drops; Ann waits for him
+        until(lambda: session.presence(1) is Presence.AWAY, "Bob is away")
+        time.sleep(4 * IDLE)
+        assert links[0].is_open, "Ann was let go while Bob was away"
+        came = time.monotonic()
+        back = FakeLink()
+        session.seats.join("bob", back, 100, 30)  # Bob is back; neither presses Enter
+        until(lambda: not links[0].is_open and not back.is_open, "both are let go", timeout=3)
+        assert time.monotonic() - came >= IDLE  # counted from Bob's coming, not from before
+        assert links[0].closed_with is not None and links[0].closed_with.startswith(LET_GO)
 
 
 def test_the_others_read_that_a_guest_was_let_go_for_silence_not_that_they_dropped() -> None:

@@ -148,6 +148,9 @@ class HostedGame(Table):
         """The first wait for everyone (with the `opening` lines) is over."""
         self._stirred = False
         """Someone came or went during a wait for everyone."""
+        self._all_here_at: float | None = None
+        """When the last guest came (time.monotonic), while every guest is connected during the
+        first wait for everyone; None while one is away."""
         self._drawn_at: int | None = None
         """How many steps the game had when the last turn's end drew every screen (None: no
         turn ended since the last began, or its end drew nothing: the round was over)."""
@@ -298,6 +301,7 @@ class HostedGame(Table):
         self._gate_lines = InEachLanguage(lines)
         self._ready = set()
         self._gate_opened = time.monotonic()
+        self._all_here_at = None
         if hold:
             self._hold_screens()
         self.redraw()
@@ -314,13 +318,19 @@ class HostedGame(Table):
         return not self.not_ready()
 
     def _idle_timeout(self) -> float | None:
-        """Warn, or let go, the guests silent for too long; seconds until the next would be. Not
-        before the table's first deal (or its first since it opened again), while everyone
-        gathers: the game cannot wait for one guest then, as it does on their turn or at a
-        round's end, and a guest there waits for the others as much as they for them."""
+        """Warn, or let go, the guests silent for too long; seconds until the next would be.
+        Before the table's first deal (or its first since it opened again), only once every
+        guest has come, each silence counted from the last one's coming: while one is away, a
+        guest waits for them as much as anyone waits for the guest."""
+        since = self._gate_opened
         if not self._opened:
-            return None
-        left = [self.terminals[seat].idle_left(self._gate_opened)
+            if self.away_guests():
+                self._all_here_at = None
+                return None
+            if self._all_here_at is None:
+                self._all_here_at = time.monotonic()
+            since = max(since, self._all_here_at)
+        left = [self.terminals[seat].idle_left(since)
                 for seat in self.seats.terminals if seat not in self._ready]
         return min((seconds for seconds in left if seconds is not None), default=None)
 
