@@ -176,6 +176,8 @@ def test_the_host_stops_the_game_and_every_guest_is_told(tmp_path: Path) -> None
         host.pty.send("y")
         for guest in guests.values():
             guest.wait_for("The host stopped the game. It is saved", screen=False)
+        host.pty.wait_for(spread("You stopped the game for everyone. The game stopped in round 1"),
+                          screen=False)
         # With the port bound (--port 0 picked it): the guests' ssh lines stay the same.
         host.pty.wait_for(rf"racko host --resume {the_record(tmp_path).stem} --port {host.port}",
                           screen=False)

@@ -41,7 +41,8 @@ shortest."""
 
 
 class QuitGame(LeaveGame):
-    """The player asked to leave the game and confirmed it."""
+    """The player asked to leave the game and confirmed it (its text, if any, says so as the
+    players read it)."""
 
 
 class InputEnded(LeaveGame):

@@ -187,7 +187,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
     """What to tell the players about the game stopping, and the exit code; re-raises the
     errors that are no way of leaving a game (bugs)."""
     if isinstance(error, QuitGame):
-        return _("You quit the game."), EXIT_STOPPED
+        return str(error) or _("You quit the game."), EXIT_STOPPED
     if isinstance(error, KeyboardInterrupt):
         return _("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED
     if isinstance(error, Hangup):

@@ -31,7 +31,7 @@ from rack_o.actions import Phase, Source
 from rack_o.agent import Agent, Table, play_game
 from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.prompt import InputEnded, QuitGame
+from rack_o.cli.prompt import InputEnded
 from rack_o.cli.resume import cut_short_note
 from rack_o.cli.scoreboard import round_end_forms, round_end_lines, standings
 from rack_o.cli.screens import ForWidth
@@ -53,7 +53,7 @@ from rack_o.view import PublicTurn, SeatView
 from .aside import AsideBot
 from .guest_seats import GUEST_LOGINS, GuestSeats, Message, recorded_logins
 from .screen import SeatScreen
-from .seat import GIVEN_AWAY, PersonSeat
+from .seat import GIVEN_AWAY, HostStopped, PersonSeat
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import Presence, TableInfo
 
@@ -476,7 +476,7 @@ class HostedGame(Table):
             raise KeyboardInterrupt
         if ended:
             raise InputEnded
-        raise QuitGame
+        raise HostStopped
 
     def close(self) -> None:
         """The host closes the table after the game."""

@@ -24,6 +24,13 @@ from rack_o.view import SeatView
 
 from .terminal import GuestGone, GuestInterrupt, RemoteTerminal, StepAgain
 
+
+class HostStopped(QuitGame):
+    """The host stopped the game (q, and yes): the whole table stops, not one seat."""
+
+    def __str__(self) -> str:
+        return _("You stopped the game for everyone.")  # in the language the host is told in
+
 GUEST_CHOOSE_HELP = N_(
     "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
     "away. t takes the top card of the discard pile: it must then go into your rack (u puts "
@@ -183,6 +190,8 @@ class PersonSeat:
             except GuestGone:
                 self.give_to_bot()
             except (QuitGame, InputEnded, GuestInterrupt) as error:
+                if not self.guest and type(error) is QuitGame:
+                    raise HostStopped from error
                 if not self.guest or self.table.stopping or (
                         isinstance(error, GuestInterrupt) and error.seat != self.seat):
                     raise
