@@ -221,7 +221,7 @@ LONGEST_ID = "2026-11-30-0111-annabelle-bartholomew-cy-2"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-@pytest.mark.parametrize("columns", [60, 80, 100])
+@pytest.mark.parametrize("columns", [45, 60, 80, 100])
 @pytest.mark.parametrize("language", ["en", "fr", "el"])
 @pytest.mark.parametrize("colour", [False, True])
 @pytest.mark.parametrize("block", [BLOCK, 2])  # one table, or streamed a block at a time
@@ -244,9 +244,41 @@ def test_every_id_in_the_history_stays_whole_on_one_line(
     assert code == 0, out
     lines = ANSI.sub("", out).splitlines()
     assert max(cell_len(line) for line in lines) <= columns, out
-    for record_id in ids:  # each whole on a line, once, after its label
+    for record_id in ids:  # each whole on a line, once, after its label (if both fit)
         [line] = [line for line in lines if record_id in line]
-        assert re.search(rf"(^| )\S+ {record_id}$", line.rstrip()), line
+        labelled = re.search(rf"(^| )\S+ {record_id}$", line.rstrip())
+        assert labelled or cell_len(f"ID {record_id}") > columns and line == record_id, line
+    assert "racko replay ID" in lines[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+@pytest.mark.parametrize("block", [BLOCK, 2])  # printed at once, or a block at a time
+def test_at_45_columns_each_game_is_a_block_that_keeps_dates_and_names_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str, block: int,
+) -> None:
+    # Columns cut the date ("2026-12-…") and broke 16-letter names nine letters a line.
+    monkeypatch.setenv("COLUMNS", "45")
+    monkeypatch.setattr(history_module, "BLOCK", block)
+    names = ["Alexandrinakosta", "Bartholomew Fitz", "Cy"]
+    games = []
+    for seed in range(3):
+        game = finished_game(seed, players=3, names=names)
+        game.started = f"2026-11-30T01:1{seed}:00Z"
+        record_game(*with_header(game), record=home / "games" / f"2026-11-30-011{seed}-a.jsonl")
+        games.append(game)
+    code, out = run("--lang", language, "history")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert max(cell_len(line) for line in lines) <= 45, out
+    for seed, game in enumerate(games):
+        assert local_time(game.started) in out, out  # the day and the time, on one line
+        scores = [f"{name}{'*' if seat else ''} {total}"
+                  for seat, (name, total) in enumerate(zip(names, game.totals, strict=True))]
+        assert all(score in out for score in scores), out
+        assert f"2026-11-30-011{seed}-a" in out
+    for seat, name in enumerate(names):  # never broken: in every game's scores, and as winner
+        wins = sum(game.winner == seat for game in games)
+        assert out.count(name) == len(games) + wins, out
     assert "racko replay ID" in lines[-1]
 
 

@@ -26,7 +26,7 @@ from .exits import EXIT_NOTHING
 from .messages import history_error
 from .option_types import PLAYER_NAME, WholeNumber
 from .screens import scores_of
-from .stacked import Block, stacked
+from .stacked import Block, labelled, stacked
 from .trimmed import Trimmed
 
 if TYPE_CHECKING:
@@ -191,6 +191,11 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
     started = max(cell_len(_("Started")), *(
         cell_len(line) for game in first for line in _started(game).splitlines()))
     rounds = max(cell_len(_("Rounds")), 6)
+    sides = max(cell_len(side) for game in first for side in scores_of(_sides(game), game.totals))
+    if started + max(10, sides) + winner_width + rounds + _GAP * 3 > console.width:
+        # Columns would cut the date and break names a few letters a line (45 columns).
+        _print_blocks(console, first, block, rest)
+        return
     scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
     widths = _Widths(started, scores, winner_width, rounds)
     if any(cell_len(record_ref(game.record)) > scores for game in (*first, *block)):
@@ -215,6 +220,38 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         block = after
     console.print(Trimmed(_captioned(console, _games_table(block, winner_width, widths=widths,
                                                            title=False), _caption(bots))))
+
+
+def _print_blocks(console: Console, first: list[GameRow], block: list[GameRow],
+                  rest: Iterator[GameRow]) -> None:
+    """The games on a screen too narrow for the table's columns, each a block (as they come):
+    when it started, the rounds and the winner, wrapping only between them; the scores,
+    wrapping only between sides; its ID whole on a line of its own."""
+    from rich.cells import cell_len
+    from rich.console import Group
+    from rich.text import Text
+
+    from .flow import Flow
+
+    console.print(Text(_("Finished games, the last finished first"), "table.title"))
+    bots = False
+    while first:
+        for game in first:
+            bots = bots or _has_bot([game])
+            facts = [Text(local_time(game.started or game.finished)),
+                     labelled(_("Rounds"), str(game.rounds)),
+                     labelled(_("Winner"), printable(game.winner))]
+            ident = _labelled_id(game)
+            if cell_len(ident) > console.width:  # the ID alone, whole, to be copied
+                ident = record_ref(game.record)
+            console.print(Group(
+                "", Flow([(" · ", fact) for fact in facts]),
+                Flow([(" · ", Text(score)) for score in scores_of(_sides(game), game.totals)]),
+                Text(ident, "dim", overflow="fold")))
+        first, block = block, list(islice(rest, BLOCK))
+    console.print()
+    console.print(command_apart(_caption(bots), console.width), style="table.caption",
+                  markup=False)
 
 
 def _captioned(console: Console, table: Table, caption: str) -> Table:
