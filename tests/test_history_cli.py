@@ -282,6 +282,23 @@ def test_at_45_columns_each_game_is_a_block_that_keeps_dates_and_names_whole(
     assert "racko replay ID" in lines[-1]
 
 
+@pytest.mark.parametrize("columns", [45, 50, 60, 65, 70, 80])
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_stats_never_breaks_a_name_inside_a_word(
+    home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str,
+) -> None:
+    # A 16-letter name was folded eight letters a line to keep the columns side by side.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    names = ["Alexandrinakosta", "Bartholomew Fitz", "Cy"]
+    for seed in range(2):
+        record_game(*with_header(finished_game(seed, players=3, names=names)))
+    code, out = run("--lang", language, "stats")
+    assert code == 0, out
+    assert max(cell_len(line) for line in out.splitlines()) <= columns, out
+    for name in names:
+        assert out.count(name.split()[0]) == 1, out  # each player's row, its name whole
+
+
 @pytest.mark.parametrize("limit", ["9223372036854775808", "1000001", "0"])
 def test_history_limit_out_of_range_is_a_usage_error(home: Path, limit: str) -> None:
     result = CliRunner().invoke(main, ["history", "--limit", limit])

@@ -94,6 +94,22 @@ def whole_layout(layouts: Sequence[Layout], width: int) -> tuple[int, list[int],
     return index, widths, spaces
 
 
+def words_whole_layout(layouts: Sequence[Layout],
+                       width: int) -> tuple[int, list[int], int] | None:
+    """The first of `layouts` that `whole_layout` lays out within `width` with every word of
+    its cells whole too (a folded column of names wraps only between words): its index, and
+    its widths and spaces; None when none can."""
+    for index, layout in enumerate(layouts):
+        fitted = whole_layout([layout], width)
+        if fitted is None:
+            continue
+        _index, widths, spaces = fitted
+        if all(cell_len(word) <= column for row in layout.rows
+               for cell, column in zip(row, widths, strict=True) for word in cell.split()):
+            return index, widths, spaces
+    return None
+
+
 def _fewest(layouts: Sequence[Layout], width: int) -> tuple[tuple[int, list[int], int], int]:
     """`fewest_broken`'s choice, and how many of its headings break inside a word."""
     best: tuple[int, list[int], int] | None = None

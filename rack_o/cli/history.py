@@ -20,7 +20,7 @@ import click
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .columns import Layout, whole_layout
+from .columns import Layout, words_whole_layout
 from .console import command_apart, printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
@@ -494,10 +494,10 @@ def stats(as_json: bool) -> None:
     # columns), what each plays as goes under their name: one column fewer.
     stacked = Layout([f"{headings[0]}\n{headings[1]}", *headings[2:]],
                      [[f"{row[0]}\n{row[1]}", *row[2:]] for row in cells], (0,))
-    fitted = whole_layout([Layout(headings, cells, (1, 0)), stacked], console.width)
+    fitted = words_whole_layout([Layout(headings, cells, (1, 0)), stacked], console.width)
     if fitted is None:
-        # Too narrow for the columns with their headings' words whole (French at 59, every
-        # language at 45): a block per player, each figure after its heading.
+        # Too narrow for the columns with their headings' and names' words whole (French at
+        # 59, every language at 45): a block per player, each figure after its heading.
         console.print(Trimmed(_stats_blocks(headings, cells)))
         return
     chosen, widths, spaces = fitted
