@@ -624,7 +624,7 @@ def test_the_seed_note_names_what_deals_the_same_cards_again(
     humans = [seat for seat, player in enumerate(header.players) if player.is_human]
     notes = end_notes(header, [player.name for player in header.players], humans,
                       [0] * len(header.players))
-    assert f"Seed 4: racko play {options} deals these cards again." in notes, notes
+    assert f"Seed 4. To deal these cards again:\nracko play {options}" in notes, notes
 
 
 @pytest.mark.parametrize(("variant", "plain"), [

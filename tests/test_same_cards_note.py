@@ -1,4 +1,4 @@
-"""The note at a game's end, "Seed N: racko play … deals these cards again": the command it
+"""The note at a game's end, "Seed N. To deal these cards again: racko play …": the command it
 prints sits the same table down under the same rules, and deals the same cards."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clirun import assert_exited, flat, racko
+from clirun import assert_exited, racko
 
-SAID = re.compile(r"Seed \d+: racko play (.+?) deals these cards again\.")
+SAID = re.compile(r"Seed \d+\. To deal these cards again:\nracko play (.+)$", re.MULTILINE)
 
 
 def _lines(record: Path) -> list[dict[str, Any]]:
@@ -22,7 +22,7 @@ def _played(args: list[str], record: Path) -> str:
     """Play `racko play ARGS` to its end into `record`; the options its end note prints."""
     result = racko("play", *args, "--fast", "--record", str(record))
     assert_exited(result, 0)
-    said = SAID.search(flat(result.output))
+    said = SAID.search(result.output)  # the command whole on a line of its own
     assert said is not None, result.output
     return said.group(1)
 

@@ -44,8 +44,8 @@ def _header(seed: int | str) -> Header:
 
 def test_the_end_note_names_the_command_for_a_whole_number_seed() -> None:
     [note] = end_notes(_header(5), ["Ann", "Bob"], [], [0, 0])
-    assert note == ("Seed 5: racko play --seed 5 --players 2 --target 150 --bots easy,easy "
-                    "deals these cards again.")
+    assert note == ("Seed 5. To deal these cards again:\n"
+                    "racko play --seed 5 --players 2 --target 150 --bots easy,easy")
 
 
 @pytest.mark.parametrize("seed", ["5", "-5", "x"])

@@ -313,12 +313,11 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     again = replayable_seed(header.seed)
     if again is not None:
         options = same_cards(header.players, again, header.rules)
-        if hosted:  # the same options sit the same table down for guests
-            notes.append(_("Seed {seed}: racko host {options} deals these cards again.").format(
-                seed=again, options=options))
-        else:
-            notes.append(_("Seed {seed}: racko play {options} deals these cards again.").format(
-                seed=again, options=options))
+        # The command on a line of its own: wrapped in a sentence, "--bot 4=hard" went to
+        # the next line, and the first line copied alone dealt another game.
+        command = "host" if hosted else "play"  # the same options sit guests at one table
+        notes.append(_("Seed {seed}. To deal these cards again:").format(seed=again)
+                     + f"\nracko {command} {options}")
     elif header.seed is not None:
         # A record's own seed that --seed cannot take (text such as "5", which shuffles
         # otherwise than 5): shown as it is, with no command that would deal other cards.
