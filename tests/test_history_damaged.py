@@ -55,3 +55,28 @@ def test_a_history_holding_a_value_of_the_wrong_kind_is_refused_and_left_untouch
     assert (f"The game history {path} holds a damaged entry (a value of the wrong kind), so it "
             "cannot be listed; it was left untouched." in flat(result.output))
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+@pytest.mark.parametrize("command", [["history"], ["history", "--json"], ["stats"],
+                                     ["simulate", "--games", "1", "--target", "50", "--history"]])
+def test_a_damaged_schema_that_sqlite_cannot_even_name_is_refused_in_a_sentence(
+    home: Path, command: list[str],
+) -> None:
+    # SQLite's message names the damaged index in bytes that are not UTF-8: Python raised
+    # UnicodeDecodeError, not a sqlite3 error, and racko printed a traceback.
+    game = finished_game(8)
+    record_game(game, header_for(game))
+    path = history_path()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA writable_schema=ON")
+    conn.execute("UPDATE sqlite_master SET name = CAST(X'6964D078' AS TEXT), sql = 'CREATE INDEX'"
+                 " WHERE type = 'index' AND name = (SELECT MIN(name) FROM sqlite_master"
+                 " WHERE type = 'index' AND sql IS NOT NULL)")
+    conn.commit()
+    conn.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    result = racko(*command)
+    assert "Traceback" not in result.output
+    assert_exited(result, 1)
+    assert (f"The game history {path} cannot be opened: malformed database" in flat(result.output))
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before

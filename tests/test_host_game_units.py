@@ -213,6 +213,10 @@ PLAYERS = [Player("Ann"), Player("Bob"), Player.for_bot("Hard", "hard"), Player(
         (True, {"host_seat": 1}, 1),
         (True, {"host_seat": None}, None),  # hosted without a seat: still none
         (True, {"host_seat": 2}, 0),  # a bot's seat: not the host's
+        (True, {"host_seat": 1.0}, 0),  # not a seat number: ignored (it indexed nothing)
+        (True, {"host_seat": True}, 0),
+        (True, {"host_seat": "1"}, 0),
+        (True, {"host_seat": 9}, 0),
         (False, {"host_seat": 1}, None),
     ],
 )

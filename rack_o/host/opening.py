@@ -188,8 +188,9 @@ def _host_seat(players: Sequence[Player], seated: bool, line: object) -> int | N
     people = [seat for seat, player in enumerate(players) if player.is_human]
     if isinstance(line, dict) and HOST_SEAT in line:
         recorded = line[HOST_SEAT]
-        if recorded is None or recorded in people:
-            return recorded  # type: ignore[no-any-return]
+        # 1.0 or true would pass for seat 1 in a list, and index nothing.
+        if recorded is None or (_is_seat(recorded, players) and recorded in people):
+            return recorded
     return people[0] if people else None
 
 

@@ -28,6 +28,9 @@ from rack_o.store.names import name_key
 from rack_o.store.paths import history_path, make_folder
 from rack_o.store.permissions import is_read_only, is_read_only_folder
 
+DATABASE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
+"""What reading or writing the database may raise: SQLite's message about a damaged file may
+not be UTF-8, and Python then raises UnicodeDecodeError in place of its sqlite3 error."""
 BUSY_TIMEOUT_MS = 15_000
 QUICK_WAIT_MS = 1_000
 """How long adding one game, or reading the history, waits for a database another process has
@@ -256,7 +259,7 @@ def connect(
         raise HistoryError(HistoryProblem.READ_ONLY, path)
     try:
         return _retrying(partial(_open, path, wait_ms, read_only, create=write), wait_ms)
-    except sqlite3.Error as error:
+    except DATABASE_ERRORS as error:
         if _is_busy(error):
             raise HistoryError(HistoryProblem.BUSY, path, str(error)) from None
         raise _cannot_open(path, error) from None
@@ -382,10 +385,10 @@ def record_game(
         with opened(path, wait_ms=wait_ms) as conn:
             [game_id] = _retrying(partial(_insert_entries, conn, [entry], source), wait_ms)
             return game_id
-    except sqlite3.Error as error:
+    except DATABASE_ERRORS as error:
         where = path if path is not None else history_path()
         problem = HistoryProblem.BUSY if _is_busy(error) else HistoryProblem.CANNOT_ADD_GAME
-        raise HistoryError(problem, where, str(error)) from None
+        raise HistoryError(problem, where, _reason(error)) from None
 
 
 class HistoryAppender:
@@ -410,8 +413,8 @@ class HistoryAppender:
             return 0
         try:
             ids = _retrying(partial(_insert_entries, self._conn, batch, self.source))
-        except sqlite3.Error as error:
-            raise HistoryError(HistoryProblem.CANNOT_ADD_GAMES, self.path, str(error)) from None
+        except DATABASE_ERRORS as error:
+            raise HistoryError(HistoryProblem.CANNOT_ADD_GAMES, self.path, _reason(error)) from None
         return sum(game_id is not None for game_id in ids)
 
     def close(self) -> None:
@@ -492,8 +495,8 @@ def iter_games(
                 seats.append((row["name"], row["kind"], row["side"], row["total"]))
             if current is not None:
                 yield _game_row(current, seats)
-    except sqlite3.Error as error:
-        raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
+    except DATABASE_ERRORS as error:
+        raise HistoryError(HistoryProblem.CANNOT_READ, where, _reason(error)) from None
 
 
 def recent_games(
@@ -520,9 +523,9 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
                     " FROM rounds r JOIN seats t USING (game_id, seat) GROUP BY t.name"
                 )
             }
-    except sqlite3.Error as error:
+    except DATABASE_ERRORS as error:
         where = path if path is not None else history_path()
-        raise HistoryError(HistoryProblem.CANNOT_READ, where, str(error)) from None
+        raise HistoryError(HistoryProblem.CANNOT_READ, where, _reason(error)) from None
     where = path if path is not None else history_path()
     stats = []
     for name, kinds, games, wins in seats:
@@ -558,7 +561,7 @@ def fingerprint(game: Game, header: Header) -> str:
 
 def _cannot_open(path: Path, error: Exception) -> HistoryError:
     """The error for a history that cannot be opened; an OSError gives only its reason."""
-    detail = str(error)
+    detail = _reason(error)
     if isinstance(error, OSError) and error.strerror:
         detail = error.strerror[0].lower() + error.strerror[1:]
         return HistoryError(HistoryProblem.CANNOT_OPEN, path, detail, cause=error)
@@ -653,9 +656,16 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-def _is_busy(error: sqlite3.Error) -> bool:
+def _is_busy(error: Exception) -> bool:
     return isinstance(error, sqlite3.OperationalError) and (
         "locked" in str(error) or "busy" in str(error))
+
+
+def _reason(error: Exception) -> str:
+    """What went wrong, as SQLite says it (or that its words were not even text)."""
+    if isinstance(error, UnicodeDecodeError):
+        return "malformed database (SQLite's message about it is not UTF-8)"
+    return str(error)
 
 
 def _retrying(attempt: Callable[[], T], wait_ms: int = BUSY_TIMEOUT_MS) -> T:
