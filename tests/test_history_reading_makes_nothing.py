@@ -5,7 +5,9 @@ game."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -111,3 +113,32 @@ def test_a_link_whose_file_goes_between_the_check_and_the_open_makes_no_file(
     assert raised.value.file == link and raised.value.detail == str(target)
     assert not os.path.lexists(target)
     assert link.is_symlink() and os.readlink(link) == str(target)
+
+
+@pytest.mark.parametrize("damaged", [False, True], ids=["sound", "damaged"])
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["history", "--json"]])
+def test_reading_leaves_a_history_unmarked_and_in_its_log_mode_as_it_was(
+    home: Path, command: list[str], damaged: bool,
+) -> None:
+    # A history as an older racko made it (no mark, no WAL), or as another tool left it:
+    # reading marked it and switched its log mode, even while saying it was left untouched.
+    game = finished_game(4)
+    record_game(game, header_for(game))
+    path = home / "history.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id = 0")
+    conn.execute("PRAGMA journal_mode = DELETE")
+    if damaged:
+        conn.execute("UPDATE seats SET total = 'lots'")
+    conn.commit()
+    conn.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    result = racko(*command)
+    if damaged and command[0] == "history":
+        assert_exited(result, 1)
+        assert "it was left untouched" in flat(result.output)
+    else:
+        assert_exited(result, 0)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in home.iterdir() if p.name.startswith("history")) == [
+        "history.sqlite3"]

@@ -293,10 +293,12 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False,
             # An empty file (0 bytes) or a database with nothing in it: no game yet, and
             # reading leaves it as it is (migrating would write racko's tables into it).
             raise HistoryError(HistoryProblem.NOT_MADE, path)
-        if read_only:
+        if read_only or (not create and _identify(conn, path)[0] == SCHEMA_VERSION):
+            # Read as it is: its log mode and racko's mark are set by the next game written
+            # (reading is no reason to change a file, damaged or not).
             _identify(conn, path)
         else:
-            _migrate(conn, path)
+            _migrate(conn, path)  # an older racko's history is read with the new columns
     except BaseException:
         conn.close()
         raise
