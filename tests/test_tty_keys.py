@@ -430,6 +430,8 @@ def test_hints_used_are_summed_from_the_turn_lines() -> None:
         {"type": "turn", "seat": 1, "hints": True},  # not a count
         {"type": "deal", "seat": 1, "hints": 3},
         {"type": "turn", "seat": 7, "hints": 3},
+        {"type": "turn", "seat": 1, "hints": 3},  # more than a turn's two steps can show
+        {"type": "turn", "seat": 1, "hints": 10 ** 4299},  # summed, it could not be printed
     ]
     assert hints_in(lines, 2) == [3, 0]
 

@@ -126,6 +126,10 @@ it, down to the last move, once there is a move to show. The person does nothing
 rack meanwhile; what the others do is what changes."""
 
 
+HINTS_A_TURN = 2
+"""The most hints a turn shows: one for each of its steps (take or draw, then where)."""
+
+
 class HumanAgent:
     """A person at the keyboard, asked through `term`."""
 

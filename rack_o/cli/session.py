@@ -40,7 +40,7 @@ from rack_o.view import PublicTurn
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
-from .human import fitted_turn_screen
+from .human import HINTS_A_TURN, fitted_turn_screen
 from .os_reasons import os_reason
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, prompt_lines, reads_lines
@@ -226,11 +226,12 @@ def cannot_save(error: OSError) -> str:
 
 
 def hints_in(events: Sequence[Event], players: int) -> list[int]:
-    """How many hints each seat was shown, from the `hints` field of a record's turn lines."""
+    """How many hints each seat was shown, from the `hints` field of a record's turn lines (a
+    count no turn can show is not racko's, and left out)."""
     used = [0] * players
     for line in events:
         count, seat = line.get("hints"), line.get("seat")
-        if (line.get("type") == "turn" and type(count) is int and count > 0
+        if (line.get("type") == "turn" and type(count) is int and 0 < count <= HINTS_A_TURN
                 and type(seat) is int and 0 <= seat < players):
             used[seat] += count
     return used
