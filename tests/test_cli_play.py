@@ -294,11 +294,20 @@ def test_fewer_names_than_people_leave_each_other_seat_its_own_default_name(
     assert [p["name"] for p in events(record)[0]["players"]] == seated
 
 
+def test_a_misspelt_level_at_the_question_is_answered_with_the_nearest(home: Path) -> None:
+    record = home / "game.jsonl"
+    result = run(["--seed", "2", "--record", str(record)], input="1\nhrad\nhard\nAnn\n")
+    assert ("'hrad' is not a level: choose from easy, medium, hard, expert. Did you mean "
+            "'hard'?") in " ".join(result.output.split())
+    assert events(record)[0]["players"][1] == {"name": "Hard", "kind": "bot:hard"}
+
+
 def test_one_person_is_asked_which_bots_to_play_against(home: Path) -> None:
     record = home / "game.jsonl"
     result = run(["--seed", "2", "--record", str(record)], input="1\nhard,genius\nhard,easy\nAnn\n")
     assert "Who plays against you?" in result.output
     assert "'genius' is not a level" in result.output
+    assert "Did you mean" not in result.output  # nothing is near "genius"
     assert events(record)[0]["players"] == [{"name": "Ann", "kind": "human"},
                                             {"name": "Hard", "kind": "bot:hard"},
                                             {"name": "Easy", "kind": "bot:easy"}]

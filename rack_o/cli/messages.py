@@ -178,13 +178,22 @@ def history_notice(error: HistoryError) -> str:
                                           "history later.")
 
 
+def meant_level(spec: str) -> str:
+    """ " Did you mean 'hard'?" after a bot level typed wrong, for the level nearest it by
+    spelling; "" if none is near."""
+    from rack_o.bots.loader import LEVELS
+    from rack_o.cli import did_you_mean
+
+    meant = difflib.get_close_matches(spec.strip().lower(), LEVELS, n=1)
+    return " " + did_you_mean(meant) if meant else ""
+
+
 def bot_spec_error(error: ValueError) -> str:
     """Why no bot can be made from a spec, and how to write one that works.
 
     Takes any ValueError that making a bot raised: one other than BotSpecError says itself.
     """
     from rack_o.bots.loader import LEVELS, BotProblem, BotSpecError
-    from rack_o.cli import did_you_mean
 
     if not isinstance(error, BotSpecError):
         return str(error)
@@ -194,8 +203,7 @@ def bot_spec_error(error: ValueError) -> str:
     if problem is BotProblem.UNKNOWN_LEVEL:
         said = _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
                  "package.module:ClassName.").format(spec=spec, levels=", ".join(LEVELS))
-        meant = difflib.get_close_matches(error.spec.strip().lower(), LEVELS, n=1)
-        return said + " " + did_you_mean(meant) if meant else said
+        return said + meant_level(error.spec)
     if problem is BotProblem.BAD_FORM:
         return _("bot {spec} must be written package.module:ClassName.").format(spec=spec)
     if problem is BotProblem.NO_MODULE:

@@ -22,6 +22,7 @@ from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.names import name_key
 
 from .console import Terminal
+from .messages import meant_level
 from .option_types import typed_whole
 from .setup import (
     BotChoice,
@@ -164,7 +165,7 @@ def ask_bots(term: Terminal, people: int) -> list[str]:
         if unknown:
             raise click.BadParameter(
                 _("{spec} is not a level: choose from {levels}.").format(
-                    spec=repr(unknown[0]), levels=levels)
+                    spec=repr(unknown[0]), levels=levels) + meant_level(unknown[0])
             )
         return [level for spec in specs if (level := level_of(spec)) is not None]
 
