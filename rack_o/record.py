@@ -206,6 +206,9 @@ def is_torn(line: str) -> bool:
         return False
     except RecursionError:
         return not _closed(line)
+    except json.JSONDecodeError as error:
+        # A whole value with more after it (lines that end in CR alone) was not cut short.
+        return error.msg != "Extra data"
     except ValueError:
         return True
     return False

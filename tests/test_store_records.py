@@ -154,6 +154,10 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
     ("a seed too long to read", lambda ls: (replace_line(ls, 0, ls[0].replace(
         '"seed": 3', f'"seed": -{LONG}')), 1),
      "line 1: the line holds a number of 5,000 digits, too long to be read"),
+    # Its lines ran together into one: it was said to be "a torn first line: no game was saved".
+    ("lines that end in a carriage return alone",
+     lambda ls: ("".join(ls).replace("\n", "\r").encode(), 1),
+     "line 1: its lines end in a carriage return (CR) alone"),
 ]
 
 

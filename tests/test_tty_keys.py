@@ -472,7 +472,8 @@ def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_o
         for agent in agents:
             agent.is_human = True  # type: ignore[attr-defined]
         header = Header(players, game.rules, 77, hints=hints)
-        earlier = [{"type": "turn", "seat": 0, "hints": 3}, {"type": "turn", "seat": 1, "hints": 1}]
+        earlier = [{"type": "turn", "seat": 0, "hints": 2}, {"type": "turn", "seat": 1, "hints": 1},
+                   {"type": "turn", "seat": 0, "hints": 1}]
         assert run_session(term, game, agents, header=header, events=earlier) == 0
         shown = output(term)
         assert said in shown

@@ -37,6 +37,8 @@ _RECORD_REASONS = {
     "not a rack-o/1 record": N_(
         'this is not a rack-o/1 game record: its first line is not a JSON "game" line'
     ),
+    "lines end in CR": N_("its lines end in a carriage return (CR) alone, as old Mac files "
+                          "did: a rack-o/1 record ends each line with a newline (LF)"),
     "junk after the last line": N_("the last line is neither JSON nor a torn write"),
     "only a torn first line": N_("the file holds only a torn first line: no game was saved"),
     "no game line": N_('the first line must be a "game" line listing the players'),

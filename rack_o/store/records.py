@@ -49,6 +49,8 @@ class RecordProblem(StrEnum):
     NOT_UTF8 = "not UTF-8"
     NOT_A_RECORD = "not a rack-o/1 record"
     """The first line is not a JSON "game" line."""
+    CR_LINES = "lines end in CR"
+    """No line ends in a newline, but some in a carriage return alone (old Mac files)."""
     JUNK_AT_END = "junk after the last line"
     ONLY_TORN_LINE = "only a torn first line"
     NO_GAME_LINE = "no game line"
@@ -228,7 +230,10 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
         header, game, missing = rebuild(_keeping(iter_lines(text), kept), seeded=seeded)
     except RecordError as error:
         if error.line == 1 and error.template == NOT_JSON:
-            raise RecordFileError(path, 1, RecordProblem.NOT_A_RECORD) from None
+            # The lines run together into one that is no JSON: say why, if that is why.
+            cr = b"\n" not in data and b"\r" in data
+            problem = RecordProblem.CR_LINES if cr else RecordProblem.NOT_A_RECORD
+            raise RecordFileError(path, 1, problem) from None
         raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason,
                               broken=error) from None
     return Record(path, kept, header, game, missing, size, len(data),
