@@ -232,6 +232,21 @@ def test_a_record_shown_to_be_typed_back_can_be_pasted_into_a_shell(home: Path) 
     assert "\x1b" not in record_ref(home / "a\x1bb.jsonl")
 
 
+def test_a_record_whose_name_starts_with_a_dash_is_named_by_a_command_that_works(
+    home: Path,
+) -> None:
+    # "racko replay -done" took the ID for options; a file copied in can be named so.
+    from rack_o.store.paths import record_ref
+
+    done = write_record(home / "games" / "-done.jsonl", finished_game(3))
+    assert record_ref(done) == shlex.quote(str(done.resolve()))
+    assert record_ref(done, quoted=False) == "-done"  # the ID itself, where nothing parses it
+    result = racko("resume", "--", "-done")
+    [command] = [line for line in result.output.splitlines() if line.startswith("racko replay")]
+    replayed = racko(*shlex.split(command)[1:], "--summary")
+    assert_exited(replayed, 0)
+
+
 def test_a_finished_game_waiting_for_the_history_is_noted_under_a_plain_file_name(
     home: Path,
 ) -> None:

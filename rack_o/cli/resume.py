@@ -515,13 +515,11 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
-        term.console.print(
-            # The command on a line of its own, so that it never breaks before the ID.
-            _("That game is over: {winner} won ({scores}). Step through it with:\nracko replay "
-              "{id}").format(winner=names[winner], scores=scores_text(names, game.totals),
-                             id=record.ref),
-            markup=False,
-        )
+        over = _("That game is over: {winner} won ({scores}). Step through it with:\nracko "
+                 "replay {id}").format(winner=names[winner], scores=scores_text(names, game.totals),
+                                       id=record.ref)
+        # The command on a line of its own, never broken before the ID (a long path).
+        term.console.print(fill(over, term.console.width), markup=False, soft_wrap=True)
         if problem:
             term.console.print(history_error(problem), style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)

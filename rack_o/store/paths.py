@@ -57,12 +57,17 @@ def record_id(path: str | os.PathLike[str]) -> str:
 
 def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
     """How to name a record to `racko resume` / `racko replay`: its ID if it is in the records
-    directory, else its path (`quoted` for a shell if need be)."""
+    directory, else its path (`quoted` for a shell if need be, and then never what reads as
+    an option: the path of a file copied in as "-x.jsonl")."""
     path = Path(path)
     try:
         if path.parent.resolve() == records_dir().resolve():
             ref = record_id(path)  # an ID with an escape spelt out is quoted for the shell
-            return shlex.quote(ref) if quoted else ref
+            if not quoted:
+                return ref
+            if not ref.startswith("-"):
+                return shlex.quote(ref)
+            path = path.resolve()
     except OSError:
         pass
     return shell_word(str(path)) if quoted else str(path)
