@@ -83,3 +83,25 @@ def test_a_damaged_schema_that_sqlite_cannot_even_name_is_refused_in_a_sentence(
     assert re.search(rf"The game history {re.escape(str(path))} cannot be (opened|read): "
                      "malformed database", flat(result.output)), result.output
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+@pytest.mark.parametrize("command", [["history"], ["history", "--player", "Ann"], ["stats"],
+                                     ["history", "--player", "Bob"]])
+def test_a_name_that_is_not_utf8_text_is_a_damaged_entry(home: Path, command: list[str]) -> None:
+    # SQLite keeps the bytes as text; Python cannot read them back, and a --player filter
+    # failed with SQLite's "user-defined function raised exception".
+    game = finished_game(8, names=["Ann", "Bob"])
+    record_game(game, header_for(game))
+    path = history_path()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE seats SET name = CAST(X'41FF42' AS TEXT) WHERE seat = 0")
+    conn.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    result = racko(*command)
+    if command[-1] == "Ann":  # Ann's name is gone: no game of hers to list
+        assert_exited(result, 0)
+        assert "No finished games with Ann yet" in flat(result.output)
+    else:
+        assert_exited(result, 1)
+        assert (f"The game history {path} holds a damaged entry" in flat(result.output))
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before

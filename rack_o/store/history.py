@@ -450,8 +450,14 @@ def record_games(
 
 
 def _name_key(name: object) -> str | None:
-    """A seat's name as a --player filter compares it (None for a damaged value)."""
-    return name_key(name) if isinstance(name, str) else None
+    """A seat's name (its bytes) as a --player filter compares it (None for a damaged value:
+    bytes that are not UTF-8 would fail the call, and SQLite would say only that it failed)."""
+    if isinstance(name, bytes):
+        try:
+            return name_key(name.decode("utf-8"))
+        except UnicodeDecodeError:
+            return None
+    return None
 
 
 def iter_games(
@@ -470,7 +476,7 @@ def iter_games(
     if player is not None:
         # Matched as `racko review --player` matches: "kim" and "zoe" find Kim's and Zoë's.
         query += (" WHERE games.id IN (SELECT seats.game_id FROM seats"
-                  " WHERE name_key(seats.name) = ?)")
+                  " WHERE name_key(CAST(seats.name AS BLOB)) = ?)")
         args.append(name_key(player))
     query += " ORDER BY games.finished DESC, games.id DESC LIMIT ?"
     args.append(limit)
@@ -498,7 +504,7 @@ def iter_games(
             if current is not None:
                 yield _game_row(current, seats)
     except DATABASE_ERRORS as error:
-        raise HistoryError(HistoryProblem.CANNOT_READ, where, _reason(error)) from None
+        raise _unreadable(where, error) from None
 
 
 def recent_games(
@@ -527,7 +533,7 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
             }
     except DATABASE_ERRORS as error:
         where = path if path is not None else history_path()
-        raise HistoryError(HistoryProblem.CANNOT_READ, where, _reason(error)) from None
+        raise _unreadable(where, error) from None
     where = path if path is not None else history_path()
     stats = []
     for name, kinds, games, wins in seats:
@@ -661,6 +667,15 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
 def _is_busy(error: Exception) -> bool:
     return isinstance(error, sqlite3.OperationalError) and (
         "locked" in str(error) or "busy" in str(error))
+
+
+def _unreadable(where: str | os.PathLike[str], error: Exception) -> HistoryError:
+    """The error for a history that cannot be read: a damaged entry (text that is not UTF-8,
+    which Python cannot read back) or what SQLite says."""
+    if isinstance(error, sqlite3.OperationalError) and str(error).startswith(
+            "Could not decode to UTF-8"):
+        return HistoryError(HistoryProblem.DAMAGED, where)
+    return HistoryError(HistoryProblem.CANNOT_READ, where, _reason(error))
 
 
 def _reason(error: Exception) -> str:
