@@ -873,13 +873,15 @@ class Terminal:
             with suppress(OSError, ValueError, termios.error):
                 termios.tcsetattr(fd, termios.TCSADRAIN, before)
 
-    def clear(self, scrollback: bool = False) -> None:
+    def clear(self, scrollback: bool = False, *, keep: bool = False) -> None:
         """Blank the screen (and the scrollback, if asked) on a real terminal; with the output
         elsewhere, clear `tty` instead when the scrollback must go (a hand-off); else nothing.
 
         A screen painted over one racko painted (a redraw within a turn, a bot's move) is
         blanked in place, its lines not pushed into the scrollback: the first clear pushes
-        what came before (the set-up, the note on how to carry on) as `clear` would."""
+        what came before (the set-up, the note on how to carry on) as `clear` would. With
+        `keep`, the screen's lines go up into the scrollback, in any terminal (public lines
+        worth scrolling back to: the moves of a game of computer players)."""
         first = self._painted_at is None
         self._painted_at = self._size()
         if not self.console.is_terminal:
@@ -894,6 +896,9 @@ class Terminal:
             self.open_line.closed_by_clearing()
         if scrollback:
             self.console.file.write(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
+        elif keep:
+            # A newline a line scrolls every line on the screen up, the last one printed too.
+            self.console.file.write("\n" * self.height + Control.home().segment.text)
         elif first:
             self.console.file.write(_CLEAR_SCREEN)
         else:

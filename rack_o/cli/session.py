@@ -584,7 +584,8 @@ class _Session(Table):
 
     def _round_end(self) -> None:
         game = self.game
-        self.term.clear()
+        # Computer players alone: their moves stay in the scrollback, the winning one too.
+        self.term.clear(keep=not self.humans)
         self.screen_owner = None
         self.feed = None
         if self.hot_seat:

@@ -368,10 +368,11 @@ class RemoteTerminal:
         `flush_input` keeps it, and throws away only the rest)."""
         self._kept = key
 
-    def clear(self, scrollback: bool = False) -> None:
+    def clear(self, scrollback: bool = False, *, keep: bool = False) -> None:
         """Blank the guest's screen, and their scrollback if asked. A screen painted over one
         racko painted at the same size is blanked in place (`blanked_in_place`), so that the
-        guest's scrollback does not gain a copy of it at every move, as at racko play."""
+        guest's scrollback does not gain a copy of it at every move, as at racko play (a
+        table always has a person at it: nothing is `keep`t)."""
         self._screen_log().clear()
         if self.open_line is not None:
             self.open_line.closed_by_clearing()
