@@ -361,10 +361,14 @@ def compact_grid(
     """`compact_rack`'s grid for a width of `width` columns."""
     scoring = ordered_count(rack) if rack else 0
     half = (len(rack) + 1) // 2
-    # Per half: slot (2), card (2), mark (2); seven gaps of one column between cells.
-    bar_width = max(COMPACT_MIN_BAR_WIDTH, min(COMPACT_BAR_WIDTH, (width - 19) // 2))
+    # Per half: slot (2), card (2), mark (2); a rule (1) between the halves, so that the arrow
+    # of a card placed on the left never reads as pointing at the slot on its right; eight
+    # gaps of one column between cells.
+    bar_width = max(COMPACT_MIN_BAR_WIDTH, min(COMPACT_BAR_WIDTH, (width - 21) // 2))
     grid = Table.grid(padding=(0, 1))
-    for _half in range(2):
+    for half_ in range(2):
+        if half_:
+            grid.add_column(width=1)
         grid.add_column(justify="right", width=2)
         grid.add_column(justify="right", width=2)
         grid.add_column(width=bar_width)
@@ -372,6 +376,8 @@ def compact_grid(
     for row in range(half):
         cells: list[Text] = []
         for index in (row, row + half):
+            if index >= half:
+                cells.append(Text("│", "dim"))
             if index >= len(rack):
                 cells += [Text(), Text(), Text(), Text()]
                 continue
