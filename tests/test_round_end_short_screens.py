@@ -61,6 +61,25 @@ def test_at_45_by_15_four_players_keep_who_went_out_and_what_each_needs(language
     assert all(needed in shown for needed in to_go), "\n".join(lines)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_at_45_by_15_four_partners_with_long_names_keep_who_went_out(language: str) -> None:
+    # Their teams' lines wrap: the barest form with the round's heading still scrolled the
+    # banner's first line (who went out) off the top in Greek.
+    names = ("Αλεξάνδρα-Μαρίνα", "Κωνσταντινούπολη", "Ζωή", "Bartholomew-Maxi")
+    game = seeded_game(4, 4, 200, names=names, partners=True)
+    rng = random.Random(5)
+    while not game.rounds:
+        assert play_sensibly(game, rng, 0.1, turns=1)
+    result = game.rounds[-1]
+    with speaking(language):
+        lines = screen(game, 45, 15)
+        went_out = _("{name} goes out in round {round}").format(name=names[result.racko],
+                                                               round=result.round)
+    assert len(lines) + PROMPT_ROOM <= 15, "\n".join(lines)
+    assert lines[0].startswith("RACK-O!"), "\n".join(lines)
+    assert went_out in " ".join(" ".join(lines).split()), "\n".join(lines)
+
+
 @pytest.mark.parametrize(("width", "height", "boxed", "footnote"), [
     (80, 24, True, True),
     (45, 24, True, True),

@@ -204,12 +204,14 @@ def _rows(result: RoundResult, names: Sequence[str], rules: Rules, *, compact: b
     return players, teams
 
 
-def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules) -> Group:
-    """The round table for a terminal too narrow for its columns: each player's round points
-    (and total) on a line, their rack on the next; then each team's points and total."""
+def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules, *,
+                      headed: bool = True) -> Group:
+    """The round table for a terminal too narrow for its columns: (if `headed`, the round and
+    its dealer, and how a rack reads) each player's round points (and total) on a line, their
+    rack on the next; then each team's points and total."""
     lines = [Text(_("Round {round} — {dealer} dealt").format(
                  round=result.round, dealer=names[result.dealer]), "italic"),
-             Text(_("Rack, slot 1 → 10"), "dim")]
+             Text(_("Rack, slot 1 → 10"), "dim")] if headed else []
     for seat, rack in enumerate(result.racks):
         racko = seat == result.racko
         worth = (_("{points} Rack-O").format(points=result.points[seat]) if racko
@@ -296,17 +298,17 @@ def lined_up_table(result: RoundResult, names: Sequence[str], rules: Rules,
 
 
 def fitted_round_table(result: RoundResult, names: Sequence[str], rules: Rules,
-                       caption: bool = True) -> Group:
+                       caption: bool = True, *, headed: bool = True) -> Group:
     """The round table as wide as the terminal allows (the full one, the compact one, else
-    the racks under the names: a name, a rack or a score is never cut, a row never wraps),
-    its footnote wrapped at the terminal's width (left out without `caption`)."""
+    the racks under the names, `headed` or not: a name, a rack or a score is never cut, a row
+    never wraps), its footnote wrapped at the terminal's width (left out without `caption`)."""
 
     def fitted(width: int) -> RenderableType:
         lined = lineup([result], names, rules, width)
         if lined is not None:
             return lined_up_table(result, names, rules, lined)
         return _Widest(round_table(result, names, rules, caption=False, compact=True),
-                       racks_under_names(result, names, rules))
+                       racks_under_names(result, names, rules, headed=headed))
 
     return Group(ForWidth(fitted),
                  *([Footnote(rules, result)] if caption else []))
@@ -351,9 +353,10 @@ def round_end_forms(lines: Sequence[RenderableType]) -> list[list[RenderableType
 
 class RoundEnd:
     """A round's end in the fullest form that leaves `PROMPT_ROOM` lines of the screen free:
-    the banner boxed, then bare, then without the points footnote too. Who went out is the
-    line that matters most: it is the last thing given up (only on a screen too short for
-    even the barest form, whose top then scrolls away)."""
+    the banner boxed, then bare, then without the points footnote too, then (racks under
+    names) without the round's heading either. Who went out is the line that matters most: it
+    is the last thing given up (only on a screen too short for even the barest form, whose
+    top then scrolls away)."""
 
     def __init__(self, result: RoundResult, names: Sequence[str], rules: Rules,
                  note: Text | None = None) -> None:
@@ -367,8 +370,9 @@ class RoundEnd:
         result, names, rules = self.result, self.names, self.rules
         note = [self.note] if self.note is not None else []
         return [Group(racko_banner(result, names, boxed), fitted_round_table(
-                    result, names, rules, caption), *note)
-                for boxed, caption in ((True, True), (False, True), (False, False))]
+                    result, names, rules, caption, headed=headed), *note)
+                for boxed, caption, headed in ((True, True, True), (False, True, True),
+                                               (False, False, True), (False, False, False))]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = (options.height or console.height) - PROMPT_ROOM
