@@ -350,11 +350,16 @@ def test_the_final_standings_keep_their_title_in_view_in_45x15(tmp_path: Path) -
     child = spawn(
         ["play", "--bots", "hard,hard,hard", "--names", "Annabel", "--fast", "--target",
          "50", "--seed", "3", "--record", str(record)],
-        tmp_path, size=(45, 15), short_holds=True,
+        tmp_path, size=(45, 15), short_holds=True, scrollback=True,
     )
-    _last_round, standings = _play_to_the_end(child, record)
+    last_round, standings = _play_to_the_end(child, record)
     lines = standings.splitlines()
     assert lines[0].strip() == "Final standings", standings
+    # The last round's end, which the standings replaced, is kept above them in the
+    # scrollback (it was blanked in place).
+    assert last_round and "RACK-O!" in last_round
+    kept = ["".join(char.data for char in line.values()) for line in child.screen.history.top]
+    assert any(line.startswith("RACK-O!") for line in kept), "\n".join(kept[-20:])
     # The command starts a line of its own (the terminal may wrap it further on).
     assert "Seed 3. To deal these cards again:\nracko play --seed 3 " in standings, standings
     assert lines[-1].endswith(">"), standings

@@ -66,11 +66,12 @@ SHORT_HOLDS = str(Path(__file__).with_name("short_holds.py"))
 
 
 def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
-          short_holds: bool = False, **env: str) -> pexpect.spawn:
+          short_holds: bool = False, scrollback: bool = False, **env: str) -> pexpect.spawn:
     """`racko ARGS` in a colour terminal of `size` (columns, lines), saving under `home`;
     with `short_holds`, its screens' holds cut short (`short_holds.py`).
 
-    `child.screen` is a pyte screen of what the terminal shows.
+    `child.screen` is a pyte screen of what the terminal shows (with `scrollback`, one that
+    keeps the lines scrolled off its top too, in `child.screen.history.top`).
     """
     columns, lines = size
     environment = {**os.environ, "TERM": "xterm-256color", "RACKO_HOME": str(home)}
@@ -85,7 +86,8 @@ def spawn(args: list[str], home: Path, *, size: tuple[int, int] = (80, 24),
         timeout=15,
     )
     child.delaybeforesend = None  # each send waits for the prompt anyway
-    child.screen = pyte.Screen(columns, lines)
+    child.screen = (pyte.HistoryScreen(columns, lines, history=100_000) if scrollback
+                    else pyte.Screen(columns, lines))
     child.logfile_read = _ScreenFeed(child.screen)
     return child
 

@@ -612,7 +612,7 @@ class _Session(Table):
             with suppress(KeyboardInterrupt, EOFError, InputEnded):
                 self._wait(_("Press Enter for the final standings"), (ENTER, "q"),
                            results=True)
-            self.term.clear()
+            self.term.clear(keep=True)  # the last round's end, public: kept to scroll back to
             if lines_taken(self.console, table, *notes) + PROMPT_LINES > self.term.height:
                 # A small window: without the table's blank edges its title stays in view.
                 table = standings(game.totals, self.names, game.rules, game.winner,
