@@ -234,7 +234,9 @@ def _choose(term: Terminal, list_only: bool) -> Path:
             ), console.width),
             markup=False,
         )
-        raise SystemExit(EXIT_NOTHING)
+        # Listing nothing is a list all the same, as `racko history` with no game; carrying
+        # on finds nothing to do.
+        raise SystemExit(EXIT_OK if list_only else EXIT_NOTHING)
     busy = {game.path for game in unfinished if is_busy(game.path)}
     free = [number for number, game in enumerate(unfinished, start=1) if game.path not in busy]
     if list_only or len(unfinished) == 1 or not free:
