@@ -91,7 +91,7 @@ def test_an_empty_records_folder_is_named_spelt_out(
     (home / "games").mkdir(parents=True)
     monkeypatch.setenv("RACKO_HOME", str(home))
     result = racko("resume", "--list")
-    assert_exited(result, 1)  # nothing to carry on
+    assert_exited(result, 0)  # an empty list
     assert "\u2066" not in result.output
     assert r"h\u2066ome" in squashed(result.output)
 
