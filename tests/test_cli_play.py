@@ -6,6 +6,7 @@ import io
 import json
 import random
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -606,17 +607,20 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
      "--seed 4 --players 3 --target 5 --bots hard,easy,medium"),
     (["--players", "4", "--partners", "--bots", "hard,easy,medium,hard"],
      "--seed 4 --players 4 --target 5 --partners --bots hard,easy,medium,hard"),
-    # One person against bots: "--players 4" alone asked for four people's names.
+    # One person against bots: "--players 4" alone asked for four people's names. The
+    # people's names are given too, so that nobody is asked for them again.
     (["--names", "Kim", "--bots", "easy,hard,expert"],
-     "--seed 4 --target 5 --bots easy,hard,expert"),
-    (["--names", "Kim", "--bots", "expert"], "--seed 4 --target 5 --bots expert"),
+     "--seed 4 --names Kim --target 5 --bots easy,hard,expert"),
+    (["--names", "Kim", "--bots", "expert"], "--seed 4 --names Kim --target 5 --bots expert"),
     (["--players", "3", "--names", "Kim", "--bot", "2=easy", "--bot", "3=hard"],
-     "--seed 4 --target 5 --bots easy,hard"),
+     "--seed 4 --names Kim --target 5 --bots easy,hard"),
     (["--players", "3", "--names", "Kim", "--bot", "1=easy", "--bot", "3=hard"],
-     "--seed 4 --players 3 --target 5 --bot 1=easy --bot 3=hard"),
-    (["--players", "2", "--names", "Ann,Bob"], "--seed 4 --target 5"),
+     "--seed 4 --players 3 --names Kim --target 5 --bot 1=easy --bot 3=hard"),
+    (["--players", "2", "--names", "Ann,Bob"], "--seed 4 --names Ann,Bob --target 5"),
     (["--players", "3", "--names", "Ann,Bob", "--bots", "hard"],
-     "--seed 4 --players 3 --target 5 --bots hard"),
+     "--seed 4 --players 3 --names Ann,Bob --target 5 --bots hard"),
+    (["--players", "2", "--names", "Ann Marie,Bob"],
+     "--seed 4 --names 'Ann Marie,Bob' --target 5"),
 ])
 def test_the_seed_note_names_what_deals_the_same_cards_again(
     home: Path, args: list[str], options: str
@@ -634,6 +638,13 @@ def test_the_seed_note_names_what_deals_the_same_cards_again(
     notes = end_notes(header, [player.name for player in header.players], humans,
                       [0] * len(header.players))
     assert f"Seed 4. To deal these cards again:\nracko play {options}" in notes, notes
+    # Run as printed, it sits the same people and bots down to the same cards, asking nothing.
+    again = home / "again.jsonl"
+    run([*shlex.split(options), "--fast", "--record", str(again)], input="")
+    first, second = events(record), events(again)
+    assert second[0]["players"] == first[0]["players"]
+    draws = [[line for line in lines if line["type"] == "dealer_draw"] for lines in (first, second)]
+    assert draws[0] and draws[1] == draws[0]
 
 
 @pytest.mark.parametrize(("variant", "plain"), [

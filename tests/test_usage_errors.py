@@ -94,7 +94,7 @@ def test_a_seed_of_64_digits_is_taken_and_the_game_s_end_says_it_whole(home: Pat
     assert header.seed == int(seed)
     notes = end_notes(header, ["Kim", "Easy"], [0], [0, 0])
     assert notes[-1] == (f"Seed {seed}. To deal these cards again:\n"
-                         f"racko play --seed {seed} --target 5 --bots easy")
+                         f"racko play --seed {seed} --names Kim --target 5 --bots easy")
 
 
 @pytest.mark.parametrize(("args", "wanted"), [

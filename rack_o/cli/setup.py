@@ -29,7 +29,7 @@ from rack_o.game import Player
 from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext, number
 from rack_o.record import Header
 from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, MOST_TARGET, Rules
-from rack_o.store.safe_text import SHORT_SHOWN, shown
+from rack_o.store.safe_text import SHORT_SHOWN, shell_word, shown
 from rack_o.view import SeatView
 
 from .messages import bot_spec_error
@@ -105,10 +105,12 @@ HINT_LEVELS (racko's own field: other readers of rack-o/1 ignore it)."""
 
 def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
     """The options of `racko play` that sit the same table down to the same cards under the
-    same rules: the seed, the number of players (the deck's size follows it), the target and
-    variants that differ from the default, and the bots in their seats."""
+    same rules: the seed, the number of players (the deck's size follows it), the people's
+    names (where --names would take them), the target and variants that differ from the
+    default, and the bots in their seats."""
     count = f" --players {len(players)}"
-    agreed = rule_options(rules)
+    named = _names_option([player.name for player in players if player.bot is None])
+    agreed = named + rule_options(rules)
     specs = [player.bot for player in players]
     bots = [spec for spec in specs if spec is not None]
     if not bots:
@@ -121,6 +123,23 @@ def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
     placed = "".join(f" --bot {seat}={spec}" for seat, spec in enumerate(specs, start=1)
                      if spec is not None)
     return f"--seed {seed}{count}{agreed}{placed}"
+
+
+def _names_option(names: Sequence[str]) -> str:
+    """ " --names 'Ann,Bob'" for the people's `names`, as a shell reads it; "" if there are
+    none, or if --names would refuse them (a record made elsewhere may hold any name: those
+    players are asked for theirs, as before)."""
+    from .seating import split_names  # seating sets tables up with this module's options
+
+    if not names:
+        return ""
+    listed = ",".join(names)
+    try:
+        if split_names(listed) != list(names):
+            return ""
+    except click.BadParameter:
+        return ""
+    return f" --names {shell_word(listed)}"
 
 
 def rule_options(rules: Rules) -> str:
