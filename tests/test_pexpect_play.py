@@ -179,7 +179,8 @@ def test_a_whole_hot_seat_game_is_played_one_key_per_choice(tmp_path: Path) -> N
     )
     # Two people at the keyboard: the seed only at the end, with the hints each used.
     assert "Seed" not in opening
-    assert "Seed 11. To deal these cards again:\nracko play --seed 11 --target 100\n" in final
+    assert ("Seed 11. To deal these cards again:\nracko play --seed 11 --names Ann,Bob "
+            "--target 100\n") in final
     assert "Hints used: Ann\u00a01, Bob\u00a00." in final
     assert [e.get("hints") for e in records if e["type"] == "turn" and "hints" in e] == [1]
     assert checked["handoffs"] > 10 and checked["typos"] > 2 and checked["takebacks"] > 0

@@ -211,8 +211,8 @@ def test_play_again_seats_the_same_table_with_new_cards_and_a_new_record(tmp_pat
             game.apply(DRAW)
         key = policy(game)
         press(child, "d" if key == "t" else key)
-    assert "Seed 3. To deal these cards again:\nracko play --seed 3 --target 5 --bots easy\n" in (
-        plain(child.before))
+    assert ("Seed 3. To deal these cards again:\nracko play --seed 3 --names Ann --target 5 "
+            "--bots easy\n") in plain(child.before)
     press(child, "y")
     child.expect("Press Enter to deal round 1")
     again = plain(child.before)

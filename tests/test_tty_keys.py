@@ -477,7 +477,8 @@ def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_o
         assert run_session(term, game, agents, header=header, events=earlier) == 0
         shown = output(term)
         assert said in shown
-        assert "Seed 77. To deal these cards again:\nracko play --seed 77 --target 5\n" in shown
+        assert ("Seed 77. To deal these cards again:\nracko play --seed 77 --names Ann,Bob "
+                "--target 5\n") in shown
 
 
 def partners_sheet(names: list[str], width: int) -> tuple[Game, list[list[str]]]:
