@@ -247,6 +247,19 @@ def test_a_record_whose_name_starts_with_a_dash_is_named_by_a_command_that_works
     assert_exited(replayed, 0)
 
 
+def test_a_record_given_a_path_that_starts_with_a_dash_is_named_so_as_not_to_be_an_option(
+    home: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rack_o.store.paths import record_ref
+
+    monkeypatch.chdir(home)
+    write_record(home / "-y.jsonl", unfinished_game(3, 6))
+    assert record_ref(Path("-y.jsonl")) == "./-y.jsonl"
+    assert record_ref(Path("-y.jsonl"), quoted=False) == "-y.jsonl"
+    listed = racko("replay", "./-y.jsonl", "--summary")
+    assert_exited(listed, 0)
+
+
 def test_a_finished_game_waiting_for_the_history_is_noted_under_a_plain_file_name(
     home: Path,
 ) -> None:

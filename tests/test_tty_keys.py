@@ -26,7 +26,7 @@ import rack_o.cli.console as console_module
 from rack_o.actions import DISCARD, DRAW, TAKE, place
 from rack_o.cli import main
 from rack_o.cli.console import ENTER, SPACE, Terminal, split_keys, windows_keys
-from rack_o.cli.human import HumanAgent, taken_view
+from rack_o.cli.human import HINTS_A_TURN, HumanAgent, taken_view
 from rack_o.cli.pager import page
 from rack_o.cli.play import play_again
 from rack_o.cli.prompt import QuitGame, ask
@@ -430,10 +430,11 @@ def test_hints_used_are_summed_from_the_turn_lines() -> None:
         {"type": "turn", "seat": 1, "hints": True},  # not a count
         {"type": "deal", "seat": 1, "hints": 3},
         {"type": "turn", "seat": 7, "hints": 3},
-        {"type": "turn", "seat": 1, "hints": 3},  # more than a turn's two steps can show
+        {"type": "turn", "seat": 0, "hints": 3},  # take, put back with u, draw: three asked
+        {"type": "turn", "seat": 1, "hints": 4},  # more than a turn can show
         {"type": "turn", "seat": 1, "hints": 10 ** 4299},  # summed, it could not be printed
     ]
-    assert hints_in(lines, 2) == [3, 0]
+    assert hints_in(lines, 2) == [6, 0]
 
 
 @pytest.fixture
@@ -459,6 +460,18 @@ def test_a_hint_shown_during_a_turn_is_written_on_its_line(home: Path) -> None:
     assert rebuild(record.read_text(encoding="utf-8")).game.turn >= 1  # still a valid record
 
 
+def test_the_most_hints_a_turn_can_show_are_written_and_counted_back(home: Path) -> None:
+    # At the pile question, for the card taken, then (put back with u) for the card drawn.
+    record = home / "game.jsonl"
+    result = racko("play", "--names", "Ann", "--bots", "easy", "--seed", "5", "--fast",
+                   "--record", str(record), input="\nh\nt\nh\nu\nd\nh\nx\n\nq\ny\n")
+    assert result.exit_code == 1, result.output
+    lines = [line for _, line in parse_lines(record.read_text(encoding="utf-8"))]
+    [ann] = [line for line in lines if line["type"] == "turn" and line["seat"] == 0]
+    assert ann["hints"] == 3 == HINTS_A_TURN
+    assert hints_in(lines, 2) == [3, 0]
+
+
 def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_off() -> None:
     from test_cli_session import BandBot
 
@@ -472,8 +485,7 @@ def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_o
         for agent in agents:
             agent.is_human = True  # type: ignore[attr-defined]
         header = Header(players, game.rules, 77, hints=hints)
-        earlier = [{"type": "turn", "seat": 0, "hints": 2}, {"type": "turn", "seat": 1, "hints": 1},
-                   {"type": "turn", "seat": 0, "hints": 1}]
+        earlier = [{"type": "turn", "seat": 0, "hints": 3}, {"type": "turn", "seat": 1, "hints": 1}]
         assert run_session(term, game, agents, header=header, events=earlier) == 0
         shown = output(term)
         assert said in shown

@@ -70,7 +70,10 @@ def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
             path = path.resolve()
     except OSError:
         pass
-    return shell_word(str(path)) if quoted else str(path)
+    if not quoted:
+        return str(path)
+    # "-y.jsonl" given to --record: "./-y.jsonl" is the same file, and no option.
+    return shell_word(f"./{path}" if str(path).startswith("-") else str(path))
 
 
 MAX_SLUG = 24
