@@ -517,7 +517,25 @@ def test_long_names_are_cut_before_a_play_is_broken_at_45_columns(
     assert code == 0, out
     rows = [line for line in out.splitlines() if re.match(r" *\d+:\d+ ", line)]
     assert rows and all("Alexa…" in row or "Barth…" in row for row in rows), rows
-    # A play is broken only where two plays of "→ 10" leave no room ("take 37 →" / "10").
-    broken = [line for line in out.splitlines() if re.fullmatch(r" +\d+", line)]
-    assert all(line.strip() == "10" for line in broken), out
+    # A play that must wrap never does inside "37 → 10" ("take 37 →" / "10" read as a move to
+    # no slot, then a slot alone).
+    assert not [line for line in out.splitlines() if re.fullmatch(r" +\d+", line)], out
+    assert not [line for line in out.splitlines() if line.rstrip().endswith("→")], out
     assert all(cell_len(line) <= 45 for line in out.splitlines())
+
+
+@pytest.mark.parametrize("language", ["el", "fr", "cs"])
+def test_a_play_that_wraps_at_45_columns_keeps_its_card_arrow_and_slot_together(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    # Greek plays are long ("παίρνει 21 → 4"): most wrapped, many at the arrow.
+    monkeypatch.setenv("COLUMNS", "45")
+    path = write_record(home / "bots.jsonl",
+                        finished_game(6, names=("Ann", "Bob"), kinds=("bot:easy", "bot:easy")))
+    result = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--full"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    lines = out.splitlines()
+    assert not [line for line in lines if line.rstrip().endswith("→")], out
+    moves = [line for line in lines if "→" in line]
+    assert moves and all(re.search(r"\d+\s→\s\S", line) for line in moves), out

@@ -226,9 +226,9 @@ def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: L
         # Translators: in the column of expert's moves, where expert would have played
         # another move but the one played is as good (it cost 0.0 turns).
         expert = (Text(_("equally good"), "dim") if equally_good(move)
-                  else play_text(move.best, layout.short))
+                  else _cell(play_text(move.best, layout.short), layout))
         table.add_row(
-            *when, *names, play_text(move.played, layout.short), expert,
+            *when, *names, _cell(play_text(move.played, layout.short), layout), expert,
             turns_text(move.cost).rjust(width) + ("*" if at_stake(move) else " "),
             Text(label, LABEL_STYLES[move.label]),
         )
@@ -347,6 +347,14 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     grid.add_column()
     grid.add_row("", Text(worst_text))
     return Group(head, grid)
+
+
+def _cell(play: str, layout: Layout) -> str:
+    """A play as its column shows it: one that wraps (`short`) never inside "23 → 4" (a line
+    that ended at the arrow read as a move to no slot, the slot alone on the next)."""
+    if not layout.short:
+        return play  # never wrapped
+    return re.sub(r"(\S+) → ", f"\\1{NO_BREAK_SPACE}→{NO_BREAK_SPACE}", play)
 
 
 def _whole(text: str) -> str:
