@@ -243,8 +243,8 @@ def test_without_seed_one_is_chosen_shown_and_recorded(home: Path) -> None:
     assert isinstance(seed, int)
     # Bots alone: the note gives the whole table (its target too), so the command copied
     # deals the same cards to bots again, under the same rules.
-    assert (f"Seed {seed} (play again with --seed {seed} --players 2 --target 50 --bots "
-            "easy,easy to get the same cards).") in " ".join(result.output.split())
+    assert (f"Seed {seed}. To deal these cards again:\nracko play --seed {seed} --players 2 "
+            "--target 50 --bots easy,easy\n") in result.output
 
 
 @pytest.mark.slow
@@ -632,7 +632,7 @@ def test_the_seed_note_names_what_deals_the_same_cards_again(
                  input="")
     shown = " ".join(result.output.split())
     if "Ann" not in " ".join(args):  # a hot-seat game keeps its seed to the end
-        assert f"Seed 4 (play again with {options} to get the same cards)." in shown, shown
+        assert f"Seed 4. To deal these cards again: racko play {options} " in shown, shown
     header = read_header(1, events(record)[0])
     humans = [seat for seat, player in enumerate(header.players) if player.is_human]
     notes = end_notes(header, [player.name for player in header.players], humans,

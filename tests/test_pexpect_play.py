@@ -271,7 +271,8 @@ def test_one_person_against_a_bot_sees_no_hand_off_and_a_line_per_bot_turn(
     assert records[-1]["type"] == "game_end"
     bot_turns = sum(1 for e in records if e["type"] == "turn" and e["seat"] == 1)
     assert bot_lines == bot_turns
-    assert "Seed 8 (play again with --seed 8" in opening  # one person: the seed is no secret
+    # One person: the seed is no secret, and its command stands on a line of its own.
+    assert "Seed 8. To deal these cards again:\nracko play --seed 8 " in opening
 
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|9[0-7]|4[0-9]|10[0-7])[;m]")

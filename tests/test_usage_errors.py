@@ -173,7 +173,7 @@ def test_a_seed_given_as_a_whole_number_is_taken(home: Path, seed: str, options:
     result = racko("play", "--players", "2", "--bots", "easy,easy", "--fast", "--target", "5",
                    "--seed", seed)
     assert_exited(result, 0)
-    assert f"play again with {options} --bots easy,easy to get the same cards" in flat(
+    assert f"To deal these cards again:\nracko play {options} --bots easy,easy\n" in (
         result.output)
 
 

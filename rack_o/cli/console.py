@@ -880,8 +880,10 @@ class Terminal:
         A screen painted over one racko painted (a redraw within a turn, a bot's move) is
         blanked in place, its lines not pushed into the scrollback: the first clear pushes
         what came before (the set-up, the note on how to carry on) as `clear` would. With
-        `keep`, the screen's lines go up into the scrollback, in any terminal (public lines
-        worth scrolling back to: the moves of a game of computer players)."""
+        `keep`, the screen's lines go up into the scrollback, in any terminal: only for a
+        screen with nothing private on it worth scrolling back to (the moves of a game of
+        computer players alone; a round's end, every rack shown, before the final
+        standings)."""
         first = self._painted_at is None
         self._painted_at = self._size()
         if not self.console.is_terminal:

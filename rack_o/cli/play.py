@@ -46,7 +46,7 @@ from .setup import (
     language_line,
     new_seed,
     now_stamp,
-    same_cards,
+    same_cards_note,
     table_options,
 )
 from .stopping import Hangup, stopped_by_signals
@@ -113,10 +113,7 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
         lines.append(Text(_("Partners: {first} against {second}.").format(
             first=first, second=second)))
     if show_seed:
-        lines.append(Text(
-            _("Seed {seed} (play again with {options} to get the same cards).").format(
-                seed=seed, options=same_cards(game.players, seed, game.rules))
-        ))
+        lines.append(Text(same_cards_note(game.players, seed, game.rules)))
     lines.append(dealer_draw_lines(names, game.dealer_draw, game.dealer))
     return lines
 

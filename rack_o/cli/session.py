@@ -58,7 +58,7 @@ from .screens import (
     side_name,
     since_last_turn,
 )
-from .setup import same_cards
+from .setup import same_cards_note
 from .stopping import Hangup, signal_stop
 from .stopping import StopSignals as _StopSignals
 from .thinking import ThinkingNote
@@ -312,13 +312,9 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     if header is None or not seed:
         return notes
     again = replayable_seed(header.seed)
-    if again is not None:
-        options = same_cards(header.players, again, header.rules)
-        # The command on a line of its own: wrapped in a sentence, "--bot 4=hard" went to
-        # the next line, and the first line copied alone dealt another game.
-        command = "host" if hosted else "play"  # the same options sit guests at one table
-        notes.append(_("Seed {seed}. To deal these cards again:").format(seed=again)
-                     + f"\nracko {command} {options}")
+    if again is not None:  # the same options sit guests down at one table
+        notes.append(same_cards_note(header.players, again, header.rules,
+                                     command="host" if hosted else "play"))
     elif header.seed is not None:
         # A record's own seed that --seed cannot take (text such as "5", which shuffles
         # otherwise than 5): shown as it is, with no command that would deal other cards.

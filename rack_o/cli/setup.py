@@ -125,6 +125,16 @@ def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
     return f"--seed {seed}{count}{agreed}{placed}"
 
 
+def same_cards_note(players: Sequence[Player], seed: object, rules: Rules, *,
+                    command: str = "play") -> str:
+    """The game's seed, then, on a line of its own to be copied whole, the `racko play` (or
+    `command`: `racko host`) command that deals its cards again to the same table."""
+    # Wrapped in a sentence, "--bot 4=hard" went to the next line, and the first line copied
+    # alone dealt another game.
+    return (_("Seed {seed}. To deal these cards again:").format(seed=seed)
+            + f"\nracko {command} {same_cards(players, seed, rules)}")
+
+
 def _names_option(names: Sequence[str]) -> str:
     """ " --names 'Ann,Bob'" for the people's `names`, as a shell reads it; "" if there are
     none, or if --names would refuse them (a record made elsewhere may hold any name: those

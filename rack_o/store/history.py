@@ -679,9 +679,10 @@ def _unreadable(where: str | os.PathLike[str], error: Exception) -> HistoryError
 
 
 def _reason(error: Exception) -> str:
-    """What went wrong, as SQLite says it (or that its words were not even text)."""
+    """What went wrong, as SQLite says it (in English, as racko passes on all its words)."""
     if isinstance(error, UnicodeDecodeError):
-        return "malformed database (SQLite's message about it is not UTF-8)"
+        # SQLite's sentence named the damage in bytes that are not text: its first words.
+        return "malformed database schema"
     return str(error)
 
 
