@@ -14,7 +14,9 @@ from builders import play_sensibly, seeded_game, write_with_header
 from clirun import assert_exited, flat, racko
 
 from rack_o.cli.session import end_notes
+from rack_o.game import Player
 from rack_o.record import Header
+from rack_o.rules import Rules
 from rack_o.store.records import SEED_SHOWN, replayable_seed, shown_seed
 
 BOTS = ["bot:easy", "bot:easy"]
@@ -78,3 +80,15 @@ def test_a_resumed_game_with_a_text_seed_quotes_it_and_gives_no_wrong_command(
     assert ('Seed "5": racko play --seed takes a whole number from 0, so it cannot deal these '
             "cards again.") in said
     assert "--seed 5" not in said
+
+
+@pytest.mark.parametrize(("seated", "command"), [(True, "racko host"),
+                                                 (False, "racko host --no-seat")])
+def test_a_hosted_game_s_note_sits_the_host_where_they_sat(seated: bool, command: str) -> None:
+    # Without --no-seat, the command sat a host who had no seat in the first guest's.
+    players = (Player("Ann"), Player("Bob"), Player.for_bot("Hard", "hard"))
+    header = Header(players, Rules(3, target=5), 3)
+    [note] = end_notes(header, ["Ann", "Bob", "Hard"], [], [0, 0, 0], hosted=True,
+                       seated=seated)
+    assert note == ("Seed 3. To deal these cards again:\n"
+                    f"{command} --seed 3 --players 3 --names Ann,Bob --target 5 --bots hard")

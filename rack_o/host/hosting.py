@@ -497,7 +497,7 @@ class HostedGame(Table):
             # space.
             notes = [ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
                      for note in end_notes(self.header, names, humans, hints_used, seed=seed,
-                                           hosted=True)]
+                                           hosted=True, seated=self.host_seat is not None)]
 
             def summary(compact: bool, kept: int) -> list[RenderableType]:
                 return [standings(game.totals, names, game.rules, winner, len(game.rounds),
