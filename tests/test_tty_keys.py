@@ -449,27 +449,23 @@ def racko(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(main, list(args), input=input)
 
 
-def test_a_hint_shown_during_a_turn_is_written_on_its_line(home: Path) -> None:
+@pytest.mark.parametrize(("keys", "hints"), [
+    ("h d h x", 2),  # at the pile question, then for the card drawn
+    ("h t h u d h x", HINTS_A_TURN),  # and for the card taken, put back with u: the most
+], ids=["two", "the-most"])
+def test_the_hints_shown_during_a_turn_are_written_on_its_line_and_counted_back(
+    home: Path, keys: str, hints: int
+) -> None:
     record = home / "game.jsonl"
+    typed = "\n" + "\n".join(keys.split()) + "\n\nq\ny\n"
     result = racko("play", "--names", "Ann", "--bots", "easy", "--seed", "5", "--fast",
-                   "--record", str(record), input="\nh\nd\nh\nx\n\nq\ny\n")
+                   "--record", str(record), input=typed)
     assert result.exit_code == 1, result.output
     lines = [line for _, line in parse_lines(record.read_text(encoding="utf-8"))]
     [ann] = [line for line in lines if line["type"] == "turn" and line["seat"] == 0]
-    assert ann["hints"] == 2
+    assert ann["hints"] == hints
+    assert hints_in(lines, 2) == [hints, 0]
     assert rebuild(record.read_text(encoding="utf-8")).game.turn >= 1  # still a valid record
-
-
-def test_the_most_hints_a_turn_can_show_are_written_and_counted_back(home: Path) -> None:
-    # At the pile question, for the card taken, then (put back with u) for the card drawn.
-    record = home / "game.jsonl"
-    result = racko("play", "--names", "Ann", "--bots", "easy", "--seed", "5", "--fast",
-                   "--record", str(record), input="\nh\nt\nh\nu\nd\nh\nx\n\nq\ny\n")
-    assert result.exit_code == 1, result.output
-    lines = [line for _, line in parse_lines(record.read_text(encoding="utf-8"))]
-    [ann] = [line for line in lines if line["type"] == "turn" and line["seat"] == 0]
-    assert ann["hints"] == 3 == HINTS_A_TURN
-    assert hints_in(lines, 2) == [3, 0]
 
 
 def test_the_standings_count_hints_from_before_a_resume_and_say_when_they_were_off() -> None:
