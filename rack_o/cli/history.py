@@ -106,6 +106,9 @@ def _fail(error: HistoryError) -> None:
     raise SystemExit(EXIT_NOTHING)
 
 
+HISTORY_TITLE = N_("Finished games, the last finished first")
+"""The listing's title, over its table or its blocks: the order, since a game resumed and
+finished later is listed before games started after it."""
 BLOCK = 500
 """Games read and printed at a time: a long listing is streamed, never held whole."""
 
@@ -233,7 +236,7 @@ def _print_blocks(console: Console, first: list[GameRow], block: list[GameRow],
 
     from .flow import Flow
 
-    console.print(Text(_("Finished games, the last finished first"), "table.title"))
+    console.print(Text(_(HISTORY_TITLE), "table.title"))
     bots = False
     while first:
         for game in first:
@@ -419,7 +422,7 @@ def _games_table(
     from rich.text import Text
 
     table = Table(
-        title=_("Finished games, the last finished first") if title else None,
+        title=_(HISTORY_TITLE) if title else None,
         caption=caption,
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
