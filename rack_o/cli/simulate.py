@@ -427,6 +427,44 @@ def simulate(
     package.module:ClassName. A round still without Rack-O after --turn-cap turns stops its
     game; such rounds are counted and shown as capped.
     """
+    with _stdout_aside(json_path == STDOUT):
+        result, seconds, received, console = _play(
+            players, bots, seat_bots, games, seed, jobs, cluster, target, bonus, partners,
+            run_of_three, turn_cap, json_path, record_dir, history)
+    _report(console, result, seconds, games, json_path, record_dir, received)
+
+
+@contextmanager
+def _stdout_aside(aside: bool) -> Iterator[None]:
+    """Within, if `aside`: what is written to standard output (a bot's print, in this process
+    or a worker's) goes to standard error, so that `--json -` leaves the JSON alone there."""
+    if not aside:
+        yield
+        return
+    sys.stdout.flush()
+    try:
+        kept = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:  # no standard output or error to move: nothing a bot prints is kept
+        yield
+        return
+    try:
+        yield
+    finally:
+        with suppress(OSError, ValueError):
+            sys.stdout.flush()
+        os.dup2(kept, 1)
+        os.close(kept)
+
+
+def _play(
+    players: int | None, bots: str | None, seat_bots: tuple[str, ...], games: int,
+    seed: int | None, jobs: int, cluster: str | None, target: int, bonus: bool,
+    partners: bool, run_of_three: bool, turn_cap: int, json_path: Path | None,
+    record_dir: Path | None, history: bool,
+) -> tuple[MatchResult, float, int | None, Console]:
+    """Play the match the options ask for: its result, how long it took, the signal that
+    stopped it (if one did) and where people read about it."""
     specs = seat_specs(players, bots, seat_bots)
     rules = rules_from(len(specs), target, bonus, partners, run_of_three)
     if cluster is not None and jobs != 1:
@@ -462,7 +500,7 @@ def simulate(
             result, seconds = _run_with_progress(console, match, games, executor, workers,
                                                  between=signals.check)
             signals.hold()  # the games are played: nothing may cut their report short
-        _report(console, result, seconds, games, json_path, record_dir, signals.received)
+        return result, seconds, signals.received, console
 
 
 def _report(
