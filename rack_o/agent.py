@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from rack_o.actions import Action, Phase
-from rack_o.errors import IllegalActionError
+from rack_o.errors import IllegalActionError, described
 from rack_o.game import Game
 from rack_o.steps import RoundResult
 from rack_o.view import SeatView
@@ -116,7 +116,8 @@ def take_step(game: Game, agent: Agent) -> Action:
     except BaseException as error:
         raise AgentError(
             agent, seat,
-            f"{agent_name(agent)} (seat {seat + 1}) failed: {error!r}{raised_at(error)}",
+            f"{agent_name(agent)} (seat {seat + 1}) failed: {described(error)}"
+            f"{raised_at(error)}",
             cause=error,
         ) from None
     try:
@@ -126,7 +127,7 @@ def take_step(game: Game, agent: Agent) -> Action:
         # An answer of another type ("draw", None) is named as such: its repr alone could
         # pass for an action's wording.
         shown = (f"'{action}'" if isinstance(action, Action)
-                 else f"{action!r} (a {type(action).__name__}, not an Action)")
+                 else f"{described(action)} (a {type(action).__name__}, not an Action)")
         raise AgentError(
             agent, seat,
             f"{agent_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "

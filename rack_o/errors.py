@@ -6,6 +6,21 @@ def N_(message: str) -> str:
     return message
 
 
+DESCRIBED_MOST = 120
+"""Characters of a value a message quotes at most (a bot's answer, its exception)."""
+
+
+def described(value: object) -> str:
+    """`value` as a message quotes it: its repr on one line of printable characters, cut to
+    DESCRIBED_MOST; "<T object>" when its repr fails (a bot's own class may make it raise)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    text = "".join(char if char.isprintable() else " " for char in text)
+    return text if len(text) <= DESCRIBED_MOST else text[: DESCRIBED_MOST - 1] + "…"
+
+
 def sentence(clause: str) -> str:
     """A rule's clause (as a record error gives it) as an exception's sentence."""
     return clause[:1].upper() + clause[1:] + "."

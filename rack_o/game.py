@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source
 from rack_o.deal import check_deck, deal, dealer_from_draw, descents, draw_for_dealer, shuffled_deck
-from rack_o.errors import N_, IllegalActionError, RulesError
+from rack_o.errors import N_, IllegalActionError, RulesError, described
 from rack_o.rack import SHORTEST_RUN, longest_run, round_points
 from rack_o.rules import RACK_SIZE, Rules
 from rack_o.steps import Deal, DealerDraw, GameEnd, RoundResult, Step, Turn, TurnOver
@@ -467,4 +467,4 @@ class Game:
 
 def _describe(action: object) -> str:
     """How an attempted action reads in an error message, whatever was passed."""
-    return str(action) if isinstance(action, Action) else f"do {action!r}"
+    return str(action) if isinstance(action, Action) else f"do {described(action)}"

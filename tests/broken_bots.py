@@ -159,3 +159,31 @@ class Moody:
             time.sleep(1.5)
             raise RuntimeError("slowly")
         raise RuntimeError("at once")
+
+
+class _Unsayable(Exception):
+    """An error, or an answer, that cannot even be written out: its repr raises."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    def __str__(self) -> str:
+        raise RuntimeError("no str")
+
+
+class Unsayable:
+    """Answers with a value whose repr raises."""
+
+    name = "Unsayable"
+
+    def choose(self, view: SeatView) -> Action:
+        return _Unsayable()  # type: ignore[return-value]
+
+
+class UnsayableCrasher:
+    """Raises an error whose repr raises."""
+
+    name = "UnsayableCrasher"
+
+    def choose(self, view: SeatView) -> Action:
+        raise _Unsayable

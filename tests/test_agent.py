@@ -7,7 +7,18 @@ from pathlib import Path
 
 import broken_bots
 import pytest
-from broken_bots import Cheater, Crasher, Quitter, Shouty, Silent, Stubborn, Unnamed, Wordy
+from broken_bots import (
+    Cheater,
+    Crasher,
+    Quitter,
+    Shouty,
+    Silent,
+    Stubborn,
+    Unnamed,
+    Unsayable,
+    UnsayableCrasher,
+    Wordy,
+)
 from builders import record_lines
 
 from rack_o import DISCARD, DRAW, Game, Rules
@@ -23,6 +34,10 @@ from rack_o.agent import AgentError, Interrupt, agent_name, take_step
         (Stubborn(), "Stubborn (seat 2) failed: BaseException('not an Exception')"),
         (Wordy(), "Wordy (seat 2) chose 'draw' (a str, not an Action), which is not legal"),
         (Silent(), "Silent (seat 2) chose None (a NoneType, not an Action), which is not legal"),
+        # Whose repr raises: named by its type, never a traceback.
+        (Unsayable(), "Unsayable (seat 2) chose <_Unsayable object> (a _Unsayable, not an "
+                      "Action), which is not legal"),
+        (UnsayableCrasher(), "UnsayableCrasher (seat 2) failed: <_Unsayable object> (at "),
     ],
 )
 def test_a_misbehaving_agent_raises_agent_error_and_changes_nothing(bot, said: str) -> None:
