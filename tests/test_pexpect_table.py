@@ -216,7 +216,7 @@ def test_play_again_seats_the_same_table_with_new_cards_and_a_new_record(tmp_pat
     press(child, "y")
     child.expect("Press Enter to deal round 1")
     again = plain(child.before)
-    seed = int(re.search(r"Seed (\d+) \(play again", again).group(1))
+    seed = int(re.search(r"Seed (\d+)\. To deal these cards again:", again).group(1))
     assert seed != 3 and "Ann, Easy" in again
     press(child, ENTER)  # the new game is dealt (one left before its first deal is not kept)
     child.expect("q quit > ")

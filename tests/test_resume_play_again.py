@@ -79,7 +79,7 @@ def test_a_resumed_game_offers_the_same_table_a_new_game_with_new_cards(
     press(child, "y")
     child.expect("Press Enter to deal round 1")
     again = plain(child.before)
-    seed = int(re.search(r"Seed (\d+) \(play again", again).group(1))
+    seed = int(re.search(r"Seed (\d+)\. To deal these cards again:", again).group(1))
     assert seed != 3 and "Ann, Easy" in again
     press(child, ENTER)  # dealt: a game left before its first deal is not kept
     child.expect("q quit > ")
