@@ -187,3 +187,14 @@ class UnsayableCrasher:
 
     def choose(self, view: SeatView) -> Action:
         raise _Unsayable
+
+
+class Vanisher:
+    """Ends the process it plays in, as a crash in a library it used would (os._exit)."""
+
+    name = "Vanisher"
+
+    def choose(self, view: SeatView) -> Action:
+        import os
+
+        os._exit(7)

@@ -152,6 +152,16 @@ def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_pat
     assert not game.is_over
 
 
+def test_a_worker_process_a_bot_ended_stops_the_match_with_a_sentence(tmp_path: Path) -> None:
+    # Its pool broke: a traceback of concurrent.futures was all that was said.
+    result = simulate("--bots", "hard,broken_bots:Vanisher", "--games", "4", "--seed", "1",
+                      "--jobs", "2")
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())
+    assert "A worker process stopped abruptly, so the match cannot go on" in output, output
+    assert "Traceback" not in output and "BrokenProcessPool" not in output
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_failure_reported_is_the_earliest_games_whichever_worker_is_quicker(
         jobs: str, tmp_path: Path) -> None:

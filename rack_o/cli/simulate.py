@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 
@@ -497,8 +497,16 @@ def _play(
                 + (f" · {', '.join(variants)}" if variants else ""),
                 markup=False,
             )
-            result, seconds = _run_with_progress(console, match, games, executor, workers,
-                                                 between=signals.check)
+            try:
+                result, seconds = _run_with_progress(console, match, games, executor, workers,
+                                                     between=signals.check)
+            except BrokenExecutor:
+                console.print(_(
+                    "A worker process stopped abruptly, so the match cannot go on: a bot may "
+                    "have ended it (os._exit, a crash in a library it uses), or the system "
+                    "stopped it (out of memory)."),
+                    style="red", markup=False, highlight=False)
+                raise SystemExit(EXIT_STOPPED) from None
             signals.hold()  # the games are played: nothing may cut their report short
         return result, seconds, signals.received, console
 
