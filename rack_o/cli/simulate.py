@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from pathlib import Path
 
 import click
@@ -363,8 +363,17 @@ def _executor(
     try:
         yield pool, workers
     finally:
-        # After a broken game or Ctrl-C, games not yet started are dropped, not waited for.
-        pool.shutdown(wait=True, cancel_futures=True)
+        # The match has counted all it will: after a broken game or a second Ctrl-C, the
+        # chunks still running (up to 25 games each, with a slow bot hours) are not waited
+        # for. The workers ignore SIGTERM (the main process stops the match), so they are
+        # killed; Python 3.11's pool has no public way to reach them.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(5)
 
 
 @click.command(
@@ -427,11 +436,54 @@ def simulate(
     package.module:ClassName. A round still without Rack-O after --turn-cap turns stops its
     game; such rounds are counted and shown as capped.
     """
-    with _stdout_aside(json_path == STDOUT):
-        result, seconds, received, console = _play(
-            players, bots, seat_bots, games, seed, jobs, cluster, target, bonus, partners,
-            run_of_three, turn_cap, json_path, record_dir, history)
-    _report(console, result, seconds, games, json_path, record_dir, received)
+    # With --json -, what bots print goes to standard error until the JSON is written.
+    with ExitStack() as aside:
+        aside.enter_context(_stdout_aside(json_path == STDOUT))
+        specs = seat_specs(players, bots, seat_bots)
+        rules = rules_from(len(specs), target, bonus, partners, run_of_three)
+        if cluster is not None and jobs != 1:
+            raise click.UsageError(_("--jobs and --cluster cannot be used together: "
+                                     "the cluster's workers play the games."))
+        if json_path is not None:
+            _check_json_path(json_path)
+        if record_dir is not None:
+            _check_record_dir(record_dir, games)
+        if seed is None:
+            seed = new_seed()
+        # Absolute, so that a worker anywhere writes where this folder is.
+        folder = str(record_dir.resolve()) if record_dir is not None else None
+        match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)
+        # SIGHUP and SIGTERM stop the match as Ctrl-C does (`play_match`), saying so as play does.
+        # A Ctrl-C waits for a record being written (its game is then counted) and for the
+        # history being added to, then stops the match after the game (`signals.check`).
+        with stopped_by_signals(new_line=False, ctrl_c_waits=True) as signals:
+            with _executor(jobs, cluster, games) as (executor, workers):
+                # The JSON alone on stdout, so that it can be piped; what people read goes aside.
+                console = make_console(stderr=json_path == STDOUT)
+                variants = variant_labels(rules, short=True)
+                where = (_("cluster {address}").format(address=cluster) if cluster is not None
+                         else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
+                console.print(
+                    ngettext("Simulating {count} game to {target}:",
+                             "Simulating {count} games to {target}:", games).format(
+                        count=games, target=target)
+                    + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + f" · {where}"
+                    + (f" · {', '.join(variants)}" if variants else ""),
+                    markup=False,
+                )
+                try:
+                    result, seconds = _run_with_progress(console, match, games, executor, workers,
+                                                         between=signals.check)
+                except BrokenExecutor:
+                    console.print(_(
+                        "A worker process stopped abruptly, so the match cannot go on: a bot may "
+                        "have ended it (os._exit, a crash in a library it uses), or the system "
+                        "stopped it (out of memory)."),
+                        style="red", markup=False, highlight=False)
+                    raise SystemExit(EXIT_STOPPED) from None
+                signals.hold()  # the games are played: nothing may cut their report short
+                aside.close()  # standard output back, for the JSON alone
+            _report(console, result, seconds, games, json_path, record_dir, signals.received)
 
 
 @contextmanager
@@ -457,58 +509,6 @@ def _stdout_aside(aside: bool) -> Iterator[None]:
         os.close(kept)
 
 
-def _play(
-    players: int | None, bots: str | None, seat_bots: tuple[str, ...], games: int,
-    seed: int | None, jobs: int, cluster: str | None, target: int, bonus: bool,
-    partners: bool, run_of_three: bool, turn_cap: int, json_path: Path | None,
-    record_dir: Path | None, history: bool,
-) -> tuple[MatchResult, float, int | None, Console]:
-    """Play the match the options ask for: its result, how long it took, the signal that
-    stopped it (if one did) and where people read about it."""
-    specs = seat_specs(players, bots, seat_bots)
-    rules = rules_from(len(specs), target, bonus, partners, run_of_three)
-    if cluster is not None and jobs != 1:
-        raise click.UsageError(_("--jobs and --cluster cannot be used together: "
-                                 "the cluster's workers play the games."))
-    if json_path is not None:
-        _check_json_path(json_path)
-    if record_dir is not None:
-        _check_record_dir(record_dir, games)
-    if seed is None:
-        seed = new_seed()
-    # Absolute, so that a worker anywhere writes where this folder is.
-    folder = str(record_dir.resolve()) if record_dir is not None else None
-    match = Match(tuple(specs), rules, seed, turn_cap, folder, history, now_stamp)
-    # SIGHUP and SIGTERM stop the match as Ctrl-C does (`play_match`), saying so as play does.
-    # A Ctrl-C waits for a record being written (its game is then counted) and for the
-    # history being added to, then stops the match after the game (`signals.check`).
-    with stopped_by_signals(new_line=False, ctrl_c_waits=True) as signals:
-        with _executor(jobs, cluster, games) as (executor, workers):
-            # The JSON alone on stdout, so that it can be piped; what people read goes aside.
-            console = make_console(stderr=json_path == STDOUT)
-            variants = variant_labels(rules, short=True)
-            where = (_("cluster {address}").format(address=cluster) if cluster is not None
-                     else ngettext("{count} job", "{count} jobs", jobs).format(count=jobs))
-            console.print(
-                ngettext("Simulating {count} game to {target}:",
-                         "Simulating {count} games to {target}:", games).format(
-                    count=games, target=target)
-                + f" {', '.join(specs)} · " + _("seed {seed}").format(seed=seed) + f" · {where}"
-                + (f" · {', '.join(variants)}" if variants else ""),
-                markup=False,
-            )
-            try:
-                result, seconds = _run_with_progress(console, match, games, executor, workers,
-                                                     between=signals.check)
-            except BrokenExecutor:
-                console.print(_(
-                    "A worker process stopped abruptly, so the match cannot go on: a bot may "
-                    "have ended it (os._exit, a crash in a library it uses), or the system "
-                    "stopped it (out of memory)."),
-                    style="red", markup=False, highlight=False)
-                raise SystemExit(EXIT_STOPPED) from None
-            signals.hold()  # the games are played: nothing may cut their report short
-        return result, seconds, signals.received, console
 
 
 def _report(
