@@ -664,3 +664,19 @@ def test_only_the_player_count_changes_the_cards_a_seed_deals(variant: Rules, pl
     draw, deals = dealt(variant)
     assert len(deals) == 2
     assert (draw, deals) == dealt(plain)
+
+
+def test_a_bot_class_that_cannot_be_made_twice_is_refused_in_a_sentence(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Made once to check the spec, again to learn its name: a traceback came out of seating.
+    import broken_bots
+
+    monkeypatch.setattr(broken_bots.Fussy, "made", 0)
+    result = run(["--players", "2", "--bots", "broken_bots:Fussy,hard", "--fast", "--seed", "3"],
+                 input="")
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert ("Seat 1: bot 'broken_bots:Fussy': Fussy() failed (OSError('model file busy')) as "
+            "racko made it.") in said
+    assert result.exception is None or isinstance(result.exception, SystemExit)

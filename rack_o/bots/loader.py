@@ -13,6 +13,7 @@ from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
+from rack_o.errors import described
 from rack_o.game import Player
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
@@ -119,7 +120,7 @@ def _load_class(spec: str) -> Agent:
     except KeyboardInterrupt:
         raise
     except BaseException as error:
-        raise BotSpecError(spec, BotProblem.CANNOT_MAKE, repr(error)) from error
+        raise BotSpecError(spec, BotProblem.CANNOT_MAKE, described(error)) from error
     missing = tuple(
         part
         for part, ok in (("name", _has(bot, "name", str)), ("choose", _has(bot, "choose", None)))

@@ -222,6 +222,10 @@ def bot_spec_error(error: ValueError) -> str:
         return _("bot {spec}: {name} in module {module} is not a class; a bot is a class with a "
                  "`name` and a `choose(view)` method.").format(
             spec=spec, module=repr(module), name=repr(name))
+    if problem is BotProblem.CANNOT_MAKE and not isinstance(error.__cause__, TypeError):
+        # Its __init__ ran and raised: no advice on how it is called.
+        return _("bot {spec}: {name}() failed ({error}) as racko made it.").format(
+            spec=spec, name=name, error=error.detail)
     if problem is BotProblem.CANNOT_MAKE:
         return _("bot {spec}: {name}() failed ({error}); a bot class must be callable with no "
                  "arguments.").format(spec=spec, name=name, error=error.detail)

@@ -31,6 +31,7 @@ from .setup import (
     check_variants,
     parse_bots,
     rules_from,
+    seat_bot,
     seat_bots,
 )
 
@@ -380,8 +381,6 @@ def name_seats(
 ) -> list[str | None]:
     """Each seat's name from --names (all seats, or the people only) and the bots' own
     names; None for a person still to be asked."""
-    from rack_o.bots import make_bot
-
     people = [seat for seat in range(players) if specs[seat] is None]
     names: list[str | None] = [None] * players
     if given is not None:
@@ -405,7 +404,7 @@ def name_seats(
                 param_hint="'--names'",
             )
     taken = {name_key(name) for name in names if name}
-    unnamed = {seat: agent_name(make_bot(spec, seat, 0))
+    unnamed = {seat: agent_name(seat_bot(spec, seat))
                for seat, spec in enumerate(specs) if spec is not None and names[seat] is None}
     for seat, name in unnamed.items():
         # Two bots of one level, or a bot named like a person: tell them apart by seat (and,

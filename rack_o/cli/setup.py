@@ -358,17 +358,22 @@ def seat_bots(players: int, choice: BotChoice) -> list[str | None]:
 
 def check_bot_specs(specs: Sequence[str | None]) -> None:
     """A usage error for the first spec no bot can be made from (before any question)."""
+    for seat, spec in enumerate(specs):
+        if spec is not None:
+            seat_bot(spec, seat)
+
+
+def seat_bot(spec: str, seat: int) -> Agent:
+    """The bot `spec` names, made for `seat`; a usage error ("Seat 2: …") if it cannot be (a
+    class may fail the second time it is made, after `check_bot_specs` made it once)."""
     from rack_o.bots import make_bot
 
-    for seat, spec in enumerate(specs):
-        if spec is None:
-            continue
-        try:
-            make_bot(spec, seat, 0)
-        except ValueError as error:
-            raise click.UsageError(
-                _("Seat {seat}: {error}").format(seat=seat + 1, error=bot_spec_error(error))
-            ) from None
+    try:
+        return make_bot(spec, seat, 0)
+    except ValueError as error:
+        raise click.UsageError(
+            _("Seat {seat}: {error}").format(seat=seat + 1, error=bot_spec_error(error))
+        ) from None
 
 
 def agents_for(
