@@ -67,3 +67,19 @@ def test_the_others_read_that_a_guest_was_let_go_for_silence_not_that_they_dropp
         until(lambda: "Waiting for Player 2 (idle too long)." in links[0].text,
               "Ann's screen says why Bob is gone")
         assert "(disconnected)" not in links[0].text
+
+
+def test_a_silent_guest_is_let_go_once_the_host_gives_the_missing_seat_to_a_computer() -> None:
+    # The wait for everyone counted no silence while Bob was away, and giving his seat away
+    # did not wake it: Ann, silent, held the table for ever.
+    with table(winning_deal(0, target=500), host_seat=None, idle=IDLE, ready=False) as hosted:
+        session, links = hosted.session, hosted.links
+        session.seats.leave(1, links[1])  # Bob is away, and will not be back
+        until(lambda: session.presence(1) is Presence.AWAY, "Bob is away")
+        time.sleep(2 * IDLE)
+        assert links[0].is_open
+        given = time.monotonic()
+        session.seats.post(lambda: session.give_to_bot(1))
+        until(lambda: not links[0].is_open, "Ann is let go", timeout=3)
+        assert time.monotonic() - given >= IDLE
+        assert links[0].closed_with is not None and links[0].closed_with.startswith(LET_GO)

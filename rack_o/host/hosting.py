@@ -451,6 +451,7 @@ class HostedGame(Table):
         agent = self.agents[seat]
         assert isinstance(agent, PersonSeat)
         agent.give_to_bot()
+        self._stirred = True  # a wait for everyone counts the silences again: nobody is away
         terminal = self.terminals[seat]
         with terminal.speaking():
             terminal.release(message())
