@@ -33,7 +33,7 @@ from rack_o.record import Event, Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .guest_seats import GuestSeats
+from .guest_seats import IDLE_SECONDS, GuestSeats
 from .hosting import HostedGame, Lines
 from .local import attached_here, local_terminal
 from .seat import STAND_IN
@@ -76,13 +76,16 @@ class Opened:
     card is dealt (None: it is not saved, and `host_notes` says so)."""
 
 
-def host_resume_command(ref: str, port: int = DEFAULT_PORT) -> str:
+def host_resume_command(ref: str, port: int = DEFAULT_PORT, idle: float | None = IDLE_SECONDS
+                        ) -> str:
     """The command that opens a hosted game's table again: with `port`, the port the table
     listens on (the one bound, with --port 0), unless it is the default, so the guests' ssh lines
-    stay the same."""
+    stay the same; and the table's `idle` seconds (--idle), unless they are the default."""
     command = RESUME_COMMAND.format(ref=ref)
     if port not in (DEFAULT_PORT, 0):
         command += f" --port {port}"
+    if idle is not None and idle != IDLE_SECONDS:
+        command += f" --idle {idle / 60:g}"
     return command
 
 
@@ -130,7 +133,7 @@ class TableGames:
         leaving); RecordWriteError if its first line cannot be written."""
         with new_game(rules, players, seed, None, hints=hints is not None, show_seed=False,
                       carry_on=lambda ref: host_resume_note(
-                          host_resume_command(ref, self.setup.port)),
+                          host_resume_command(ref, self.setup.port, self.setup.idle)),
                       game_line={HOST_SEAT: self.host_seat, **hints_line(hints)}) as new:
             game = new.game
             saved = new.record_path is not None
