@@ -112,6 +112,23 @@ def test_a_watching_screen_shows_the_latest_move_in_a_small_window(
     assert len(slots) == 5, shown  # the rack in five lines, two slots a line
 
 
+def test_a_watching_screen_keeps_the_round_s_line_when_a_line_more_is_needed(
+        three_at_small_windows: tuple[Table, str]) -> None:
+    hosted, language = three_at_small_windows
+    screens = Screens(hosted)
+    for key in ["d", "x", "\r"]:
+        press(hosted, 0, key)  # Ann plays: no move since her turn to show her
+    until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
+    press(hosted, 1, "d")  # "Bob drew a card and is placing it.": two lines in French
+    time.sleep(0.2)
+    with speaking(language):
+        round_line = _("Round {round}").format(round=1)
+    shown = screens.display(0)
+    # The round's line and the scores gave way before the rack took five lines.
+    assert shown[0].startswith(round_line), "\n".join(shown)
+    assert screens.scrolled(0) == 0, "\n".join(shown)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_only_the_hosts_game_end_gives_the_command_that_deals_the_cards_again(
         language: str) -> None:

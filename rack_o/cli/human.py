@@ -34,7 +34,7 @@ from .console import ENTER, SPACE, Terminal, lines_taken
 from .hold import HANDOFF_HOLD
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting, reads_lines
-from .screens import HISTORY_LINES, TurnParts, since_last_turn
+from .screens import HISTORY_LINES, TurnParts
 from .setup import Hint
 from .turn_prompts import choose_prompts, confirm_prompts, place_prompts
 
@@ -439,8 +439,9 @@ def fitted_turn_screen(
     parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
     drawn: dict[Hashable, list[list[Segment]]] = {}  # a piece's lines, however many forms use it
     lines: list[list[Segment]] = []
-    # With no move to show, the ten-line rack has nothing to give way to.
-    shapes = WATCHING_FITS if watching and since_last_turn(view)[0] else FITS
+    # Watching, the rack goes into five lines before the round's line and the scores give
+    # way, even with no move to show: a note, or a status line wrapped in French, needs a line.
+    shapes = WATCHING_FITS if watching else FITS
     fits = shapes if history else dict.fromkeys(
         fit._replace(history=0, headed=True, counted=True) for fit in shapes)
     for fit in fits:
