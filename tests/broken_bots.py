@@ -198,3 +198,17 @@ class Vanisher:
         import os
 
         os._exit(7)
+
+
+class Wanderer:
+    """Goes to another folder as it plays (a bot looking for its data files), then plays the
+    first legal action."""
+
+    name = "Wanderer"
+
+    def choose(self, view: SeatView) -> Action:
+        import os
+        import tempfile
+
+        os.chdir(tempfile.gettempdir())
+        return view.legal_actions[0]

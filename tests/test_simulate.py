@@ -152,6 +152,16 @@ def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_pat
     assert not game.is_over
 
 
+def test_the_json_goes_where_it_was_named_whatever_folder_a_bot_went_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = simulate("--bots", "hard,broken_bots:Wanderer", "--games", "1", "--target", "50",
+                      "--seed", "1", "--turn-cap", "60", "--json", "out.json")
+    assert "JSON written to out.json." in " ".join(result.output.split()), result.output
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["games"] == 1
+
+
 def test_a_worker_process_a_bot_ended_stops_the_match_with_a_sentence(tmp_path: Path) -> None:
     # Its pool broke: a traceback of concurrent.futures was all that was said.
     result = simulate("--bots", "hard,broken_bots:Vanisher", "--games", "4", "--seed", "1",

@@ -436,6 +436,7 @@ def simulate(
     package.module:ClassName. A round still without Rack-O after --turn-cap turns stops its
     game; such rounds are counted and shown as capped.
     """
+    here = os.getcwd()  # where --json's path is read from, whatever folder a bot goes to
     # With --json -, what bots print goes to standard error until the JSON is written.
     with ExitStack() as aside:
         aside.enter_context(_stdout_aside(json_path == STDOUT))
@@ -483,6 +484,8 @@ def simulate(
                     raise SystemExit(EXIT_STOPPED) from None
                 signals.hold()  # the games are played: nothing may cut their report short
                 aside.close()  # standard output back, for the JSON alone
+                with suppress(OSError):
+                    os.chdir(here)  # a bot may have changed folders: --json is named from here
             _report(console, result, seconds, games, json_path, record_dir, signals.received)
 
 
