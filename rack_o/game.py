@@ -8,6 +8,7 @@ reading, sleeping or clock; imports neither rich nor click.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -100,6 +101,9 @@ class Game:
                 "seats", players=n, seated=len(players),
             )
         self.rules = rules
+        # Each seat's views carry a copy of the rules: one `object.__setattr__` in a bot on the
+        # game's own frozen rules changed a whole match (its records and JSON too).
+        self._seen_rules = tuple(copy.copy(rules) for _ in range(n))
         self.rng = rng
         self.on_step = on_step
         """Called with each step as soon as the change that made it is complete."""
@@ -253,7 +257,7 @@ class Game:
         if self._public_from != len(self._steps):
             self._catch_up_history()
         return _make_view((
-            seat, self._names, self.rules, self.round, self.dealer, self.mover, phase,
+            seat, self._names, self._seen_rules[seat], self.round, self.dealer, self.mover, phase,
             tuple(self._racks[seat]), held, source, tuple(self._discard), len(self._draw),
             self._totals_now, self._public_now, self.turn, legal,
             self._rounds[-1] if self._rounds else None, self.winner,

@@ -121,3 +121,13 @@ def test_the_games_public_state_cannot_be_changed_from_outside(name: str) -> Non
     with pytest.raises(TypeError):
         state[0] = 99  # type: ignore[index]
     assert game.rack(0) == tuple(RACKS[0]) and isinstance(game.racks[0], tuple)
+
+
+def test_forcing_a_change_on_what_a_view_gives_changes_nothing_in_the_game() -> None:
+    # Frozen objects give way to object.__setattr__: a bot that used it on its view's rules
+    # ended every game of a match at 5 points, and its records said so.
+    game = Game(Rules(2), random.Random(3))
+    game.deal()
+    view = game.view(game.mover)
+    object.__setattr__(view.rules, "target", 5)
+    assert game.rules.target == 500 and game.view(1 - game.mover).rules.target == 500
