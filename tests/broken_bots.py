@@ -134,6 +134,14 @@ class NameFails:
         return view.legal_actions[0]
 
 
+class NameExits(NameFails):
+    """Its `name` is a property that ends the program (sys.exit)."""
+
+    @property
+    def name(self) -> str:
+        raise SystemExit("no name (SystemExit)")
+
+
 class Leaver:
     """Calls sys.exit as it is made."""
 

@@ -61,6 +61,7 @@ def test_a_record_names_a_level_in_lower_case_however_it_was_typed(spec: str, ki
         ("broken_bots:not_a_class", BotProblem.NOT_A_CLASS, "'not_a_class' in module"),
         ("broken_bots:Nameless", BotProblem.NOT_A_BOT, "`name`"),
         ("broken_bots:NameFails", BotProblem.NOT_A_BOT, "`name`"),
+        ("broken_bots:NameExits", BotProblem.NOT_A_BOT, "`name`"),  # it ended racko
         ("exiting_bot:Bot", BotProblem.IMPORT_FAILED,
          "'exiting_bot' was found, but importing it failed (SystemExit(3))"),
         ("missing_dependency_bot:Bot", BotProblem.IMPORT_FAILED,

@@ -145,6 +145,8 @@ def _has(bot: object, part: str, kind: type | None) -> bool:
     """True when `bot.part` is a `kind` (callable, for None); False if reading it fails."""
     try:
         value = getattr(bot, part, None)
-    except Exception:  # a property of the user's that raises is no name
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # a property of the user's that raises (a sys.exit too) is no name
         return False
     return callable(value) if kind is None else isinstance(value, kind)
