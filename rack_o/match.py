@@ -58,10 +58,10 @@ def game_seed(seed: int | str, index: int) -> int:
 
 
 def seat_names(names: Sequence[str]) -> list[str]:
-    """Bot names for the record, numbered by seat when two would otherwise look alike."""
-    if len(set(names)) == len(names):
-        return list(names)
-    return [f"{name} {seat + 1}" for seat, name in enumerate(names)]
+    """Bot names for the record, those that two seats share numbered by seat (as `racko play`
+    names them): "Hard 1", "Hard 2", "Easy"."""
+    return [f"{name} {seat + 1}" if names.count(name) > 1 else name
+            for seat, name in enumerate(names)]
 
 
 def record_name(index: int) -> str:

@@ -29,6 +29,7 @@ from rack_o.match import (
     play_match,
     play_one,
     record_name,
+    seat_names,
     seat_turns,
     wilson,
 )
@@ -325,3 +326,12 @@ def test_a_signal_stopping_a_match_leaves_as_many_records_as_games_counted(
         result = play_match(match, 50, on_chunk=lambda games: signals.check())
     assert result.stopped
     assert len(list(records.iterdir())) == result.tally.games >= 2
+
+
+@pytest.mark.parametrize(("names", "seated"), [
+    (["Hard", "Easy"], ["Hard", "Easy"]),
+    (["Hard", "Hard", "Easy"], ["Hard 1", "Hard 2", "Easy"]),  # "Easy 3" was a player of its own
+    (["Mine", "Hard", "Mine", "Hard"], ["Mine 1", "Hard 2", "Mine 3", "Hard 4"]),
+])
+def test_only_the_bot_names_seats_share_are_numbered(names: list[str], seated: list[str]) -> None:
+    assert seat_names(names) == seated
