@@ -7,11 +7,14 @@ from __future__ import annotations
 import time
 
 import pytest
+from builders import dealer_draw_for, deck_for
 from test_host_round_end_holds import until
-from test_host_screens_fit_small_windows import LANGUAGES, table, winning_deal
+from test_host_screens_fit_small_windows import LANGUAGES, NAMES, table, winning_deal
 from test_host_turns_in_a_small_window import Screens, press
 
+from rack_o.game import Game, Player
 from rack_o.i18n import _, speaking
+from rack_o.rules import Rules
 
 pytestmark = pytest.mark.slow
 
@@ -43,3 +46,39 @@ def test_a_person_in_their_turn_is_told_once_it_is_over(language: str) -> None:
         time.sleep(0.3)
         bob = " ".join("\n".join(screens.display(1)).split())
         assert told in bob, bob
+
+
+def no_one_near_rack_o() -> Game:
+    """Four players, Ann first: every rack in descending order, so no turn ends the round."""
+    racks = [sorted(range(10 * i + 1, 10 * i + 11), reverse=True) for i in range(4)]
+    game = Game(Rules(4, target=500), players=[Player(name) for name in NAMES],
+                dealer_draw=dealer_draw_for(3, 4))
+    game.deal(deck_for(racks, 41, list(range(42, 61)), dealer=3))
+    return game
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_person_whose_turn_comes_next_reads_it_once_that_turn_is_over(language: str) -> None:
+    # Told while waiting, then the computer player moved at once and Cy's turn began: the
+    # note was wiped unread, and nothing said it again.
+    with table(no_one_near_rack_o(), language) as hosted:
+        for seat in hosted.terminals:
+            hosted.press(seat, "\r")
+        until(lambda: hosted.terminals[0]._reading, "Ann is asked for her move")
+        for key in ["d", "x", "\r"]:
+            press(hosted, 0, key)
+        until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
+        seats = hosted.session.seats
+        seats.post(lambda: seats.leave(1, hosted.links[1]))  # Bob's line drops on his turn
+        until(lambda: hosted.session.away_guests() == [1], "Bob is away")
+        press(hosted, 0, "b")
+        press(hosted, 0, "2")  # his computer player moves at once: Cy's turn
+        until(lambda: hosted.terminals[2]._reading, "Cy is asked, after Bob's computer player")
+        for key in ["d", "x", "\r"]:
+            press(hosted, 2, key)
+        until(lambda: not hosted.terminals[2]._reading, "Cy's turn is over")
+        time.sleep(0.3)
+        with speaking(language):
+            told = _("A computer player plays for {name} from now on.").format(name="Bob")
+        cy = " ".join("\n".join(Screens(hosted).display(2)).split())
+        assert told in cy, cy

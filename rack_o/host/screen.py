@@ -179,6 +179,8 @@ class SeatScreen:
         """The game is over and the host is being asked whether the table plays again."""
         self._told: Callable[[], RenderableType] | None = None
         """What the table told everyone during this person's turn: shown once it is over."""
+        self._news: Callable[[], RenderableType] | None = None
+        """What the table told everyone, shown as the note now (until the next key)."""
         self.retired = False
         """The table plays another game: this screen's successor draws now."""
         self._hold: KeyHold | None = None
@@ -198,10 +200,15 @@ class SeatScreen:
         if asked and early is not None:
             self.terminal.keep_for_turn(early)
         self.pager = self.question = None
+        if asked:
+            # Told a moment before this turn began (a seat given to a computer player, whose
+            # move came at once): read once the turn is over, not wiped unread.
+            self._told = self._news
         self._set_note(None)
-        told, self._told = self._told, None
-        if told is not None and not asked:
-            self.tell(told)
+        if not asked:
+            told, self._told = self._told, None
+            if told is not None:
+                self.tell(told)
         self.terminal.on_redraw(self._turn_screen if asked else self.draw)
 
     def came_back(self) -> None:
@@ -296,6 +303,7 @@ class SeatScreen:
         """Show `note` above the keys from the next drawing on (None: no note); a `passing` one
         goes by itself."""
         self.note = note
+        self._news = None  # a new note (or none) replaces what was told
         self._passing = passing and note is not None
         self._note_serial += 1
         if self._passing:
@@ -328,6 +336,7 @@ class SeatScreen:
             return
         with self.terminal.speaking():
             self._set_note(note())
+        self._news = note
 
     def _draw(self) -> None:
         console = self.terminal.console
