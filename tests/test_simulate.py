@@ -119,6 +119,8 @@ def test_a_user_bot_plays_from_a_seat(tmp_path: Path) -> None:
         (["--players", "3", "--bot", "4=hard"], "seat 4 does not exist with 3 players"),
         (["--bot", "two=hard", "--bots", "easy"], "SEAT=LEVEL"),
         (["--bots", "hard,easy", "--partners"], "--partners needs 4 players, not 2."),
+        # A script's unset variable: the current folder was written into.
+        (["--json", ""], "--json needs a name: it was given an empty one."),
     ],
 )
 def test_usage_errors_exit_2_before_anything_starts(
@@ -128,6 +130,16 @@ def test_usage_errors_exit_2_before_anything_starts(
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
     assert not (tmp_path / "never").exists()
+
+
+def test_an_empty_record_folder_is_refused_not_taken_for_this_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = simulate("--games", "1", "--record-dir", "")
+    assert result.exit_code == 2
+    assert "--record-dir needs a name: it was given an empty one." in result.output
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize(

@@ -218,10 +218,21 @@ STDOUT = Path("/dev/stdout")
 """Where `--json -` (or `--json /dev/stdout`) writes: this process's standard output."""
 
 
+def _named_path(option: str, typed: str | None) -> Path | None:
+    """`option`'s path as typed; an empty one (a script's unset variable, `--json "$OUT"`) is
+    refused: it would name the current folder."""
+    if typed is None:
+        return None
+    if not typed:
+        raise click.UsageError(_("{option} needs a name: it was given an empty one.").format(
+            option=option))
+    return Path(typed)
+
+
 def _json_option(ctx: click.Context, param: click.Parameter, typed: str | None
                  ) -> Path | None:
     """--json: a file's name; one that ends as a folder's does is refused before the run."""
-    if typed is None:
+    if typed is None or _named_path("--json", typed) is None:
         return None
     if typed == "-":
         return STDOUT
@@ -409,7 +420,8 @@ def _executor(
               callback=_json_option, default=None,
               help="Also write the results as JSON to this file (- for standard output, "
               "the table then going to standard error).")
-@click.option("--record-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--record-dir", type=click.Path(file_okay=False), default=None,
+              callback=lambda _ctx, _param, typed: _named_path("--record-dir", typed),
               help="Write one rack-o/1 record per game into this directory (written by "
               "the workers: with --cluster, a folder shared by them all).")
 @click.option("--history", is_flag=True, help="Add the finished games to the game history.")
