@@ -96,7 +96,7 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
         # The seats named say how many play at least: --bot 3=hard --bot 2=easy is three.
         players = max([total, *(seat for seat in choice.placed if 1 <= seat <= MAX_PLAYERS)])
         lacking = [seat for seat in choice.placed if not 1 <= seat <= MAX_PLAYERS]
-        if lacking:  # no table has it: counted among the seats, it said "with 3 players"
+        if players < MIN_PLAYERS and lacking:  # --bot 0=hard alone: the seat is what is wrong
             raise click.BadParameter(
                 _("seat {seat} does not exist: a table has seats 1 to {most}.").format(
                     seat=said(lacking[0]), most=MAX_PLAYERS),
