@@ -70,6 +70,10 @@ def test_a_record_names_a_level_in_lower_case_however_it_was_typed(spec: str, ki
         ("broken_bots:Leaver", BotProblem.CANNOT_MAKE, "Leaver() failed (SystemExit(4))"),
         ("broken_bots:NoChoose", BotProblem.NOT_A_BOT, "`choose(view)`"),
         (":Bot", BotProblem.BAD_FORM, "package.module:ClassName"),
+        # A file's path: it was "found, but importing it failed" (relative imports).
+        ("./mybots.py:MyBot", BotProblem.BAD_FORM, "not its file: mybots:MyBot for mybots.py"),
+        (".mybots:MyBot", BotProblem.BAD_FORM, "not its file"),
+        ("bots/mybots:MyBot", BotProblem.BAD_FORM, "not its file"),
     ],
 )
 def test_a_bad_spec_is_refused_with_a_message_naming_it(

@@ -96,10 +96,18 @@ def make_bot(spec: str, seat: int, seed: int | str | None = None) -> Agent:
     return _load_class(spec)
 
 
+FILE_GIVEN = "a file"
+"""The `detail` of a BAD_FORM spec that names a file, not a module."""
+
+
 def _load_class(spec: str) -> Agent:
     module_name, _sep, class_name = spec.partition(":")
     if not module_name or not class_name:
         raise BotSpecError(spec, BotProblem.BAD_FORM)
+    if module_name.startswith(".") or module_name.endswith(".py") or any(
+            separator in module_name for separator in "/\\"):
+        # A file's path (./mybots.py): importing it fails in words about relative imports.
+        raise BotSpecError(spec, BotProblem.BAD_FORM, FILE_GIVEN)
     # Like `python -m`, find a bot module in the current directory too.
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())

@@ -195,7 +195,7 @@ def bot_spec_error(error: ValueError) -> str:
 
     Takes any ValueError that making a bot raised: one other than BotSpecError says itself.
     """
-    from rack_o.bots.loader import LEVELS, BotProblem, BotSpecError
+    from rack_o.bots.loader import FILE_GIVEN, LEVELS, BotProblem, BotSpecError
 
     if not isinstance(error, BotSpecError):
         return str(error)
@@ -206,6 +206,10 @@ def bot_spec_error(error: ValueError) -> str:
         said = _("unknown bot level {spec}: choose one of {levels}, or give your own bot as "
                  "package.module:ClassName.").format(spec=spec, levels=", ".join(LEVELS))
         return said + meant_level(error.spec)
+    if problem is BotProblem.BAD_FORM and error.detail == FILE_GIVEN:
+        return _("bot {spec}: name the module as Python imports it, not its file: "
+                 "mybots:MyBot for mybots.py, in the current folder or on PYTHONPATH."
+                 ).format(spec=spec)
     if problem is BotProblem.BAD_FORM:
         return _("bot {spec} must be written package.module:ClassName.").format(spec=spec)
     if problem is BotProblem.NO_MODULE:
