@@ -80,6 +80,11 @@ def agent_name(agent: object) -> str:
     return name if len(name) <= NAME_MOST else name[: NAME_MOST - 1] + "…"
 
 
+RACKO_FOLDER = os.path.join(os.path.dirname(os.path.normpath(__file__)), "")
+"""The rack_o package's folder: a bot's error raised inside it is located at the bot's line
+that called it (an editable install is outside site-packages)."""
+
+
 def raised_at(error: BaseException) -> str:
     """Where a bot's code raised `error`, for its author: " (at FILE, line N, in FUNCTION)",
     the innermost line it went through outside Python's own and installed libraries (else
@@ -96,7 +101,7 @@ def raised_at(error: BaseException) -> str:
         os.path.join(os.path.normpath(path), "")
         for name, path in sysconfig.get_paths().items()
         if name in ("stdlib", "platstdlib", "purelib", "platlib")
-    )
+    ) + (RACKO_FOLDER,)  # racko's own API the bot called, however racko was installed
     own = [frame for frame in frames
            if not os.path.normpath(frame[0].co_filename).startswith(libraries)]
     code, line = (own or frames)[-1]

@@ -220,3 +220,12 @@ class Wanderer:
 
         os.chdir(tempfile.gettempdir())
         return view.legal_actions[0]
+
+
+class Misparser:
+    """Asks racko's own API to read an action that is none: the error is raised inside racko."""
+
+    name = "Misparser"
+
+    def choose(self, view: SeatView) -> Action:
+        return Action.parse("fly away")

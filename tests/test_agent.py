@@ -67,6 +67,17 @@ def test_a_bot_s_error_says_where_in_its_own_code_it_was_raised() -> None:
 
 
 
+def test_an_error_raised_inside_racko_s_api_is_located_at_the_bot_s_line() -> None:
+    # In an editable install racko is not under site-packages: its own line was named.
+    game = Game(Rules(2), random.Random(3))
+    game.deal()
+    with pytest.raises(AgentError) as failure:
+        take_step(game, broken_bots.Misparser())
+    line = next(number for number, text in enumerate(
+        Path(broken_bots.__file__).read_text().splitlines(), start=1) if "fly away" in text)
+    assert str(failure.value).endswith(f"(at {broken_bots.__file__}, line {line}, in choose)")
+
+
 def _dealt_for_seat_2() -> Game:
     game = Game(Rules(2), random.Random(3))
     game.deal()
