@@ -141,3 +141,21 @@ def test_only_the_hosts_game_end_gives_the_command_that_deals_the_cards_again(
         assert f"{SEED}" in host, host
         assert f"{SEED}" not in guest and "racko play" not in guest, guest
         assert NAMES[1] in guest
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_end_of_the_game_says_who_went_out_in_a_small_window(
+        language: str, players: int) -> None:
+    # The last round gave way whole to the standings, and a guest read nothing of how the game
+    # ended.
+    with table(winning_deal(players, target=60), language) as hosted:
+        winning_move(hosted)
+        time.sleep(0.1)
+        with speaking(language):
+            went_out = _("{name} goes out in round {round}").format(name="Ann", round=1)
+        for seat in hosted.links:
+            if seat == 0:
+                continue  # the host's screen has the seed's command to give, and gives it
+            shown = " ".join("\n".join(Screens(hosted).display(seat)).split())
+            assert "RACK-O!" in shown and went_out in shown, shown

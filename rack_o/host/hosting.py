@@ -33,7 +33,7 @@ from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import InputEnded
 from rack_o.cli.resume import cut_short_note
-from rack_o.cli.scoreboard import round_end_forms, round_end_lines, standings
+from rack_o.cli.scoreboard import racko_banner, round_end_forms, round_end_lines, standings
 from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
     StepRecorder,
@@ -504,11 +504,17 @@ class HostedGame(Table):
                 return [standings(game.totals, names, game.rules, winner, len(game.rounds),
                                   compact=compact), *notes[:kept]]
 
-            # On a small window the round gives way first, then the table's blank edges, then
-            # the notes, the seed's first: the standings are never cut.
+            # On a small window the round gives way first (its banner last: who went out),
+            # then the table's blank edges, then the notes, the seed's first: the standings
+            # are never cut.
             full = summary(False, len(notes))
+            banner = racko_banner(game.rounds[-1], names, boxed=False)
+            # A guest's notes (the hints used) give way to who went out; the host's keep the
+            # command that deals the cards again, which nothing else gives.
+            fewer = [len(notes)] if seed else range(len(notes), -1, -1)
             return [*([*form, *full] for form in round_end_forms(round_end_lines(game))),
-                    full, *(summary(True, kept) for kept in range(len(notes), -1, -1))]
+                    *([banner, *summary(False, kept)] for kept in fewer), full,
+                    *(summary(True, kept) for kept in range(len(notes), -1, -1))]
 
         self._over_forms = InEachLanguage(partial(forms, True))
         self._guest_over_forms = InEachLanguage(partial(forms, False))
