@@ -9,7 +9,7 @@ import time
 import pytest
 from builders import dealer_draw_for, deck_for
 from test_host_round_end_holds import until
-from test_host_screens_fit_small_windows import LANGUAGES, NAMES, table, winning_deal
+from test_host_screens_fit_small_windows import LANGUAGES, NAMES, Table, table, winning_deal
 from test_host_turns_in_a_small_window import Screens, press
 
 from rack_o.game import Game, Player
@@ -19,20 +19,30 @@ from rack_o.rules import Rules
 pytestmark = pytest.mark.slow
 
 
+def to_bob_s_turn(hosted: Table) -> None:
+    """Everyone ready, Ann draws and discards: Bob's turn."""
+    for seat in hosted.terminals:
+        hosted.press(seat, "\r")
+    until(lambda: hosted.terminals[0]._reading, "Ann is asked for her move")
+    for key in ["d", "x", "\r"]:
+        press(hosted, 0, key)
+    until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
+
+
+def given_away(hosted: Table, seat: int) -> None:
+    """`seat`'s line drops, and the host (Ann) gives the seat to a computer player."""
+    seats = hosted.session.seats
+    seats.post(lambda: seats.leave(seat, hosted.links[seat]))
+    until(lambda: hosted.session.away_guests() == [seat], "the guest is away")
+    press(hosted, 0, "b")
+    press(hosted, 0, str(seat + 1))
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_person_in_their_turn_is_told_once_it_is_over(language: str) -> None:
     with table(winning_deal(4, target=500), language) as hosted:
-        for seat in hosted.terminals:
-            hosted.press(seat, "\r")
-        until(lambda: hosted.terminals[0]._reading, "Ann is asked for her move")
-        for key in ["d", "x", "\r"]:
-            press(hosted, 0, key)
-        until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
-        seats = hosted.session.seats
-        seats.post(lambda: seats.leave(2, hosted.links[2]))  # Cy's line drops
-        until(lambda: hosted.session.away_guests() == [2], "Cy is away")
-        press(hosted, 0, "b")
-        press(hosted, 0, "3")  # Cy's seat goes to a computer player, during Bob's turn
+        to_bob_s_turn(hosted)
+        given_away(hosted, 2)  # Cy's line drops, his seat goes to a computer player
         until(lambda: 2 not in hosted.session.away_guests(), "Cy's seat is given away")
         with speaking(language):
             told = _("A computer player plays for {name} from now on.").format(name="Cy")
@@ -62,17 +72,8 @@ def test_a_person_whose_turn_comes_next_reads_it_once_that_turn_is_over(language
     # Told while waiting, then the computer player moved at once and Cy's turn began: the
     # note was wiped unread, and nothing said it again.
     with table(no_one_near_rack_o(), language) as hosted:
-        for seat in hosted.terminals:
-            hosted.press(seat, "\r")
-        until(lambda: hosted.terminals[0]._reading, "Ann is asked for her move")
-        for key in ["d", "x", "\r"]:
-            press(hosted, 0, key)
-        until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
-        seats = hosted.session.seats
-        seats.post(lambda: seats.leave(1, hosted.links[1]))  # Bob's line drops on his turn
-        until(lambda: hosted.session.away_guests() == [1], "Bob is away")
-        press(hosted, 0, "b")
-        press(hosted, 0, "2")  # his computer player moves at once: Cy's turn
+        to_bob_s_turn(hosted)
+        given_away(hosted, 1)  # Bob's, on his turn: its computer player moves at once
         until(lambda: hosted.terminals[2]._reading, "Cy is asked, after Bob's computer player")
         for key in ["d", "x", "\r"]:
             press(hosted, 2, key)
