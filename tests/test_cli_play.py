@@ -680,3 +680,19 @@ def test_a_bot_class_that_cannot_be_made_twice_is_refused_in_a_sentence(
     assert ("Seat 1: bot 'broken_bots:Fussy': Fussy() failed (OSError('model file busy')) as "
             "racko made it.") in said
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_command_wider_than_the_window_is_cut_at_its_edge_never_at_a_space(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Wrapped between words, its first line read as a whole command ("racko play --seed 3
+    # --names 'Ann Marie' --bot"), and copied alone it ran another game.
+    monkeypatch.setenv("COLUMNS", "45")
+    result = run(["--players", "1", "--bots", "easy,hard", "--names", "Ann Marie", "--seed", "3",
+                  "--fast"], input="")
+    lines = result.output.splitlines()
+    for command in ("racko play --seed 3 --names 'Ann Marie' --bots easy,hard",
+                    "racko resume "):
+        at = next(i for i, line in enumerate(lines) if line.startswith(command[:16]))
+        assert len(lines[at]) == 45, lines[at]  # cut at the edge, as a terminal wraps
+        assert (lines[at] + lines[at + 1]).startswith(command), lines[at:at + 2]

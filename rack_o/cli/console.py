@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 import click
-from rich.cells import cell_len
+from rich.cells import cell_len, chop_cells
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.control import Control
 from rich.measure import Measurement
-from rich.segment import ControlType
+from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from rack_o.i18n import _
@@ -190,7 +190,17 @@ class Filled:
         self.style = style
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Text(fill(self.text, options.max_width), self.style)
+        width = options.max_width
+        style = console.get_style(self.style) if self.style else None
+        for line in fill(self.text, width).split("\n"):
+            if _is_command(line) and cell_len(line) > width:
+                # Cut at the window's edge, as a terminal wraps it, never at a space: a first
+                # line ending at a space reads as a whole command, and copied runs another.
+                for piece in chop_cells(line, width):
+                    yield Segment(piece, style)
+                    yield Segment.line()
+            else:
+                yield Text(line, self.style)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, Text(self.text, self.style))

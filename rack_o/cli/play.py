@@ -26,7 +26,7 @@ from rack_o.record import Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .console import BOT_PAUSE, Terminal, command_apart, keyboard_tty, resume_note
+from .console import BOT_PAUSE, Filled, Terminal, command_apart, keyboard_tty, resume_note
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
@@ -113,7 +113,7 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
         lines.append(Text(_("Partners: {first} against {second}.").format(
             first=first, second=second)))
     if show_seed:
-        lines.append(Text(same_cards_note(game.players, seed, game.rules)))
+        lines.append(Filled(same_cards_note(game.players, seed, game.rules)))
     lines.append(dealer_draw_lines(names, game.dealer_draw, game.dealer))
     return lines
 
@@ -253,9 +253,10 @@ class NewGame:
         return [self.saved, *self.trouble]
 
 
-def saved_line(note: str) -> Text:
-    """The line that says a game is saved as it is played, then `note` (how to carry it on)."""
-    return Text(_("Saved as you play.") + " " + note, "dim")
+def saved_line(note: str) -> Filled:
+    """The line that says a game is saved as it is played, then `note` (how to carry it on,
+    its command whole on a line of its own)."""
+    return Filled(_("Saved as you play.") + " " + note, "dim")
 
 
 def _loading_bots(carry_on: Callable[[str], str]) -> Callable[[str], str]:
