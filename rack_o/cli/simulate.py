@@ -374,17 +374,21 @@ def _executor(
     try:
         yield pool, workers
     finally:
-        # The match has counted all it will: after a broken game or a second Ctrl-C, the
-        # chunks still running (up to 25 games each, with a slow bot hours) are not waited
-        # for. The workers ignore SIGTERM (the main process stops the match), so they are
-        # killed; Python 3.11's pool has no public way to reach them.
+        # The match has counted all it will. Chunks still running after a broken game or a
+        # second Ctrl-C (up to 25 games each, with a slow bot hours) are not waited for: the
+        # workers ignore SIGTERM (the main process stops the match), so they are killed.
+        # Python 3.11's pool has no public way to see or reach them. With no work left, the
+        # pool closes as it always does (a worker killed while idle could leave its queues
+        # half-written for the pool's own thread).
+        running = bool(getattr(pool, "_pending_work_items", None))
         processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.kill()
-        for process in processes:
-            process.join(5)
+        pool.shutdown(wait=not running, cancel_futures=True)
+        if running:
+            for process in processes:
+                if process.is_alive():
+                    process.kill()
+            for process in processes:
+                process.join(5)
 
 
 @click.command(
