@@ -232,11 +232,11 @@ def _named_path(option: str, typed: str | None) -> Path | None:
 def _json_option(ctx: click.Context, param: click.Parameter, typed: str | None
                  ) -> Path | None:
     """--json: a file's name; one that ends as a folder's does is refused before the run."""
-    if typed is None or _named_path("--json", typed) is None:
+    path = _named_path("--json", typed)
+    if path is None or typed is None:
         return None
     if typed == "-":
         return STDOUT
-    path = Path(typed)
     if ends_as_a_folder(typed) and not path.is_dir():
         if not os.path.lexists(path):
             raise click.UsageError(_("--json {file}: the folder {folder} does not exist.").format(

@@ -293,12 +293,13 @@ def _open(path: Path, wait_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False,
             # An empty file (0 bytes) or a database with nothing in it: no game yet, and
             # reading leaves it as it is (migrating would write racko's tables into it).
             raise HistoryError(HistoryProblem.NOT_MADE, path)
-        if read_only or (not create and _identify(conn, path)[0] == SCHEMA_VERSION):
-            # Read as it is: its log mode and racko's mark are set by the next game written
-            # (reading is no reason to change a file, damaged or not).
+        if read_only:
             _identify(conn, path)
-        else:
-            _migrate(conn, path)  # an older racko's history is read with the new columns
+        # Only read, a history is taken as it is: its log mode and racko's mark are set by the
+        # next game written (reading is no reason to change a file, damaged or not); an older
+        # racko's is read with the new columns.
+        elif create or _identify(conn, path)[0] != SCHEMA_VERSION:
+            _migrate(conn, path)
     except BaseException:
         conn.close()
         raise
