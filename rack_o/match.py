@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import random
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,6 +27,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import partial
+from multiprocessing.synchronize import Event
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +187,8 @@ def play_chunk(
     worker runs."""
     outcomes = [] if outcomes is None else outcomes
     for index in indices:
+        if _finish_now is not None and _finish_now.is_set():
+            break  # the match stopped: the games of this chunk not begun are not played
         play_one(match, index, outcomes.append)
         if outcomes[-1].error:
             break
@@ -298,10 +302,13 @@ class ChunkRun:
                 yield future.result()
 
     def stop(self) -> Iterator[list[GameOutcome]]:
-        """No more chunks: yield those handed out as they finish."""
+        """No more chunks: yield those handed out as they finish (a local pool's after the
+        game each worker is playing, a cluster's whole)."""
         # Not cancelled: a cluster would drop chunks its workers go on playing (and
         # recording), and only two per worker are out.
         self._chunks = iter(())
+        if isinstance(self.executor, LocalPool):
+            self.executor.finish_games()
         if self._played:
             played, self._played = self._played, None
             yield played
@@ -447,9 +454,10 @@ def play_match(
     if the match keeps history entries; `on_chunk(games)` hears of each chunk.
 
     Stops at the first broken game. On Ctrl-C (or an `Interrupt`: a signal's, say), `on_stop`
-    hears of it (the KeyboardInterrupt or the Interrupt), the chunks handed out finish and are
-    counted, then the result says `stopped` (a second one stops waiting for them: games of
-    theirs that finish anyway are not counted, though a worker may write their records).
+    hears of it (the KeyboardInterrupt or the Interrupt), the games under way finish and are
+    counted (a cluster's chunks handed out finish whole), then the result says `stopped` (a
+    second one stops waiting for them: games of theirs that finish anyway are not counted,
+    though a worker may write their records).
     Exceptions of the executor or from writing a record propagate.
     """
     result = MatchResult(match, Tally(match.specs, match.rules))
@@ -518,25 +526,46 @@ _STOPS = ("SIGINT", "SIGHUP", "SIGTERM")
 """The signals that stop a match: the main process hears them, never a worker."""
 
 
-def _leave_stops_to_the_main_process() -> None:
-    # Workers finish the chunk in hand on Ctrl-C, a closed terminal or SIGTERM sent to the
-    # whole group, so every record they write is whole; the main process stops handing out
-    # chunks. A forked worker also drops the wakeup file it inherits from a main process
-    # listening for signals: no signal of a worker's may reach it.
+_finish_now: Event | None = None
+"""In a local pool's worker: set once the match stops, so that the chunk in hand ends with
+the game being played (`LocalPool.finish_games`)."""
+
+
+def _leave_stops_to_the_main_process(finish: Event) -> None:
+    # Workers finish the game in hand on Ctrl-C, a closed terminal or SIGTERM sent to the
+    # whole group, so every record they write is whole; the main process stops the match and
+    # tells them through `finish`. A forked worker also drops the wakeup file it inherits
+    # from a main process listening for signals: no signal of a worker's may reach it.
+    global _finish_now
+    _finish_now = finish
     for name in _STOPS:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)
     signal.set_wakeup_fd(-1)
 
 
-def process_pool(jobs: int, games: int) -> tuple[ProcessPoolExecutor, int]:
-    """A local pool for `jobs` worker processes (never more than there are chunks), whose
-    workers ignore Ctrl-C, SIGHUP and SIGTERM (the main process stops the match); and how
+class LocalPool(ProcessPoolExecutor):
+    """Worker processes on this machine that ignore Ctrl-C, SIGHUP and SIGTERM (the main
+    process stops the match) and, once told to `finish_games`, end each chunk in hand with the
+    game being played."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context()
+        self._finish = context.Event()
+        super().__init__(max_workers=workers, mp_context=context,
+                         initializer=_leave_stops_to_the_main_process, initargs=(self._finish,))
+
+    def finish_games(self) -> None:
+        """Every worker ends its chunk with the game it is playing; later chunks play none."""
+        self._finish.set()
+
+
+def process_pool(jobs: int, games: int) -> tuple[LocalPool, int]:
+    """A local pool for `jobs` worker processes (never more than there are chunks); and how
     many workers it has."""
     size = chunk_size(games, jobs)
     workers = min(jobs, -(-games // size))
-    return (ProcessPoolExecutor(max_workers=workers, initializer=_leave_stops_to_the_main_process),
-            workers)
+    return LocalPool(workers), workers
 
 
 class ClusterProblem(StrEnum):

@@ -1,7 +1,8 @@
-"""Bots that misbehave on purpose, classes that are not bots, and a bot that tells how racko
-makes it, for the loader's tests."""
+"""Bots that misbehave on purpose, classes that are not bots, a bot that tells how racko
+makes it and one that thinks long, for the loader's and the match's tests."""
 
 from rack_o import Action, SeatView, place
+from rack_o.bots.simple import EasyBot
 
 
 class Cheater:
@@ -121,6 +122,24 @@ class Census:
     def choose(self, view: SeatView) -> Action:
         self.seats.add(view.seat)
         return view.legal_actions[0]
+
+
+class Slow:
+    """Plays as easy does, after a long think at its first move of each game."""
+
+    name = "Slow"
+
+    def __init__(self) -> None:
+        self.easy = EasyBot()
+        self.thought = False
+
+    def choose(self, view: SeatView) -> Action:
+        if not self.thought:
+            import time
+
+            time.sleep(0.3)
+            self.thought = True
+        return self.easy.choose(view)
 
 
 class NameFails:

@@ -28,6 +28,7 @@ from rack_o.match import (
     play_many,
     play_match,
     play_one,
+    process_pool,
     record_name,
     seat_names,
     seat_turns,
@@ -281,6 +282,28 @@ def test_after_ctrl_c_the_chunks_in_hand_finish_and_count_and_no_more_start() ->
     assert result.stopped
     assert executor.submitted == 2 * AHEAD
     assert result.tally.games == sum(calls) == 2 * AHEAD * size
+
+
+def test_after_ctrl_c_local_workers_end_their_chunks_with_the_game_under_way() -> None:
+    # Chunks of up to 25 games finished whole would keep a Ctrl-C waiting minutes with a
+    # slow bot; each game here takes a third of a second.
+    match = Match(("broken_bots:Slow", "easy"), Rules(2, target=100), 7)
+    games = 64
+    size = chunk_size(games, 2)
+    calls: list[int] = []
+
+    def ctrl_c_at_first(count: int) -> None:
+        calls.append(count)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+
+    pool, workers = process_pool(2, games)
+    with pool:
+        result = play_match(match, games, pool, workers=workers, on_chunk=ctrl_c_at_first)
+    assert result.stopped and size == 4
+    # The first chunk, the other worker's (begun together), and at most the one game each
+    # worker began before it heard: not the 2 * AHEAD chunks handed out.
+    assert size <= result.tally.games <= 2 * size + workers < 2 * AHEAD * size
 
 
 @pytest.mark.parametrize("where", ["as its outcome is made", "as its record is closed"])

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -37,12 +35,12 @@ def test_games_and_jobs_have_an_upper_bound(option: str, value: str) -> None:
 def test_never_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
 
-    class Counting(ProcessPoolExecutor):
-        def __init__(self, max_workers: int, **kwargs: Any) -> None:
-            started.append(max_workers)
-            super().__init__(max_workers=max_workers, **kwargs)
+    class Counting(match_module.LocalPool):
+        def __init__(self, workers: int) -> None:
+            started.append(workers)
+            super().__init__(workers)
 
-    monkeypatch.setattr(match_module, "ProcessPoolExecutor", Counting)
+    monkeypatch.setattr(match_module, "LocalPool", Counting)
     result = simulate("--games", "2", "--jobs", "8")
     assert result.exit_code == 0, result.output
     assert started == [2]
