@@ -56,6 +56,17 @@ def test_the_table_shows_each_seat_and_the_capped_rounds() -> None:
     assert "rounds per second" in result.output
 
 
+def test_a_level_typed_in_capitals_is_named_as_records_name_it(tmp_path: Path) -> None:
+    # A script merging the JSON of several runs meets "hard" once, however it was typed.
+    out = tmp_path / "out.json"
+    result = simulate("--bots", "HARD,Easy", "--bot", "3= Medium", "--games", "1", "--target",
+                      "50", "--seed", "1", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == [
+        "hard", "easy", "medium"]
+    assert "hard, easy, medium · seed 1" in result.output
+
+
 @pytest.mark.slow
 def test_records_rebuild_through_the_engine_to_the_same_results(tmp_path: Path) -> None:
     out = tmp_path / "out.json"

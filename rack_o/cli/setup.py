@@ -24,6 +24,7 @@ import click
 
 from rack_o.agent import Agent
 from rack_o.bots.hint import HINT_LEVELS, Advice, hint
+from rack_o.bots.loader import level_of
 from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext, number
@@ -308,10 +309,10 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
             raise click.BadParameter(
                 _("seat {seat} is given twice.").format(seat=said(seat)), param_hint="'--bot'"
             )
-        placed[seat] = spec.strip()
+        placed[seat] = _as_said(spec)
     fill: list[str] = []
     if bots is not None:
-        fill = [spec.strip() for spec in bots.split(",")]
+        fill = [_as_said(spec) for spec in bots.split(",")]
         if not all(fill):
             raise click.BadParameter(
                 _("{value} must list bot levels separated by commas, such as hard,easy.").format(
@@ -320,6 +321,13 @@ def parse_bots(bot: Sequence[str], bots: str | None) -> BotChoice:
                 param_hint="'--bots'",
             )
     return BotChoice(placed, fill)
+
+
+def _as_said(spec: str) -> str:
+    """A bot spec as racko says it: a level in lower case however it was typed ("HARD" is
+    "hard" in the match's table and JSON, as in records), code outside racko as given."""
+    spec = spec.strip()
+    return level_of(spec) or spec
 
 
 def check_seats(players: int, choice: BotChoice) -> None:
