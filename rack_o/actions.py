@@ -11,7 +11,7 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
-from rack_o.errors import IllegalActionError
+from rack_o.errors import IllegalActionError, described
 from rack_o.rules import RACK_SIZE
 
 
@@ -60,12 +60,15 @@ class Action(NamedTuple):
     slot: int | None = None
 
     def __str__(self) -> str:
-        if self.kind is ActionKind.PLACE:
-            return _PLACE_TEXT.format(slot=self.slot)
-        return _TEXT[self.kind]
+        kind, slot = self.kind, self.slot
+        if type(kind) is not ActionKind:
+            return f"Action({described(kind)}, {described(slot)})"
+        if kind is ActionKind.PLACE:
+            return _PLACE_TEXT.format(slot=slot if type(slot) is int else described(slot))
+        return _TEXT[kind]
 
     def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
+        return str(self) if type(self.kind) is not ActionKind else f"Action.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -92,6 +95,24 @@ PLACEMENTS: tuple[Action, ...] = tuple(
 )
 """Every placement, slot 1 first."""
 _BY_SLOT = (None, *PLACEMENTS)
+
+
+_MADE_BY = {ActionKind.DRAW: "DRAW", ActionKind.TAKE: "TAKE", ActionKind.DISCARD: "DISCARD",
+            ActionKind.PLACE: "place(slot)"}
+"""What makes the action of each kind (the strings "take" and the rest find theirs too)."""
+
+
+def misformed(action: Action) -> str | None:
+    """Why `action` is not made as racko makes its actions (its kind not an ActionKind, a
+    placement's slot not an int), said for the one who made it; None if it is."""
+    kind, slot = action.kind, action.slot
+    if type(kind) is not ActionKind:
+        use = _MADE_BY.get(kind) if isinstance(kind, str) else None
+        return (f"its kind is {described(kind)}, a {type(kind).__name__}, not an ActionKind: "
+                f"use {use or 'DRAW, TAKE, DISCARD or place(slot)'}")
+    if kind is ActionKind.PLACE and type(slot) is not int:
+        return f"its slot is {described(slot)}, a {type(slot).__name__}: use place(1) to place(10)"
+    return None
 
 
 def place(slot: int) -> Action:

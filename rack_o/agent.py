@@ -12,7 +12,7 @@ import sysconfig
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
-from rack_o.actions import Action, Phase
+from rack_o.actions import Action, Phase, misformed
 from rack_o.errors import IllegalActionError, described
 from rack_o.game import Game
 from rack_o.steps import RoundResult
@@ -131,8 +131,11 @@ def take_step(game: Game, agent: Agent) -> Action:
         legal = ", ".join(str(a) for a in view.legal_actions)
         # An answer of another type ("draw", None) is named as such: its repr alone could
         # pass for an action's wording.
-        shown = (f"'{action}'" if isinstance(action, Action)
-                 else f"{described(action)} (a {type(action).__name__}, not an Action)")
+        if isinstance(action, Action):
+            why = misformed(action)
+            shown = f"'{action}'" if why is None else f"{action} ({why})"
+        else:
+            shown = f"{described(action)} (a {type(action).__name__}, not an Action)"
         raise AgentError(
             agent, seat,
             f"{agent_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "

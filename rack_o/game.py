@@ -14,7 +14,17 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
-from rack_o.actions import DISCARD, DRAW, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source
+from rack_o.actions import (
+    DISCARD,
+    DRAW,
+    PLACEMENTS,
+    TAKE,
+    Action,
+    ActionKind,
+    Phase,
+    Source,
+    misformed,
+)
 from rack_o.deal import check_deck, deal, dealer_from_draw, descents, draw_for_dealer, shuffled_deck
 from rack_o.errors import N_, IllegalActionError, RulesError, described
 from rack_o.rack import SHORTEST_RUN, longest_run, round_points
@@ -471,4 +481,9 @@ class Game:
 
 def _describe(action: object) -> str:
     """How an attempted action reads in an error message, whatever was passed."""
-    return str(action) if isinstance(action, Action) else f"do {described(action)}"
+    if not isinstance(action, Action):
+        return f"do {described(action)}"
+    why = misformed(action)
+    if why is None:
+        return str(action)
+    return f"{action} ({why})" if type(action.kind) is ActionKind else f"do {action} ({why})"

@@ -66,6 +66,24 @@ class Wordy:
         return "draw"  # type: ignore[return-value]
 
 
+class StringKind:
+    """Makes its action from the string "take", not from TAKE."""
+
+    name = "StringKind"
+
+    def choose(self, view: SeatView) -> Action:
+        return Action("take")  # type: ignore[arg-type]
+
+
+class MadeUpKind:
+    """Makes an action of a kind the game has not."""
+
+    name = "MadeUpKind"
+
+    def choose(self, view: SeatView) -> Action:
+        return Action("fly")  # type: ignore[arg-type]
+
+
 class Silent:
     """Answers with nothing."""
 

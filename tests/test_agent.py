@@ -34,6 +34,13 @@ from rack_o.agent import AgentError, Interrupt, agent_name, take_step
         (Stubborn(), "Stubborn (seat 2) failed: BaseException('not an Exception')"),
         (Wordy(), "Wordy (seat 2) chose 'draw' (a str, not an Action), which is not legal"),
         (Silent(), "Silent (seat 2) chose None (a NoneType, not an Action), which is not legal"),
+        # Equal to TAKE, but not made as racko makes actions: the sentence says how.
+        (broken_bots.StringKind(), "StringKind (seat 2) chose Action('take', None) (its kind is "
+                                   "'take', a str, not an ActionKind: use TAKE), which is not "
+                                   "legal now; legal: draw from the draw pile, take the top "
+                                   "discard"),
+        (broken_bots.MadeUpKind(), "MadeUpKind (seat 2) chose Action('fly', None) (its kind is "
+                                   "'fly', a str"),
         # Whose repr raises: named by its type, never a traceback.
         (Unsayable(), "Unsayable (seat 2) chose <_Unsayable object> (a _Unsayable, not an "
                       "Action), which is not legal"),

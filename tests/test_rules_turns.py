@@ -162,6 +162,38 @@ def test_a_slot_outside_1_to_10_is_refused_and_changes_nothing(slot: object) -> 
     assert snapshot(game) == before
 
 
+@pytest.mark.parametrize(("action", "said"), [
+    (Action("take"), "cannot do Action('take', None) (its kind is 'take', a str, not an "
+                     "ActionKind: use TAKE) now: seat 2 (Player 2) must draw"),
+    (Action("fly"), "its kind is 'fly', a str, not an ActionKind: use DRAW, TAKE, DISCARD or "
+                    "place(slot)) now"),
+    (Action(None), "cannot do Action(None, None) (its kind is None, a NoneType"),
+    (Action([1]), "cannot do Action([1], None) (its kind is [1], a list"),  # [1] is unhashable
+])
+def test_an_action_not_made_as_racko_makes_them_is_refused_saying_how_to_make_it(
+    action: Action, said: str
+) -> None:
+    # Action("take") equals TAKE (ActionKind is a StrEnum): "cannot take the top discard now:
+    # ... must draw from the draw pile or take the top discard" contradicted itself, and a
+    # made-up kind raised KeyError from the message.
+    game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(action)
+    assert said in str(refused.value)
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(("slot", "said"), [(4.0, "4.0, a float"), (True, "True, a bool")])
+def test_a_slot_that_is_no_int_is_refused_saying_so(slot: object, said: str) -> None:
+    game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
+    game.apply(DRAW)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(place(slot))  # type: ignore[arg-type]
+    assert (f"cannot place in slot {slot} (its slot is {said}: use place(1) to place(10)) now"
+            in str(refused.value))
+
+
 @pytest.mark.parametrize("action", [DRAW, TAKE, DISCARD, place(4)])
 def test_an_action_out_of_turn_is_refused_and_changes_nothing(action: Action) -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
