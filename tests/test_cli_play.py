@@ -48,6 +48,9 @@ def events(path: Path) -> list[dict]:
          "'three'."),
         (["--players", "3", "--partners"], "--partners needs 4 players, not 3."),
         (["--players", "3", "--run-of-three"], "--run-of-three is for 2 players only, not 3."),
+        (["--players", "1", "--bots", "easy,hard", "--run-of-three"],
+         "--run-of-three is for 2 players only, not 3."),
+        (["--players", "1", "--bots", "easy", "--partners"], "--partners needs 4 players, not 2."),
         (["--partners", "--run-of-three"], "--run-of-three is for 2 players only, not 4."),
         # Without --players, --bots seats one person with them: bots in every seat is refused.
         (["--partners", "--bots", "easy,easy,easy,easy"],
@@ -185,11 +188,13 @@ def test_players_target_seed_and_variants_reach_the_record(home: Path) -> None:
     assert "Final standings" in result.output and "Team" in result.output
 
 
-def test_run_of_three_sets_two_players(home: Path) -> None:
-    # One person and one bot: without --players, --bots leaves a seat for a person.
+@pytest.mark.parametrize("players", [[], ["--players", "1"]], ids=["without", "one person"])
+def test_run_of_three_sets_two_players(home: Path, players: list[str]) -> None:
+    # One person and one bot: without --players, --bots leaves a seat for a person; with
+    # --players 1 the person and the bot make the two ("not 1 player" was refused).
     record = home / "game.jsonl"
-    run(["--run-of-three", "--bots", "hard", "--names", "Ann", "--seed", "4", "--record",
-         str(record)], input="\nq\ny\n")
+    run([*players, "--run-of-three", "--bots", "hard", "--names", "Ann", "--seed", "4",
+         "--record", str(record)], input="\nq\ny\n")
     records = events(record)
     assert records[0]["rules"]["run_of_three"] is True
     assert len(records[0]["players"]) == 2

@@ -253,7 +253,9 @@ def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]
 
     Usage errors (click exceptions) come before any question is asked.
     """
-    check_variants(table.players, table.partners, table.run_of_three)
+    # --players 1 is one person with the bots: the seats they make are counted below.
+    check_variants(None if table.players == 1 else table.players, table.partners,
+                   table.run_of_three)
     given = split_names(table.names) if table.names is not None else None
     choice = parse_bots(table.bot, table.bots)
     players = _seats_from_options(table, given, choice)
