@@ -222,8 +222,9 @@ def test_player_reviews_one_person_or_bot_by_name(home: Path, name: str,
 def test_an_unknown_player_is_a_usage_error_naming_the_players(home: Path) -> None:
     code, out = invoke([str(planted(home / "g.jsonl")), "--player", "Zed"])
     assert code == 2
-    assert "nobody called 'Zed' played this game; the players are Ann, Bob." in " ".join(
-        out.split())
+    # Worded as click words every other refused value: "Invalid value for '--player':".
+    assert ("Invalid value for '--player': nobody called 'Zed' played this game; the players "
+            "are Ann, Bob.") in " ".join(out.split())
 
 
 def test_a_game_of_bots_alone_has_every_seat_reviewed(home: Path) -> None:

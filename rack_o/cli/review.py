@@ -508,7 +508,7 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
                 _("nobody called {name} played this game; the players are {names}.").format(
                     name=repr(shown(player, SHORT_SHOWN)),
                     names=", ".join(p.name for p in players)),
-                param_hint="--player")
+                param_hint="'--player'")
         return seats
     people = [seat for seat, p in enumerate(players) if p.is_human]
     return list(range(len(players))) if everyone or not people else people
