@@ -284,10 +284,11 @@ def test_at_45_columns_each_game_is_a_block_that_keeps_dates_and_names_whole(
 
 @pytest.mark.parametrize("columns", [45, 50, 60, 65, 70, 80])
 @pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
-def test_stats_never_breaks_a_name_inside_a_word(
+def test_stats_never_breaks_a_name(
     home: Path, monkeypatch: pytest.MonkeyPatch, columns: int, language: str,
 ) -> None:
-    # A 16-letter name was folded eight letters a line to keep the columns side by side.
+    # A 16-letter name was folded eight letters a line to keep the columns side by side; a
+    # name of two words wrapped between them read as two rows ("Bartholomew" and "Fitz").
     monkeypatch.setenv("COLUMNS", str(columns))
     names = ["Alexandrinakosta", "Bartholomew Fitz", "Cy"]
     for seed in range(2):
@@ -296,7 +297,23 @@ def test_stats_never_breaks_a_name_inside_a_word(
     assert code == 0, out
     assert max(cell_len(line) for line in out.splitlines()) <= columns, out
     for name in names:
-        assert out.count(name.split()[0]) == 1, out  # each player's row, its name whole
+        assert out.count(name) == 1, out  # each player's row, its name whole on one line
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_stats_never_wraps_a_name_of_two_words_under_its_row(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str,
+) -> None:
+    # At 45 columns "Bob Smith" went "Bob" on its row and "Smith" under it, where the next
+    # row's name goes: with no colour to tell, two players called Bob.
+    monkeypatch.setenv("COLUMNS", "45")
+    record_game(*with_header(finished_game(2, players=3, names=["Ann", "Bo", "Cy"])))
+    record_game(*with_header(finished_game(3, names=["Bob Smith", "Dee"],
+                                           kinds=("human", "bot:medium"))))
+    code, out = run("--lang", language, "stats")
+    assert code == 0, out
+    assert max(cell_len(line) for line in out.splitlines()) <= 45, out
+    assert "Bob Smith" in out, out
 
 
 @pytest.mark.parametrize("limit", ["9223372036854775808", "1000001", "0"])

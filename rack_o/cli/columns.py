@@ -97,15 +97,18 @@ def whole_layout(layouts: Sequence[Layout], width: int) -> tuple[int, list[int],
 def words_whole_layout(layouts: Sequence[Layout],
                        width: int) -> tuple[int, list[int], int] | None:
     """The first of `layouts` that `whole_layout` lays out within `width` with every word of
-    its cells whole too (a folded column of names wraps only between words): its index, and
-    its widths and spaces; None when none can."""
+    its cells whole too, and the first line of each row's first cell (its name) whole: a name
+    wrapped, even between its words, reads as the next row's. Its index, and its widths and
+    spaces; None when none can."""
     for index, layout in enumerate(layouts):
         fitted = whole_layout([layout], width)
         if fitted is None:
             continue
         _index, widths, spaces = fitted
         if all(cell_len(word) <= column for row in layout.rows
-               for cell, column in zip(row, widths, strict=True) for word in cell.split()):
+               for cell, column in zip(row, widths, strict=True) for word in cell.split()
+               ) and all(cell_len(row[0].partition("\n")[0]) <= widths[0]
+                         for row in layout.rows):
             return index, widths, spaces
     return None
 

@@ -499,8 +499,8 @@ def stats(as_json: bool) -> None:
                      [[f"{row[0]}\n{row[1]}", *row[2:]] for row in cells], (0,))
     fitted = words_whole_layout([Layout(headings, cells, (1, 0)), stacked], console.width)
     if fitted is None:
-        # Too narrow for the columns with their headings' and names' words whole (French at
-        # 59, every language at 45): a block per player, each figure after its heading.
+        # Too narrow for the columns with their headings' words and their names whole (French
+        # at 59, every language at 45): a block per player, each figure after its heading.
         console.print(Trimmed(_stats_blocks(headings, cells)))
         return
     chosen, widths, spaces = fitted
