@@ -282,6 +282,41 @@ def test_at_45_columns_each_game_is_a_block_that_keeps_dates_and_names_whole(
     assert "racko replay ID" in lines[-1]
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_at_45_columns_short_names_get_blocks_too_each_id_whole_on_its_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str,
+) -> None:
+    # Short names fit the columns, but not an ID beside its time: those IDs went to the
+    # left edge, the others stayed beside their times, and the rows read unevenly.
+    monkeypatch.setenv("COLUMNS", "45")
+    ids = ["2026-11-30-0110-ann-bob-smith-hard", "2026-11-30-0111-a"]
+    for seed, ident in enumerate(ids):
+        game = finished_game(seed, players=3, names=["Ann", "Bob Smith", "Hard"])
+        record_game(*with_header(game), record=home / "games" / f"{ident}.jsonl")
+    code, out = run("--lang", language, "history")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert max(cell_len(line) for line in lines) <= 45, out
+    assert not any(line.startswith("─") for line in lines), out  # blocks, no table
+    for ident in ids:
+        line = next(line for line in lines if ident in line)
+        assert line.endswith(ident) and not line.startswith(" "), out
+
+
+def test_an_id_exactly_too_wide_for_its_column_with_its_label_is_never_split(
+    home: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The ID alone fitted the scores' column at 65 columns, "ID " and the ID did not: the
+    # ID went to the next line.
+    monkeypatch.setenv("COLUMNS", "65")
+    ident = "2026-11-30-0110-ann-bob-cy-and-more"  # 35 letters, 38 with "ID ": the column 37
+    game = finished_game(0, players=3, names=["Ann", "Bob", "Cy"])
+    record_game(*with_header(game), record=home / "games" / f"{ident}.jsonl")
+    code, out = run("history")
+    assert code == 0, out
+    assert f"ID {ident}" in out, out
+
+
 @pytest.mark.parametrize("columns", [45, 50, 60, 65, 70, 80])
 @pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
 def test_stats_never_breaks_a_name(

@@ -201,10 +201,16 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         return
     scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
     widths = _Widths(started, scores, winner_width, rounds)
-    if any(cell_len(record_ref(game.record)) > scores for game in (*first, *block)):
+    longest = max(cell_len(_labelled_id(game)) for game in (*first, *block))
+    if longest > scores:
         # An ID is copied into `racko replay ID`: one too long for its column gets a line of
-        # its own, under its game, rather than being split over two.
-        _print_ids_apart(console, first, block, rest, widths)
+        # its own, under its game, rather than being split over two; one too long even for
+        # the room beside its game's time, but not for the screen (45 columns), a block per
+        # game, else those rows alone go uneven (a path wider than the screen goes anyway).
+        if widths.started + _GAP + longest > console.width >= longest:
+            _print_blocks(console, first, block, rest)
+        else:
+            _print_ids_apart(console, first, block, rest, widths)
         return
     if not block:
         console.print(Trimmed(_captioned(console, _games_table(first, winner_width),
