@@ -53,6 +53,7 @@ from .views import (
     host_choosing_line,
     invalid_note,
     keys_line,
+    left_before_next_game,
     players_block,
     table_info_block,
     table_screen,
@@ -358,6 +359,11 @@ class SeatScreen:
             elif not (self.host_choosing and self.is_host):  # else the question goes under it
                 below.append(self._unheld(keys_line(host=self.is_host, over=True,
                                                     host_choosing=self.host_choosing)))
+            else:
+                away = host.away_guests()
+                if away:  # left while the host chooses: a new game would wait for them
+                    below.append(left_before_next_game(
+                        [host.game.players[seat].name for seat in away]))
         elif host.gate_lines is not None:
             forms = self._gate_forms(host.gate_lines)
             if self.gate_note is not None:
@@ -378,12 +384,17 @@ class SeatScreen:
             forms = []
         if self.note is not None and below:
             below.insert(-1, self.note)
+        asking = self.host_choosing and self.is_host and host.over_lines is not None
         if forms:
-            room = self.terminal.height - (self._height(below) if below else PROMPT_LINES)
+            room = self.terminal.height - (self._height(below) if below else 0)
+            if asking or not below:
+                room -= PROMPT_LINES  # the host's play-again question, asked under the screen
             console.print(self._fitted(forms, room))
         else:
             console.print(self._table(below))
-        if not below:
+        if asking or not below:
+            for line in below:
+                console.print(line)
             return  # the host's play-again question is asked on the next line
         *above, last = below
         for line in above:

@@ -148,6 +148,13 @@ def host_choosing_line(host: str | None) -> Text:
                 "bold")
 
 
+def left_before_next_game(names: Sequence[str]) -> RenderableType:
+    """What the host reads above the play-again question of each guest who is away (left as
+    the game ended, or while the host chooses): a new game waits for them to come back."""
+    return Group(*(Text(_("{name} left the table: a new game would wait for them to come "
+                          "back.").format(name=name), "yellow") for name in names))
+
+
 def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: bool = False,
               host_choosing: bool = False) -> Either:
     """The keys of a screen that waits (Enter when ready or at the end; `unready`: u takes back
