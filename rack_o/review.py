@@ -205,7 +205,11 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
     place_played = place(turn.slot) if turn.slot is not None else DISCARD
     placed = _decide(placing, place_played, seed)
     played = Play(turn.source, turn.card, turn.slot)
-    if choose.best == choose.played:
+    if choose.best == choose.played or shown_cost(choose.cost) == 0:
+        # Expert's pile, or one the estimate rates as well (expert chose the other for the
+        # next player's sake or the race's): the turn is measured by where the card went,
+        # and expert's turn shown is its placement of that card, never a move the figures
+        # beside it rate worse than the one played.
         best = Play(turn.source, turn.card, placed.best.slot)
         best_turns = placed.best_turns
     elif choose.best == TAKE:

@@ -10,7 +10,7 @@ import pytest
 from builders import record_lines, seeded_game, unfinished_game, write_with_header
 from clirun import flat, racko
 
-from rack_o import DISCARD, DRAW, Action, Phase
+from rack_o import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.agent import play_game
 from rack_o.bots import Advice, make_bot
 from rack_o.cli.setup import game_hint
@@ -71,8 +71,15 @@ def test_a_resumed_game_hints_the_move_the_review_measures_against(home: Path) -
     path = write_with_header(home / "g.jsonl", game,
                              lambda line: line.update(hint_level="expert"))
     resumed = racko("resume", str(path), input="\nh\nq\ny\n")
+    taken = unfinished_game(44, 3)
     game.apply(DRAW)
     game.apply(DISCARD)
-    best = list(review(list(enumerate(record_lines(game), start=1)), {0}))[-1].best
-    assert best.card is not None  # expert takes
+    drawn = list(review(list(enumerate(record_lines(game), start=1)), {0}))[-1]
+    assert drawn.choose.best == TAKE  # the draw is measured against expert's take
+    # Expert's whole turn, shown where the take is played (a draw the estimate rates as well
+    # is shown with its own card placed).
+    taken.apply(TAKE)
+    taken.apply(place(1))
+    best = list(review(list(enumerate(record_lines(taken), start=1)), {0}))[-1].best
+    assert best.source is Source.DISCARD and best.card is not None
     assert f"Hint: Take the {best.card} for slot {best.slot} " in flat(resumed.output)
