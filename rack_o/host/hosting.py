@@ -425,7 +425,7 @@ class HostedGame(Table):
         if screen is None or self.stopping:
             return
         count = max(1, math.ceil(seconds))
-        screen.tell(lambda: Text(ngettext(
+        screen.tell(seconds=seconds, note=lambda: Text(ngettext(
             "Too many wrong table codes from {address}: nobody there can join for {count} "
             "second.",
             "Too many wrong table codes from {address}: nobody there can join for {count} "

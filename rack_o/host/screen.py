@@ -328,16 +328,26 @@ class SeatScreen:
         with self.terminal.speaking():
             self._draw()
 
-    def tell(self, note: Callable[[], RenderableType]) -> None:
+    def tell(self, note: Callable[[], RenderableType], *, seconds: float | None = None) -> None:
         """Show the note `note()` makes (in the person's language) on this screen until the
         next key; during the person's own turn, whose screen has no room for it, once that
-        turn is over."""
+        turn is over. One true for `seconds` only goes then, read or not."""
+        if seconds is not None:
+            self.terminal.later(seconds, partial(self._untell, note))
         if self.in_turn:
             self._told = note
             return
         with self.terminal.speaking():
             self._set_note(note())
         self._news = note
+
+    def _untell(self, note: Callable[[], RenderableType]) -> None:
+        """`note` is no longer true: it is not shown after the turn, and goes if shown."""
+        if self._told is note:
+            self._told = None
+        if self._news is note:
+            self._set_note(None)
+            self._show()
 
     def _draw(self) -> None:
         console = self.terminal.console
