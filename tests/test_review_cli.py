@@ -409,6 +409,24 @@ def test_at_60_columns_each_costly_turn_keeps_every_number_on_its_row(
 
 @pytest.mark.usefixtures("reviews_once")
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_at_80_columns_the_columns_of_plays_stay_two_spaces_apart(
+    home: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    # Translated, the short plays ("pioche 50 → 10") fit with two spaces between columns, but
+    # came one space apart: "pioche 50 → 10 prend 3 → 1" read as one move, "→ 5 0,61" as 50,61.
+    monkeypatch.setenv("COLUMNS", "80")
+    path = write_record(home / "g.jsonl", finished_game(
+        7, players=3, target=75, names=["Annabelle", "Bob", "Zoë"]))
+    out = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--all"]).output
+    lines = out.splitlines()
+    rule = next(at for at, line in enumerate(lines) if line.startswith("──"))
+    rows = [line for line in lines[rule + 1:] if "→" in line]
+    assert len(rows) >= 5, out
+    assert not any(re.search(r"→\s\d+\s\S", row) for row in rows), out
+
+
+@pytest.mark.usefixtures("reviews_once")
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_at_60_columns_the_summary_keeps_every_number_whole(
     home: Path, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:

@@ -153,17 +153,18 @@ def seat_label(record: Record, seat: int) -> str:
 
 
 class Layout(NamedTuple):
-    """How narrow the moves table is drawn: `short` plays ("take 23 → 4") in columns one space
-    apart; `tight`, the round and turn in one column ("3:12") and labels as marks ("??");
-    names at most `name_cells` wide (then cut with "…")."""
+    """How narrow the moves table is drawn: `short` plays ("take 23 → 4"); `tight`, the
+    round and turn in one column ("3:12") and labels as marks ("??"); names at most
+    `name_cells` wide (then cut with "…"); `close`, columns one space apart, not two."""
 
     short: bool
     tight: bool
     name_cells: int
+    close: bool
 
 
-LAYOUTS = (Layout(False, False, 10), Layout(True, False, 9), Layout(True, True, 9),
-           Layout(True, True, 5))
+LAYOUTS = (Layout(False, False, 10, False), Layout(True, False, 9, False),
+           Layout(True, False, 9, True), Layout(True, True, 9, True), Layout(True, True, 5, True))
 """The moves table's layouts, widest first: the first that fits the screen is drawn. Names
 of 9 keep every language's default names ("Παίκτης 1") whole; the last cuts them rather than
 break a play over two lines (never the heading, "Player", whole in every layout)."""
@@ -199,7 +200,7 @@ def moves_table(moves: Sequence[Move], record: Record, every: bool,
 def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: Layout) -> Table:
     """The moves table drawn in `layout`, a player column if `several` players are shown."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False,
-                  padding=(0, 0) if layout.short else (0, 1), collapse_padding=True)
+                  padding=(0, 0) if layout.close else (0, 1), collapse_padding=True)
     if layout.tight:
         table.add_column(f"{_('Round')}\n{_('Turn')}", justify="right", no_wrap=True)
     else:
