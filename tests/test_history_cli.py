@@ -120,6 +120,29 @@ def test_stats_table_and_json_agree_with_the_games(home: Path) -> None:
     ]
 
 
+def test_stats_counts_a_player_as_history_player_finds_them(home: Path) -> None:
+    # "history --player Ann" listed 4 games (the "ann" one too) where stats said Ann played
+    # 3 and listed "ann" apart: one rule finds a player everywhere, case and accents aside.
+    spellings = ["Ann", "ann", "Ann", "Zoë", "zoe"]
+    games = [finished_game(seed, names=[name, "Bob"]) for seed, name in enumerate(spellings)]
+    for game in games:
+        record_game(game, header_for(game))
+    code, out = run("stats", "--json")
+    assert code == 0, out
+    stats = {row["name"]: row for row in json.loads(out)}
+    assert set(stats) == {"Ann", "Zoë", "Bob"}  # the spelling of most of their games
+    listed = json.loads(run("history", "--json", "--player", "Ann")[1])
+    assert stats["Ann"]["games"] == len(listed) == 3
+    assert stats["Zoë"]["games"] == 2 and stats["Bob"]["games"] == 5
+    ann = [game for name, game in zip(spellings, games, strict=True) if name.lower() == "ann"]
+    rounds = [r for game in ann for r in game.rounds]
+    assert stats["Ann"]["wins"] == sum(game.winner == 0 for game in ann)
+    assert stats["Ann"]["rackos"] == sum(r.racko == 0 for r in rounds)
+    assert stats["Ann"]["mean_round_points"] == round(
+        sum(r.points[0] for r in rounds) / len(rounds), 2)
+    assert stats["Ann"]["best_round"] == max(r.points[0] for r in rounds)
+
+
 @pytest.mark.parametrize("command", ["history", "stats"])
 def test_an_unreadable_history_is_an_error_not_a_traceback(home: Path, command: str) -> None:
     (home / "history.sqlite3").write_text("not a database\n" * 200)

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from functools import cache, partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rack_o.game import Game
 from rack_o.record import Header, dumps, events
@@ -516,7 +516,9 @@ def recent_games(
 
 
 def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats]:
-    """Every player name's record, most wins first (then win rate, then name)."""
+    """Every player's record, most wins first (then win rate, then name). A player is a
+    name as `--player` finds it (`name_key`: "Zoë" and "zoe" are one), shown in the spelling
+    of most of their games (the first in order, if as many)."""
     try:
         with _reading(path) as conn:
             if conn is None:
@@ -536,19 +538,33 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
         where = path if path is not None else history_path()
         raise _unreadable(where, error) from None
     where = path if path is not None else history_path()
-    stats = []
+    spellings: dict[str, list[tuple[str, int]]] = {}
+    merged: dict[str, list[Any]] = {}  # kinds, games, wins, rounds, points, Rack-Os, best
     for name, kinds, games, wins in seats:
         played, mean, rackos, best = rounds.get(name, (0, 0.0, 0, 0))
         _check_values((name, kinds, games, wins, played, mean, rackos, best), _STATS_KINDS, where)
+        key = name_key(name)
+        spellings.setdefault(key, []).append((name, games))
+        total = merged.setdefault(key, [set(), 0, 0, 0, 0.0, 0, 0])
+        total[0].update(kinds.split(","))
+        total[1] += games
+        total[2] += wins
+        total[3] += played
+        total[4] += mean * played
+        total[5] += rackos
+        total[6] = max(total[6], best)
+    stats = []
+    for key, (kinds_, games, wins, played, points, rackos, best) in merged.items():
+        name = max(spellings[key], key=lambda spelling: spelling[1])[0]
         stats.append(
             PlayerStats(
                 name=name,
-                kinds=sorted(kinds.split(",")),
+                kinds=sorted(kinds_),
                 games=games,
                 wins=wins,
                 win_rate=round(wins / games, 4),
                 rounds=played,
-                mean_round_points=round(mean, 2),
+                mean_round_points=round(points / played, 2) if played else 0.0,
                 rackos=rackos,
                 best_round=best,
             )
