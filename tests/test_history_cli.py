@@ -324,6 +324,9 @@ def test_at_45_columns_short_names_get_blocks_too_each_id_whole_on_its_line(
     for ident in ids:
         line = next(line for line in lines if ident in line)
         assert line.endswith(ident) and not line.startswith(" "), out
+    # The footnote's sentences each on a line of their own, no word left alone ("with:").
+    footnote = lines[len(lines) - lines[::-1].index(""):]
+    assert footnote[-1] == "racko replay ID" and all(len(line.split()) > 1 for line in footnote)
 
 
 def test_an_id_exactly_too_wide_for_its_column_with_its_label_is_never_split(

@@ -208,11 +208,17 @@ class Filled:
 
 def command_apart(text: str, width: int) -> str:
     """`text` as it is if it fits `width` columns; else with the command it ends with ("… with:
-    racko play") on a line of its own, so that the command stays whole, to be copied."""
+    racko play") on a line of its own, so that the command stays whole, to be copied, and
+    the sentences before it two spaces apart ("* a computer player.  Step through…") each
+    on a line of its own where they do not fit one (no word is left alone before the
+    command)."""
     at = text.find("racko ")
     if cell_len(text) <= width or at <= 0:
         return text
-    return text[:at].rstrip() + "\n" + text[at:]
+    words = text[:at].rstrip()
+    if cell_len(words) > width:
+        words = "\n".join(sentence.strip() for sentence in words.split("  ") if sentence.strip())
+    return words + "\n" + text[at:]
 
 
 def resume_note(ref: str) -> str:
