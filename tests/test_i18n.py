@@ -267,8 +267,11 @@ def test_command_help_is_in_the_chosen_language(language: str, words: list[str])
     assert "Usage: racko play" in english.output
 
 
-def test_lang_may_follow_the_subcommand_too() -> None:
-    result = CliRunner().invoke(main, ["play", "--lang", "cs", "--help"], prog_name="racko")
+@pytest.mark.parametrize("args", [["--lang", "cs", "--help"], ["--help", "--lang", "cs"],
+                                  ["--help", "--lang=cs"]])
+def test_lang_may_follow_the_subcommand_too(args: list[str]) -> None:
+    # --help, eager, was read first where it came first: the help was English.
+    result = CliRunner().invoke(main, ["play", *args], prog_name="racko")
     assert "Použití: racko play" in result.output
     assert "Kolik jich sedí u stolu, 2-4" in result.output
     assert "--lang [en|el|fr|cs]" in result.output

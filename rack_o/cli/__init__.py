@@ -89,6 +89,19 @@ def _lang_argument(args: list[str]) -> str | None:
     return None
 
 
+def _subcommand_lang(args: list[str]) -> str | None:
+    """The value of a `--lang` given anywhere among a subcommand's arguments (before a "--"),
+    if any."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            return None
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg == "--lang":
+            return args[i + 1] if i + 1 < len(args) else None
+    return None
+
+
 LANG_HELP = N_("The language racko speaks (default: from LANGUAGE, LC_ALL or LANG).")
 
 
@@ -278,6 +291,11 @@ class LazyGroup(click.Group):
             return self.resolve_command(ctx, [args[1], "--help"])  # `racko help play`
         if name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
             raise click.UsageError(no_such_command(name), ctx)
+        chosen = _subcommand_lang(args[1:])
+        if chosen in LANGUAGES:
+            # `racko review --help --lang cs`: --help, eager too, is read first where it comes
+            # first, and must speak the language that follows it.
+            install(chosen)
         return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
