@@ -181,6 +181,19 @@ def test_an_unfinished_record_ends_with_how_to_resume(home: Path) -> None:
     assert "the game is unfinished" in out
 
 
+def test_a_game_being_played_in_another_racko_is_not_offered_to_resume(home: Path) -> None:
+    # "Carry it on with: racko resume open" was given, and resume refused it.
+    fcntl = pytest.importorskip("fcntl")
+    path = home / "games" / "open.jsonl"
+    write_record(path, unfinished_game(4, turns=5, target=500))
+    with path.open("ab") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        code, out = invoke(["open", "--summary"])
+    assert code == 0, out
+    assert squashed("the game is being played right now in another racko.") in squashed(out)
+    assert "racko resume" not in out
+
+
 def test_an_unknown_id_is_a_usage_error(home: Path) -> None:
     code, out = invoke(["nope"])
     assert code == 2

@@ -325,6 +325,7 @@ def unfinished_note(record: Record) -> Text:
     """Where an unfinished record stops (and a line cut off, if one was), and how to carry the
     game on."""
     from rack_o.match import DEFAULT_TURN_CAP  # simulate's machinery, for this case only
+    from rack_o.store.writer import is_busy
 
     game = record.game
     torn = torn_note(record)
@@ -340,6 +341,16 @@ def unfinished_note(record: Record) -> Text:
             game.turn,
         )
         command = f"racko resume --drop {record.ref}"
+    elif is_busy(record.path):
+        # `racko resume` would refuse it: it is being played, and carried on there.
+        said = ngettext(
+            "The record ends in round {round} after {count} turn ({scores}): the game is "
+            "being played right now in another racko.",
+            "The record ends in round {round} after {count} turns ({scores}): the game is "
+            "being played right now in another racko.",
+            game.turn,
+        )
+        command = None
     else:
         said = ngettext(
             "The record ends in round {round} after {count} turn ({scores}): the game is "
@@ -349,11 +360,9 @@ def unfinished_note(record: Record) -> Text:
             game.turn,
         )
         command = f"racko resume {record.ref}"
-    return Text(
-        (torn + "\n" if torn else "")
-        + said.format(round=game.round, count=game.turn, scores=_scores(game)) + "\n" + command,
-        "bold",
-    )
+    said = said.format(round=game.round, count=game.turn, scores=_scores(game))
+    return Text((torn + "\n" if torn else "") + said + ("\n" + command if command else ""),
+                "bold")
 
 
 def summary(record: Record, width: int, *, reveal: bool = False) -> Iterator[RenderableType]:
