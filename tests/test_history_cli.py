@@ -143,6 +143,23 @@ def test_stats_counts_a_player_as_history_player_finds_them(home: Path) -> None:
     assert stats["Ann"]["best_round"] == max(r.points[0] for r in rounds)
 
 
+@pytest.mark.parametrize(("typed", "said"), [
+    ("Zoe Anne", "No finished games with Zoe Anne. Did you mean 'Zoë Ann'?"),
+    ("bob smth", "No finished games with bob smth. Did you mean 'Bob Smith'?"),
+    ("Xavier", "No finished games with Xavier yet. Play one with: racko play"),
+])
+def test_a_player_name_typed_wrong_gets_the_names_it_may_have_meant(
+    home: Path, typed: str, said: str
+) -> None:
+    # A slip got an invitation to play, as if the player had never played.
+    for seed, names in enumerate([["Zoë Ann", "Bob Smith"], ["Ann", "Bob Smith"]]):
+        game = finished_game(seed, names=names)
+        record_game(game, header_for(game))
+    code, out = run("history", "--player", typed)
+    assert code == 0, out
+    assert " ".join(out.split()) == said
+
+
 @pytest.mark.parametrize("command", ["history", "stats"])
 def test_an_unreadable_history_is_an_error_not_a_traceback(home: Path, command: str) -> None:
     (home / "history.sqlite3").write_text("not a database\n" * 200)

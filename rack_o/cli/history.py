@@ -141,6 +141,21 @@ def history(limit: int, player: str | None, as_json: bool) -> None:
         games.close()
 
 
+def _names_near(player: str) -> list[str]:
+    """The names of the history's players nearest `player` by spelling (case and accents
+    aside, as names are found), at most three; none if none is near."""
+    import difflib
+
+    from rack_o.store.history import HistoryError, player_stats
+    from rack_o.store.names import name_key
+
+    try:
+        names = {name_key(row.name): row.name for row in player_stats()}
+    except HistoryError:
+        return []
+    return [names[key] for key in difflib.get_close_matches(name_key(player), names, n=3)]
+
+
 def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
     """The games as one JSON array, exactly as json.dumps(indent=2) writes it, a block of
     games at a time."""
@@ -176,12 +191,16 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
     the same column widths, so it reads as one table."""
     from rich.cells import cell_len
 
+    from . import did_you_mean
     from .console import make_console
 
     console = make_console()
     if not first:
         if player:
             message = _("No finished games with {player} yet. Play one with: racko play")
+            meant = _names_near(player)
+            if meant:  # a slip, most likely: the names it may have meant, no invitation
+                message = _("No finished games with {player}.") + " " + did_you_mean(meant)
         else:
             message = _("No finished games yet. Play one with: racko play")
         console.print(command_apart(message.format(player=player), console.width),
