@@ -261,3 +261,38 @@ def test_a_ctrl_z_typed_with_the_last_key_of_a_turn_stops_at_the_hand_off_unopen
         shell.expect("Bob's rack")
     finally:
         shell.terminate(force=True)
+
+
+@needs_bash
+def test_ctrl_z_at_a_question_answered_with_a_line_asks_it_again_with_what_was_typed(
+    tmp_path: Path,
+) -> None:
+    # The question was not shown again, each key then showed twice, and the keys typed
+    # before the stop were glued, unseen, to those typed after ("hardeasy" is not a level).
+    shell, screen = _shell(tmp_path)
+    question = "Who plays against you? [hard] "
+    try:
+        shell.sendline(f"{sys.executable} -m rack_o play")
+        shell.expect_exact("How many people play, 1-4? [2] ")
+        settle(shell, 0.3)
+        shell.send("1\r")
+        shell.expect_exact(question)
+        settle(shell, 0.3)
+        shell.send("ea")
+        settle(shell, 0.3)
+        shell.send(CTRL_Z)
+        shell.expect(STOPPED)
+        shell.expect_exact(SHELL)
+        shell.sendline("fg")
+        shell.expect_exact(question)
+        settle(shell, 0.5)
+        lines = [line for line in screen.text().splitlines() if line.strip()]
+        assert lines[-1] == question + "ea", screen.text()
+        shell.send("sy")
+        settle(shell, 0.5)
+        lines = [line for line in screen.text().splitlines() if line.strip()]
+        assert lines[-1] == question + "easy", screen.text()  # each key shown once
+        shell.send("\r")
+        shell.expect_exact("Your name? [Player 1] ")  # "easy" was the answer
+    finally:
+        shell.terminate(force=True)

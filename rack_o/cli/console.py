@@ -809,7 +809,7 @@ class Terminal:
             self.console.print(prompt, end="")
             self.console.print(typed, markup=False, highlight=False)
             return typed
-        with _started_with(typed):
+        with _started_with(typed), self._line_stops(prompt):
             # readline draws the prompt itself, so that it knows where the line starts.
             line = input(self._for_readline(prompt))
         # Keys typed in the same burst as the Enter came while readline still had the
@@ -818,6 +818,34 @@ class Terminal:
         with suppress(OSError, ValueError):
             self._ahead = self._decoded(_typed_while_raw(sys.stdin.fileno()))
         return line
+
+    @contextmanager
+    def _line_stops(self, prompt: str) -> Iterator[None]:
+        """Within (a line read with readline after `prompt`): Ctrl-Z stops racko as at a key
+        prompt, the terminal as the shell had it meanwhile, and once racko is continued the
+        question is asked again on a line of its own, with what was typed of the answer (else
+        nothing shows, the terminal echoes each key twice, and the keys typed before the stop
+        are glued, unseen, to those typed after)."""
+        try:
+            fd = sys.stdin.fileno()
+            shell_mode = termios.tcgetattr(fd) if termios is not None else None
+        except (OSError, ValueError, termios.error):
+            shell_mode = None
+        if shell_mode is None:
+            yield
+            return
+
+        def stopped() -> None:
+            if suspend.stop_until_continued(shell_mode):
+                import readline
+
+                self.console.print()
+                self.console.print(prompt, end="")
+                self.console.file.write(readline.get_line_buffer())
+                self.console.file.flush()
+
+        with suspend.stops_handled(stopped):
+            yield
 
     def _for_readline(self, prompt: str) -> str:
         """`prompt` (rich markup) as the console would print it, its control codes marked as
