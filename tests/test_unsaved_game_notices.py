@@ -21,7 +21,9 @@ def test_an_unsaved_game_does_not_promise_to_keep_itself_for_the_history(
     result = racko(*BOT_GAME)
     assert_exited(result, 0)
     said = flat(result.output)
-    assert "This game is not being saved" in said
+    # Said as the history says it ("File exists" said nothing of what was wrong).
+    assert (f"This game is not being saved: cannot write {blocker} ({blocker} is a file, not "
+            "a folder).") in said
     assert f"The game history {blocker}/history.sqlite3 cannot be opened" in said
     assert "kept and added to the history later" not in said
     assert "will be added to the history later" not in said

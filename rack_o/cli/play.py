@@ -7,6 +7,7 @@ table may play again: the same seats and options, a new shuffle, a new record.
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -86,8 +87,17 @@ def open_record(
                 _("cannot write {file}: {reason}.").format(file=path, reason=os_reason(error)),
                 param_hint="'--record'",
             ) from error
+        reason = os_reason(error)
+        if error.errno in (errno.EEXIST, errno.ENOTDIR) and error.filename:
+            # The games folder, or a folder above it, is a file (RACKO_HOME names one, say).
+            written = Path(os.fsdecode(error.filename))
+            blocking = next((part for part in (written, *written.parents)
+                             if os.path.lexists(part) and not part.is_dir()), None)
+            if blocking is not None:
+                reason = _("{file} is a file, not a folder").format(
+                    file=controls_escaped(str(blocking)))
         note = _("This game is not being saved: cannot write {file} ({reason}).").format(
-            file=controls_escaped(str(error.filename or "")), reason=os_reason(error)
+            file=controls_escaped(str(error.filename or "")), reason=reason
         ).replace("  ", " ")
         return None, lambda: None, note, None
     ref = record_ref(writer.path)
