@@ -35,8 +35,11 @@ PAUSE = 3.0
     ("keys", "then"),
     [("d", r"You drew \d+\."),
      ("t", r"You take \d+ from the discard pile"),
-     ("dt", r"You take \d+ from the discard pile")],  # the later key is the one meant
-    ids=["draw", "take", "changed-mind"],
+     ("dt", r"You take \d+ from the discard pile"),  # the later key is the one meant
+     # A slot typed ahead with it (the card not yet seen), or Enter, does not undo it.
+     ("d3", r"You drew \d+\."),
+     ("d\r", r"You drew \d+\.")],
+    ids=["draw", "take", "changed-mind", "draw-and-a-slot", "draw-and-enter"],
 )
 def test_a_turn_key_typed_once_the_screen_says_your_turn_begins_the_turn(
     tmp_path: Path, keys: str, then: str
@@ -63,6 +66,7 @@ def test_a_turn_key_typed_once_the_screen_says_your_turn_begins_the_turn(
             ann.wait_for(then)
             assert time.monotonic() - started > PAUSE / 2  # read as the turn began, not before
             assert "does nothing here" not in ann.visible()
+            assert "Slot 3" not in ann.visible() and "in slot 3" not in ann.visible()
             assert "ignored" not in ann.visible()  # not taken for keys typed blind
         finally:
             stop_game_thread(seats, played)

@@ -544,7 +544,10 @@ class SeatScreen:
             self._pressed(key)
 
     def _pressed(self, key: str) -> None:
-        self._early = None  # a later key is the one meant
+        if key not in (ENTER, " ", "x", *SLOT_KEYS):
+            # A later key is the one meant; but Enter, or a slot typed ahead with the d ("d 3",
+            # the card not yet seen), does not undo the draw.
+            self._early = None
         if self.in_turn:
             # Typed while the turn's screen was being drawn: dropped, as any key typed ahead,
             # but for Ctrl-C and Ctrl-D, which are never lost.
@@ -644,6 +647,11 @@ class SeatScreen:
             self._set_note(_nobody_away(), passing=True)
         elif key == "h":
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
+        elif key in ("x", *SLOT_KEYS) and self._turn_coming():
+            # Said with the d or t, if one was typed: it is kept.
+            self._set_note(Text.from_markup(_("[bold]{key}[/] comes once your turn shows "
+                                              "its card: d draws, t takes.").format(key=key),
+                                            style="yellow"), passing=True)
         elif key in (*PILE_KEYS, "x", *SLOT_KEYS) and self._others_turn():
             # Not "does nothing here": the key is right, the moment is not.
             self._set_note(Text.from_markup(_("[bold]{key}[/] is for your own turn.").format(
