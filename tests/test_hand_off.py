@@ -22,6 +22,23 @@ def test_hot_seat_without_a_terminal_says_every_rack_stays_visible(home: Path) -
             "every rack stays visible.") in flat(result.output)
 
 
+@pytest.mark.parametrize(("term", "warned"), [("dumb", True), ("xterm-256color", False)])
+def test_hot_seat_on_a_dumb_terminal_says_racks_may_stay_visible(
+    home: Path, term: str, warned: bool
+) -> None:
+    # TERM=dumb (Emacs's shell, a serial console) ignores the codes that wipe the screen.
+    from ttykit import spawn
+
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "1"], home, TERM=term)
+    try:
+        child.expect("Press Enter to deal round 1")
+        said = " ".join(child.before.split())
+        assert ("This terminal (TERM=dumb) may not clear the screen between players: every "
+                "rack may stay visible." in said) is warned, said
+    finally:
+        child.terminate(force=True)
+
+
 def test_one_person_against_a_bot_is_not_warned(home: Path) -> None:
     result = racko("play", "--players", "2", "--bots", "easy", "--seed", "1", "--fast",
                    input="\nq\ny\n")

@@ -423,6 +423,11 @@ class _Session(Table):
             self.console.print(Text(_(
                 "The output is not a terminal, so racko cannot clear the screen between "
                 "players: every rack stays visible."), "bold yellow"))
+        elif self.hot_seat and getattr(self.console, "is_dumb_terminal", False):
+            # TERM=dumb (Emacs's shell, a serial console): it ignores the codes that clear.
+            self.console.print(Text(_(
+                "This terminal (TERM=dumb) may not clear the screen between players: every "
+                "rack may stay visible."), "bold yellow"))
         if not self.hot_seat:
             self._flush_notices()
         # A terminal reached over a connection echoes nothing: only the local one needs this.
