@@ -506,7 +506,8 @@ def test_the_help_at_a_turn_tells_of_the_hint_key_when_hints_are_on(
 
 
 @pytest.mark.parametrize(("args", "level"), [([], None), (["--hint-level", "hard"], None),
-                                             (["--hint-level", "expert"], "expert")])
+                                             (["--hint-level", "expert"], "expert"),
+                                             (["--hint-level", "Expert"], "expert")])
 def test_hint_level_chooses_whose_move_h_gives_and_the_record_keeps_it(
     home: Path, args: list[str], level: str | None
 ) -> None:

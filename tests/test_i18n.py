@@ -268,7 +268,7 @@ def test_command_help_is_in_the_chosen_language(language: str, words: list[str])
 
 
 @pytest.mark.parametrize("args", [["--lang", "cs", "--help"], ["--help", "--lang", "cs"],
-                                  ["--help", "--lang=cs"]])
+                                  ["--help", "--lang=cs"], ["--lang", "CS", "--help"]])
 def test_lang_may_follow_the_subcommand_too(args: list[str]) -> None:
     # --help, eager, was read first where it came first: the help was English.
     result = CliRunner().invoke(main, ["play", *args], prog_name="racko")

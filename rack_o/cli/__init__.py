@@ -81,9 +81,9 @@ def _lang_argument(args: list[str]) -> str | None:
     """The value of a `--lang` given before the subcommand, if any."""
     for i, arg in enumerate(args):
         if arg.startswith("--lang="):
-            return arg.partition("=")[2]
+            return arg.partition("=")[2].lower()
         if arg == "--lang":
-            return args[i + 1] if i + 1 < len(args) else None
+            return args[i + 1].lower() if i + 1 < len(args) else None
         if not arg.startswith("-"):
             return None
     return None
@@ -96,9 +96,9 @@ def _subcommand_lang(args: list[str]) -> str | None:
         if arg == "--":
             return None
         if arg.startswith("--lang="):
-            return arg.partition("=")[2]
+            return arg.partition("=")[2].lower()
         if arg == "--lang":
-            return args[i + 1] if i + 1 < len(args) else None
+            return args[i + 1].lower() if i + 1 < len(args) else None
     return None
 
 
@@ -112,9 +112,14 @@ def _speak(ctx: click.Context, param: click.Parameter, value: str | None) -> Non
         translate_help(ctx.command)
 
 
+def _language_choice() -> click.Choice:
+    """The values --lang takes, in any case ("--lang FR"), as --bots takes its levels."""
+    return click.Choice(LANGUAGES, case_sensitive=False)
+
+
 def lang_option() -> click.Option:
     """The `--lang` option every subcommand accepts too (`racko play --lang el`)."""
-    return click.Option(["--lang"], type=click.Choice(LANGUAGES), is_eager=True,
+    return click.Option(["--lang"], type=_language_choice(), is_eager=True,
                         expose_value=False, callback=_speak, help=LANG_HELP)
 
 
@@ -317,7 +322,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, epilog=N_("Example:  racko play --players 3"))
 @click.version_option(__version__, prog_name="racko")
-@click.option("--lang", type=click.Choice(LANGUAGES), is_eager=True, expose_value=False,
+@click.option("--lang", type=_language_choice(), is_eager=True, expose_value=False,
               help=LANG_HELP)
 def main() -> None:
     """Rack-O, the card game, for the terminal.

@@ -175,7 +175,7 @@ def hint_options(command: Callable[..., Any]) -> Callable[..., Any]:
         return command(hints=None if no_hints else hint_level or HINT_LEVELS[0], **kwargs)
 
     with_hints = click.option(
-        "--hint-level", type=click.Choice(HINT_LEVELS),
+        "--hint-level", type=click.Choice(HINT_LEVELS, case_sensitive=False),
         help="Whose move h suggests: the hard bot's (the default) or the expert bot's, the "
         "stronger one that racko review measures moves against.")(with_hints)
     return click.option(
