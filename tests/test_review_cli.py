@@ -378,6 +378,19 @@ LANGUAGES = ["en", "fr", "cs", "el"]
 DECIMALS = re.compile(r"\d+(?:[.,]\d\d)?")
 
 
+def _three_players_reviewed(home: Path, monkeypatch: pytest.MonkeyPatch, language: str,
+                            columns: int) -> tuple[Path, str, list[str]]:
+    """A finished three-player game's record, its review in `language` at `columns`, and the
+    review's lines under the moves table's rule."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    path = write_record(home / "g.jsonl", finished_game(
+        7, players=3, target=75, names=["Annabelle", "Bob", "Zoë"]))
+    out = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--all"]).output
+    lines = out.splitlines()
+    rule = next(at for at, line in enumerate(lines) if line.startswith("──"))
+    return path, out, lines[rule + 1:]
+
+
 def _numbers(play: str) -> list[str]:
     """The card and slot a --json play names: "take 18 to slot 9" → ["18", "9"]."""
     return re.findall(r"\d+", play)
@@ -388,15 +401,10 @@ def _numbers(play: str) -> list[str]:
 def test_at_60_columns_each_costly_turn_keeps_every_number_on_its_row(
     home: Path, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "60")
-    path = write_record(home / "g.jsonl", finished_game(
-        7, players=3, target=75, names=["Annabelle", "Bob", "Zoë"]))
+    path, out, below = _three_players_reviewed(home, monkeypatch, language, 60)
     _code, text = invoke([str(path), "--all", "--json"])
     costly = [move for move in json.loads(text)["moves"] if move["label"] != "good"]
-    out = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--all"]).output
-    lines = out.splitlines()
-    rule = next(at for at, line in enumerate(lines) if line.startswith("──"))
-    rows = lines[rule + 1 : rule + 1 + len(costly)]
+    rows = below[: len(costly)]
     assert len(costly) >= 5 and all(len(line) <= 60 and "…" not in line for line in rows), out
     for move, row in zip(costly, rows, strict=True):
         # Round, turn, the cards and slots played and the expert's, then the whole cost.
@@ -414,13 +422,8 @@ def test_at_80_columns_the_columns_of_plays_stay_two_spaces_apart(
 ) -> None:
     # Translated, the short plays ("pioche 50 → 10") fit with two spaces between columns, but
     # came one space apart: "pioche 50 → 10 prend 3 → 1" read as one move, "→ 5 0,61" as 50,61.
-    monkeypatch.setenv("COLUMNS", "80")
-    path = write_record(home / "g.jsonl", finished_game(
-        7, players=3, target=75, names=["Annabelle", "Bob", "Zoë"]))
-    out = CliRunner().invoke(main, ["--lang", language, "review", str(path), "--all"]).output
-    lines = out.splitlines()
-    rule = next(at for at, line in enumerate(lines) if line.startswith("──"))
-    rows = [line for line in lines[rule + 1:] if "→" in line]
+    _path, out, below = _three_players_reviewed(home, monkeypatch, language, 80)
+    rows = [line for line in below if "→" in line]
     assert len(rows) >= 5, out
     assert not any(re.search(r"→\s\d+\s\S", row) for row in rows), out
 
