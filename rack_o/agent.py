@@ -64,7 +64,7 @@ class Interrupt(BaseException):
 
 
 NAME_MOST = 16
-"""The most characters of an agent's name shown at the table (as for a person's name)."""
+"""The longest name a player takes: a person's, and what of an agent's name is shown."""
 
 
 def agent_name(agent: object) -> str:

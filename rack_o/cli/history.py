@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
+from rack_o.agent import NAME_MOST
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
@@ -208,7 +209,7 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         return
     # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
     widest = max(cell_len(printable(g.winner)) for g in first)
-    winner_width = max(cell_len(_("Winner")), min(16, widest))
+    winner_width = max(cell_len(_("Winner")), min(NAME_MOST, widest))
     block = list(islice(rest, BLOCK))
     started = max(cell_len(_("Started")), *(
         cell_len(line) for game in first for line in _started(game).splitlines()))

@@ -14,7 +14,7 @@ import click
 from rich.cells import cell_len
 from rich.markup import escape
 
-from rack_o.agent import agent_name
+from rack_o.agent import NAME_MOST, agent_name
 from rack_o.bots import bot_kind
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
@@ -35,8 +35,8 @@ from .setup import (
     seat_bots,
 )
 
-MAX_NAME = 16
-"""The longest name a person may take."""
+MAX_NAME = NAME_MOST
+"""The longest name a person may take (a bot's is shown as long at most)."""
 ECHO_NAME = 20
 """How much of a rejected name an error message repeats."""
 DEFAULT_BOT = "hard"
