@@ -37,6 +37,7 @@ from rack_o.game import Game, Player
 from rack_o.record import events, header_of, rules_line
 from rack_o.rules import Rules
 from rack_o.store.history import HistoryAppender, HistoryEntry, HistoryError, history_entry
+from rack_o.store.names import name_key
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.writer import write_new_record
 
@@ -60,10 +61,12 @@ def game_seed(seed: int | str, index: int) -> int:
 
 
 def seat_names(names: Sequence[str]) -> list[str]:
-    """Bot names for the record, those that two seats share numbered by seat (as `racko play`
-    names them): "Hard 1", "Hard 2", "Easy"."""
-    return [f"{name} {seat + 1}" if names.count(name) > 1 else name
-            for seat, name in enumerate(names)]
+    """Bot names for the record, those that two seats share numbered by seat: "Hard 1",
+    "Hard 2", "Easy". Names are shared as players are told apart (`name_key`: "Bot" and
+    "bot" are one), so that the history counts each seat apart."""
+    keys = [name_key(name) for name in names]
+    return [f"{name} {seat + 1}" if keys.count(key) > 1 else name
+            for seat, (name, key) in enumerate(zip(names, keys, strict=True))]
 
 
 def record_name(index: int) -> str:

@@ -355,6 +355,8 @@ def test_a_signal_stopping_a_match_leaves_as_many_records_as_games_counted(
     (["Hard", "Easy"], ["Hard", "Easy"]),
     (["Hard", "Hard", "Easy"], ["Hard 1", "Hard 2", "Easy"]),  # "Easy 3" was a player of its own
     (["Mine", "Hard", "Mine", "Hard"], ["Mine 1", "Hard 2", "Mine 3", "Hard 4"]),
+    # Told apart as the history tells players apart: one player else, in stats.
+    (["Bot", "bot", "Hard"], ["Bot 1", "bot 2", "Hard"]),
 ])
 def test_only_the_bot_names_seats_share_are_numbered(names: list[str], seated: list[str]) -> None:
     assert seat_names(names) == seated
