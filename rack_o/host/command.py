@@ -16,6 +16,7 @@ from rack_o.cli.option_types import Minutes, WholeNumber
 from rack_o.cli.setup import TableOptions, hint_options, table_options
 from rack_o.i18n import N_, _
 
+from .defaults import DEFAULT_PORT, IDLE_SECONDS
 from .requirement import require_asyncssh
 
 EXAMPLE = N_("""\b
@@ -35,11 +36,11 @@ def quiet_logging() -> None:
 
 @click.command(epilog=EXAMPLE)
 @table_options
-@click.option("--port", type=WholeNumber(0, 65535, example=2222), default=2222, show_default=True,
-              help="The TCP port guests connect to (0: any free port).")
+@click.option("--port", type=WholeNumber(0, 65535, example=DEFAULT_PORT), default=DEFAULT_PORT,
+              show_default=True, help="The TCP port guests connect to (0: any free port).")
 @click.option("--bind", default="", metavar="ADDRESS",
               help="Listen on this address only (default: every address of this computer).")
-@click.option("--idle", type=Minutes(), default=10.0,
+@click.option("--idle", type=Minutes(), default=IDLE_SECONDS / 60,
               show_default=True,
               help="Minutes a guest may stay silent while the game waits for them; they are "
               "then let go, and may come back.")

@@ -18,9 +18,10 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from .defaults import DEFAULT_PORT
 from .guest_seats import GuestSeats
 from .hostkey import fingerprint, load_or_create
-from .server import DEFAULT_PORT, HostServer
+from .server import HostServer
 from .tablecode import new_code
 from .terminal import GuestEOF, GuestGone, GuestInterrupt, RemoteTerminal
 

@@ -33,11 +33,11 @@ from rack_o.record import Event, Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .guest_seats import IDLE_SECONDS, GuestSeats
+from .defaults import DEFAULT_PORT, IDLE_SECONDS
+from .guest_seats import GuestSeats
 from .hosting import HostedGame, Lines
 from .local import attached_here, local_terminal
 from .seat import STAND_IN
-from .server import DEFAULT_PORT
 from .terminal import RemoteTerminal
 from .views import TableInfo
 

@@ -17,11 +17,10 @@ from rack_o.i18n import _, ngettext, speaking
 from rack_o.store.names import name_key
 from rack_o.store.safe_text import printable
 
+from .defaults import IDLE_SECONDS
 from .inbox import Inbox, Work
 from .terminal import Link, RemoteTerminal
 
-IDLE_SECONDS = 600.0
-"""How long a guest may stay silent while it is their turn (`--idle`, 10 minutes)."""
 GUEST_LOGINS = "guest_logins"
 """The field of a record line naming the user names guests first took seats with where they
 are not the seats' own names, {"seat": user name} (case-folded), so that `--resume` keeps each

@@ -37,6 +37,7 @@ from rack_o.store.names import name_key
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
+from .defaults import DEFAULT_PORT
 from .games import (
     HOST_SEAT,
     Opened,
@@ -49,7 +50,7 @@ from .guest_seats import GuestSeats, recorded_logins
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import has_terminal
 from .seat import GIVEN_AWAY
-from .server import DEFAULT_PORT, HostError, HostServer
+from .server import HostError, HostServer
 from .tablecode import new_code
 from .views import TableInfo, intro_lines
 

@@ -37,13 +37,13 @@ from rack_o.cli.os_reasons import os_reason
 from rack_o.i18n import _, asked_language, ngettext, speaking
 from rack_o.store.safe_text import controls_escaped
 
+from .defaults import DEFAULT_PORT
 from .guest_seats import GuestSeats
 from .keyboard import SEQUENCE_WAIT, KeyReader
 from .lockout import LockOut
 from .tablecode import code_matches
 from .terminal import RemoteTerminal
 
-DEFAULT_PORT = 2222
 FAILURE_DELAY = 1.0
 """Seconds a wrong code waits before it is answered."""
 LOGIN_TIMEOUT = 60.0
