@@ -1,4 +1,4 @@
-"""Computer opponents: the levels random, easy, medium and hard, user bots, and hints.
+"""Computer opponents: the levels random, easy, medium, hard and expert, user bots, hints.
 
 Every bot is an `rack_o.agent.Agent`: a `name` and `choose(view) -> Action`, using only the
 seat's view. Bots keep no memory between calls; what they remember they re-derive from the
@@ -9,6 +9,7 @@ errors), randomness only from a seeded generator.
 
 from __future__ import annotations
 
+from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.hint import Advice, hint
 from rack_o.bots.loader import LEVELS, BotSpecError, bot_kind, is_outside, level_of, make_bot
@@ -20,6 +21,7 @@ __all__ = [
     "Advice",
     "BotSpecError",
     "EasyBot",
+    "ExpertBot",
     "HardBot",
     "MediumBot",
     "RandomBot",

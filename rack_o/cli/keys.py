@@ -63,7 +63,6 @@ SEQUENCES = {
 }
 _CONTROLS = {"\t": "tab", "\x7f": BACKSPACE, "\x08": BACKSPACE, "\x03": CTRL_C, "\x04": CTRL_D}
 _ESC = "\x1b"
-_CSI = "\x1b["
 _SS3 = "\x1bO"
 _LINUX_F = "\x1b[["
 """The Linux console's F1-F5 begin so, and end with one more letter."""

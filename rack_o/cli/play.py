@@ -353,7 +353,9 @@ def play_new_game(
     line says so (as it names a level other than the default).
     """
     hint = game_hint(hints, seed)
-    agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint))
+    # The seats were chosen here, not read from a record: their bots are the player's own.
+    agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint),
+                        load_bots=True)
     people = sum(seat.is_human for seat in seats)
     try:
         with new_game(rules, seats, seed, record, hints=hints is not None, show_seed=people < 2,

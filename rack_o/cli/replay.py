@@ -287,12 +287,6 @@ def _scores(game: Game) -> str:
     return " · ".join(scores_of(sides, game.totals))
 
 
-def round_over_screen(game: Game) -> RenderableType:
-    """The Rack-O banner and the round's score table as play shows it (and the standings if
-    the game ended)."""
-    return Group(*round_over_parts(game))
-
-
 def round_over_parts(game: Game) -> list[RenderableType]:
     """The round's end in the parts a screen may be cut between: the Rack-O banner, the
     round's score table, and the standings if the game ended."""

@@ -389,7 +389,7 @@ def agents_for(
     seed: int | str | None,
     person: Callable[[Player], Agent],
     *,
-    load_bots: bool = True,
+    load_bots: bool,
 ) -> list[Agent]:
     """The agent at each seat: `person(player)` for a person, the bot its kind names for a bot.
 

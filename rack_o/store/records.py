@@ -275,7 +275,8 @@ def shown_name(name: object) -> str:
 
 
 SEED_SHOWN = 64
-"""The most characters of a record's seed that are shown (racko's own are 20 digits at most)."""
+"""The most characters of a record's seed that are shown (racko's own are shorter: a game's
+seed is below 2**48, and --seed takes no longer one)."""
 
 
 def shown_seed(seed: object) -> str:
