@@ -23,6 +23,12 @@ PARTNERS = N_("partners needs exactly 4 players (seats 1 & 3 against 2 & 4), not
 RUN_OF_THREE = N_("the run-of-three rule is for 2 players only, not {players}")
 
 
+def is_target(target: object, most: int = HIGHEST_TARGET) -> bool:
+    """True when a game may be played to `target`: a multiple of 5 from 5 to `most`."""
+    return (isinstance(target, int) and not isinstance(target, bool)
+            and 0 < target <= most and target % 5 == 0)
+
+
 def deck_size_for(players: int) -> int:
     """Cards used with this many players: 1 to 20 + 10 * players (40, 50 or 60)."""
     return 20 + 10 * players
@@ -48,12 +54,7 @@ class Rules:
                 f"Rack-O is played by 2 to 4 players, not {self.players!r}.",
                 "players", players=self.players,
             )
-        if (
-            isinstance(self.target, bool)
-            or not isinstance(self.target, int)
-            or not 0 < self.target <= HIGHEST_TARGET
-            or self.target % 5
-        ):
+        if not is_target(self.target):
             raise RulesError(
                 sentence(TARGET.format(most=f"{HIGHEST_TARGET:,}", target=repr(self.target))),
                 "target", target=self.target,

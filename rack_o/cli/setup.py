@@ -29,7 +29,15 @@ from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext, number
 from rack_o.record import Header
-from rack_o.rules import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, MOST_TARGET, Rules
+from rack_o.rules import (
+    DEFAULT_TARGET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MOST_TARGET,
+    TARGET,
+    Rules,
+    is_target,
+)
 from rack_o.store.safe_text import SHORT_SHOWN, shell_word, shown
 from rack_o.view import SeatView
 
@@ -62,15 +70,14 @@ class TableOptions:
 
 
 def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    if value <= 0 or value % 5 or value > MOST_TARGET:
+    if not is_target(value, MOST_TARGET):
         raise click.BadParameter(_target_refused(value))
     return value
 
 
 def _target_refused(value: object) -> str:
-    """Why --target cannot be `value`: the range it takes."""
-    return _("the target must be a multiple of 5 from 5 to {most} (such as 500), not "
-             "{value}.").format(most=number(MOST_TARGET), value=said(value))
+    """Why --target cannot be `value`: the rules' clause, with the range a table takes."""
+    return _(TARGET).format(most=number(MOST_TARGET), target=said(value)) + "."
 
 
 def target_option(command: Callable[..., Any]) -> Callable[..., Any]:
