@@ -120,13 +120,13 @@ class SeedType(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> int:
         """`value` as a seed (an int from 0 up), or a usage error saying what a seed is."""
-        from rack_o.store.records import SEED_SHOWN
+        from rack_o.store.records import SEED_SHOWN, replayable_seed
 
         number = whole_number(value)
         typed = str(value).strip().removeprefix("+")
         if (number is not None and number >= 0) or typed.isdecimal():  # (too long to read)
             digits = len(str(number)) if number is not None else len(typed)
-            if number is not None and digits <= SEED_SHOWN:
+            if number is not None and replayable_seed(number) is not None:
                 return number
             # Longer, it could not be shown whole at the game's end to deal the cards again.
             self.fail(_("a seed is a whole number of at most {most} digits (such as --seed 42), "
