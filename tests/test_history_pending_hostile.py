@@ -64,3 +64,23 @@ def test_a_note_that_is_no_note_is_passed_over_at_once(
     assert "Traceback" not in done.stderr
     assert "No finished games yet" in done.stdout
     assert note.is_symlink() or note.exists() if stays else not note.exists()
+
+
+def test_a_game_is_kept_for_later_whatever_stands_where_a_draft_was_written(
+    home: Path,
+) -> None:
+    # The note went through a draft of a fixed name beside it: a folder there (or another
+    # racko writing the same draft) lost the note, and the game never reached the history.
+    from rack_o.store.pending import keep_for_later
+
+    record = home / "games" / "2026-11-29-2105-ann-bob.jsonl"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text("{}\n")
+    assert keep_for_later(record)
+    [note] = [p for p in pending_dir().iterdir() if p.suffix == ".txt"]
+    note.unlink()
+    note.with_suffix(".tmp").mkdir()  # where the old draft went
+    assert keep_for_later(record)
+    assert note.read_text(encoding="utf-8") == f"{record.resolve()}\n"
+    assert sorted(p.name for p in pending_dir().iterdir()) == sorted(
+        [note.name, note.with_suffix(".tmp").name])  # nothing else left beside it

@@ -17,6 +17,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from rack_o.store.atomic import write_whole
 from rack_o.store.history import QUICK_WAIT_MS, HistoryError, record_game
 from rack_o.store.paths import data_dir, make_folder, record_id
 from rack_o.store.records import RecordFileError, load_record
@@ -52,9 +53,9 @@ def keep_for_later(record: str | os.PathLike[str]) -> bool:
     note = pending_dir() / f"{name}-{key}{NOTE_SUFFIX}"
     try:
         make_folder(note.parent)
-        draft = note.with_suffix(".tmp")
-        draft.write_text(f"{path}\n", encoding="utf-8", errors="surrogateescape")
-        draft.replace(note)
+        # Whole, through a temporary file of its own: two rackos noting one game at once
+        # shared a fixed draft name, and a note cut short by a crash named no record.
+        write_whole(note, f"{path}\n".encode("utf-8", "surrogateescape"))
     except OSError:
         return False
     return True
