@@ -30,14 +30,7 @@ from rack_o.bots.expert_solo import placement, weigher
 from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.game import Game
-from rack_o.rack import (
-    POINTS_PER_CARD,
-    RACKO_POINTS,
-    going_out,
-    is_racko,
-    ordered_count,
-    run_bonus,
-)
+from rack_o.rack import going_out, is_racko, round_points
 from rack_o.record import Event, Rebuilt, events, parse_lines, read_header, replay
 from rack_o.rules import Rules
 from rack_o.steps import Turn
@@ -287,7 +280,7 @@ class _Race:
         if is_racko(rack, self.rules.run_of_three):
             return self.rate * (self.rival_turns - turns)
         chance, winner = self._end(discarded, pool)
-        mine = POINTS_PER_CARD * ordered_count(rack)
+        mine, _bonus = round_points(rack, went_racko=False)
         return chance * (mine - winner) + (1 - chance) * self.rate * (self.rival_turns - turns)
 
     def draw_value(self, pile: Sequence[int], turns: float) -> float:
@@ -327,8 +320,8 @@ def finishers(rack: Sequence[int], rules: Rules) -> dict[int, float]:
     then score (Rack-O, and its bonus if the rules give one)."""
     found: dict[int, float] = {}
     for slot, card in going_out(rack, rules.deck_size, rules.run_of_three):
-        bonus = run_bonus([*rack[:slot - 1], card, *rack[slot:]]) if rules.bonus else 0
-        found[card] = max(found.get(card, 0.0), float(RACKO_POINTS + bonus))
+        points, _bonus = round_points([*rack[:slot - 1], card, *rack[slot:]], True, rules.bonus)
+        found[card] = max(found.get(card, 0.0), float(points))
     return found
 
 
