@@ -11,7 +11,7 @@ closer.
 
 from __future__ import annotations
 
-from rack_o.rack import is_ascending, is_racko, longest_run
+from rack_o.rack import SHORTEST_RUN, is_ascending, is_racko, longest_run
 from rack_o.rules import RACK_SIZE
 
 
@@ -36,7 +36,7 @@ def _mending_slots(rack: tuple[int, ...]) -> list[int]:
 
 def building_run(rack: tuple[int, ...], run_of_three: bool) -> bool:
     """True when the rack is in order but the run rule still wants a run of three."""
-    return run_of_three and is_ascending(rack) and longest_run(rack) < 3
+    return run_of_three and is_ascending(rack) and longest_run(rack) < SHORTEST_RUN
 
 
 def finishing_slot(rack: tuple[int, ...], card: int, run_of_three: bool) -> int | None:

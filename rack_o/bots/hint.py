@@ -13,7 +13,7 @@ from rack_o.bots.expert_race import race_table
 from rack_o.bots.hard import decide
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import known_draw_pile
-from rack_o.rack import longest_run, run_bonus
+from rack_o.rack import SHORTEST_RUN, longest_run, run_bonus
 from rack_o.rules import Rules
 from rack_o.view import SeatView
 
@@ -75,9 +75,9 @@ def run_made(rack: tuple[int, ...], slot: int, card: int, rules: Rules) -> Run |
     while last < len(changed) - 1 and changed[last + 1] == changed[last] + 1:
         last += 1
     cards = tuple(changed[first:last + 1])
-    if len(cards) < 3:
+    if len(cards) < SHORTEST_RUN:
         return None
-    needed = rules.run_of_three and longest_run(rack) < 3
+    needed = rules.run_of_three and longest_run(rack) < SHORTEST_RUN
     before, after = (run_bonus(rack), run_bonus(changed)) if rules.bonus else (0, 0)
     paid = after > before and len(cards) == longest_run(changed)
     if not (needed or paid):
