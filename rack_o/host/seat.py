@@ -17,6 +17,7 @@ from rich.markup import escape
 
 from rack_o.actions import DISCARD, Action, Phase, Source
 from rack_o.agent import Agent
+from rack_o.bots import bot_kind
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
 from rack_o.i18n import N_, _
@@ -154,7 +155,7 @@ class PersonSeat:
         """What this turn's record line adds: that the stand-in played it, or that it ended
         with the person leaving."""
         if self._bot_played and self.bot is not None:
-            return {"stand_in": "bot:" + STAND_IN}
+            return {"stand_in": bot_kind(STAND_IN)}  # as a record names a bot's kind
         return self.human.turn_notes()
 
     def give_to_bot(self) -> None:
