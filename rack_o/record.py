@@ -86,12 +86,13 @@ class Header:
             line["hints"] = False
         return line
 
-    def seeded_rng(self) -> random.Random:
-        """The generator the game was dealt from (a fresh one when the seed is unusable)."""
+    def seeded_rng(self) -> random.Random | None:
+        """The generator the game was dealt from; None when the seed is unusable (the caller
+        gives one: the engine's chance never comes from elsewhere)."""
         seed = self.seed
         if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
             return random.Random(seed)
-        return random.Random()
+        return None
 
 
 def rules_line(rules: Rules) -> dict[str, Any]:

@@ -438,3 +438,25 @@ def test_where_the_game_stands_breaks_between_its_parts_never_after_a_dot(width:
     assert "Round 1, 6 turns played" in flat(shown) and "first to 75 wins" in shown, shown
     assert not any(line.rstrip().endswith("·") for line in shown.splitlines()), shown
     assert not any(line.lstrip().startswith("·") for line in shown.splitlines()), shown
+
+
+@pytest.mark.parametrize("seed", [None, 2.5])
+def test_a_game_whose_seed_deals_nothing_is_carried_on_into_its_next_round(
+    home: Path, seed: object
+) -> None:
+    # The engine no longer makes a generator of its own: resume gives one.
+    import random
+
+    from builders import seeded_game, sensible_action, write_with_header
+
+    game = seeded_game(11)
+    game.deal()
+    rng = random.Random(3)
+    while not (game.round == 1 and game.phase == "deal"):
+        game.apply(sensible_action(game, rng, 0.1))
+    path = write_with_header(home / "g.jsonl", game, lambda line: line.update(seed=seed))
+    result = CliRunner().invoke(main, ["resume", str(path)], input="\nq\ny\n")
+    assert "Traceback" not in result.output, result.output
+    assert "The game stopped in round 2" in " ".join(result.output.split()), result.output
+    dealt = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["type"] for line in dealt].count("deal") == 2

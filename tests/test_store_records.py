@@ -10,7 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from builders import finished_game, record_lines, record_text, unfinished_game, write_record
+from builders import (
+    finished_game,
+    record_lines,
+    record_text,
+    unfinished_game,
+    write_record,
+    write_with_header,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -421,3 +428,12 @@ def test_reading_a_record_never_writes_it(tmp_path: Path) -> None:
     record = load_record(path)
     assert record.size == len(before[0])
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+@pytest.mark.parametrize("seed", [None, 1.5, True, [3]])
+def test_a_seed_no_cards_can_be_dealt_from_gives_no_generator(tmp_path: Path, seed: object) -> None:
+    # The engine made one from the clock and the system's entropy: its chance comes only
+    # from a generator it is given (racko resume gives one of its own).
+    path = write_with_header(tmp_path / "g.jsonl", unfinished_game(11, turns=5),
+                             lambda line: line.update(seed=seed))
+    assert load_record(path, seeded=True).game.rng is None

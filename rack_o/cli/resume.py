@@ -7,6 +7,7 @@ the same people and bots take their seats and the record grows in the same file.
 
 from __future__ import annotations
 
+import random
 import shutil
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
@@ -513,6 +514,10 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     except RecordFileError as error:
         _refuse(error)
     game = record.game
+    if game.rng is None:
+        # No seed the cards can be dealt from again (a record made elsewhere): later rounds
+        # are dealt from a generator of our own, as a new game's are.
+        game.rng = random.Random()
     if game.is_over and not record.missing_events:
         problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
