@@ -27,7 +27,7 @@ from rack_o.store.records import Record, shown_seed
 from rack_o.view import PublicTurn
 
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console
-from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED
+from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
 from .history import local_time
 from .keys import BACKSPACE
@@ -566,7 +566,7 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
         say_private(_("Error: this game is not finished and has 2 or more people at the table: "
                       "replaying it now would show their racks. Add --reveal if everyone "
                       "agrees, or see the scores with --summary."))
-        raise SystemExit(EXIT_BAD_FILE)
+        raise SystemExit(EXIT_USAGE)  # the file is sound: it needs --reveal, as review does
     try:
         step_through(term, record, None if reveal else own_round(record))
     except EOFError:
