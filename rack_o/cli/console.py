@@ -223,7 +223,12 @@ def command_apart(text: str, width: int) -> str:
 
 def resume_note(ref: str) -> str:
     """How to carry a game on later, the command on a line of its own so it stays whole."""
-    return _("Carry on later with:") + "\n" + f"racko resume {ref}"
+    return _("Carry on later with:") + "\n" + resume_command(ref)
+
+
+def resume_command(ref: str) -> str:
+    """The command that carries on the game `ref` names (its ID, or its path as a shell word)."""
+    return f"racko resume {ref}"
 
 
 def keyboard_tty() -> str | None:

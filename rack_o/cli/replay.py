@@ -26,7 +26,7 @@ from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, shown_seed
 from rack_o.view import PublicTurn
 
-from .console import ENTER, SPACE, Terminal, lines_taken, make_console
+from .console import ENTER, SPACE, Terminal, lines_taken, make_console, resume_command
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
 from .history import local_time
@@ -353,7 +353,7 @@ def unfinished_note(record: Record) -> Text:
             "unfinished. Carry it on with:",
             game.turn,
         )
-        command = f"racko resume {record.ref}"
+        command = resume_command(record.ref)
     said = said.format(round=game.round, count=game.turn, scores=_scores(game))
     return Text((torn + "\n" if torn else "") + said + ("\n" + command if command else ""),
                 "bold")

@@ -38,6 +38,7 @@ from .console import (
     keyboard_tty,
     lines_taken,
     make_console,
+    resume_command,
     resume_note,
 )
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
@@ -545,7 +546,7 @@ def language_note(record: Record, command: str | None = None) -> Text | None:
     # English" is in the language of this translation: name yours ("en français").
     return Text(_("This game goes on in the language it was started in: {language}. To carry "
                   "it on in English instead:").format(language=LANGUAGE_NAMES[language])
-                + f"\n{command or f'racko resume {record.ref}'} --lang {current_language()}",
+                + f"\n{command or resume_command(record.ref)} --lang {current_language()}",
                 "yellow")
 
 
