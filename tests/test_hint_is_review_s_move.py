@@ -83,3 +83,9 @@ def test_a_resumed_game_hints_the_move_the_review_measures_against(home: Path) -
     best = list(review(list(enumerate(record_lines(taken), start=1)), {0}))[-1].best
     assert best.source is Source.DISCARD and best.card is not None
     assert f"Hint: Take the {best.card} for slot {best.slot} " in flat(resumed.output)
+    # The turn shown beside the draw is the hint's take unless the draw cost nothing
+    # (docs/review.md): then it is the draw, with expert's placement of its card.
+    if round(drawn.choose.cost, 2) == 0:
+        assert drawn.best.source is Source.DRAW and drawn.best.card == drawn.played.card
+    else:
+        assert drawn.best == best
