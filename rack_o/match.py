@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
-import random
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -33,11 +32,11 @@ from typing import Any
 
 from rack_o.agent import AgentError, Interrupt, Outcome, agent_name, play_game
 from rack_o.bots.loader import BotSpecError, bot_kind, make_bot
-from rack_o.game import Game, Player
-from rack_o.record import events, header_of, rules_line
+from rack_o.game import Player
+from rack_o.record import Header, events, rules_line
 from rack_o.rules import Rules
 from rack_o.store.history import HistoryAppender, HistoryEntry, HistoryError, history_entry
-from rack_o.store.names import name_key
+from rack_o.store.names import bot_seat_names
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.writer import write_new_record
 
@@ -58,15 +57,6 @@ def game_seed(seed: int | str, index: int) -> int:
     """
     digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
-
-
-def seat_names(names: Sequence[str]) -> list[str]:
-    """Bot names for the record, those that two seats share numbered by seat: "Hard 1",
-    "Hard 2", "Easy". Names are shared as players are told apart (`name_key`: "Bot" and
-    "bot" are one), so that the history counts each seat apart."""
-    keys = [name_key(name) for name in names]
-    return [f"{name} {seat + 1}" if keys.count(key) > 1 else name
-            for seat, (name, key) in enumerate(zip(names, keys, strict=True))]
 
 
 def record_name(index: int) -> str:
@@ -151,9 +141,11 @@ def play_one(
                                  unmade=(seat, failure))
             keep(unmade)
             return unmade
-    names = seat_names([agent_name(bot) for bot in bots])
-    players = [Player(name, bot_kind(spec)) for name, spec in zip(names, match.specs, strict=True)]
-    game = Game(rules, random.Random(this_seed), players=players)
+    names = bot_seat_names(dict(enumerate(agent_name(bot) for bot in bots))).values()
+    players = tuple(Player(name, bot_kind(spec))
+                    for name, spec in zip(names, match.specs, strict=True))
+    header = Header(players, rules, this_seed, started)
+    game = header.new_game()
     error = None
     capped = False
     try:
@@ -169,7 +161,6 @@ def play_one(
         )
         for result in game.rounds
     )
-    header = header_of(game, this_seed, started)
     record = match.record_path(index)
     entry = None
     if match.history and game.winner is not None:

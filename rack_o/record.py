@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -93,6 +93,11 @@ class Header:
         if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
             return random.Random(seed)
         return None
+
+    def new_game(self, on_step: Callable[[Step], None] | None = None) -> Game:
+        """The game this header starts: its players and rules, dealt from its seed (every new
+        game, played, hosted or simulated, is made here); RulesError if its seed deals nothing."""
+        return Game(self.rules, self.seeded_rng(), players=self.players, on_step=on_step)
 
 
 def rules_line(rules: Rules) -> dict[str, Any]:

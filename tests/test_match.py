@@ -16,6 +16,7 @@ import pytest
 import rack_o.match as match_module
 import rack_o.store.writer as writer_module
 from rack_o import Rules, rebuild
+from rack_o.cli.seating import name_seats
 from rack_o.match import (
     AHEAD,
     MAX_CHUNK,
@@ -30,11 +31,11 @@ from rack_o.match import (
     play_one,
     process_pool,
     record_name,
-    seat_names,
     seat_turns,
     wilson,
 )
 from rack_o.store.history import recent_games
+from rack_o.store.records import load_record
 from rack_o.store.writer import RecordWriter
 
 EASY = Match(("easy", "medium"), Rules(2, target=100), 7)
@@ -351,12 +352,9 @@ def test_a_signal_stopping_a_match_leaves_as_many_records_as_games_counted(
     assert len(list(records.iterdir())) == result.tally.games >= 2
 
 
-@pytest.mark.parametrize(("names", "seated"), [
-    (["Hard", "Easy"], ["Hard", "Easy"]),
-    (["Hard", "Hard", "Easy"], ["Hard 1", "Hard 2", "Easy"]),  # "Easy 3" was a player of its own
-    (["Mine", "Hard", "Mine", "Hard"], ["Mine 1", "Hard 2", "Mine 3", "Hard 4"]),
-    # Told apart as the history tells players apart: one player else, in stats.
-    (["Bot", "bot", "Hard"], ["Bot 1", "bot 2", "Hard"]),
-])
-def test_only_the_bot_names_seats_share_are_numbered(names: list[str], seated: list[str]) -> None:
-    assert seat_names(names) == seated
+def test_a_match_seats_its_bots_under_the_names_racko_play_gives_them(tmp_path: Path) -> None:
+    specs = ("hard", "Hard", "easy")
+    play_match(Match(specs, Rules(3, target=50), 3, record_dir=str(tmp_path)), 1)
+    (path,) = tmp_path.iterdir()
+    seated = [player.name for player in load_record(path).game.players]
+    assert seated == name_seats(3, specs, None) == ["Hard 1", "Hard 2", "Easy"]

@@ -17,9 +17,12 @@ from rack_o import (
     Action,
     DealerDraw,
     Game,
+    Header,
+    Player,
     Rebuilt,
     RecordError,
     Rules,
+    RulesError,
     Step,
     dumps,
     event,
@@ -543,3 +546,24 @@ def test_a_whole_escaped_pair_or_an_escaped_backslash_is_text(field: str) -> Non
     lines = text_of(record_lines(played_game())).splitlines(keepends=True)
     lines[4] = lines[4].replace("{", "{" + field + ", ", 1)
     assert rebuild("".join(lines)).game.is_over
+
+
+def test_a_game_its_header_starts_deals_on_as_its_record_rebuilt_with_that_seed_does() -> None:
+    header = Header((Player("Ann", "human"), Player("Hard", "bot:hard")), Rules(2, target=300), 11)
+    game = header.new_game()
+    policy = random.Random(12)
+    while game.round < 2 or game.phase != "deal":
+        if game.phase == "deal":
+            game.deal()
+        else:
+            game.apply(sensible_action(game, policy))
+    rebuilt = rebuild(text_of([header.event(), *record_lines(game)[1:]]), seeded=True)
+    assert rebuilt.header == header
+    game.deal()
+    rebuilt.game.deal()
+    assert rebuilt.game.steps[-1] == game.steps[-1]
+
+
+def test_a_header_without_a_seed_starts_no_game_of_chance_of_its_own() -> None:
+    with pytest.raises(RulesError, match="no random generator"):
+        Header((Player("Ann", "human"), Player("Bo", "human")), Rules(2)).new_game()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -302,8 +301,7 @@ def new_game(
     try:
         if writer is not None:
             writer.write(header.event())
-        game = Game(rules, random.Random(seed), players=seats,
-                    on_step=writer.step if writer is not None else None)
+        game = header.new_game(on_step=writer.step if writer is not None else None)
         saved = Text(saved_note, "yellow") if record_path is None else saved_line(saved_note)
         trouble: list[RenderableType] = []
         problem = history_problem()

@@ -19,7 +19,7 @@ from rack_o.bots import bot_kind
 from rack_o.game import Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from rack_o.store.names import name_key
+from rack_o.store.names import bot_seat_names, name_key, numbered_apart
 
 from .console import Terminal
 from .messages import meant_level
@@ -349,15 +349,8 @@ def _seats_from_options(
 
 def _default_names(seats: Sequence[int], taken: set[str]) -> list[str]:
     """"Player N" for each seat, unless a person already took that name."""
-    defaults = []
-    for seat in seats:
-        name = _("Player {seat}").format(seat=seat + 1)
-        number = seat + 1
-        while name_key(name) in taken:
-            number += MAX_PLAYERS
-            name = _("Player {seat}").format(seat=number)
-        defaults.append(name)
-    return defaults
+    return [numbered_apart(lambda number: _("Player {seat}").format(seat=number), seat, taken)
+            for seat in seats]
 
 
 def _seated_message(given: list[str] | None, bots: int) -> str:
@@ -405,20 +398,10 @@ def name_seats(
                 message.format(count=len(given), players=players, people=len(people)),
                 param_hint="'--names'",
             )
-    taken = {name_key(name) for name in names if name}
     unnamed = {seat: agent_name(seat_bot(spec, seat))
                for seat, spec in enumerate(specs) if spec is not None and names[seat] is None}
-    for seat, name in unnamed.items():
-        # Two bots of one level, or a bot named like a person: tell them apart by seat (and,
-        # as "Player N" is, further on where a person has that name too).
-        if list(unnamed.values()).count(name) > 1 or name_key(name) in taken:
-            level, number = name, seat + 1
-            name = f"{level} {number}"
-            while name_key(name) in taken:
-                number += MAX_PLAYERS
-                name = f"{level} {number}"
+    for seat, name in bot_seat_names(unnamed, [name for name in names if name]).items():
         names[seat] = name
-        taken.add(name_key(name))
     return names
 
 

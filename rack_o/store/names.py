@@ -1,9 +1,12 @@
-"""When a name typed (`--player NAME`) is a player's: the one comparison of names, for the
-history's filter and `racko review`."""
+"""Players' names: the one comparison of names (`--player NAME`, the history, `racko review`)
+and the names bots are seated under."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Container, Mapping, Sequence
+
+from rack_o.rules import MAX_PLAYERS
 
 
 def name_key(name: str) -> str:
@@ -16,3 +19,28 @@ def name_key(name: str) -> str:
 def is_named(typed: str, name: str) -> bool:
     """True when `typed` names the player called `name` (see `name_key`)."""
     return name_key(typed) == name_key(name)
+
+
+def bot_seat_names(bots: Mapping[int, str], taken: Sequence[str] = ()) -> dict[int, str]:
+    """The name each bot seat (`bots`: seat to the bot's own name) sits under: its own, or,
+    where another bot has it or it is `taken` (people's names), its name numbered by seat
+    ("Hard 2"), numbered further while that is taken too ("Hard 6"). Names are told apart as
+    players are (`name_key`: "Bot" and "bot" are one), so the history counts each seat apart."""
+    used = {name_key(name) for name in taken}
+    keys = [name_key(name) for name in bots.values()]
+    named: dict[int, str] = {}
+    for seat, name in sorted(bots.items()):
+        if keys.count(name_key(name)) > 1 or name_key(name) in used:
+            name = numbered_apart(lambda number, level=name: f"{level} {number}", seat, used)
+        named[seat] = name
+        used.add(name_key(name))
+    return named
+
+
+def numbered_apart(form: Callable[[int], str], seat: int, used: Container[str]) -> str:
+    """`form(number)` for seat `seat`'s number (from 1), or, while that name is among the
+    `used` ones (their `name_key`s), for the number MAX_PLAYERS further on: no seat has it."""
+    number = seat + 1
+    while name_key(form(number)) in used:
+        number += MAX_PLAYERS
+    return form(number)
