@@ -53,6 +53,40 @@ _CHECKED = {
 }
 
 
+# racko's own fields. Readers of rack-o/1 ignore fields they do not know; racko writes these,
+# and reads them back, so that a saved game carries on as it was played.
+HINT_LEVEL_FIELD = "hint_level"
+"""The game line's field naming the bot hints are taken from, when it is not the first of the
+hint levels."""
+LANGUAGE_FIELD = "lang"
+"""The game line's field naming the language the game was started in."""
+HOST_SEAT = "host_seat"
+"""The game line's field naming the host's seat at a hosted table (null: the host had none),
+so that `racko host --resume` seats the host where they sat."""
+GUEST_LOGINS = "guest_logins"
+"""A line's field naming the user names guests first took seats with where they are not the
+seats' own names, {"seat": user name} (case-folded), so that `racko host --resume` keeps each
+seat for its guest's ssh command."""
+GIVEN_AWAY = "given_away"
+"""The field of the first line written after the host gave seats to the computer player: the
+seats, a list, so that `racko host --resume` gives them to it again even if it never played a
+turn there."""
+HINTS_SHOWN = "hints"
+"""A person's turn line's field: how many hints they were shown during that turn."""
+LEFT = "left"
+"""A person's turn line's field (true): the turn ended with them leaving, or the game
+stopping, holding a card they drew, which was discarded for them."""
+STAND_IN = "stand_in"
+"""A turn line's field: the kind of the computer player that played this turn in a person's
+seat at a hosted table ("bot:hard")."""
+
+
+def played_for_person(line: Mapping[str, Any]) -> bool:
+    """True for a person's turn line whose move was not theirs: a stand-in played it, or the
+    card was thrown away as they left."""
+    return bool(line.get(STAND_IN) or line.get(LEFT))
+
+
 @dataclass(frozen=True)
 class Header:
     """A record's `game` line: who sits where, the rules, the seed, the start time, and

@@ -31,7 +31,15 @@ from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.game import Game
 from rack_o.rack import going_out, is_racko, round_points
-from rack_o.record import Event, Rebuilt, events, parse_lines, read_header, replay
+from rack_o.record import (
+    Event,
+    Rebuilt,
+    events,
+    parse_lines,
+    played_for_person,
+    read_header,
+    replay,
+)
 from rack_o.rules import Rules
 from rack_o.steps import Turn
 from rack_o.view import SeatView
@@ -385,7 +393,7 @@ def turn_count(events: Iterable[Event], seats: Collection[int] | None = None,
 
 def _not_theirs(line: Event) -> bool:
     """A turn line played for a person rather than by them (a stand-in, or leaving)."""
-    return bool(line.get("stand_in") or line.get("left"))
+    return played_for_person(line)
 
 
 class Tally(NamedTuple):

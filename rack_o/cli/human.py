@@ -26,6 +26,7 @@ from rich.text import Text
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.i18n import N_, _
+from rack_o.record import LEFT
 from rack_o.review import place_view
 from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
@@ -177,7 +178,7 @@ class HumanAgent:
 
     def turn_notes(self) -> dict[str, object]:
         """What this turn's record line adds: that it ended with the person leaving."""
-        return {"left": True} if self._left else {}
+        return {LEFT: True} if self._left else {}
 
     @property
     def hints_this_turn(self) -> int:

@@ -25,7 +25,7 @@ from rich.text import Text
 from rack_o.actions import Phase
 from rack_o.game import Game
 from rack_o.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
-from rack_o.record import Event
+from rack_o.record import LEFT, Event
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
@@ -607,7 +607,7 @@ def cut_short(events: Sequence[Event]) -> tuple[int, int] | None:
         if kind != "turn":
             continue  # the pile turned over, or the round's end, after that turn
         seat, card = line.get("seat"), line.get("card")
-        if (line.get("left") is True and line.get("source") == "draw" and type(seat) is int
+        if (line.get(LEFT) is True and line.get("source") == "draw" and type(seat) is int
                 and type(card) is int):
             return seat, card
         return None

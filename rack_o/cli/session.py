@@ -29,7 +29,7 @@ from rack_o.actions import DISCARD, Phase, Source
 from rack_o.agent import Agent, AgentError, Outcome, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _, number
-from rack_o.record import Event, Header, event
+from rack_o.record import HINTS_SHOWN, Event, Header, event
 from rack_o.steps import RoundResult, Step, Turn
 from rack_o.store.paths import record_ref
 from rack_o.store.records import replayable_seed, shown_seed
@@ -230,7 +230,7 @@ def hints_in(events: Sequence[Event], players: int) -> list[int]:
     count no turn can show is not racko's, and left out)."""
     used = [0] * players
     for line in events:
-        count, seat = line.get("hints"), line.get("seat")
+        count, seat = line.get(HINTS_SHOWN), line.get("seat")
         if (line.get("type") == "turn" and type(count) is int and 0 < count <= HINTS_A_TURN
                 and type(seat) is int and 0 <= seat < players):
             used[seat] += count
@@ -266,7 +266,7 @@ class StepRecorder:
             agent = self.agents[step.seat]
             count = getattr(agent, "hints_this_turn", 0)
             if count:
-                fields["hints"] = count
+                fields[HINTS_SHOWN] = count
                 self.hints_used[step.seat] += count
             notes: TurnNotes | None = getattr(agent, "turn_notes", None)
             if notes is not None:

@@ -28,7 +28,7 @@ from rack_o.bots.loader import level_of
 from rack_o.errors import RulesError
 from rack_o.game import Player
 from rack_o.i18n import LANGUAGES, N_, _, current_language, install, ngettext, number
-from rack_o.record import Header
+from rack_o.record import HINT_LEVEL_FIELD, LANGUAGE_FIELD, Header
 from rack_o.rules import (
     DEFAULT_TARGET,
     MAX_PLAYERS,
@@ -105,11 +105,6 @@ def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 Hint = Callable[[SeatView], Advice]
 """What a bot would do for a view, and why (`rack_o.bots.hint`)."""
-
-HINT_LEVEL_FIELD = "hint_level"
-"""The game line's field naming the bot h takes its hint from, when it is not the first of
-HINT_LEVELS (racko's own field: other readers of rack-o/1 ignore it)."""
-
 
 def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
     """The options of `racko play` that sit the same table down to the same cards under the
@@ -211,11 +206,6 @@ def hints_of(header: Header) -> str | None:
 def hints_line(hints: str | None) -> dict[str, str]:
     """What a game line adds for `hints` (the level, when it is not the default)."""
     return {HINT_LEVEL_FIELD: hints} if hints not in (None, HINT_LEVELS[0]) else {}
-
-
-LANGUAGE_FIELD = "lang"
-"""The game line's field naming the language the game was started in (racko's own field,
-like HINT_LEVEL_FIELD)."""
 
 
 def language_line() -> dict[str, str]:

@@ -29,7 +29,7 @@ from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import agents_for, game_hint, hints_line, hints_of, new_seed
 from rack_o.game import Game, Player
 from rack_o.i18n import _
-from rack_o.record import Event, Header
+from rack_o.record import HOST_SEAT, Event, Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
@@ -44,9 +44,6 @@ from .views import TableInfo
 if TYPE_CHECKING:
     from .opening import HostSetup
 
-HOST_SEAT = "host_seat"
-"""The field of the record's game line naming the host's seat (null: the host had none), so
-that `--resume` seats the host where they sat. Readers of rack-o/1 ignore it."""
 RESUME_COMMAND = "racko host --resume {ref}"
 MAX_NOTE = 10_000
 """Columns a note is made in before the host's screen wraps it at its own width."""

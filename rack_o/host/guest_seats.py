@@ -14,17 +14,13 @@ from functools import partial
 
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.i18n import _, ngettext, speaking
+from rack_o.record import GUEST_LOGINS
 from rack_o.store.names import name_key
 from rack_o.store.safe_text import printable
 
 from .defaults import IDLE_SECONDS
 from .inbox import Inbox, Work
 from .terminal import Link, RemoteTerminal
-
-GUEST_LOGINS = "guest_logins"
-"""The field of a record line naming the user names guests first took seats with where they
-are not the seats' own names, {"seat": user name} (case-folded), so that `--resume` keeps each
-seat for its guest's ssh command. Readers of rack-o/1 ignore it."""
 
 Presence = Callable[[int, bool], None]
 Message = str | Callable[[], str]

@@ -44,16 +44,16 @@ from rack_o.cli.session import (
 )
 from rack_o.game import Game
 from rack_o.i18n import _, current_language, ngettext
-from rack_o.record import Event, Header
+from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header
 from rack_o.steps import RoundResult
 from rack_o.store.safe_text import printable
 from rack_o.store.writer import RecordWriter
 from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
-from .guest_seats import GUEST_LOGINS, GuestSeats, Message, recorded_logins
+from .guest_seats import GuestSeats, Message, recorded_logins
 from .screen import SeatScreen
-from .seat import GIVEN_AWAY, HostStopped, PersonSeat
+from .seat import HostStopped, PersonSeat
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import Presence, TableInfo
 
@@ -173,7 +173,7 @@ class HostedGame(Table):
             self.agents.append(agent)
         self._played: set[int] = {
             line["seat"] for line in events
-            if line.get("type") == "turn" and not line.get("stand_in")
+            if line.get("type") == "turn" and not line.get(STAND_IN)
             and type(line.get("seat")) is int}
         """The seats a person played a turn at (a seat given away may have had none)."""
         self._stood_in: set[tuple[int, int]] = set()

@@ -32,14 +32,13 @@ from rack_o.cli.resume import (
 from rack_o.cli.setup import TableOptions, new_seed, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _, current_language, speaking
-from rack_o.record import Event
+from rack_o.record import GIVEN_AWAY, HOST_SEAT, STAND_IN, Event
 from rack_o.store.names import name_key
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .address import is_loopback, lan_address, ssh_line
 from .defaults import DEFAULT_PORT
 from .games import (
-    HOST_SEAT,
     Opened,
     TableGames,
     host_resume_command,
@@ -49,7 +48,6 @@ from .games import (
 from .guest_seats import GuestSeats, recorded_logins
 from .hostkey import HostKeyError, fingerprint, load_or_create
 from .local import has_terminal
-from .seat import GIVEN_AWAY
 from .server import HostError, HostServer
 from .tablecode import new_code
 from .views import TableInfo, intro_lines
@@ -203,7 +201,7 @@ def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]
     for line in events:
         seat = line.get("seat")
         if line.get("type") == "turn" and _is_seat(seat, players):
-            if line.get("stand_in"):
+            if line.get(STAND_IN):
                 given.add(seat)
             else:
                 given.discard(seat)

@@ -21,6 +21,7 @@ from rack_o.bots import bot_kind
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
 from rack_o.i18n import N_, _
+from rack_o.record import STAND_IN as STAND_IN_FIELD
 from rack_o.view import SeatView
 
 from .terminal import GuestGone, GuestInterrupt, RemoteTerminal, StepAgain
@@ -46,10 +47,6 @@ HOST_CHOOSE_HELP = N_(
 """The host's help there: q stops the game for everyone (after asking)."""
 STAND_IN = "hard"
 """The computer player the host gives a guest's seat to."""
-GIVEN_AWAY = "given_away"
-"""The field of the first record line written after the host gave seats to the computer
-player: the seats, a list (readers of rack-o/1 ignore it), so that `--resume` gives them to it
-again even if it never played a turn there."""
 
 
 class Seating(Protocol):
@@ -155,7 +152,7 @@ class PersonSeat:
         """What this turn's record line adds: that the stand-in played it, or that it ended
         with the person leaving."""
         if self._bot_played and self.bot is not None:
-            return {"stand_in": bot_kind(STAND_IN)}  # as a record names a bot's kind
+            return {STAND_IN_FIELD: bot_kind(STAND_IN)}  # as a record names a bot's kind
         return self.human.turn_notes()
 
     def give_to_bot(self) -> None:
