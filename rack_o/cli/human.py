@@ -28,9 +28,9 @@ from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
 from rack_o.i18n import N_, _
 from rack_o.record import LEFT
 from rack_o.review import place_view
-from rack_o.rules import RACK_SIZE
 from rack_o.view import SeatView
 
+from .bindings import DISCARD_KEY, DRAW_KEY, PILE_KEYS, PUT_BACK_KEY, SLOT_KEYS
 from .console import ENTER, SPACE, Terminal, lines_taken
 from .hold import HANDOFF_HOLD
 from .messages import hint_text
@@ -41,11 +41,6 @@ from .turn_prompts import choose_prompts, confirm_prompts, place_prompts
 
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
-
-SLOT_KEYS = {str(slot % RACK_SIZE): slot for slot in range(1, RACK_SIZE + 1)}
-"""The key of each slot: 1-9, and 0 for slot 10."""
-SLOT_KEYS[str(RACK_SIZE)] = RACK_SIZE  # a line typed into a pipe may say 10
-PUT_BACK = "u"
 
 CHOOSE_HELP = N_(
     "d draws the top card of the draw pile: you see it, then put it in a slot or throw it "
@@ -75,8 +70,6 @@ CONFIRM_HELP = N_(
     "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
     "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
 )
-PILE_KEYS = ("d", "t")
-"""The keys of a turn's first step: d draws, t takes the face-up card."""
 BLIND_KEYS = N_("Keys typed before you saw the card were ignored.")
 """Said under a drawn card when keys typed with the d (before it showed) were thrown away."""
 
@@ -227,7 +220,7 @@ class HumanAgent:
                 help_text=_(self.choose_help),
                 says_enter=True,
             )
-            if key == "d":
+            if key == DRAW_KEY:
                 return DRAW
             taken = taken_view(view)
             action = self._place(taken, can_put_back=True)
@@ -243,10 +236,10 @@ class HumanAgent:
             key = self._confirm(view, action)
             if key in (ENTER, SPACE):
                 return action
-            if key == "u":
+            if key == PUT_BACK_KEY:
                 action = self._choose_place(view, can_put_back)
             else:  # another slot (1 then 0 is slot 10), or x: shown instead
-                action = DISCARD if key == "x" else place(SLOT_KEYS[key])
+                action = DISCARD if key == DISCARD_KEY else place(SLOT_KEYS[key])
         return None
 
     def _quit_warning(self, view: SeatView) -> str | None:
@@ -261,24 +254,25 @@ class HumanAgent:
         keys: tuple[str, ...] = tuple(SLOT_KEYS)
         refusals: dict[str, str] = {}
         if view.held_source is Source.DRAW:
-            keys += ("x",)
+            keys += (DISCARD_KEY,)
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or x to discard it")
             help_text = _(PLACE_DRAWN_HELP)
             # u puts a taken card back: after a draw it gets the reason, not "not valid here".
-            refusals[PUT_BACK] = _("A draw cannot be undone: put {card} in a slot (1-9, or 0 for "
-                                   "slot 10), or press x to discard it.").format(card=held)
+            refusals[PUT_BACK_KEY] = _("A draw cannot be undone: put {card} in a slot (1-9, or 0 "
+                                       "for slot 10), or press x to discard it.").format(card=held)
         elif can_put_back:
-            keys += (PUT_BACK,)
+            keys += (PUT_BACK_KEY,)
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}, or u to put it back")
             help_text = _(PLACE_TAKEN_HELP)
-            refusals["x"] = _("A card taken from the discard pile goes into your rack: put {card} "
-                              "in a slot (1-9, or 0 for slot 10), or press u to put it "
-                              "back.").format(card=held)
+            refusals[DISCARD_KEY] = _("A card taken from the discard pile goes into your rack: "
+                                      "put {card} in a slot (1-9, or 0 for slot 10), or press u "
+                                      "to put it back.").format(card=held)
         else:
             valid = _("press a slot 1-9 or 0 (slot 10) for {card}")
             help_text = _(PLACE_TAKEN_FIXED_HELP)
-            refusals["x"] = _("A card taken from the discard pile goes into your rack: put {card} "
-                              "in a slot (1-9, or 0 for slot 10).").format(card=held)
+            refusals[DISCARD_KEY] = _("A card taken from the discard pile goes into your rack: "
+                                      "put {card} in a slot (1-9, or 0 for slot 10).").format(
+                                          card=held)
         key = self._ask(
             view,
             None,
@@ -292,9 +286,9 @@ class HumanAgent:
             refusals=refusals,
             says_enter=True,
         )
-        if key == PUT_BACK:
+        if key == PUT_BACK_KEY:
             return None
-        return DISCARD if key == "x" else place(SLOT_KEYS[key])
+        return DISCARD if key == DISCARD_KEY else place(SLOT_KEYS[key])
 
     def _confirm(self, view: SeatView, action: Action) -> str:
         """Show the move before it happens; the key pressed: Enter or Space to keep it, u to
@@ -311,7 +305,8 @@ class HumanAgent:
             view,
             preview,
             confirm_prompts(),
-            (ENTER, SPACE, "u", *SLOT_KEYS, *(("x",) if view.held_source is Source.DRAW else ())),
+            (ENTER, SPACE, PUT_BACK_KEY, *SLOT_KEYS,
+             *((DISCARD_KEY,) if view.held_source is Source.DRAW else ())),
             valid=_("press Enter to confirm the move, or u to take it back"),
             help_text=_(CONFIRM_HELP),
             quit_warning=self._quit_warning(view),

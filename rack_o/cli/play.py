@@ -26,6 +26,7 @@ from rack_o.record import Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
+from .bindings import QUIT_KEY
 from .console import BOT_PAUSE, Filled, Terminal, command_apart, keyboard_tty, resume_note
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
@@ -213,7 +214,7 @@ def play_again(term: Terminal) -> bool:
             term.console.print()
             return False
         shown = prompt
-        if is_yes(key) or is_no(key) or key == "q":
+        if is_yes(key) or is_no(key) or key == QUIT_KEY:
             echo(term, key)
             return is_yes(key)
         if is_silent(term, key) or noted:

@@ -24,6 +24,7 @@ from rack_o.agent import LeaveGame
 from rack_o.i18n import N_, _
 from rack_o.store.names import name_key
 
+from .bindings import HELP_KEY, HINT_KEY, QUIT_KEY, RULES_KEY, SHEET_KEY
 from .console import ENTER, SPACE, Filled, Terminal, fill
 from .keys import PASTE
 from .layouts import key_meant
@@ -308,17 +309,17 @@ def ask(
                 continue
             echo(term, key, left_open=redraw is not None)
             note: RenderableType | None = None
-            if key == "?":
+            if key == HELP_KEY:
                 note = Text(help_text, "cyan")
-            elif key == "r":
+            elif key == RULES_KEY:
                 show_rules(term)
-            elif key == "s" and sheet is not None:
+            elif key == SHEET_KEY and sheet is not None:
                 sheet()
-            elif key == "h" and hint is not None:
+            elif key == HINT_KEY and hint is not None:
                 note = Filled(_("Hint: {hint}").format(hint=hint()), "cyan")
-            elif key == "h" and hints_off:
+            elif key == HINT_KEY and hints_off:
                 note = Text(_("Hints are off for this game."), "yellow")
-            elif key == "q":
+            elif key == QUIT_KEY:
                 if _quits(term, state, question(), quit_warning,
                           None if lines else redraw_above):
                     raise QuitGame
@@ -326,13 +327,13 @@ def ask(
                 note = Text(refusals[key], "red")
             else:
                 note = wrong_key_note(term, key, valid, enter=wrong_enter)
-            if redraw is not None and (not lines or key in ("r", "s")):
+            if redraw is not None and (not lines or key in (RULES_KEY, SHEET_KEY)):
                 redraw(note)
                 state.note = note
                 state.note_connection = _connection(term)
             elif note is not None:
                 term.console.print(note)
-            if key in ("r", "s"):
+            if key in (RULES_KEY, SHEET_KEY):
                 # Back from the rules or the sheet: a second Enter or Space typed to close them
                 # must not answer this prompt (hand the keyboard over, confirm a move).
                 term.flush_input()

@@ -26,6 +26,7 @@ from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, shown_seed
 from rack_o.view import PublicTurn
 
+from .bindings import HELP_KEY, QUIT_KEY
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console, resume_command
 from .exits import EXIT_INTERRUPTED, EXIT_USAGE
 from .flow import Flow
@@ -446,7 +447,7 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
                           else (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID))
         for screen, (asked, asked_help, asked_valid) in zip(firsts, asking, strict=True):
             key = shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid))
-            if key == "q":
+            if key == QUIT_KEY:
                 return None
             if key in BACK:
                 return back
@@ -464,7 +465,7 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             return None
         keys_prompt = KEYS_PROMPT_AT_ROUND_END if step.round_over else KEYS_PROMPT
         key = shown_then_key(term, final, _(keys_prompt), _(KEYS_HELP), _(KEYS_VALID))
-        if key == "q":
+        if key == QUIT_KEY:
             return None
         if key in BACK:
             return back
@@ -473,7 +474,7 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
 
 
 def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str,
-                   valid: str, keys: Sequence[str] = (*NEXT, *BACK, "n", "q")) -> str:
+                   valid: str, keys: Sequence[str] = (*NEXT, *BACK, "n", QUIT_KEY)) -> str:
     """`screen` on a cleared screen, then one of `keys` pressed after `prompt`
     (`replay_key`, its notes shown under `screen`); a window resized meanwhile gets `screen`
     (and the note) again, laid out at its new size."""
@@ -517,9 +518,9 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str,
     while True:
         key = term.key(shown)
         shown = f"{prompt} > "
-        if key == "escape" and "q" in keys and not term.reads_lines:
+        if key == "escape" and QUIT_KEY in keys and not term.reads_lines:
             echo(term, key)
-            return "q"  # Esc leaves, as it leaves racko's pager
+            return QUIT_KEY  # Esc leaves, as it leaves racko's pager
         if key in keys:
             echo(term, key)
             return key
@@ -528,7 +529,7 @@ def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str,
                 shown = ""  # the prompt is still on screen
             continue
         echo(term, key)
-        note = Text(help_text, "cyan") if key == "?" else wrong_key_note(term, key, valid)
+        note = Text(help_text, "cyan") if key == HELP_KEY else wrong_key_note(term, key, valid)
         if noted is not None and not term.reads_lines:
             noted(note)
         else:

@@ -29,6 +29,7 @@ from rack_o.record import LEFT, Event
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
+from .bindings import QUIT_KEY
 from .console import (
     BOT_PAUSE,
     ENTER,
@@ -304,7 +305,7 @@ def _pick(term: Terminal, games: list[Summary], default: int) -> Path:
     while True:
         answer = term.read(pick_prompt(term.width, default, games[default - 1].id, len(games))
                            ).strip().lower()
-        if answer == "q":
+        if answer == QUIT_KEY:
             raise SystemExit(0)
         number = typed_whole(answer) if answer else default
         if number is None or not 1 <= number <= len(games):
@@ -369,7 +370,7 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
 
     stop: BaseException | None = None
     try:
-        if ask(term, _("Press Enter to carry on · [bold]q[/] leaves"), (ENTER, "q"),
+        if ask(term, _("Press Enter to carry on · [bold]q[/] leaves"), (ENTER, QUIT_KEY),
                valid=_("Enter carries the game on, q leaves it as it is"),
                help_text=_("Enter carries the game on from here; q leaves it as it is, nothing "
                            "played, to be carried on later."), redraw=draw) == ENTER:

@@ -21,6 +21,7 @@ from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.names import bot_seat_names, name_key, numbered_apart
 
+from .bindings import HELP_KEY
 from .console import Terminal
 from .messages import meant_level
 from .option_types import typed_whole
@@ -214,7 +215,7 @@ def _names_typed(defaults: Sequence[str], taken: set[str]) -> Callable[[str], li
     count = len(defaults)
 
     def parse(answer: str) -> list[str]:
-        if answer == "?":
+        if answer == HELP_KEY:
             raise click.BadParameter(
                 _("Type each person's name (at most {count} characters), separated by commas, "
                   "or press Enter for {default}.").format(count=MAX_NAME,

@@ -37,6 +37,7 @@ from rack_o.store.safe_text import controls_escaped
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
 from rack_o.view import PublicTurn
 
+from .bindings import QUIT_KEY
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
@@ -612,7 +613,7 @@ class _Session(Table):
             # The standings would push the Rack-O banner and the last round off the screen.
             # The game is over: q, Ctrl-C or Ctrl-D have nothing left to stop but this wait.
             with suppress(KeyboardInterrupt, EOFError, InputEnded):
-                self._wait(_("Press Enter for the final standings"), (ENTER, "q"),
+                self._wait(_("Press Enter for the final standings"), (ENTER, QUIT_KEY),
                            results=True)
             self.term.clear(keep=True)  # the last round's end, public: kept to scroll back to
             if lines_taken(self.console, table, *notes) + PROMPT_LINES > self.term.height:

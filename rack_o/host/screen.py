@@ -30,8 +30,20 @@ from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
 from rack_o.actions import Phase, Source
+from rack_o.cli.bindings import (
+    DISCARD_KEY,
+    GIVE_SEAT_KEY,
+    HELP_KEY,
+    HINT_KEY,
+    PILE_KEYS,
+    PUT_BACK_KEY,
+    QUIT_KEY,
+    RULES_KEY,
+    SHEET_KEY,
+    SLOT_KEYS,
+)
 from rack_o.cli.hold import RESULTS_HOLD, KeyHold
-from rack_o.cli.human import PILE_KEYS, SLOT_KEYS, HumanAgent, fitted_turn_screen
+from rack_o.cli.human import HumanAgent, fitted_turn_screen
 from rack_o.cli.option_types import typed_whole
 from rack_o.cli.pager import Pager
 from rack_o.cli.prompt import is_yes
@@ -544,7 +556,7 @@ class SeatScreen:
             self._pressed(key)
 
     def _pressed(self, key: str) -> None:
-        if key not in (ENTER, " ", "x", *SLOT_KEYS):
+        if key not in (ENTER, " ", DISCARD_KEY, *SLOT_KEYS):
             # A later key is the one meant; but Enter, or a slot typed ahead with the d ("d 3",
             # the card not yet seen), does not undo the draw.
             self._early = None
@@ -619,40 +631,40 @@ class SeatScreen:
         if key == ENTER and host.gate_lines is not None and self.seat is not None:
             host.ready(self.seat)  # Enter again does nothing: a double press stays ready
             return False
-        if (key == "u" and host.gate_lines is not None and self.seat is not None
+        if (key == PUT_BACK_KEY and host.gate_lines is not None and self.seat is not None
                 and host.is_ready(self.seat)):
             host.unready(self.seat)  # u takes it back, as it takes back a move
             return False
         if key in PILE_KEYS and self._turn_coming():
             self._early = key  # read as the turn begins, a moment from now
             return False
-        if key == "s":
+        if key == SHEET_KEY:
             names = [p.name for p in host.game.players]
             game = host.game
             self._page(score_sheet(game.rounds, names, game.rules, game.totals),
                        _("Score sheet"))
             return False
-        if key == "r":
+        if key == RULES_KEY:
             self._page(rules_markdown(), _("Rules of Rack-O"))
             return False
         seated = host.gate_lines is not None and self.seat is not None
         said = seated and self.seat is not None and host.is_ready(self.seat)
-        if key == "?":
+        if key == HELP_KEY:
             self._set_note(help_note(self.is_host, gate=seated))
-        elif key == "q" and (host.over_lines is None or self.host_choosing):
+        elif key == QUIT_KEY and (host.over_lines is None or self.host_choosing):
             return self._ask("stop" if self.is_host else "leave")
-        elif key == "b" and self.is_host and host.over_lines is None:
+        elif key == GIVE_SEAT_KEY and self.is_host and host.over_lines is None:
             if host.away_guests():
                 return self._ask("seat")
             self._set_note(_nobody_away(), passing=True)
-        elif key == "h":
+        elif key == HINT_KEY:
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
-        elif key in ("x", *SLOT_KEYS) and self._turn_coming():
+        elif key in (DISCARD_KEY, *SLOT_KEYS) and self._turn_coming():
             # Said with the d or t, if one was typed: it is kept.
             self._set_note(Text.from_markup(_("[bold]{key}[/] comes once your turn shows "
                                               "its card: d draws, t takes.").format(key=key),
                                             style="yellow"), passing=True)
-        elif key in (*PILE_KEYS, "x", *SLOT_KEYS) and self._others_turn():
+        elif key in (*PILE_KEYS, DISCARD_KEY, *SLOT_KEYS) and self._others_turn():
             # Not "does nothing here": the key is right, the moment is not.
             self._set_note(Text.from_markup(_("[bold]{key}[/] is for your own turn.").format(
                 key=key), style="yellow"), passing=True)

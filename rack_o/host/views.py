@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.cli.bindings import GIVE_SEAT_KEY, HELP_KEY, QUIT_KEY, RULES_KEY, SHEET_KEY
 from rack_o.cli.prompt import key_label
 from rack_o.cli.screens import (
     HISTORY_LINES,
@@ -173,19 +174,19 @@ def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: b
         parts.append(_("[bold]u[/] not ready"))
         keys.append(_("[bold]u[/] not ready"))
     parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
-    keys += ["[bold]s[/]", "[bold]r[/]"]
+    keys += [f"[bold]{SHEET_KEY}[/]", f"[bold]{RULES_KEY}[/]"]
     if host_choosing:
         parts.append(_("[bold]q[/] leave the table"))
-        keys.append("[bold]q[/]")
+        keys.append(f"[bold]{QUIT_KEY}[/]")
     elif not over:
         parts.append(_("? help"))
-        keys.append("?")
+        keys.append(HELP_KEY)
         if host:
             parts += [_("[bold]b[/] seat to a computer"), _("[bold]q[/] stop the game")]
-            keys += ["[bold]b[/]", "[bold]q[/]"]
+            keys += [f"[bold]{GIVE_SEAT_KEY}[/]", f"[bold]{QUIT_KEY}[/]"]
         else:
             parts.append(_("[bold]q[/] leave the table"))
-            keys.append("[bold]q[/]")
+            keys.append(f"[bold]{QUIT_KEY}[/]")
     return Either(Text.from_markup(" · ".join(parts), style="dim"),
                   Text.from_markup(" · ".join(keys), style="dim"))
 
