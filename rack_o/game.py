@@ -479,6 +479,16 @@ class Game:
         return "the game is over"
 
 
+def place_view(view: SeatView, source: Source, card: int) -> SeatView:
+    """The view `Game.view` gives the seat to move in `view` (choosing) once it has taken
+    (`source` DISCARD) or drawn `card`: a move judged without being played (review, hints)."""
+    if source is _FROM_DISCARD:
+        return view._replace(phase=_PLACE, held=card, held_source=source,
+                             discard_pile=view.discard_pile[:-1], legal_actions=_PLACE_TAKEN)
+    return view._replace(phase=_PLACE, held=card, held_source=source,
+                         draw_pile_size=view.draw_pile_size - 1, legal_actions=_PLACE_DRAWN)
+
+
 def _describe(action: object) -> str:
     """How an attempted action reads in an error message, whatever was passed."""
     if not isinstance(action, Action):

@@ -24,12 +24,12 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from rack_o.actions import DISCARD, PLACEMENTS, TAKE, Action, ActionKind, Phase, Source, place
+from rack_o.actions import DISCARD, TAKE, Action, ActionKind, Phase, Source, place
 from rack_o.bots.expert import expert_action, expert_rng
 from rack_o.bots.expert_solo import placement, weigher
 from rack_o.bots.expert_turns import start_value, turns_to_go
 from rack_o.bots.memory import known_draw_pile, unseen_cards
-from rack_o.game import Game
+from rack_o.game import Game, place_view
 from rack_o.rack import going_out, is_racko, round_points
 from rack_o.record import (
     Event,
@@ -52,7 +52,6 @@ rounded, so one cost as shown never gets two labels."""
 POINTS_PER_TURN = {2: 19.6, 3: 16.8, 4: 14.6}
 """What one turn to Rack-O is worth in round points, by players at the table
 (measured by benchmarks/review_points.py: see docs/review.md)."""
-_PLACE_DRAWN = PLACEMENTS + (DISCARD,)
 Seed = int | str | None
 """A record's seed, which expert's guesses are drawn with (`expert_rng`)."""
 
@@ -171,15 +170,6 @@ class Unseen(NamedTuple):
 
     round: int
     seat: int
-
-
-def place_view(view: SeatView, source: Source, card: int) -> SeatView:
-    """The view of the seat to move in `view` once it has taken or drawn `card`."""
-    if source is Source.DISCARD:
-        return view._replace(phase=Phase.PLACE, held=card, held_source=source,
-                             discard_pile=view.discard_pile[:-1], legal_actions=PLACEMENTS)
-    return view._replace(phase=Phase.PLACE, held=card, held_source=source,
-                         draw_pile_size=view.draw_pile_size - 1, legal_actions=_PLACE_DRAWN)
 
 
 def _expert(view: SeatView, seed: Seed) -> Action:

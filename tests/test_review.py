@@ -15,6 +15,7 @@ from builders import dealt, record_lines, taken_with_no_rack_in_time
 from rack_o import DISCARD, DRAW, TAKE, Action, Game, Player, Rules, Source, place, rebuild
 from rack_o.agent import play_game
 from rack_o.bots import make_bot
+from rack_o.game import place_view
 from rack_o.review import (
     LABELS,
     POINTS_PER_TURN,
@@ -26,7 +27,6 @@ from rack_o.review import (
     finishers,
     label_for,
     move_line,
-    place_view,
     review,
     tally,
     turn_count,

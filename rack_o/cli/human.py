@@ -25,9 +25,9 @@ from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
 from rack_o.actions import DISCARD, DRAW, TAKE, Action, Phase, Source, place
+from rack_o.game import place_view
 from rack_o.i18n import N_, _
 from rack_o.record import LEFT
-from rack_o.review import place_view
 from rack_o.view import SeatView
 
 from .bindings import DISCARD_KEY, DRAW_KEY, PILE_KEYS, PUT_BACK_KEY, SLOT_KEYS
