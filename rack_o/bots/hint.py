@@ -84,7 +84,8 @@ def run_made(rack: tuple[int, ...], slot: int, card: int, rules: Rules) -> Run |
         return None
     # Longer: the cards beside the slot already held a run of three or more.
     beside = max(slot - 1 - first, last - (slot - 1))
-    return Run(cards, needed, beside >= 3, after if paid else 0, after - before if paid else 0)
+    return Run(cards, needed, beside >= SHORTEST_RUN, after if paid else 0,
+               after - before if paid else 0)
 
 
 @dataclass(frozen=True)
