@@ -86,6 +86,10 @@ def test_no_key_of_a_turn_scrolls_a_small_window(
     until(lambda: hosted.terminals[1]._reading, "Bob is asked for his move")
     for key in ["t", "5", "u", "7", "\r"]:
         press(hosted, 1, key)
+    # Read once Cy is asked for her move: every screen then painted whole (a busy machine may
+    # take longer than the pause after a key to paint, and a screen half painted is no answer).
+    until(lambda: hosted.terminals[2]._reading, "Cy is asked for her move")
+    time.sleep(0.2)
     with speaking(language):
         round_line = _("Round {round}").format(round=1)
     for seat in hosted.links:

@@ -182,6 +182,22 @@ def test_a_signal_at_a_question_of_resume_ends_it_leaving_the_games_as_they_were
     assert [digest(record) for record in records] == before
 
 
+def where_it_waits(pid: int) -> str:
+    """What each thread of process `pid` and of its children waits in (Linux's wchan), to
+    tell a process stuck from one still playing."""
+    said = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            wchan = (task / "wchan").read_text()
+            state = (task / "stat").read_text().split(") ")[1].split()[0]
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        said.append(f"{task.name} {state} {wchan}")
+        said += [f"child {child}: {where_it_waits(int(child))}" for child in children]
+    return "; ".join(said)
+
+
 def simulate(tmp_path: Path, jobs: int, **options: object) -> tuple[list[str], Path, Path]:
     """The command line of a long simulation writing its JSON over an old file and its
     records; the JSON file and the records folder."""
@@ -247,9 +263,14 @@ def test_a_simulation_whose_terminal_is_closed_still_writes_what_it_played(
     child.expect("games")
     under_way(records)
     child.ptyproc.fileobj.close()  # the window closed: SIGHUP, and nothing can be shown
+    written = len(list(records.iterdir()))
     deadline = time.monotonic() + 60
     while not (done := os.waitpid(child.pid, os.WNOHANG))[0]:
-        assert time.monotonic() < deadline, "racko went on after its terminal was closed"
+        if time.monotonic() > deadline:
+            state = where_it_waits(child.pid)
+            os.killpg(child.pid, signal.SIGKILL)
+            pytest.fail(f"racko went on after its terminal was closed: {written} records when "
+                        f"it was closed, {len(list(records.iterdir()))} now; {state}")
         time.sleep(0.05)
     assert os.waitstatus_to_exitcode(done[1]) == EXIT_HANGUP
     assert counted(out, records) > 0
