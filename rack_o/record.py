@@ -72,7 +72,11 @@ GIVEN_AWAY = "given_away"
 seats, a list, so that `racko host --resume` gives them to it again even if it never played a
 turn there."""
 HINTS_SHOWN = "hints"
-"""A person's turn line's field: how many hints they were shown during that turn."""
+"""A person's turn line's field: how many hints they were shown during that turn (1 to
+HINTS_A_TURN)."""
+HINTS_A_TURN = 3
+"""The most hints a turn shows: one at the take-or-draw question, one for where the card taken
+goes (put back, it may be taken again), one for where the card drawn goes."""
 LEFT = "left"
 """A person's turn line's field (true): the turn ended with them leaving, or the game
 stopping, holding a card they drew, which was discarded for them."""

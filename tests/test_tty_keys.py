@@ -26,16 +26,17 @@ import rack_o.cli.console as console_module
 from rack_o.actions import DISCARD, DRAW, TAKE, place
 from rack_o.cli import main
 from rack_o.cli.console import ENTER, SPACE, Terminal, split_keys, windows_keys
-from rack_o.cli.human import HINTS_A_TURN, HumanAgent, taken_view
+from rack_o.cli.human import HumanAgent, taken_view
 from rack_o.cli.pager import page
 from rack_o.cli.play import play_again
 from rack_o.cli.prompt import QuitGame, ask
 from rack_o.cli.scoreboard import score_sheet
-from rack_o.cli.session import hints_in, run_session
+from rack_o.cli.session import run_session
 from rack_o.errors import RecordError
 from rack_o.game import Game, Player
-from rack_o.record import Header, parse_lines, read_header, rebuild
+from rack_o.record import HINTS_A_TURN, Header, parse_lines, read_header, rebuild
 from rack_o.rules import Rules
+from rack_o.store.recorder import hints_in
 
 # ---------------------------------------------------------------- what a terminal sends
 

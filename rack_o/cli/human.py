@@ -120,11 +120,6 @@ it, down to the last move, once there is a move to show. The person does nothing
 rack meanwhile; what the others do is what changes."""
 
 
-HINTS_A_TURN = 3
-"""The most hints a turn shows: one at the take-or-draw question, one for where the card taken
-goes (u puts it back), one for where the card drawn goes."""
-
-
 class HumanAgent:
     """A person at the keyboard, asked through `term`."""
 

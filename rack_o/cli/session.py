@@ -29,9 +29,10 @@ from rack_o.actions import DISCARD, Phase, Source
 from rack_o.agent import Agent, AgentError, Outcome, Table, play_game
 from rack_o.game import Game
 from rack_o.i18n import N_, _, number
-from rack_o.record import HINTS_SHOWN, Event, Header, event
-from rack_o.steps import RoundResult, Step, Turn
+from rack_o.record import Event, Header
+from rack_o.steps import RoundResult, Turn
 from rack_o.store.paths import record_ref
+from rack_o.store.recorder import StepRecorder
 from rack_o.store.records import replayable_seed, shown_seed
 from rack_o.store.safe_text import controls_escaped
 from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWriter
@@ -41,7 +42,7 @@ from .bindings import QUIT_KEY
 from .console import ENTER, Terminal, fill, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
-from .human import HINTS_A_TURN, fitted_turn_screen
+from .human import fitted_turn_screen
 from .os_reasons import os_reason
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, prompt_lines, reads_lines
@@ -224,61 +225,6 @@ def cannot_save(error: OSError) -> str:
     return _("The game can't be saved: {reason} ({file}).").format(
         reason=os_reason(error), file=controls_escaped(str(error.filename or ""))
     )
-
-
-def hints_in(events: Sequence[Event], players: int) -> list[int]:
-    """How many hints each seat was shown, from the `hints` field of a record's turn lines (a
-    count no turn can show is not racko's, and left out)."""
-    used = [0] * players
-    for line in events:
-        count, seat = line.get(HINTS_SHOWN), line.get("seat")
-        if (line.get("type") == "turn" and type(count) is int and 0 < count <= HINTS_A_TURN
-                and type(seat) is int and 0 <= seat < players):
-            used[seat] += count
-    return used
-
-
-TurnNotes = Callable[[], dict[str, object]]
-
-
-class StepRecorder:
-    """The game's `on_step` listener: each step goes to the record as it happens, a person's
-    turn line with how many hints they were shown during it (and what else their agent's
-    `turn_notes()` adds, if it has one)."""
-
-    def __init__(
-        self, game: Game, agents: Sequence[Agent], writer: RecordWriter | None,
-        events: Sequence[Event] = (),
-    ) -> None:
-        """Listen to `game` from now on; `events` are the record's lines before a resume."""
-        self.agents = agents
-        self.writer = writer
-        self.hints_used = hints_in(events, len(agents))
-        """How many hints each seat was shown, resumed games included."""
-        self.listener = game.on_step
-        game.on_step = self.heard
-        self.next_line: dict[str, object] = {}
-        """Fields of the caller's own that the next line written carries (then none)."""
-
-    def heard(self, step: Step) -> None:
-        """One step of the game, as it happens."""
-        fields: dict[str, object] = {}
-        if type(step) is Turn:
-            agent = self.agents[step.seat]
-            count = getattr(agent, "hints_this_turn", 0)
-            if count:
-                fields[HINTS_SHOWN] = count
-                self.hints_used[step.seat] += count
-            notes: TurnNotes | None = getattr(agent, "turn_notes", None)
-            if notes is not None:
-                fields.update(notes())
-        fields.update(self.next_line)
-        self.next_line = {}
-        if self.writer is not None:
-            # The step's own fields last: no extra (a bot's notes) may stand in for them.
-            self.writer.write({**fields, **event(step)})
-        elif self.listener is not None:
-            self.listener(step)
 
 
 def turn_lines(game: Game, seat: int, history_before: int) -> list[RenderableType]:

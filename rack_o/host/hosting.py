@@ -36,7 +36,6 @@ from rack_o.cli.resume import cut_short_note
 from rack_o.cli.scoreboard import racko_banner, round_end_forms, round_end_lines, standings
 from rack_o.cli.screens import ForWidth
 from rack_o.cli.session import (
-    StepRecorder,
     discard_drawn_card,
     end_notes,
     show_score_sheet,
@@ -46,6 +45,7 @@ from rack_o.game import Game
 from rack_o.i18n import _, current_language, ngettext
 from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header
 from rack_o.steps import RoundResult
+from rack_o.store.recorder import StepRecorder
 from rack_o.store.safe_text import printable
 from rack_o.store.writer import RecordWriter
 from rack_o.view import PublicTurn, SeatView
