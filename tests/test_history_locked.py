@@ -19,7 +19,8 @@ from click.testing import CliRunner
 
 from rack_o.cli import main
 from rack_o.store.history import connect, recent_games
-from rack_o.store.pending import keep_for_later, pending_dir
+from rack_o.store.paths import pending_dir
+from rack_o.store.pending import keep_for_later
 
 AT_ONCE = 10.0
 """Seconds within which racko must have said the history is locked (it used to wait 15)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rack_o.store.pending import pending_dir
+from rack_o.store.paths import pending_dir
 
 
 def _fifo(path: Path) -> None:

@@ -12,13 +12,9 @@ asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (th
 
 from hostkit import connect, hosted, run  # noqa: E402
 
-from rack_o.host.hostkey import (  # noqa: E402
-    KEY_NAME,
-    HostKeyError,
-    fingerprint,
-    host_key_path,
-    load_or_create,
-)
+from rack_o.host.hostkey import HostKeyError, fingerprint, load_or_create  # noqa: E402
+from rack_o.store.paths import HOST_KEY_NAME as KEY_NAME  # noqa: E402
+from rack_o.store.paths import host_key_path  # noqa: E402
 
 
 def mode(path: Path) -> int:
@@ -33,7 +29,7 @@ def test_the_key_is_made_on_first_use_in_the_data_folder_readable_by_its_owner_o
     assert (home / KEY_NAME).exists() and mode(home / KEY_NAME) == 0o600
     assert key.algorithm == b"ssh-ed25519"
     assert fingerprint(key).startswith("SHA256:")
-    assert [path.name for path in home.iterdir() if path.name.startswith(".racko-key")] == []
+    assert [path.name for path in home.iterdir() if KEY_NAME in path.name] == [KEY_NAME]
 
 
 def test_the_fingerprint_is_the_same_across_restarts_and_is_what_guests_see(

@@ -263,7 +263,8 @@ def test_a_record_given_a_path_that_starts_with_a_dash_is_named_so_as_not_to_be_
 def test_a_finished_game_waiting_for_the_history_is_noted_under_a_plain_file_name(
     home: Path,
 ) -> None:
-    from rack_o.store.pending import keep_for_later, pending_dir
+    from rack_o.store.paths import pending_dir
+    from rack_o.store.pending import keep_for_later
 
     record = write_record(home / "games" / "2026-\x1b\u00a0x.jsonl", finished_game(3))
     assert keep_for_later(record)

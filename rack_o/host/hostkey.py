@@ -4,29 +4,21 @@ and reused, so guests see the same fingerprint every time.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 import asyncssh
 
 from rack_o.cli.os_reasons import os_reason
 from rack_o.i18n import _
-from rack_o.store.paths import data_dir, make_folder
+from rack_o.store.atomic import create_whole
+from rack_o.store.paths import host_key_path, make_folder
 from rack_o.store.safe_text import controls_escaped
-
-KEY_NAME = "ssh_host_ed25519_key"
 
 
 class HostKeyError(Exception):
     """The host key file exists but cannot be used; the message says what to do."""
-
-
-def host_key_path() -> Path:
-    """Where the host key is kept: racko's data folder."""
-    return data_dir() / KEY_NAME
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:
@@ -61,15 +53,6 @@ def _create(path: Path) -> None:
     """Write a new ed25519 key to `path`, readable by its owner only; never over another one."""
     make_folder(path.parent)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="racko host key")
-    # Written whole to a private temporary file, then linked into place: no reader ever sees a
-    # half-written key, and of two hosts starting at once the second keeps the first's key.
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".racko-key-")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            if hasattr(os, "fchmod"):  # mkstemp's file is 0600 already; this says it
-                os.fchmod(file.fileno(), 0o600)
-            file.write(key.export_private_key())
-        with contextlib.suppress(FileExistsError):
-            os.link(temporary, path)
-    finally:
-        os.unlink(temporary)
+    # Whole: no reader ever sees a half-written key, and of two hosts starting at once the
+    # second keeps the first's key.
+    create_whole(path, key.export_private_key(), mode=0o600)

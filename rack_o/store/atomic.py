@@ -1,4 +1,5 @@
-"""Writing a file whole or not at all: a new file beside it, made durable, then renamed over it.
+"""Writing a file whole or not at all: a new file beside it, made durable, then renamed over it
+(or, for a file that must not replace another, linked into place).
 
 A reader, a crash, a full disk or a signal never meets the file half written: it holds either
 what it held before or all of the new text.
@@ -53,14 +54,42 @@ def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
     _sync_folder(target.parent)
 
 
-def _new_file_beside(target: Path) -> tuple[int, Path]:
-    """A new, empty file in `target`'s folder, hidden, with the mode a new file gets (the umask
-    applies, unlike `tempfile.mkstemp`'s 0600): its descriptor and path."""
+def create_whole(path: str | os.PathLike[str], data: bytes, mode: int = 0o600) -> bool:
+    """Make a new file at `path` holding `data`, whole, readable as `mode` allows: written to
+    a new file beside it, flushed to disk and linked into place; never over a file already
+    there (False then: that one is kept, so of two writers at once the first one's stays).
+    OSError if it cannot be written; nothing is then left beside it."""
+    target = Path(path)
+    # Made with `mode` at once: a key readable by others for a moment could be read whole by
+    # whoever opened it then.
+    fd, temporary = _new_file_beside(target, mode)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            if hasattr(os, "fchmod"):
+                os.fchmod(file.fileno(), mode)  # what the umask took away, put back
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        try:
+            os.link(temporary, target)
+        except FileExistsError:
+            return False
+    finally:
+        with suppress(OSError):
+            os.unlink(temporary)
+    _sync_folder(target.parent)
+    return True
+
+
+def _new_file_beside(target: Path, mode: int = 0o666) -> tuple[int, Path]:
+    """A new, empty file in `target`'s folder, hidden, made with `mode` less the umask (by
+    default the mode a new file gets, unlike `tempfile.mkstemp`'s 0600): its descriptor and
+    path."""
     while True:
         temporary = target.with_name(
             f".{target.name[:_NAME_KEPT]}.{secrets.token_hex(4)}.tmp")
         try:
-            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), temporary
         except FileExistsError:
             continue
 

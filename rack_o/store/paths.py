@@ -43,6 +43,20 @@ def records_dir() -> Path:
     return data_dir() / "games"
 
 
+def pending_dir() -> Path:
+    """The folder of notes of finished games not yet in the history (not created here)."""
+    return data_dir() / "history-pending"
+
+
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+"""The file name of `racko host`'s SSH host key."""
+
+
+def host_key_path() -> Path:
+    """Where `racko host` keeps its SSH host key (not created here)."""
+    return data_dir() / HOST_KEY_NAME
+
+
 def history_path() -> Path:
     """The SQLite database of finished games (not created here)."""
     return data_dir() / HISTORY_NAME

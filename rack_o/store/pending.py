@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rack_o.store.atomic import write_whole
 from rack_o.store.history import QUICK_WAIT_MS, HistoryError, record_game
-from rack_o.store.paths import data_dir, make_folder, record_id
+from rack_o.store.paths import make_folder, pending_dir, record_id
 from rack_o.store.records import RecordFileError, load_record
 
 NOTE_SUFFIX = ".txt"
@@ -35,11 +35,6 @@ class Catchup:
     added: int
     waiting: int
     problem: HistoryError | None
-
-
-def pending_dir() -> Path:
-    """The folder of notes of finished games not yet in the history (not created here)."""
-    return data_dir() / "history-pending"
 
 
 def keep_for_later(record: str | os.PathLike[str]) -> bool:
