@@ -55,6 +55,8 @@ _make_view = partial(tuple.__new__, SeatView)
 _make_turn = partial(tuple.__new__, Turn)
 _make_public = partial(tuple.__new__, PublicTurn)
 _BOT = "bot:"
+HUMAN = "human"
+"""The kind of a seat a person plays, as records list it."""
 
 Listener = Callable[[Step], None]
 
@@ -63,12 +65,12 @@ class Player(NamedTuple):
     """A seat's name and kind ("human" or "bot:<level>"), as the record lists them."""
 
     name: str
-    kind: str = "human"
+    kind: str = HUMAN
 
     @property
     def is_human(self) -> bool:
         """True for a seat played by a person."""
-        return self.kind == "human"
+        return self.kind == HUMAN
 
     @property
     def bot(self) -> str | None:
@@ -76,6 +78,12 @@ class Player(NamedTuple):
         if self.kind.startswith(_BOT) and self.kind[len(_BOT) :].strip():
             return self.kind[len(_BOT) :].strip()
         return None
+
+    @property
+    def kind_shown(self) -> str:
+        """The kind as a person reads it: "bot hard" (the kind itself when it is neither)."""
+        bot = self.bot
+        return f"bot {bot}" if bot is not None else self.kind
 
     @classmethod
     def for_bot(cls, name: str, spec: str) -> Player:

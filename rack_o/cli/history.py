@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from rack_o.agent import NAME_MOST
+from rack_o.game import HUMAN, Player
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
@@ -330,7 +331,7 @@ def _print_ids_apart(console: Console, first: list[GameRow], block: list[GameRow
 
 def _has_bot(games: Sequence[GameRow]) -> bool:
     """True when a computer player sat in one of `games` (its name is starred)."""
-    return any(kind != "human" for game in games for kind in game.kinds)
+    return any(kind != HUMAN for game in games for kind in game.kinds)
 
 
 def _caption(bots: bool) -> str:
@@ -403,7 +404,7 @@ def _labelled_id(game: GameRow) -> str:
 
 def _sides(game: GameRow) -> list[str]:
     """Each side's name as listed, computer players starred."""
-    bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != "human"}
+    bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != HUMAN}
     return [
         " & ".join(printable(name) + ("*" if name in bots else "") for name in side.split(" & "))
         for side in game.sides
@@ -508,8 +509,8 @@ def stats(as_json: bool) -> None:
     cells = [
         [
             printable(row.name),
-            "\n".join(_("person") if kind == "human"
-                      else shown(kind.replace("bot:", "bot "), SHORT_SHOWN) for kind in row.kinds),
+            "\n".join(_("person") if kind == HUMAN
+                      else shown(Player("", kind).kind_shown, SHORT_SHOWN) for kind in row.kinds),
             str(row.games),
             str(row.wins),
             percent(row.win_rate, 0),

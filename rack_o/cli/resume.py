@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.actions import Phase
-from rack_o.game import Game
+from rack_o.game import HUMAN, Game
 from rack_o.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
 from rack_o.record import LEFT, Event
 from rack_o.rules import Rules
@@ -83,7 +83,7 @@ def games_table(
     if title is None:
         title = _("Unfinished games, last played first")
     captions = []
-    if any(kind != "human" for game in games for kind in game.kinds):
+    if any(kind != HUMAN for game in games for kind in game.kinds):
         captions.append(_("* a computer player"))
     # The list is in the language spoken now (no game chosen yet); a game started in another
     # goes on in that one, so it says which.
@@ -166,7 +166,7 @@ def _games_blocks(title: str, games: Sequence[Summary], rows: Sequence[tuple[str
 def _players(game: Summary) -> Flow:
     """The players and their scores in the list of unfinished games, computer players
     starred."""
-    shown = [name if kind == "human" else f"{name}*"
+    shown = [name if kind == HUMAN else f"{name}*"
              for name, kind in zip(game.names, game.kinds, strict=True)]
     return _scores(game.rules, shown, game.totals)
 

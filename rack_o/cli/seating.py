@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from rack_o.agent import NAME_MOST, agent_name
 from rack_o.bots import bot_kind
-from rack_o.game import Player
+from rack_o.game import HUMAN, Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.names import bot_seat_names, name_key, numbered_apart
@@ -278,7 +278,7 @@ def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]
         for seat, name in zip(missing, ask_names(term, defaults, taken), strict=True):
             names[seat] = name
     seats = [
-        Player(name or "", "human" if spec is None else bot_kind(spec))
+        Player(name or "", HUMAN if spec is None else bot_kind(spec))
         for name, spec in zip(names, specs, strict=True)
     ]
     return rules, seats
