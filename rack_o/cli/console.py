@@ -23,9 +23,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
 import click
 from rich.cells import cell_len, chop_cells
@@ -459,6 +459,42 @@ def _is_terminal(stream: object) -> bool:
         return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
     except (AttributeError, ValueError):
         return False
+
+
+class PlayerTerminal(Protocol):
+    """What a person plays through, at this keyboard (`Terminal`) or over SSH (a guest's
+    `host.terminal.RemoteTerminal`): the turn screens, prompts and the pager use this alone."""
+
+    console: Console
+
+    @property
+    def width(self) -> int:
+        """The window's width, in columns."""
+
+    @property
+    def height(self) -> int:
+        """The window's height, in lines."""
+
+    def key(self, prompt: str = "") -> str:
+        """One key (`keys` names), after showing `prompt`."""
+
+    def line(self, prompt: str) -> str:
+        """A line typed, after showing `prompt`."""
+
+    def flush_input(self) -> bool:
+        """Throw away keys typed ahead; True if there were some."""
+
+    def clear(self, scrollback: bool = False, *, keep: bool = False) -> None:
+        """Clear the screen (and its scrollback)."""
+
+    def pause(self) -> None:
+        """Wait as long as a bot's move is shown."""
+
+    def repainting(self, callback: Callable[[], None]) -> AbstractContextManager[None]:
+        """While in the block, `callback` paints the screen again whenever it must."""
+
+    def reprompt(self, prompt: str) -> None:
+        """Show `prompt` again in place of the last one, on the line it took."""
 
 
 @dataclass

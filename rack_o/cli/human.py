@@ -31,7 +31,7 @@ from rack_o.record import LEFT
 from rack_o.view import SeatView
 
 from .bindings import DISCARD_KEY, DRAW_KEY, PILE_KEYS, PUT_BACK_KEY, SLOT_KEYS
-from .console import ENTER, SPACE, Terminal, lines_taken
+from .console import ENTER, SPACE, PlayerTerminal, lines_taken
 from .hold import HANDOFF_HOLD
 from .messages import hint_text
 from .prompt import InputEnded, ask, fitting, reads_lines
@@ -125,7 +125,7 @@ class HumanAgent:
 
     is_human = True
 
-    def __init__(self, name: str, term: Terminal, hint: Hint | None = None) -> None:
+    def __init__(self, name: str, term: PlayerTerminal, hint: Hint | None = None) -> None:
         self.name = name
         self.term = term
         self.hint = hint

@@ -1,6 +1,6 @@
 """racko's own pager: a long text (the rules, the score sheet) shown a screen at a time.
 
-Written against the Terminal interface only (its console and `key`), so it works the same at
+Written against the `PlayerTerminal` interface only, so it works the same at
 the local keyboard and on a guest's terminal over SSH. Never an outside pager: `less` can run
 commands and write files, and every player at the table can open the rules.
 """
@@ -17,14 +17,14 @@ from rich.segment import Segment, Segments
 
 from rack_o.i18n import _
 
-from .console import ENTER, SPACE, Terminal
+from .console import ENTER, SPACE, PlayerTerminal
 
 FORWARD = frozenset({SPACE, ENTER, "f", "pagedown"})
 BACK = frozenset({"b", "pageup"})
 LEAVE = frozenset({"q", "escape"})
 
 
-def page(term: Terminal, renderable: RenderableType, title: str) -> None:
+def page(term: PlayerTerminal, renderable: RenderableType, title: str) -> None:
     """Show `renderable` a screen at a time until the reader leaves (q, or space at the end).
 
     Space, Enter or f: the next screen; b: the one before; the arrow keys: a line; q: back;
@@ -41,7 +41,7 @@ def page(term: Terminal, renderable: RenderableType, title: str) -> None:
 
     def repaint() -> None:
         pager.draw()
-        term.reprompt(pager.status())  # type: ignore[attr-defined]  # the Terminal's or a RemoteTerminal's
+        term.reprompt(pager.status())
 
     # A resized window (the local terminal's, or one reached over a connection) is painted
     # again: the pager's screen, and its status line said again for the new size.
@@ -57,7 +57,7 @@ class Pager:
     """A long text on `term`'s screen, a screen at a time, moved one key at a time: for
     `page`, and for a screen whose keys arrive one by one as events (a hosted game's)."""
 
-    def __init__(self, term: Terminal, renderable: RenderableType, title: str) -> None:
+    def __init__(self, term: PlayerTerminal, renderable: RenderableType, title: str) -> None:
         self.term = term
         self.renderable = renderable
         self.title = title

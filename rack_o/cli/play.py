@@ -27,12 +27,20 @@ from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .bindings import QUIT_KEY
-from .console import BOT_PAUSE, Filled, Terminal, command_apart, keyboard_tty, resume_note
+from .console import (
+    BOT_PAUSE,
+    Filled,
+    PlayerTerminal,
+    Terminal,
+    command_apart,
+    keyboard_tty,
+    resume_note,
+)
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .messages import history_error, history_notice
 from .os_reasons import os_reason
-from .prompt import echo, is_no, is_silent, is_yes
+from .prompt import echo, is_no, is_silent, is_yes, reads_lines
 from .screens import dealer_draw_lines, side_names, variant_labels
 from .seating import seat_table
 from .session import cannot_save, run_session
@@ -198,7 +206,7 @@ def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Play
         raise SystemExit(EXIT_STOPPED) from None
 
 
-def play_again(term: Terminal) -> bool:
+def play_again(term: PlayerTerminal) -> bool:
     """Ask whether the same table plays another game; True for yes (Ctrl-C or Ctrl-D: no)."""
     prompt = _("Play again, same players, new cards? [bold]y[/] yes · [bold]n[/] no > ")
     shown = prompt
@@ -224,7 +232,7 @@ def play_again(term: Terminal) -> bool:
             continue
         echo(term, key)
         term.console.print(_("Press y to play again, or n to stop."), style="red")
-        noted = not term.reads_lines
+        noted = not reads_lines(term)
 
 
 def next_record_path(record: Path | None) -> Path | None:

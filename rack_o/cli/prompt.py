@@ -25,7 +25,7 @@ from rack_o.i18n import N_, _
 from rack_o.store.names import name_key
 
 from .bindings import HELP_KEY, HINT_KEY, QUIT_KEY, RULES_KEY, SHEET_KEY
-from .console import ENTER, SPACE, Filled, Terminal, fill
+from .console import ENTER, SPACE, Filled, PlayerTerminal, fill
 from .keys import PASTE
 from .layouts import key_meant
 from .openline import OpenLine
@@ -50,7 +50,7 @@ class InputEnded(LeaveGame):
     """The keyboard's input ended (Ctrl-D, or the end of piped input)."""
 
 
-def reads_lines(term: Terminal) -> bool:
+def reads_lines(term: PlayerTerminal) -> bool:
     """True when `term` reads whole lines (a pipe, a test), False when it reads keypresses."""
     return bool(getattr(term, "reads_lines", False))
 
@@ -81,14 +81,14 @@ def _is_key_name(key: str) -> bool:
             or key.startswith(("ctrl-", "alt-", "esc", "u+")))
 
 
-def is_other_key(term: Terminal, key: str) -> bool:
+def is_other_key(term: PlayerTerminal, key: str) -> bool:
     """True for a key pressed at a keyboard that types nothing and is neither Enter nor Space
     (Escape, Tab, an arrow, Alt-x): a wrong key, never a silence (a line from a pipe that
     reads "up" is only text)."""
     return key not in (ENTER, SPACE) and not is_typed(key) and not reads_lines(term)
 
 
-def is_silent(term: Terminal, key: str) -> bool:
+def is_silent(term: PlayerTerminal, key: str) -> bool:
     """True for a key a prompt passes over without a word when it does not want it: Enter,
     Space, or a key's name read as a line from a pipe."""
     return not is_typed(key) and not is_other_key(term, key)
@@ -106,7 +106,7 @@ def key_label(key: str) -> str | None:
     return None
 
 
-def wrong_key_note(term: Terminal, key: str, valid: str, enter: bool = False) -> Text:
+def wrong_key_note(term: PlayerTerminal, key: str, valid: str, enter: bool = False) -> Text:
     """The note "z is not valid here: {valid}." for `key` (Enter if `enter`), named as typed,
     or as its keyboard names it (`key_label`)."""
     if key == PASTE and not enter:
@@ -127,7 +127,7 @@ def wrong_key_note(term: Terminal, key: str, valid: str, enter: bool = False) ->
     )
 
 
-def show_rules(term: Terminal) -> None:
+def show_rules(term: PlayerTerminal) -> None:
     """Show the rules of Rack-O in racko's own pager until the player comes back."""
     from .pager import page
     from .rules import rules_markdown
@@ -135,7 +135,7 @@ def show_rules(term: Terminal) -> None:
     page(term, rules_markdown(), _("Rules of Rack-O"))
 
 
-def echo(term: Terminal, key: str, *, left_open: bool = False) -> None:
+def echo(term: PlayerTerminal, key: str, *, left_open: bool = False) -> None:
     """After a keypress, what was pressed and a new line (lines echo themselves); the new line
     only once something is printed under it if `left_open` and the terminal keeps an
     `OpenLine` (a screen painted again from its top after the key needs none)."""
@@ -150,7 +150,7 @@ def echo(term: Terminal, key: str, *, left_open: bool = False) -> None:
     line.open()
 
 
-def as_typed(term: Terminal, key: str) -> str:
+def as_typed(term: PlayerTerminal, key: str) -> str:
     """`key` as the person typed it, for a message that names it: ψ, not the c that a Greek
     layout's ψ stands for (`layouts.key_meant`), where the terminal keeps it."""
     typed = getattr(term, "typed_key", "")
@@ -219,7 +219,7 @@ def quit_prompt(question: str | None = None) -> str:
     return _("Quit this game? [bold]y[/] quits, any other key carries on > ")
 
 
-def confirm_quit(term: Terminal, warning: str | None = None, question: str | None = None
+def confirm_quit(term: PlayerTerminal, warning: str | None = None, question: str | None = None
                  ) -> bool:
     """Ask whether to really quit (after `warning`, if any) with `question` (rich markup;
     `quit_prompt`'s if None); True for yes (`is_yes`)."""
@@ -232,7 +232,7 @@ def confirm_quit(term: Terminal, warning: str | None = None, question: str | Non
 
 
 def ask(
-    term: Terminal,
+    term: PlayerTerminal,
     prompt: str | Sequence[str],
     keys: Collection[str],
     *,
@@ -339,7 +339,7 @@ def ask(
                 term.flush_input()
 
 
-def _quits(term: Terminal, state: _Asking, question: str, warning: str | None,
+def _quits(term: PlayerTerminal, state: _Asking, question: str, warning: str | None,
            redraw_above: RedrawAbove | None) -> bool:
     """q was pressed: ask `question` (as asked, after `warning` if any); True if the player
     quits. With `redraw_above`, the screen is painted again fitted above the warning and the
@@ -370,14 +370,14 @@ class _Asking:
         self.quitting = False
 
 
-def _connection(term: Terminal) -> int:
+def _connection(term: PlayerTerminal) -> int:
     """Which connection `term` is drawn on: a hosted guest's terminal counts them
     (`RemoteTerminal.connections`); any other has one."""
     return getattr(term, "connections", 0)
 
 
 @contextmanager
-def _repainting(term: Terminal, repaint: Callable[[], None] | None) -> Iterator[None]:
+def _repainting(term: PlayerTerminal, repaint: Callable[[], None] | None) -> Iterator[None]:
     """Within: `repaint` paints `term`'s screen again when its window is resized, where the
     terminal can tell (`Terminal.repainting`)."""
     repainting = getattr(term, "repainting", None)
