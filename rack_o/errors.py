@@ -1,4 +1,5 @@
-"""The engine's exceptions: each a ValueError whose message says what is allowed instead."""
+"""The engine's errors about rules, moves and records: each a ValueError whose message says
+what is allowed instead (a bot that fails, and a stop, are the game loop's: `rack_o.agent`)."""
 
 
 def N_(message: str) -> str:

@@ -150,7 +150,8 @@ def rules_line(rules: Rules) -> dict[str, Any]:
 
 
 def header_of(game: Game, seed: int | str | None = None, started: str | None = None) -> Header:
-    """The header of `game`'s record."""
+    """A header for `game`: its players and rules, with `seed` and `started` (without the
+    fields racko adds for itself, such as the hint level)."""
     return Header(game.players, game.rules, seed, started)
 
 

@@ -1,4 +1,4 @@
-"""One guest's seat as the game sees it: a terminal as `cli.console.Terminal` is, over SSH.
+"""One guest's seat as the game sees it: a `cli.console.PlayerTerminal`, over SSH.
 
 A RemoteTerminal outlives connections: when its guest drops and comes back, the new
 connection is attached to the same terminal, and the game side's redraw callback paints the

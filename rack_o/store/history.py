@@ -574,7 +574,8 @@ def player_stats(path: str | os.PathLike[str] | None = None) -> list[PlayerStats
 
 
 def fingerprint(game: Game, header: Header) -> str:
-    """A digest of the game's record lines: the same game always gets the same one."""
+    """A digest of the game's steps, as rack-o/1 lines under `header` (without the fields
+    racko adds to a person's turn lines): the same game always gets the same one."""
     digest = hashlib.sha256()
     for line in events(header, game.steps):
         digest.update(dumps(line).encode("utf-8"))
