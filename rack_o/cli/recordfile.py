@@ -7,7 +7,7 @@ exactly as it was.
 from __future__ import annotations
 
 import shutil
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 import click
 
@@ -16,7 +16,7 @@ from rack_o.i18n import _
 from rack_o.store.records import Record, RecordFileError, RecordProblem
 
 from .console import fill
-from .exits import EXIT_BAD_FILE
+from .exits import EXIT_BAD_FILE, EXIT_USAGE
 from .messages import record_file_error, record_not_found
 
 
@@ -100,7 +100,9 @@ def own_round(record: Record) -> OwnRound | None:
     return OwnRound(game.round, people[0])
 
 
-def say_private(text: str) -> None:
-    """`text` (why an unfinished game of people is not shown) on stderr, broken between words
-    at the terminal's width rather than wherever the terminal would cut it."""
+def refuse_private(text: str) -> NoReturn:
+    """Refuse to show an unfinished game of people: `text` (why) on stderr, broken between
+    words at the terminal's width rather than wherever the terminal would cut it, and exit as
+    for a usage error (the file is sound: it needs --reveal)."""
     click.echo(fill(text, shutil.get_terminal_size().columns), err=True)
+    raise SystemExit(EXIT_USAGE)

@@ -28,7 +28,7 @@ from rack_o.view import PublicTurn
 
 from .bindings import HELP_KEY, QUIT_KEY
 from .console import ENTER, SPACE, Terminal, lines_taken, make_console, resume_command
-from .exits import EXIT_INTERRUPTED, EXIT_USAGE
+from .exits import EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time
 from .keys import BACKSPACE
@@ -39,7 +39,7 @@ from .recordfile import (
     is_private,
     own_round,
     read_record,
-    say_private,
+    refuse_private,
     torn_note,
 )
 from .scoreboard import (
@@ -564,10 +564,9 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
             term.console.print(Trimmed(part))
         return
     if not reveal and is_private(record):
-        say_private(_("Error: this game is not finished and has 2 or more people at the table: "
-                      "replaying it now would show their racks. Add --reveal if everyone "
-                      "agrees, or see the scores with --summary."))
-        raise SystemExit(EXIT_USAGE)  # the file is sound: it needs --reveal, as review does
+        refuse_private(_("Error: this game is not finished and has 2 or more people at the "
+                         "table: replaying it now would show their racks. Add --reveal if "
+                         "everyone agrees, or see the scores with --summary."))
     try:
         step_through(term, record, None if reveal else own_round(record))
     except EOFError:

@@ -41,10 +41,9 @@ from rack_o.store.records import Record
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .console import fill, lines_taken, make_console
-from .exits import EXIT_USAGE
 from .flow import Flow
 from .option_types import PLAYER_NAME
-from .recordfile import GAME_REF, is_private, own_round, read_record, say_private, torn_note
+from .recordfile import GAME_REF, is_private, own_round, read_record, refuse_private, torn_note
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
 
@@ -540,10 +539,9 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     """
     record = read_record(game_ref, _("Error: cannot review {error}"))
     if not reveal and is_private(record):
-        say_private(_("Error: this game is not finished and has 2 or more people at the table: "
-                      "reviewing it now would show the cards they drew. Add --reveal if "
-                      "everyone agrees."))
-        raise SystemExit(EXIT_USAGE)
+        refuse_private(_("Error: this game is not finished and has 2 or more people at the "
+                         "table: reviewing it now would show the cards they drew. Add --reveal "
+                         "if everyone agrees."))
     seats = _seats(record, player, everyone)
     # One person's round still being played: what the others hold stays hidden, as at the
     # table, since the person may carry the game on.
