@@ -1,4 +1,5 @@
-"""Many seeded games between bots, on any executor, and what they add up to: `racko simulate`.
+"""Many seeded games between bots, on any executor (`rack_o.executors`), counted as they finish
+(`rack_o.tally`): `racko simulate`.
 
 Game i of a match with seed S is played from its own integer seed, derived from (S, i) by
 `game_seed` (deck and random bots), so results depend only on S, never on how the games are
@@ -16,37 +17,31 @@ it. Pure of terminal I/O: no printing, no rich or click; errors are data for the
 from __future__ import annotations
 
 import hashlib
-import math
-import multiprocessing
-import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager, suppress
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import suppress
 from copy import deepcopy
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import dataclass, replace
 from functools import partial
-from multiprocessing.synchronize import Event
 from pathlib import Path
-from typing import Any
 
 from rack_o.agent import AgentError, Interrupt, Outcome, agent_name, play_game
 from rack_o.bots.loader import BotSpecError, bot_kind, make_bot
+from rack_o.executors import LocalPool, finishing
 from rack_o.game import Player
-from rack_o.record import Header, events, rules_line
+from rack_o.record import Header, events
 from rack_o.rules import Rules
 from rack_o.store.history import HistoryAppender, HistoryEntry, HistoryError, history_entry
 from rack_o.store.names import bot_seat_names
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.writer import write_new_record
+from rack_o.tally import RoundLine, Tally
 
 DEFAULT_TURN_CAP = 1000
 MAX_CHUNK = 25
 """The most games in one chunk: small enough to keep every worker busy to the end."""
 AHEAD = 2
 """Chunks handed out per worker before the first comes back: never the whole match."""
-CONNECT_TIMEOUT = 5.0
-"""Seconds to wait for a Dask scheduler (and for its first worker)."""
 
 
 def game_seed(seed: int | str, index: int) -> int:
@@ -85,17 +80,6 @@ class Match:
     def record_path(self, index: int) -> Path | None:
         """Where game `index`'s record is written, if records are."""
         return Path(self.record_dir) / record_name(index) if self.record_dir is not None else None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundLine:
-    """One scored round: who went Rack-O, each seat's points and turns."""
-
-    racko: int
-    points: tuple[int, ...]
-    turns: tuple[int, ...]
-    bonus: tuple[int, ...] = ()
-    """Each seat's Bonus Rack-O points (included in `points`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +165,7 @@ def play_chunk(
     worker runs."""
     outcomes = [] if outcomes is None else outcomes
     for index in indices:
-        if _finish_now is not None and _finish_now.is_set():
+        if finishing():
             break  # the match stopped: the games of this chunk not begun are not played
         play_one(match, index, outcomes.append)
         if outcomes[-1].error:
@@ -317,106 +301,6 @@ class ChunkRun:
         self._pending = {future for future in self._pending if not future.cancel()}
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95 % by default) for a rate of successes in trials."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
-
-
-@dataclass
-class Tally:
-    """Running sums over a match's games, per seat; the order games are added in is
-    irrelevant, so the sums do not depend on how the games were spread."""
-
-    specs: tuple[str, ...]
-    rules: Rules
-    games: int = 0
-    rounds: int = 0
-    capped_rounds: int = 0
-    round_wins: list[int] = field(default_factory=list)
-    games_won: list[int] = field(default_factory=list)
-    points: list[int] = field(default_factory=list)
-    turns: list[int] = field(default_factory=list)
-    bonus: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        n = len(self.specs)
-        self.bonus = [0] * n
-        self.round_wins = [0] * n
-        self.games_won = [0] * n
-        self.points = [0] * n
-        self.turns = [0] * n
-
-    @property
-    def scored_rounds(self) -> int:
-        """Rounds that ended with a Rack-O (capped ones are not scored)."""
-        return self.rounds - self.capped_rounds
-
-    def add(self, outcome: GameOutcome) -> None:
-        """Count one game's rounds, its capped round if any, and its winner."""
-        self.games += 1
-        for line in outcome.rounds:
-            self.rounds += 1
-            self.round_wins[line.racko] += 1
-            for seat, (points, turns) in enumerate(zip(line.points, line.turns, strict=True)):
-                self.points[seat] += points
-                self.turns[seat] += turns
-            for seat, bonus in enumerate(line.bonus):
-                self.bonus[seat] += bonus
-        if outcome.capped:
-            self.rounds += 1
-            self.capped_rounds += 1
-        if outcome.winner is not None:
-            for seat in range(len(self.specs)):
-                if self.rules.team_of(seat) == outcome.winner:
-                    self.games_won[seat] += 1
-
-    def seats(self) -> list[dict[str, Any]]:
-        """Per seat: bot, round wins and rate (with its 95 % interval), games won, means.
-
-        The means are over the scored rounds (a capped round has no points); None when
-        every round was capped, and the rate and its interval None when no round was played.
-        """
-        scored = self.scored_rounds
-        rows = []
-        for seat, spec in enumerate(self.specs):
-            wins = self.round_wins[seat]
-            played = self.rounds  # none in a match stopped before its first game ended
-            rows.append(
-                {
-                    "seat": seat + 1,
-                    "bot": spec,
-                    "round_wins": wins,
-                    "round_win_rate": wins / played if played else None,
-                    "round_win_interval": list(wilson(wins, played)) if played else None,
-                    "games_won": self.games_won[seat],
-                    "mean_round_points": self.points[seat] / scored if scored else None,
-                    "mean_turns": self.turns[seat] / scored if scored else None,
-                    "mean_round_bonus": self.bonus[seat] / scored if scored else None,
-                }
-            )
-        return rows
-
-    def to_json(self, seed: int | str, turn_cap: int, seconds: float) -> dict[str, Any]:
-        """The documented `--json` object (docs/bots.md)."""
-        return {
-            "players": self.rules.players,
-            "games": self.games,
-            "rounds": self.rounds,
-            "seed": seed,
-            "rules": rules_line(self.rules),
-            "turn_cap": turn_cap,
-            "seats": self.seats(),
-            "capped_rounds": self.capped_rounds,
-            "rounds_per_second": self.rounds / seconds if seconds > 0 else 0.0,
-        }
-
-
 @dataclass
 class MatchResult:
     """What a match came to: its tally, and how it ended."""
@@ -513,105 +397,9 @@ def play_match(
     return result
 
 
-# ------------------------------------------------------------------------- executors
-
-
-_STOPS = ("SIGINT", "SIGHUP", "SIGTERM")
-"""The signals that stop a match: the main process hears them, never a worker."""
-
-
-_finish_now: Event | None = None
-"""In a local pool's worker: set once the match stops, so that the chunk in hand ends with
-the game being played (`LocalPool.finish_games`)."""
-
-
-def _leave_stops_to_the_main_process(finish: Event) -> None:
-    # Workers finish the game in hand on Ctrl-C, a closed terminal or SIGTERM sent to the
-    # whole group, so every record they write is whole; the main process stops the match and
-    # tells them through `finish`. A forked worker also drops the wakeup file it inherits
-    # from a main process listening for signals: no signal of a worker's may reach it.
-    global _finish_now
-    _finish_now = finish
-    for name in _STOPS:
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_IGN)
-    signal.set_wakeup_fd(-1)
-
-
-class LocalPool(ProcessPoolExecutor):
-    """Worker processes on this machine that ignore Ctrl-C, SIGHUP and SIGTERM (the main
-    process stops the match) and, once told to `finish_games`, end each chunk in hand with the
-    game being played."""
-
-    def __init__(self, workers: int) -> None:
-        context = multiprocessing.get_context()
-        self._finish = context.Event()
-        super().__init__(max_workers=workers, mp_context=context,
-                         initializer=_leave_stops_to_the_main_process, initargs=(self._finish,))
-
-    def finish_games(self) -> None:
-        """Every worker ends its chunk with the game it is playing; later chunks play none."""
-        self._finish.set()
-
-
 def process_pool(jobs: int, games: int) -> tuple[LocalPool, int]:
     """A local pool for `jobs` worker processes (never more than there are chunks); and how
     many workers it has."""
     size = chunk_size(games, jobs)
     workers = min(jobs, -(-games // size))
     return LocalPool(workers), workers
-
-
-class ClusterProblem(StrEnum):
-    """Why a Dask cluster cannot be used."""
-
-    NOT_INSTALLED = "dask's distributed is not installed"
-    UNREACHABLE = "the scheduler cannot be reached"
-    NO_WORKERS = "the scheduler has no workers"
-
-
-class ClusterError(Exception):
-    """The Dask cluster at `address` cannot run a match: which `problem`, the detail, and
-    how many `seconds` it was waited for."""
-
-    def __init__(
-        self, problem: ClusterProblem, address: str, detail: str = "", seconds: float = 0.0
-    ) -> None:
-        super().__init__(problem, address, detail)
-        self.problem = problem
-        self.address = address
-        self.detail = detail
-        self.seconds = seconds
-
-    def __str__(self) -> str:
-        return f"{self.address}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
-
-
-@contextmanager
-def dask_cluster(address: str, timeout: float | None = None) -> Iterator[tuple[Executor, int]]:
-    """An executor on the running Dask scheduler at `address` (tcp://HOST:PORT) and its
-    worker threads, connected for the block; ClusterError if distributed is missing, the
-    scheduler cannot be reached within `timeout` seconds (CONNECT_TIMEOUT by default), or no
-    worker joins it in that time."""
-    timeout = CONNECT_TIMEOUT if timeout is None else timeout
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ClusterError(ClusterProblem.NOT_INSTALLED, address) from None
-    try:
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as error:
-        # distributed's own sentence only repeats the address and the timeout.
-        detail = "" if "Timed out" in str(error) else str(error)
-        raise ClusterError(ClusterProblem.UNREACHABLE, address, detail, timeout) from None
-    try:
-        try:
-            client.wait_for_workers(1, timeout=timeout)
-        except (OSError, TimeoutError):
-            raise ClusterError(ClusterProblem.NO_WORKERS, address, seconds=timeout) from None
-        threads = sum(worker.get("nthreads", 1)
-                      for worker in client.scheduler_info()["workers"].values())
-        # Not pure: the same chunk asked for twice is played (and recorded) twice.
-        yield client.get_executor(pure=False), max(1, threads)
-    finally:
-        client.close()

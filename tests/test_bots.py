@@ -22,8 +22,9 @@ from rack_o.bots.hint import Reason
 from rack_o.bots.loader import BotProblem
 from rack_o.bots.memory import known_draw_pile, unseen_cards
 from rack_o.cli.messages import bot_spec_error, hint_text
-from rack_o.match import Tally, play_many
+from rack_o.match import play_many
 from rack_o.rack import going_out, is_ascending, is_racko, longest_run
+from rack_o.tally import Tally
 
 DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
 

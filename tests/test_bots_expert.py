@@ -32,7 +32,8 @@ from rack_o.bots.gaps import GAP_COST, INFEASIBLE
 from rack_o.bots.hint import hint
 from rack_o.bots.judge import Judgement
 from rack_o.bots.memory import unseen_cards
-from rack_o.match import Tally, play_many
+from rack_o.match import play_many
+from rack_o.tally import Tally
 
 ROOT = Path(__file__).parent.parent
 ORDERED = [2, 5, 11, 14, 16, 21, 25, 29, 34, 38]

@@ -32,11 +32,11 @@ from rack_o.match import (
     process_pool,
     record_name,
     seat_turns,
-    wilson,
 )
 from rack_o.store.history import recent_games
 from rack_o.store.records import load_record
 from rack_o.store.writer import RecordWriter
+from rack_o.tally import Tally, wilson
 
 EASY = Match(("easy", "medium"), Rules(2, target=100), 7)
 
@@ -124,9 +124,9 @@ def test_a_ctrl_c_while_a_chunk_is_counted_loses_none_of_its_games_and_counts_no
 ) -> None:
     seen: dict[int, match_module.GameOutcome] = {}
     calls = 0
-    add = match_module.Tally.add
+    add = Tally.add
 
-    def interrupted(tally: match_module.Tally, outcome: match_module.GameOutcome) -> None:
+    def interrupted(tally: Tally, outcome: match_module.GameOutcome) -> None:
         nonlocal calls
         calls += 1
         seen[outcome.index] = outcome
@@ -134,7 +134,7 @@ def test_a_ctrl_c_while_a_chunk_is_counted_loses_none_of_its_games_and_counts_no
         if calls == 3:  # in the middle of the first chunk, that game counted
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(match_module.Tally, "add", interrupted)
+    monkeypatch.setattr(Tally, "add", interrupted)
     if workers:
         with ThreadPoolExecutor(workers) as pool:
             result = play_match(EASY, 200, pool, workers=workers)
@@ -142,7 +142,7 @@ def test_a_ctrl_c_while_a_chunk_is_counted_loses_none_of_its_games_and_counts_no
         result = play_match(EASY, 200)
     assert result.stopped
     # Every game finished is counted once: the tally is the tally of those games.
-    expected = match_module.Tally(EASY.specs, EASY.rules)
+    expected = Tally(EASY.specs, EASY.rules)
     for outcome in seen.values():
         add(expected, outcome)
     assert result.tally == expected

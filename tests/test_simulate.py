@@ -18,8 +18,9 @@ import rack_o.match as match_module
 from rack_o import Rules, rebuild
 from rack_o.cli import main
 from rack_o.cli.simulate import _report_interrupted, seat_specs
-from rack_o.match import Match, Tally, game_seed, play_one, record_name
+from rack_o.match import Match, game_seed, play_one, record_name
 from rack_o.record import rules_line
+from rack_o.tally import Tally
 
 SEAT_KEYS = {"bot", "round_wins", "round_win_rate", "games_won", "mean_round_points", "mean_turns"}
 TOP_KEYS = {"players", "games", "rounds", "seed", "rules", "seats", "capped_rounds",

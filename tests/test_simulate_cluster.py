@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import rack_o.match as match_module
+import rack_o.executors as executors
 from rack_o import rebuild
 from rack_o.cli import main
 
@@ -104,7 +104,7 @@ def test_a_scheduler_that_does_not_answer_is_a_sentence_in_seconds(
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    monkeypatch.setattr(match_module, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 1.0)
     start = time.monotonic()
     result = simulate("--cluster", f"tcp://127.0.0.1:{port}")
     assert result.exit_code == 2

@@ -15,8 +15,9 @@ from rich.console import Console
 from rack_o import i18n
 from rack_o.cli.simulate import result_table
 from rack_o.cli.trimmed import Trimmed
-from rack_o.match import Match, Tally, play_match
+from rack_o.match import Match, play_match
 from rack_o.rules import Rules
+from rack_o.tally import Tally
 
 HEADINGS = ("Seat", "Bot", "Round\nwins", "Win\nrate", "95%\ninterval", "Games\nwon",
             "Points\n/round", "Turns\n/round")

@@ -14,8 +14,9 @@ from rich.console import Console
 
 from rack_o import i18n
 from rack_o.cli.simulate import result_table
-from rack_o.match import Match, Tally, play_match
+from rack_o.match import Match, play_match
 from rack_o.rules import Rules
+from rack_o.tally import Tally
 
 LONG = ["Annabelle-Marie", "Bartholomew", "Constantinos", "Dorothea-Louise"]
 

@@ -28,16 +28,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.executors import ClusterError, ClusterProblem, dask_cluster
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.match import (
     DEFAULT_TURN_CAP,
-    ClusterError,
-    ClusterProblem,
     GameOutcome,
     Match,
     MatchResult,
-    Tally,
-    dask_cluster,
     play_match,
     process_pool,
     record_name,
@@ -47,6 +44,7 @@ from rack_o.store.atomic import write_whole
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.permissions import is_read_only
 from rack_o.store.safe_text import controls_escaped, printable
+from rack_o.tally import Tally
 
 from .columns import Layout, whole_layout
 from .console import make_console
