@@ -17,7 +17,7 @@ from rich.console import Console
 from rack_o.agent import play_game
 from rack_o.bots import make_bot
 from rack_o.cli import main
-from rack_o.cli.play import start_notices
+from rack_o.cli.new_game import start_notices
 from rack_o.cli.session import end_notes
 from rack_o.game import Game, Player
 from rack_o.record import parse_lines, read_header, rebuild
@@ -535,7 +535,7 @@ def test_an_expert_hint_is_kept_when_the_game_is_carried_on(home: Path) -> None:
 def test_a_new_game_s_header_is_its_game_line_as_written(home: Path) -> None:
     """What racko play keeps of a game as it ends (the history's fingerprint, a hosted
     table's next game's hint level) is read from the same game line as its record."""
-    from rack_o.cli.play import new_game
+    from rack_o.cli.new_game import new_game
     from rack_o.cli.setup import hints_line, hints_of
     from rack_o.game import Player
     from rack_o.rules import Rules

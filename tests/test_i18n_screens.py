@@ -26,7 +26,7 @@ from rack_o.actions import DRAW
 from rack_o.cli import console as console_module
 from rack_o.cli import history as history_module
 from rack_o.cli import main
-from rack_o.cli.play import start_notices
+from rack_o.cli.new_game import start_notices
 from rack_o.cli.rules import rules_text
 from rack_o.cli.scoreboard import racko_banner, round_table, standings
 from rack_o.cli.screens import handoff_screen, rack_table, turn_screen

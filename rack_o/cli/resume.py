@@ -650,7 +650,7 @@ def take_up(record: Record, writer: RecordWriter) -> None:
 def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[int, Record]:
     """Read the locked record, show where the game stands and play it on; the exit code and
     the record (its game as it stands now)."""
-    from .play import add_finished
+    from .new_game import add_finished
     from .session import run_session
 
     record = saved_game(term, writer)

@@ -1,7 +1,7 @@
 """The games one hosted table plays, one after another, on one server with one table code.
 
 Each game is played at the table (`HostedGame`) and saved as `racko play` saves it (its own
-autosaved record, through `cli.play.new_game`). When one ends, the host is asked play's own
+autosaved record, through `cli.new_game.new_game`). When one ends, the host is asked play's own
 question (`cli.play.play_again`); on yes, the same seats, rules, hints and bots play a new game
 with new cards: the guests still connected keep their seats and get ready as at the start, and
 a seat whose guest left (or that the host gave to a computer player) waits for them, as at the
@@ -24,7 +24,8 @@ from rack_o.agent import Agent
 from rack_o.bots import make_bot
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.play import add_finished, new_game, play_again, start_notices
+from rack_o.cli.new_game import add_finished, new_game, start_notices
+from rack_o.cli.play import play_again
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import agents_for, game_hint, hints_line, hints_of, new_seed
 from rack_o.game import Game, Player

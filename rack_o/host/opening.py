@@ -19,7 +19,8 @@ from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.messages import record_not_found
-from rack_o.cli.play import saved_line, seat_or_leave
+from rack_o.cli.new_game import saved_line
+from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
     cut_short,
     hold,
