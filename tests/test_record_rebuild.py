@@ -123,14 +123,19 @@ def test_an_unfinished_game_is_rebuilt_where_it_stopped_and_plays_on_the_same() 
     same_game(record, game)
 
 
-def test_a_rebuilt_game_with_the_same_seed_deals_the_next_rounds_as_the_original() -> None:
-    game = Game(Rules(2, target=300), random.Random(11))
+def to_the_second_deal(game: Game) -> None:
+    """Play `game` sensibly through its first round, to where the second is to be dealt."""
     policy = random.Random(12)
     while game.round < 2 or game.phase != "deal":
         if game.phase == "deal":
             game.deal()
         else:
             game.apply(sensible_action(game, policy))
+
+
+def test_a_rebuilt_game_with_the_same_seed_deals_the_next_rounds_as_the_original() -> None:
+    game = Game(Rules(2, target=300), random.Random(11))
+    to_the_second_deal(game)
     rebuilt = rebuild(text_of(record_lines(game)), rng=random.Random(11)).game
     game.deal()
     rebuilt.deal()
@@ -551,12 +556,7 @@ def test_a_whole_escaped_pair_or_an_escaped_backslash_is_text(field: str) -> Non
 def test_a_game_its_header_starts_deals_on_as_its_record_rebuilt_with_that_seed_does() -> None:
     header = Header((Player("Ann", "human"), Player("Hard", "bot:hard")), Rules(2, target=300), 11)
     game = header.new_game()
-    policy = random.Random(12)
-    while game.round < 2 or game.phase != "deal":
-        if game.phase == "deal":
-            game.deal()
-        else:
-            game.apply(sensible_action(game, policy))
+    to_the_second_deal(game)
     rebuilt = rebuild(text_of([header.event(), *record_lines(game)[1:]]), seeded=True)
     assert rebuilt.header == header
     game.deal()
