@@ -240,6 +240,12 @@ class Game:
             self._catch_up_history()
         return self._public_now
 
+    @property
+    def holds_drawn_card(self) -> bool:
+        """True while the mover holds a card drawn from the draw pile: a draw cannot be undone,
+        so a person who leaves then throws it away."""
+        return self.phase is _PLACE and self.held_source is _FROM_DRAW
+
     def legal_actions(self) -> tuple[Action, ...]:
         """What the mover may do now (empty while a deal is due or the game is over)."""
         phase = self.phase

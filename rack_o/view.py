@@ -59,6 +59,11 @@ class SeatView(NamedTuple):
         return bool(self.legal_actions)
 
     @property
+    def holds_drawn_card(self) -> bool:
+        """True while this seat holds a card it drew (`Game.holds_drawn_card`)."""
+        return self.phase is Phase.PLACE and self.held_source is Source.DRAW
+
+    @property
     def discard_top(self) -> int | None:
         """The face-up card that may be taken, if any."""
         return self.discard_pile[-1] if self.discard_pile else None

@@ -32,6 +32,23 @@ def test_a_turn_starts_with_drawing_or_taking_the_top_discard() -> None:
     assert game.view(0).legal_actions == ()
 
 
+@pytest.mark.parametrize(("moves", "holding"), [
+    ((), False),
+    ((DRAW,), True),  # a draw cannot be undone: a person leaving now throws the card away
+    ((TAKE,), False),
+    ((DRAW, DISCARD), False),
+])
+def test_a_drawn_card_is_held_from_the_draw_until_it_is_placed_or_thrown(
+    moves: tuple[Action, ...], holding: bool
+) -> None:
+    game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
+    for move in moves:
+        game.apply(move)
+    assert game.holds_drawn_card is holding
+    assert game.view(game.mover).holds_drawn_card is holding
+    assert not game.view(1 - game.mover).holds_drawn_card
+
+
 def test_a_taken_discard_must_be_placed_it_cannot_be_thrown_back() -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     game.apply(TAKE)

@@ -238,7 +238,7 @@ class HumanAgent:
         return None
 
     def _quit_warning(self, view: SeatView) -> str | None:
-        if view.held_source is not Source.DRAW:
+        if not view.holds_drawn_card:
             return None
         return _("You drew {card}: a draw cannot be undone, so quitting now discards it.").format(
             card=view.held

@@ -285,7 +285,7 @@ def discard_drawn_card(game: Game, agents: Sequence[Agent]) -> int | None:
     A draw cannot be undone: leaving and resuming must not let anyone see the top of the
     draw pile and then take the discard instead.
     """
-    if game.phase is not Phase.PLACE or game.held_source is not Source.DRAW:
+    if not game.holds_drawn_card:
         return None
     agent = agents[game.mover]
     if not is_human(agent):

@@ -27,7 +27,7 @@ from typing import Generic, TypeVar
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from rack_o.actions import Phase, Source
+from rack_o.actions import Phase
 from rack_o.agent import Agent, Table, play_game
 from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
@@ -290,7 +290,7 @@ class HostedGame(Table):
 
     def choosing(self, seat: int, view: SeatView) -> None:
         """`seat` is about to choose: once a card is drawn, the others see it was."""
-        if view.phase is Phase.PLACE and view.held_source is Source.DRAW:
+        if view.holds_drawn_card:
             self.redraw()
 
     # ------------------------------------------------------------------ everyone ready

@@ -29,7 +29,7 @@ from rich.markup import escape
 from rich.segment import Segment, SegmentLines
 from rich.text import Text
 
-from rack_o.actions import Phase, Source
+from rack_o.actions import Phase
 from rack_o.cli.bindings import (
     DISCARD_KEY,
     GIVE_SEAT_KEY,
@@ -511,7 +511,7 @@ class SeatScreen:
     def _waiting(self) -> Text:
         game = self.host.game
         mover = game.mover
-        drawn = game.held_source is Source.DRAW
+        drawn = game.holds_drawn_card
         return waiting_line(game.players[mover].name, self.host.presence(mover), drawn,
                             yours=mover == self.seat)
 
@@ -678,8 +678,7 @@ class SeatScreen:
     def _holding(self) -> str | None:
         """The name of the player who holds a card they drew, if another than this screen's."""
         game = self.host.game
-        if (game.phase is Phase.PLACE and game.held_source is Source.DRAW
-                and game.mover != self.seat):
+        if game.holds_drawn_card and game.mover != self.seat:
             return game.players[game.mover].name
         return None
 

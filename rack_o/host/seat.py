@@ -15,7 +15,7 @@ from typing import Protocol
 
 from rich.markup import escape
 
-from rack_o.actions import DISCARD, Action, Phase, Source
+from rack_o.actions import DISCARD, Action, Phase
 from rack_o.agent import Agent
 from rack_o.bots import bot_kind
 from rack_o.cli.human import HumanAgent
@@ -195,7 +195,6 @@ class PersonSeat:
                     raise
                 with self.terminal.speaking():
                     self.terminal.hang_up(left_message())
-                if (isinstance(error, QuitGame) and view.phase is Phase.PLACE
-                        and view.held_source is Source.DRAW):
+                if isinstance(error, QuitGame) and view.holds_drawn_card:
                     self.human.mark_left()
                     return DISCARD  # as the quit question warned: a draw cannot be undone
