@@ -287,6 +287,12 @@ class Game:
             self._rounds[-1] if self._rounds else None, self.winner,
         ))
 
+    def public_view(self) -> SeatView:
+        """What anyone at the table may see now, seated or not (a host without a seat): a view
+        of no seat (`seat` None), with no rack, no card in hand and nothing to do."""
+        return self.view(self.mover)._replace(seat=None, rack=(), held=None, held_source=None,
+                                              legal_actions=())
+
     # ------------------------------------------------------------------ changes
 
     def deal(self, deck: Sequence[int] | None = None) -> None:

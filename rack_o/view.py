@@ -26,7 +26,8 @@ class PublicTurn(NamedTuple):
 class SeatView(NamedTuple):
     """Everything `seat` may know now, and nothing more: no other rack, no draw-pile order."""
 
-    seat: int
+    seat: int | None
+    """The seat this view is of; None for what anyone may see (`Game.public_view`)."""
     names: tuple[str, ...]
     rules: Rules
     round: int

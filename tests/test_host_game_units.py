@@ -29,8 +29,9 @@ from rack_o.host.keyboard import CTRL_C, KeyReader
 from rack_o.host.local import LocalLink, local_terminal
 from rack_o.host.opening import _given_away, _host_seat
 from rack_o.host.terminal import RemoteTerminal
-from rack_o.host.views import Presence, keys_line, public_view, waiting_line
+from rack_o.host.views import Presence, keys_line, waiting_line
 from rack_o.store.writer import RecordWriter
+from rack_o.view import SeatView
 
 # ------------------------------------------------------------------ a seat's terminal
 
@@ -196,8 +197,27 @@ def test_a_host_without_a_seat_sees_no_rack_and_no_card_in_hand() -> None:
 
     game = seeded_game(4)
     game.deal()
-    view = public_view(game.view(game.mover))
-    assert (view.rack, view.held, view.legal_actions) == ((), None, ())
+    game.apply(DRAW)
+    view = game.public_view()
+    assert (view.seat, view.rack, view.held, view.held_source, view.legal_actions) == (
+        None, (), None, None, ())
+    assert view.discard_pile == game.view(game.mover).discard_pile
+
+
+def test_a_host_without_a_seat_sees_no_side_as_their_own() -> None:
+    from builders import seeded_game
+
+    from rack_o.cli.screens import scores_line
+
+    game = seeded_game(4, players=4, partners=True)
+    game.deal()
+
+    def bold(view: SeatView) -> list[str]:
+        line = scores_line(view)
+        return [line.plain[span.start:span.end] for span in line.spans if "bold" in str(span.style)]
+
+    assert bold(game.view(1)) != []  # a seated player's own side stands out
+    assert bold(game.public_view()) == []
 
 
 # ------------------------------------------------------------------ --resume

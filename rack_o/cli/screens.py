@@ -195,9 +195,10 @@ def since_last_turn(view: SeatView) -> tuple[list[PublicTurn | TurnOver], bool]:
 
 
 def _side_scores(view: SeatView) -> list[Text]:
-    """Each side with its total, the viewing seat's side in bold."""
+    """Each side with its total, the viewing seat's side in bold (none for a public view)."""
     rules = view.rules
-    return [Text(score, "bold" if rules.team_of(view.seat) == side else "")
+    mine = None if view.seat is None else rules.team_of(view.seat)
+    return [Text(score, "bold" if mine == side else "")
             for side, score in enumerate(scores_of(side_names(rules, view.names), view.totals))]
 
 

@@ -484,7 +484,7 @@ class SeatScreen:
         """The game as this screen shows it, fitted above `below`: the seat's own turn screen
         (their rack, nobody else's), or the public table for a host without a seat."""
         game = self.host.game
-        view = game.view(self.seat if self.seat is not None else game.mover)
+        view = game.view(self.seat) if self.seat is not None else game.public_view()
         stand_ins = self.host.stand_in_turns()
         if self.seat is None:
             # Nothing else to show: as many of the round's moves as fit, four at least.

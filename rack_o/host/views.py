@@ -191,22 +191,17 @@ def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: b
                   Text.from_markup(" · ".join(keys), style="dim"))
 
 
-def public_view(view: SeatView) -> SeatView:
-    """`view` with everything private to its seat taken out (for a host without a seat)."""
-    return view._replace(seat=-1, rack=(), held=None, held_source=None, legal_actions=())
-
-
 TABLE_LINES = 4
 """The lines of `table_screen` around its moves: round, scores, the moves' heading, piles."""
 
 
 def table_screen(view: SeatView, stand_ins: Collection[int] = (),
                  most: int = HISTORY_LINES) -> RenderableType:
-    """The table as everyone may see it: round, whose turn, scores, the round's `most` newest
-    moves (those a computer player made for a person, `stand_ins`, marked), piles."""
-    public = public_view(view)
-    return Group(fitted_status(public), fitted_scores(public),
-                 history_block(public, most, stand_ins=stand_ins), fitted_piles(public))
+    """The table as everyone may see it (`view`, `Game.public_view`): round, whose turn,
+    scores, the round's `most` newest moves (those a computer player made for a person,
+    `stand_ins`, marked), piles."""
+    return Group(fitted_status(view), fitted_scores(view),
+                 history_block(view, most, stand_ins=stand_ins), fitted_piles(view))
 
 
 def code_line(info: TableInfo) -> Text:
