@@ -267,7 +267,7 @@ def test_only_the_cli_words_messages(package: str) -> None:
 @pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
 def test_a_hint_never_ends_a_line_inside_a_slot_number(language: str) -> None:
     from rack_o.actions import TAKE
-    from rack_o.cli.console import fill
+    from rack_o.cli.wrapping import fill
 
     i18n.install(language)
     try:

@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.text import Text
 
 from rack_o import i18n
-from rack_o.cli.console import command_apart, fill
 from rack_o.cli.flow import Flow
+from rack_o.cli.wrapping import command_apart, fill
 
 
 def test_a_stop_message_keeps_the_resume_command_whole_and_each_score_with_its_name(

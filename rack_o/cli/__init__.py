@@ -198,7 +198,7 @@ def fitted(error: click.ClickException) -> click.ClickException:
 
         from rack_o.store.safe_text import controls_escaped
 
-        from .console import fill
+        from .wrapping import fill
 
         said = io.StringIO()
         show(said)

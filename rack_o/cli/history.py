@@ -23,13 +23,14 @@ from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .columns import Layout, words_whole_layout
-from .console import command_apart, printable
+from .console import printable
 from .exits import EXIT_NOTHING
 from .messages import history_error
 from .option_types import PLAYER_NAME, WholeNumber
 from .screens import scores_of
 from .stacked import Block, labelled, stacked
 from .trimmed import Trimmed
+from .wrapping import command_apart
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType

@@ -360,3 +360,13 @@ def hint_text(advice: Advice) -> str:
     text = text.format(**values, where=_where(advice.between, advice.slot, advice.card,
                                               advice.out))
     return text if advice.run is None else f"{text} {run_text(advice.run)}"
+
+
+def resume_note(ref: str) -> str:
+    """How to carry a game on later, the command on a line of its own so it stays whole."""
+    return _("Carry on later with:") + "\n" + resume_command(ref)
+
+
+def resume_command(ref: str) -> str:
+    """The command that carries on the game `ref` names (its ID, or its path as a shell word)."""
+    return f"racko resume {ref}"

@@ -22,11 +22,11 @@ from rack_o.record import Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriter
 
-from .console import Filled, resume_note
-from .messages import history_error, history_notice
+from .messages import history_error, history_notice, resume_note
 from .os_reasons import os_reason
 from .screens import dealer_draw_lines, side_names, variant_labels
 from .setup import broken_link, language_line, now_stamp, same_cards_note
+from .wrapping import Filled
 
 
 def open_game_record(

@@ -23,13 +23,7 @@ from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError
 
 from .bindings import QUIT_KEY
-from .console import (
-    BOT_PAUSE,
-    PlayerTerminal,
-    Terminal,
-    command_apart,
-    keyboard_tty,
-)
+from .console import BOT_PAUSE, PlayerTerminal, Terminal, keyboard_tty
 from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .new_game import add_finished, new_game
@@ -47,6 +41,7 @@ from .setup import (
     table_options,
 )
 from .stopping import Hangup, stopped_by_signals
+from .wrapping import command_apart
 
 EXAMPLE = N_("""\b
 Examples:

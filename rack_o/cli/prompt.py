@@ -25,10 +25,11 @@ from rack_o.i18n import N_, _
 from rack_o.store.names import name_key
 
 from .bindings import HELP_KEY, HINT_KEY, QUIT_KEY, RULES_KEY, SHEET_KEY
-from .console import ENTER, SPACE, Filled, PlayerTerminal, fill
+from .console import ENTER, SPACE, PlayerTerminal
 from .keys import PASTE
 from .layouts import key_meant
 from .openline import OpenLine
+from .wrapping import Filled, fill
 
 Redraw = Callable[[RenderableType | None], None]
 """Paints the prompt's screen again, with a note (help, a hint, an error) above the prompt."""

@@ -15,9 +15,9 @@ from rack_o.actions import Phase
 from rack_o.i18n import _
 from rack_o.store.records import Record, RecordFileError, RecordProblem
 
-from .console import fill
 from .exits import EXIT_BAD_FILE, EXIT_USAGE
 from .messages import record_file_error, record_not_found
+from .wrapping import fill
 
 
 class GameRef(click.ParamType):

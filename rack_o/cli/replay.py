@@ -27,11 +27,12 @@ from rack_o.store.records import Record, shown_seed
 from rack_o.view import PublicTurn
 
 from .bindings import HELP_KEY, QUIT_KEY
-from .console import ENTER, SPACE, Terminal, lines_taken, make_console, resume_command
+from .console import ENTER, SPACE, Terminal, lines_taken, make_console
 from .exits import EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time
 from .keys import BACKSPACE
+from .messages import resume_command
 from .prompt import echo, is_silent, wrong_key_note
 from .recordfile import (
     GAME_REF,

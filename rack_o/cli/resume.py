@@ -30,23 +30,19 @@ from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
 from .bindings import QUIT_KEY
-from .console import (
-    BOT_PAUSE,
-    ENTER,
-    Terminal,
-    command_apart,
-    fill,
-    keyboard_tty,
-    lines_taken,
-    make_console,
-    resume_command,
-    resume_note,
-)
+from .console import BOT_PAUSE, ENTER, Terminal, keyboard_tty, lines_taken, make_console
 from .exits import EXIT_BAD_FILE, EXIT_INTERRUPTED, EXIT_NOTHING, EXIT_OK
 from .flow import Flow
 from .history import local_time, scores_text
 from .human import HumanAgent
-from .messages import history_error, history_notice, record_file_error, record_not_found
+from .messages import (
+    history_error,
+    history_notice,
+    record_file_error,
+    record_not_found,
+    resume_command,
+    resume_note,
+)
 from .option_types import typed_whole
 from .os_reasons import os_reason
 from .prompt import ask, echo, fitting, is_yes
@@ -56,6 +52,7 @@ from .screens import scores_of, side_names, variant_labels
 from .setup import agents_for, game_hint, hints_of, language_to_come, speak_as_recorded
 from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
+from .wrapping import command_apart, fill
 
 if TYPE_CHECKING:
     from rack_o.store.history import HistoryError

@@ -40,12 +40,13 @@ from rack_o.store.names import is_named
 from rack_o.store.records import Record
 from rack_o.store.safe_text import SHORT_SHOWN, shown
 
-from .console import fill, lines_taken, make_console
+from .console import lines_taken, make_console
 from .flow import Flow
 from .option_types import PLAYER_NAME
 from .recordfile import GAME_REF, is_private, own_round, read_record, refuse_private, torn_note
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
+from .wrapping import fill
 
 EXAMPLE = N_("""\b
 Examples:

@@ -39,7 +39,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 from rack_o.view import PublicTurn
 
 from .bindings import QUIT_KEY
-from .console import ENTER, Terminal, fill, lines_taken, printable
+from .console import ENTER, Terminal, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
 from .human import fitted_turn_screen
@@ -64,6 +64,7 @@ from .setup import same_cards_note
 from .stopping import Hangup, signal_stop
 from .stopping import StopSignals as _StopSignals
 from .thinking import ThinkingNote
+from .wrapping import fill
 
 HANDOFF_HELP = N_(
     "The next player takes the keyboard. Press Enter only when nobody else can see the "

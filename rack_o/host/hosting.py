@@ -29,7 +29,6 @@ from rich.text import Text
 
 from rack_o.actions import Phase
 from rack_o.agent import Agent, Table, play_game
-from rack_o.cli.console import fill
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import InputEnded
 from rack_o.cli.resume import cut_short_note
@@ -41,6 +40,7 @@ from rack_o.cli.session import (
     show_score_sheet,
     where_stopped,
 )
+from rack_o.cli.wrapping import fill
 from rack_o.game import Game
 from rack_o.i18n import _, current_language, ngettext
 from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header

@@ -31,9 +31,9 @@ from collections.abc import Callable
 
 import asyncssh
 
-from rack_o.cli.console import fill
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.os_reasons import os_reason
+from rack_o.cli.wrapping import fill
 from rack_o.i18n import _, asked_language, ngettext, speaking
 from rack_o.store.safe_text import controls_escaped
 

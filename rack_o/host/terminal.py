@@ -32,10 +32,11 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from rack_o.cli.console import SMALLEST_WINDOW, blanked_in_place, fill
+from rack_o.cli.console import SMALLEST_WINDOW, blanked_in_place
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
 from rack_o.cli.openline import open_line_on
+from rack_o.cli.wrapping import fill
 from rack_o.i18n import _, current_language, ngettext, speaking
 
 from .inbox import Inbox, Work

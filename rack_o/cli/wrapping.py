@@ -1,0 +1,82 @@
+"""Text broken between words to the window it is shown in: never at a no-break space, never
+inside a command a player may copy ("racko resume ID")."""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len, chop_cells
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.text import Text
+
+
+def fill(text: str, width: int) -> str:
+    """`text` wrapped to `width` columns between words, never at a no-break space (U+00A0),
+    which rich would break at; its own line breaks kept, and a line that is a command
+    ("racko …") kept whole so it can be copied."""
+    return "\n".join(
+        line if _is_command(line) else _wrapped(line, width) for line in text.split("\n")
+    )
+
+
+def _is_command(line: str) -> bool:
+    """True for a line that is a racko command to copy, not a sentence that starts with
+    racko's name ("racko runs no commands: …."): sentences end with a stop."""
+    return line.startswith("racko ") and not line.rstrip().endswith((".", ":", "?", "!"))
+
+
+def _wrapped(line: str, width: int) -> str:
+    """One line wrapped at its plain spaces to `width` terminal columns (a wide letter or an
+    emoji takes two, which textwrap would count as one), its indent and inner spacing kept; a
+    word longer than `width` stays whole on a line of its own."""
+    lines: list[str] = []
+    current = ""
+    for word in re.findall(r" *[^ ]+", line):  # each word with the spaces before it
+        if current.strip() and cell_len(current + word) > width:
+            lines.append(current)
+            word = word.lstrip(" ")
+            current = ""
+        current += word
+    return "\n".join([*lines, current]) if line.strip() else line
+
+
+class Filled:
+    """`text` in `style`, `fill`ed to the width it is drawn at: a note painted again after the
+    window was resized is wrapped anew, not kept at the width it was first shown at."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        style = console.get_style(self.style) if self.style else None
+        for line in fill(self.text, width).split("\n"):
+            if _is_command(line) and cell_len(line) > width:
+                # Cut at the window's edge, as a terminal wraps it, never at a space: a first
+                # line ending at a space reads as a whole command, and copied runs another.
+                for piece in chop_cells(line, width):
+                    yield Segment(piece, style)
+                    yield Segment.line()
+            else:
+                yield Text(line, self.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, Text(self.text, self.style))
+
+
+def command_apart(text: str, width: int) -> str:
+    """`text` as it is if it fits `width` columns; else with the command it ends with ("… with:
+    racko play") on a line of its own, so that the command stays whole, to be copied, and
+    the sentences before it two spaces apart ("* a computer player.  Step through…") each
+    on a line of its own where they do not fit one (no word is left alone before the
+    command)."""
+    at = text.find("racko ")
+    if cell_len(text) <= width or at <= 0:
+        return text
+    words = text[:at].rstrip()
+    if cell_len(words) > width:
+        words = "\n".join(sentence.strip() for sentence in words.split("  ") if sentence.strip())
+    return words + "\n" + text[at:]
