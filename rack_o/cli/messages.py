@@ -370,3 +370,8 @@ def resume_note(ref: str) -> str:
 def resume_command(ref: str) -> str:
     """The command that carries on the game `ref` names (its ID, or its path as a shell word)."""
     return f"racko resume {ref}"
+
+
+def drop_command(ref: str) -> str:
+    """The command that removes the record of the game `ref` names, one that cannot go on."""
+    return f"racko resume --drop {ref}"

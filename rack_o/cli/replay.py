@@ -32,7 +32,7 @@ from .exits import EXIT_INTERRUPTED
 from .flow import Flow
 from .history import local_time
 from .keys import BACKSPACE
-from .messages import resume_command
+from .messages import drop_command, resume_command
 from .prompt import echo, is_silent, wrong_key_note
 from .recordfile import (
     GAME_REF,
@@ -336,7 +336,7 @@ def unfinished_note(record: Record) -> Text:
             "record with:",
             game.turn,
         )
-        command = f"racko resume --drop {record.ref}"
+        command = drop_command(record.ref)
     elif is_busy(record.path):
         # `racko resume` would refuse it: it is being played, and carried on there.
         said = ngettext(

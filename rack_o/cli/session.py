@@ -43,6 +43,7 @@ from .console import ENTER, Terminal, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
 from .human import fitted_turn_screen
+from .messages import drop_command
 from .os_reasons import os_reason
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, prompt_lines, reads_lines
@@ -156,7 +157,7 @@ def run_until_stopped(session: Stoppable, saved_note: str | None) -> int:
         if isinstance(way_out, RoundCapped):
             # Carried on, it would stop again at once: say how to remove it instead.
             saved_note = None if way_out.record is None else (
-                _("Remove its record with:") + "\n" + f"racko resume --drop {way_out.record}")
+                _("Remove its record with:") + "\n" + drop_command(way_out.record))
         return session.stop(reason, saved_note, code)
 
 
