@@ -26,6 +26,7 @@ from rack_o.actions import DRAW
 from rack_o.cli import console as console_module
 from rack_o.cli import history as history_module
 from rack_o.cli import main
+from rack_o.cli import stats as stats_module
 from rack_o.cli.new_game import start_notices
 from rack_o.cli.rules import rules_text
 from rack_o.cli.scoreboard import racko_banner, round_table, standings
@@ -156,6 +157,7 @@ def test_history_stats_and_replay_speak_the_language_with_aligned_tables(
     # The history's table as laid out, before the blanks its lines end in are trimmed: by the
     # table's wrapper, and by a console that prints to no terminal.
     monkeypatch.setattr(history_module, "Trimmed", lambda renderable: renderable)
+    monkeypatch.setattr(stats_module, "Trimmed", lambda renderable: renderable)
     monkeypatch.setattr(console_module, "EndsTrimmed", AsLaidOut)
     runner = CliRunner()
     made = runner.invoke(main, ["simulate", "--bots", "hard,easy", "--games", "2", "--seed", "3",

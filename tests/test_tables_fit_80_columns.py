@@ -58,13 +58,13 @@ LONG_HEADINGS = {
 def test_stats_headings_wrap_between_words_and_fit_80_columns(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import rack_o.cli.history as history_module
+    import rack_o.cli.stats as stats_module
 
     monkeypatch.setenv("COLUMNS", "80")
     made = racko("simulate", "--bots", "hard,easy,medium,random", "--games", "2", "--target",
                  "100", "--seed", "1", "--history")
     assert_exited(made, 0)
-    monkeypatch.setattr(history_module, "_", lambda text: LONG_HEADINGS.get(text, text))
+    monkeypatch.setattr(stats_module, "_", lambda text: LONG_HEADINGS.get(text, text))
     out = racko("stats").output
     assert "…" not in out
     assert max(len(line) for line in out.splitlines()) <= 80

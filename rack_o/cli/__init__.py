@@ -40,7 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("rack_o.cli.simulate:simulate",
                  N_("Play many games between bots and compare them.")),
     "history": ("rack_o.cli.history:history", N_("List the games played on this computer.")),
-    "stats": ("rack_o.cli.history:stats", N_("Show each player's record: games, wins, Rack-Os.")),
+    "stats": ("rack_o.cli.stats:stats", N_("Show each player's record: games, wins, Rack-Os.")),
     "rules": ("rack_o.cli.rules:rules", N_("Show the rules of Rack-O as this program plays them.")),
     "host": ("rack_o.host.command:host",
              N_("Host a game that friends join from their own terminals with ssh.")),
