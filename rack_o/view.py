@@ -27,7 +27,8 @@ class SeatView(NamedTuple):
     """Everything `seat` may know now, and nothing more: no other rack, no draw-pile order."""
 
     seat: int | None
-    """The seat this view is of; None for what anyone may see (`Game.public_view`)."""
+    """The seat this view is of, always a number in an agent's view; None only for what
+    anyone may see (`Game.public_view`), which no agent is given."""
     names: tuple[str, ...]
     rules: Rules
     round: int

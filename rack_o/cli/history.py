@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from itertools import islice
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 import click
 
@@ -99,7 +99,7 @@ def add_kept_games() -> None:
         ).format(count=catchup.waiting), err=True)
 
 
-def fail(error: HistoryError) -> None:
+def fail(error: HistoryError) -> NoReturn:
     click.echo(_("Error: {error}").format(error=history_error(error)), err=True)
     raise SystemExit(EXIT_NOTHING)
 
