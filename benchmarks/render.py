@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 
-from rack_o.actions import DRAW, PLACE
+from rack_o.actions import DRAW, place
 from rack_o.cli.scoreboard import round_table
 from rack_o.cli.screens import turn_screen
 from rack_o.game import Game, Player
@@ -43,7 +43,7 @@ def main() -> None:
     game.deal()
     for _ in range(7):  # some history for the "since your last turn" lines
         game.apply(DRAW)
-        game.apply(PLACE[1 + game.turn % 10])
+        game.apply(place(1 + game.turn % 10))
     view = game.view(game.mover)
     result = RoundResult(
         round=1, dealer=0, racko=1, racks=tuple(tuple(r) for r in game.racks),
