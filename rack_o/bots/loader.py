@@ -16,7 +16,16 @@ from rack_o.bots.simple import EasyBot, RandomBot
 from rack_o.errors import described
 from rack_o.game import Player
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+_MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
+    "random": lambda seat, seed: RandomBot(seed, seat),
+    "easy": lambda seat, seed: EasyBot(),
+    "medium": lambda seat, seed: MediumBot(),
+    "hard": lambda seat, seed: HardBot(),
+    "expert": lambda seat, seed: ExpertBot(seed, seat),
+}
+"""Each built-in level's bot, made for a seat and a seed; weakest first."""
+
+LEVELS: tuple[str, ...] = tuple(_MAKERS)
 """The built-in levels, weakest first."""
 
 
@@ -69,15 +78,6 @@ class BotSpecError(ValueError):
 
     def __str__(self) -> str:
         return f"bot {self.spec!r}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
-
-_MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
-    "random": lambda seat, seed: RandomBot(seed, seat),
-    "easy": lambda seat, seed: EasyBot(),
-    "medium": lambda seat, seed: MediumBot(),
-    "hard": lambda seat, seed: HardBot(),
-    "expert": lambda seat, seed: ExpertBot(seed, seat),
-}
-
 
 def bot_kind(spec: str) -> str:
     """The `kind` a game record lists for a bot: "bot:hard" (a level in lower case, however
