@@ -163,6 +163,15 @@ def test_a_host_who_stops_before_the_next_game_s_first_deal_is_told_how_to_repla
     assert is_over(records(tmp_path)[0])
 
 
+def test_a_key_that_is_no_answer_is_told_and_the_question_stands(tmp_path: Path) -> None:
+    with at_the_question(tmp_path) as (host, bob):
+        host.pty.send("x")
+        told(host.pty, "Press y to play again, or n to stop.")
+        host.pty.send("n")
+        bob.wait_for(CLOSED, screen=False)
+        assert exit_status(host) == 0
+
+
 @pytest.mark.parametrize(("answer", "code"), [("n", 0), ("\x03", 0), ("\x04", 0), (None, 129)],
                          ids=["n", "ctrl-c", "ctrl-d", "window-closed"])
 def test_the_table_closes_as_before_when_the_host_says_no(
