@@ -39,7 +39,7 @@ from rack_o.store.writer import RecordChangedError, RecordWriteError, RecordWrit
 from rack_o.view import PublicTurn
 
 from .bindings import QUIT_KEY
-from .console import ENTER, Terminal, lines_taken, printable
+from .console import ENTER, PlayerTerminal, Terminal, lines_taken, printable
 from .exits import EXIT_HANGUP, EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .hold import HANDOFF_HOLD, PASS_HOLD, RESULTS_HOLD, hold_keys
 from .human import fitted_turn_screen
@@ -275,7 +275,7 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     return notes
 
 
-def show_score_sheet(term: Terminal, game: Game) -> None:
+def show_score_sheet(term: PlayerTerminal, game: Game) -> None:
     """The score sheet, in the pager at `term`: every finished round's points and the totals."""
     names = tuple(p.name for p in game.players)
     page(term, score_sheet(game.rounds, names, game.rules, game.totals), _("Score sheet"))
