@@ -192,14 +192,14 @@ def _rows(result: RoundResult, names: Sequence[str], rules: Rules, *, compact: b
                         *(() if compact else (to_go,))))
     teams: list[Row] = []
     if rules.partners:
-        for team, total in enumerate(result.totals):
+        for team, team_total in enumerate(result.totals):
             won = sum(p for seat, p in enumerate(result.points) if rules.team_of(seat) == team)
             teams.append((
                 Text(side_name(rules, names, team), "bold"),
                 "",
                 str(won),
-                str(total),
-                *(() if compact else (_to_go(rules.target, total),)),
+                str(team_total),
+                *(() if compact else (_to_go(rules.target, team_total),)),
             ))
     return players, teams
 

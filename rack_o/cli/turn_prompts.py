@@ -28,7 +28,7 @@ def place_prompts(card: int, drawn: bool, can_put_back: bool, hinted: bool) -> t
     `can_put_back` (`hinted`: h gives a hint)."""
     hint = " · " + _("[bold]h[/] hint") if hinted else ""
     if drawn:
-        forms = (
+        forms: tuple[str, ...] = (
             _("Slot [bold]1-9[/] or [bold]0[/]=10 for {card}, [bold]x[/] to discard "
               "it{hint} · ? help"),
             _("Slot [bold]1-9[/], [bold]0[/]=10 for {card}, [bold]x[/] discards · ? help"),

@@ -84,9 +84,10 @@ def quit_forms(host: bool, *, saved: bool = True, holding: str | None = None
         return (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
                   "back) · any other key stays"),
                 _("Leave the table? [bold]y[/] leaves · any other key stays"))
-    forms = (_("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other "
-               "key carries on"),
-             _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
+    forms: tuple[str, ...] = (
+        _("Stop the game for everyone? [bold]y[/] stops it (it is saved) · any other key "
+          "carries on"),
+        _("Stop the game for everyone? [bold]y[/] stops it · any other key carries on"))
     if holding is not None:
         # Said before it is too late: the card a draw brought cannot go back on the pile.
         name = escape(holding)

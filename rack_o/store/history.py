@@ -13,7 +13,7 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -463,7 +463,7 @@ def _name_key(name: object) -> str | None:
 
 def iter_games(
     limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
-) -> Iterator[GameRow]:
+) -> Generator[GameRow, None, None]:
     """The last `limit` finished games, newest first (only those `player` sat in, if given),
     read from the database as they are taken, so any number of them takes little memory.
 
