@@ -166,3 +166,14 @@ def test_the_next_game_s_file_passes_over_a_name_a_link_to_nothing_holds(home: P
 
     (home / "tuesday-2.jsonl").symlink_to(home / "nowhere.jsonl")
     assert next_record_path(home / "tuesday.jsonl") == home / "tuesday-3.jsonl"
+
+
+def test_what_keeps_a_folder_from_being_made_is_the_file_nearest_it(tmp_path: Path) -> None:
+    from rack_o.store.paths import file_in_the_way
+
+    (tmp_path / "notes").write_text("a file\n")
+    (tmp_path / "games").mkdir()
+    assert file_in_the_way(tmp_path / "notes" / "games" / "2026") == tmp_path / "notes"
+    assert file_in_the_way(tmp_path / "notes") == tmp_path / "notes"
+    assert file_in_the_way(tmp_path / "games" / "2026") is None  # only missing: it can be made
+    assert file_in_the_way(tmp_path / "games") is None

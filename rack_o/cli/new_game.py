@@ -40,7 +40,7 @@ def open_game_record(
     command that carries the game on, given the record's ID.
     """
     from rack_o.store.autosave import open_record as open_record_file
-    from rack_o.store.paths import record_ref
+    from rack_o.store.paths import file_in_the_way, record_ref
     from rack_o.store.safe_text import controls_escaped
     from rack_o.store.writer import BrokenLinkError
 
@@ -58,9 +58,7 @@ def open_game_record(
         reason = os_reason(error)
         if error.errno in (errno.EEXIST, errno.ENOTDIR) and error.filename:
             # The games folder, or a folder above it, is a file (RACKO_HOME names one, say).
-            written = Path(os.fsdecode(error.filename))
-            blocking = next((part for part in (written, *written.parents)
-                             if os.path.lexists(part) and not part.is_dir()), None)
+            blocking = file_in_the_way(Path(os.fsdecode(error.filename)))
             if blocking is not None:
                 reason = _("{file} is a file, not a folder").format(
                     file=controls_escaped(str(blocking)))

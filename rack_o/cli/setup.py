@@ -38,6 +38,7 @@ from rack_o.rules import (
     Rules,
     is_target,
 )
+from rack_o.store.paths import file_in_the_way
 from rack_o.store.safe_text import SHORT_SHOWN, shell_word, shown
 from rack_o.view import SeatView
 
@@ -498,9 +499,7 @@ def check_record_path(
             raise click.BadParameter(broken_link(value))
         found = value.stat() if value.exists() else None
         folder_exists = value.parent.is_dir()
-        # What stands in the way of a missing folder: the nearest part of the path that exists.
-        blocking = None if folder_exists else next(
-            (parent for parent in value.parents if parent.exists()), None)
+        blocking = None if folder_exists else file_in_the_way(value.parent)
     except OSError as error:  # such as a file name too long
         raise click.BadParameter(
             _("cannot write {file}: {reason}.").format(file=value, reason=os_reason(error))
@@ -520,7 +519,7 @@ def check_record_path(
             _("{file} already exists and is not empty; racko never writes over a record. "
               "Give a new file name.").format(file=value)
         )
-    if blocking is not None and not blocking.is_dir():
+    if blocking is not None:
         raise click.BadParameter(_("cannot write {file}: {reason}.").format(
             file=value, reason=_("{file} is a file, not a folder").format(file=blocking)))
     if not folder_exists:

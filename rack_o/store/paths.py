@@ -38,6 +38,13 @@ def make_folder(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
 
 
+def file_in_the_way(folder: Path) -> Path | None:
+    """What keeps `folder` from being made or used: the nearest part of it (itself, or a folder
+    above) that exists, if that is no folder; None if it is one (or nothing of it exists)."""
+    nearest = next((part for part in (folder, *folder.parents) if os.path.lexists(part)), None)
+    return nearest if nearest is not None and not nearest.is_dir() else None
+
+
 def records_dir() -> Path:
     """The directory of autosaved game records (not created here)."""
     return data_dir() / "games"
