@@ -6,6 +6,8 @@ pty (read with pyte), on a stacked deck."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -44,6 +46,29 @@ PAUSE = 3.0
 def test_a_turn_key_typed_once_the_screen_says_your_turn_begins_the_turn(
     tmp_path: Path, keys: str, then: str
 ) -> None:
+    with anns_turn_coming(tmp_path) as ann:
+        started = time.monotonic()
+        ann.send(keys)
+        ann.wait_for(then)
+        assert time.monotonic() - started > PAUSE / 2  # read as the turn began, not before
+        assert "does nothing here" not in ann.visible()
+        assert "Slot 3" not in ann.visible() and "in slot 3" not in ann.visible()
+        assert "ignored" not in ann.visible()  # not taken for keys typed blind
+
+
+def test_a_key_typed_after_a_kept_t_is_told_the_t_is_kept(tmp_path: Path) -> None:
+    with anns_turn_coming(tmp_path) as ann:
+        ann.send("t")
+        time.sleep(0.3)
+        ann.send("x")
+        ann.wait_for(r"x comes once your turn shows its card: your t is kept\.")
+        ann.wait_for(r"You take \d+ from the discard pile")
+
+
+@contextmanager
+def anns_turn_coming(tmp_path: Path) -> Iterator[kit.Pty]:
+    """Ann, a guest over ssh, whose screen says "Your turn." while the computer player's move
+    before hers stands (PAUSE seconds)."""
     game = Game(Rules(2), None, players=[Player("Ann"), Player.for_bot("Hard", "hard")],
                 dealer_draw=dealer_draw_for(0, 2))  # Ann deals: the computer player moves first
     game.deal(deck_for([[2, 5, 8, 12, 16, 20, 24, 28, 32, 36],
@@ -61,13 +86,7 @@ def test_a_turn_key_typed_once_the_screen_says_your_turn_begins_the_turn(
             ann.wait_for(kit.READY)
             ann.send("\r")
             ann.wait_for(r"Your turn\.")
-            started = time.monotonic()
-            ann.send(keys)
-            ann.wait_for(then)
-            assert time.monotonic() - started > PAUSE / 2  # read as the turn began, not before
-            assert "does nothing here" not in ann.visible()
-            assert "Slot 3" not in ann.visible() and "in slot 3" not in ann.visible()
-            assert "ignored" not in ann.visible()  # not taken for keys typed blind
+            yield ann
         finally:
             stop_game_thread(seats, played)
             ann.end()

@@ -660,10 +660,13 @@ class SeatScreen:
         elif key == HINT_KEY:
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
         elif key in (DISCARD_KEY, *SLOT_KEYS) and self._turn_coming():
-            # Said with the d or t, if one was typed: it is kept.
-            self._set_note(Text.from_markup(_("[bold]{key}[/] comes once your turn shows "
-                                              "its card: d draws, t takes.").format(key=key),
-                                            style="yellow"), passing=True)
+            if self._early is not None:  # the d or t typed before it is kept, and said to be
+                note = _("[bold]{key}[/] comes once your turn shows its card: your "
+                         "[bold]{pile}[/] is kept.").format(key=key, pile=self._early)
+            else:
+                note = _("[bold]{key}[/] comes once your turn shows its card: d draws, t "
+                         "takes.").format(key=key)
+            self._set_note(Text.from_markup(note, style="yellow"), passing=True)
         elif key in (*PILE_KEYS, DISCARD_KEY, *SLOT_KEYS) and self._others_turn():
             # Not "does nothing here": the key is right, the moment is not.
             self._set_note(Text.from_markup(_("[bold]{key}[/] is for your own turn.").format(
