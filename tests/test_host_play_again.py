@@ -123,10 +123,12 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
     with at_the_question(tmp_path) as (host, bob):
         bob.wait_for("Waiting for Ann to choose whether to play again.")
         bob.wait_for("q leave the table")  # once the end has stood its moment: keys count
-        assert bob.last_line() == "s score sheet · r rules · q leave the table"
+        assert bob.last_line() == "s score sheet · r rules · ? help · q leave the table"
         bob.send("\r")  # the Enter that left the table before: Bob stays
         bob.send("x")
-        bob.wait_for(r"x does nothing here: press s, r or q\.")
+        bob.wait_for(r"x does nothing here: press s, r, \? or q\.")
+        bob.send("?")  # what the screen is for now: the game is over, the host chooses
+        bob.wait_for(r"The game is over, and the host is choosing whether to play again\.")
         assert bob.child.isalive()
         bob.send("q")
         bob.wait_for(r"Leave the table\? y leaves")

@@ -650,7 +650,7 @@ class SeatScreen:
         seated = host.gate_lines is not None and self.seat is not None
         said = seated and self.seat is not None and host.is_ready(self.seat)
         if key == HELP_KEY:
-            self._set_note(help_note(self.is_host, gate=seated))
+            self._set_note(help_note(self.is_host, gate=seated, choosing=self.host_choosing))
         elif key == QUIT_KEY and (host.over_lines is None or self.host_choosing):
             return self._ask("stop" if self.is_host else "leave")
         elif key == GIVE_SEAT_KEY and self.is_host and host.over_lines is None:

@@ -176,8 +176,8 @@ def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: b
     parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
     keys += [f"[bold]{SHEET_KEY}[/]", f"[bold]{RULES_KEY}[/]"]
     if host_choosing:
-        parts.append(_("[bold]q[/] leave the table"))
-        keys.append(f"[bold]{QUIT_KEY}[/]")
+        parts += [_("? help"), _("[bold]q[/] leave the table")]
+        keys += [HELP_KEY, f"[bold]{QUIT_KEY}[/]"]
     elif not over:
         parts.append(_("? help"))
         keys.append(HELP_KEY)
@@ -247,9 +247,13 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     return lines
 
 
-def help_note(host: bool, *, gate: bool = False) -> Text:
+def help_note(host: bool, *, gate: bool = False, choosing: bool = False) -> Text:
     """The ? note of a waiting screen (`gate`: of a seated person's while the table waits for
-    everyone to be ready, where Enter and u come first)."""
+    everyone to be ready, where Enter and u come first; `choosing`: a guest's once the game is
+    over, while the host chooses whether to play again)."""
+    if choosing and not host:
+        return Text(_("The game is over, and the host is choosing whether to play again. s shows "
+                      "the score sheet, r the rules, q leaves the table."), "cyan")
     if not gate:
         return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
     ready = _("Press Enter when you are ready for the cards to be dealt; u takes it back until "
@@ -267,7 +271,7 @@ def invalid_note(key: str, host: bool, over: bool = False, host_choosing: bool =
     play again, where s, r and q do; `ready`: while the table waits for everyone to be ready,
     where Enter says so; `unready`: there once ready, where u takes it back)."""
     if host_choosing:
-        keys = _("s, r or q")
+        keys = _("s, r, ? or q")
     elif over:
         keys = _("Enter, s or r")
     elif ready:
