@@ -135,7 +135,9 @@ def test_a_guest_at_the_end_waits_for_the_host_and_leaves_only_with_q(tmp_path: 
         bob.send("y")
         told(bob, LEFT)
         # The host, still choosing, is told, above the question still asked.
-        host.pty.wait_for("Bob left the table: a new game would wait for them to come back.")
+        # (The note comes first and the question is asked again after it: wait for both.)
+        host.pty.wait_for(r"Bob left the table: a new game would wait for them to come back\.\n"
+                          + re.escape(kit.AGAIN.split("?")[0]))
         assert host.pty.last_line().startswith(kit.AGAIN.split("?")[0]), host.pty.visible()
         host.pty.send("y")
         host.pty.wait_for(r"2\s+Bob\s+left the table")  # with his ssh line, and the same code
