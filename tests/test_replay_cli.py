@@ -278,11 +278,12 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
     assert out.startswith("Replay of g\nDrawing for the first deal: Ann drew ")
 
 
-PROMPTS = re.compile(r"(?:Enter for the next turn · n (?:end of the|next round's end) · q quit|"
-                     r"Enter for the rest of "
+# A prompt may wrap in a narrow window: between its words, any white space.
+PROMPTS = re.compile(r"((?:Enter for the next turn · n (?:end of the|next round's end)"
+                     r"(?: · b back)? · q quit|Enter for the rest of "
                      r"this turn · q quit|Enter for the end of the round · q quit|"
                      r"Enter for the final standings · q quit|"
-                     r"The end of the game\. Enter or q ends the replay) > ")
+                     r"The end of the game\. Enter or q ends the replay) > )".replace(" ", r"\s+"))
 
 
 @pytest.mark.parametrize(("columns", "lines", "players"), [(80, 24, 3), (60, 20, 4)])
@@ -295,8 +296,11 @@ def test_every_replay_screen_fits_the_terminal_and_the_last_turn_is_followed_by_
     write_record(home / "games" / "g.jsonl", game)
     code, out = invoke(["g"], keys="n\n" * 100)
     assert code == 0, out
-    screens = PROMPTS.split(out)[:-1]  # each screen ends with its prompt, on a line of its own
-    assert all(len(screen.splitlines()) + 1 <= lines for screen in screens), max(
+    # Each screen ends with its prompt, on lines of its own.
+    parts = PROMPTS.split(out)
+    screens, prompts = parts[:-1:2], parts[1::2]
+    assert all(len(screen.splitlines()) + len(prompt.splitlines()) <= lines
+               for screen, prompt in zip(screens, prompts, strict=True)), max(
         screens, key=lambda screen: len(screen.splitlines()))
     # The last turn's screen starts with where it is and what was played; the round's end,
     # the round table and the standings follow on the next screens, nothing left out.
@@ -559,7 +563,7 @@ def _replayed_at(monkeypatch: pytest.MonkeyPatch, lines: int, record: Path, game
 
 
 @pytest.mark.parametrize(("lines", "prompt"), [
-    (24, "Enter for the next turn · n end of the round · q quit > "),
+    (24, "Enter for the next turn · n end of the round · b back · q quit > "),
     # The turn that ended a round, the round's end on the next screen.
     (12, "Enter for the end of the round · q quit > "),
 ])
@@ -577,8 +581,8 @@ def test_n_goes_to_the_round_s_end_and_from_there_to_the_next_round_s_end(
 ) -> None:
     out = _replayed_at(monkeypatch, 40, home / "games" / "g.jsonl",
                        finished_game(8, players=3, target=300), "n\nn\nq\n")
-    mid, at_end = ("Enter for the next turn · n end of the round · q quit > ",
-                   "Enter for the next turn · n next round's end · q quit > ")
+    mid, at_end = ("Enter for the next turn · n end of the round · b back · q quit > ",
+                   "Enter for the next turn · n next round's end · b back · q quit > ")
     first, second, third = out.split(" > ")[:3]
     assert (first + " > ").endswith(mid), first
     for screen in (second, third):  # round 1's end, then round 2's

@@ -33,7 +33,7 @@ from .flow import Flow
 from .history import local_time
 from .keys import BACKSPACE
 from .messages import drop_command, resume_command
-from .prompt import echo, is_silent, wrong_key_note
+from .prompt import echo, fitting, is_silent, wrong_key_note
 from .recordfile import (
     GAME_REF,
     OwnRound,
@@ -69,9 +69,16 @@ from .trimmed import Trimmed
 
 # Enter's action is said as play's is ("Press Enter for the final standings"): "Enter next
 # turn" and "Enter the rest of this turn" read as an instruction to type it.
-KEYS_PROMPT = N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]q[/] quit")
-KEYS_PROMPT_AT_ROUND_END = N_(
-    "[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]q[/] quit"
+# Each from the fullest to the shortest: the first that fits the window is shown.
+KEYS_PROMPT = (
+    N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]b[/] back · "
+       "[bold]q[/] quit"),
+    N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]q[/] quit"),
+)
+KEYS_PROMPT_AT_ROUND_END = (
+    N_("[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]b[/] back · "
+       "[bold]q[/] quit"),
+    N_("[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]q[/] quit"),
 )
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, b (or the "
@@ -465,7 +472,8 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
                 console.print()  # the line read was not shown: end the prompt's line
             return None
         keys_prompt = KEYS_PROMPT_AT_ROUND_END if step.round_over else KEYS_PROMPT
-        key = shown_then_key(term, final, _(keys_prompt), _(KEYS_HELP), _(KEYS_VALID))
+        key = shown_then_key(term, final, [_(form) for form in keys_prompt], _(KEYS_HELP),
+                             _(KEYS_VALID))
         if key == QUIT_KEY:
             return None
         if key in BACK:
@@ -474,16 +482,20 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
     return None
 
 
-def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_text: str,
-                   valid: str, keys: Sequence[str] = (*NEXT, *BACK, "n", QUIT_KEY)) -> str:
-    """`screen` on a cleared screen, then one of `keys` pressed after `prompt`
-    (`replay_key`, its notes shown under `screen`); a window resized meanwhile gets `screen`
-    (and the note) again, laid out at its new size."""
+def shown_then_key(term: Terminal, screen: RenderableType, prompt: str | Sequence[str],
+                   help_text: str, valid: str,
+                   keys: Sequence[str] = (*NEXT, *BACK, "n", QUIT_KEY)) -> str:
+    """`screen` on a cleared screen, then one of `keys` pressed after `prompt` (or the first
+    of its forms that fits the window, `fitting`; `replay_key`, its notes shown under
+    `screen`); a window resized meanwhile gets `screen` (and the note) again, laid out at its
+    new size, and the prompt in the form that fits it."""
     shown: list[RenderableType] = [screen]
+    forms = (prompt,) if isinstance(prompt, str) else tuple(prompt)
 
     def paint() -> None:
         for part in shown:
             term.console.print(part)
+        term.reprompt(asked(term, forms))
 
     def noted(note: RenderableType) -> None:
         shown[1:] = [note]  # in place of the note before
@@ -493,32 +505,40 @@ def shown_then_key(term: Terminal, screen: RenderableType, prompt: str, help_tex
     term.clear()
     paint()
     with term.repainting(paint):
-        return replay_key(term, prompt, keys, help_text, valid, noted)
+        return replay_key(term, forms, keys, help_text, valid, noted)
+
+
+def asked(term: Terminal, forms: Sequence[str]) -> str:
+    """The first of the prompt's `forms` that fits the window, followed by " > "."""
+    return f"{fitting(term.width, forms)} > "
 
 
 def _room(term: Terminal) -> int:
     """The lines a replay screen may take: the terminal's height less the tallest prompt."""
     endings = (_("The end of the game."), _("The end of the record."))
-    prompts = [_(KEYS_PROMPT), _(MORE_PROMPT), _(ROUND_END_PROMPT), _(RECORD_END_PROMPT),
-               _(STANDINGS_PROMPT),
-               *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
+    prompts = [fitting(term.width, [_(form) for form in forms])
+               for forms in (KEYS_PROMPT, KEYS_PROMPT_AT_ROUND_END)]
+    prompts += [_(MORE_PROMPT), _(ROUND_END_PROMPT), _(RECORD_END_PROMPT), _(STANDINGS_PROMPT),
+                *(f"[bold]{escape(ending)}[/] {_(END_PROMPT)}" for ending in endings)]
     return term.height - max(lines_taken(term.console, Text.from_markup(f"{prompt} > "))
                              for prompt in prompts)
 
 
-def replay_key(term: Terminal, prompt: str, keys: Sequence[str], help_text: str, valid: str,
-               noted: Callable[[RenderableType], None] | None = None) -> str:
-    """One of `keys`, pressed after `prompt` (rich markup); ? shows `help_text`, another key
+def replay_key(term: Terminal, prompt: str | Sequence[str], keys: Sequence[str], help_text: str,
+               valid: str, noted: Callable[[RenderableType], None] | None = None) -> str:
+    """One of `keys`, pressed after `prompt` (rich markup; or the first of its forms that fits
+    the window); ? shows `help_text`, another key
     is named in a note saying what is `valid` (`wrong_key_note`), and it asks again. At a
     keyboard, `noted(note)` paints the screen again with the note in place of the one before
     (as a game's prompts do); else, or without it, the note is printed under the prompt.
     Esc at a keyboard is q. Keys typed ahead count: a replay shows nothing private, so three
     quick Enters step three times."""
     console = term.console
-    shown = f"{prompt} > "
+    forms = (prompt,) if isinstance(prompt, str) else tuple(prompt)
+    shown = asked(term, forms)
     while True:
         key = term.key(shown)
-        shown = f"{prompt} > "
+        shown = asked(term, forms)
         if key == "escape" and QUIT_KEY in keys and not term.reads_lines:
             echo(term, key)
             return QUIT_KEY  # Esc leaves, as it leaves racko's pager
