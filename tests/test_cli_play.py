@@ -688,17 +688,23 @@ def test_a_bot_class_that_cannot_be_made_twice_is_refused_in_a_sentence(
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
-def test_a_command_wider_than_the_window_is_cut_at_its_edge_never_at_a_space(
+def test_a_command_wider_than_the_window_is_broken_between_options_as_a_shell_reads_on(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Wrapped between words, its first line read as a whole command ("racko play --seed 3
-    # --names 'Ann Marie' --bot"), and copied alone it ran another game.
+    # --names 'Ann Marie' --bot"), and copied alone it ran another game. Each line but the
+    # last now ends with " \\": the lines copied together run the command, one alone runs none.
     monkeypatch.setenv("COLUMNS", "45")
     result = run(["--players", "1", "--bots", "easy,hard", "--names", "Ann Marie", "--seed", "3",
                   "--fast"], input="")
     lines = result.output.splitlines()
-    for command in ("racko play --seed 3 --names 'Ann Marie' --bots easy,hard",
-                    "racko resume "):
-        at = next(i for i, line in enumerate(lines) if line.startswith(command[:16]))
-        assert len(lines[at]) == 45, lines[at]  # cut at the edge, as a terminal wraps
-        assert (lines[at] + lines[at + 1]).startswith(command), lines[at:at + 2]
+    command = "racko play --seed 3 --names 'Ann Marie' --bots easy,hard"
+    at = next(i for i, line in enumerate(lines) if line.startswith("racko play --seed"))
+    broken = lines[at:at + 2]
+    assert broken == ["racko play --seed 3 --names 'Ann Marie' \\", "  --bots easy,hard"], broken
+    assert all(len(line) <= 45 for line in broken)
+    assert shlex.split("\n".join(broken).replace("\\\n", "")) == shlex.split(command)
+    # A command with no option to break before (the ID is one word) is cut at the window's
+    # edge, as a terminal wraps it, never at a space.
+    at = next(i for i, line in enumerate(lines) if line.startswith("racko resume "))
+    assert len(lines[at]) == 45, lines[at]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,30 @@ def test_the_french_rules_never_start_a_line_with_a_colon_or_question_mark(
     monkeypatch.setenv("COLUMNS", str(columns))
     shown = racko("--lang", "fr", "rules").output.splitlines()
     assert not [line for line in shown if line.lstrip().startswith((":", ";", "?", "!"))], shown
+
+
+HOST_AGAIN = ("racko host --no-seat --seed 255027 --players 4 --names 'Bob Lee,Cid' --target 75 "
+              "--partners --bots hard,easy")
+
+
+@pytest.mark.parametrize("width", [30, 45, 60, 80, 100, 120])
+def test_a_command_too_wide_breaks_before_an_option_and_the_shell_reads_it_whole(
+    width: int,
+) -> None:
+    lines = fill("Seed 255027. To deal these cards again:\n" + HOST_AGAIN, width).splitlines()
+    shown = lines[next(at for at, line in enumerate(lines) if line.startswith("racko ")):]
+    if len(HOST_AGAIN) <= width:
+        assert shown == [HOST_AGAIN]
+        return
+    assert all(len(line) <= width for line in shown), shown
+    assert all(line.endswith(" \\") for line in shown[:-1]) and not shown[-1].endswith("\\")
+    assert all(line.startswith("  --") for line in shown[1:]), shown  # each at an option
+    assert "--names 'Bob Lee,Cid'" in "\n".join(shown)  # an option stays with its value
+    assert shlex.split("\n".join(shown).replace("\\\n", "")) == shlex.split(HOST_AGAIN)
+
+
+def test_command_apart_breaks_a_command_too_wide_for_a_line_of_its_own() -> None:
+    text = "Carry on later with: " + HOST_AGAIN
+    first, *command = command_apart(text, 50).splitlines()
+    assert first == "Carry on later with:"
+    assert shlex.split("\n".join(command).replace("\\\n", "")) == shlex.split(HOST_AGAIN)

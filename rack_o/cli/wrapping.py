@@ -15,10 +15,38 @@ from rich.text import Text
 def fill(text: str, width: int) -> str:
     """`text` wrapped to `width` columns between words, never at a no-break space (U+00A0),
     which rich would break at; its own line breaks kept, and a line that is a command
-    ("racko …") kept whole so it can be copied."""
+    ("racko …") kept whole so it can be copied, or broken between its options as a shell
+    reads it (`command_lines`)."""
     return "\n".join(
-        line if _is_command(line) else _wrapped(line, width) for line in text.split("\n")
+        command_lines(line, width) if _is_command(line) else _wrapped(line, width)
+        for line in text.split("\n")
     )
+
+
+CONTINUED = " \\"
+"""What ends each line of a command broken over several: the shell reads on."""
+
+
+def command_lines(command: str, width: int) -> str:
+    """`command` as it is if it fits `width` columns; else broken before its options, each
+    line but the last ending with `CONTINUED` and each but the first indented, so that the
+    lines copied together run the same command ("racko host … \\" / "  --bots hard,easy").
+    An option stays with its value, and the command with the words before its first option."""
+    if cell_len(command) <= width:
+        return command
+    groups: list[str] = []
+    for token in re.findall(r"""(?:'[^']*'|"[^"]*"|[^\s'"])+""", command):
+        if groups and not token.startswith("-") and (len(groups) == 1 or " " not in groups[-1]):
+            groups[-1] += " " + token  # the command's words, or an option's value
+        else:
+            groups.append(token)
+    lines = [groups[0]]
+    for group in groups[1:]:
+        if cell_len(f"{lines[-1]} {group}{CONTINUED}") <= width:
+            lines[-1] += " " + group
+        else:
+            lines.append("  " + group)
+    return (CONTINUED + "\n").join(lines)
 
 
 def _is_command(line: str) -> bool:
@@ -79,4 +107,4 @@ def command_apart(text: str, width: int) -> str:
     words = text[:at].rstrip()
     if cell_len(words) > width:
         words = "\n".join(sentence.strip() for sentence in words.split("  ") if sentence.strip())
-    return words + "\n" + text[at:]
+    return words + "\n" + command_lines(text[at:], width)
