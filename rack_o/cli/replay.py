@@ -527,12 +527,11 @@ def _room(term: Terminal) -> int:
 def replay_key(term: Terminal, prompt: str | Sequence[str], keys: Sequence[str], help_text: str,
                valid: str, noted: Callable[[RenderableType], None] | None = None) -> str:
     """One of `keys`, pressed after `prompt` (rich markup; or the first of its forms that fits
-    the window); ? shows `help_text`, another key
-    is named in a note saying what is `valid` (`wrong_key_note`), and it asks again. At a
-    keyboard, `noted(note)` paints the screen again with the note in place of the one before
-    (as a game's prompts do); else, or without it, the note is printed under the prompt.
-    Esc at a keyboard is q. Keys typed ahead count: a replay shows nothing private, so three
-    quick Enters step three times."""
+    the window); ? shows `help_text`, another key is named in a note saying what is `valid`
+    (`wrong_key_note`), and it asks again. At a keyboard, `noted(note)` paints the screen
+    again with the note in place of the one before (as a game's prompts do); else, or without
+    it, the note is printed under the prompt. Esc at a keyboard is q. Keys typed ahead
+    count: a replay shows nothing private, so three quick Enters step three times."""
     console = term.console
     forms = (prompt,) if isinstance(prompt, str) else tuple(prompt)
     shown = asked(term, forms)
