@@ -367,6 +367,7 @@ class Game:
                     self._place(slot)
                     return
             elif kind is _DISCARD_KIND and self.held_source is _FROM_DRAW:
+                assert self.held is not None  # the place phase always holds a card
                 self._end_turn(None, self.held)
                 return
         raise IllegalActionError(f"cannot {_describe(action)} now: {self._expected()}")
@@ -393,6 +394,7 @@ class Game:
         i = slot - 1
         old = rack[i]
         new = self.held
+        assert new is not None  # only called in the place phase, which always holds a card
         # Keep each rack's count of descents current so that Rack-O is an O(1) check.
         delta = 0
         if i:
