@@ -175,6 +175,7 @@ class Unseen(NamedTuple):
 def _expert(view: SeatView, seed: Seed) -> Action:
     """What expert does in `view` of the game dealt from `seed`: its guesses are drawn as its
     bot and its hint draw them, so a review is the same every time and agrees with both."""
+    assert view.seat is not None  # a reviewed view is of the seat to move
     return expert_action(view, expert_rng(seed, view.seat, view))
 
 
@@ -190,6 +191,7 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
     """The review of `turn`, played by the seat to move in `view` (a turn start), with the
     other racks and the draw pile as they were then, in the game dealt from `seed`; without
     them (`hidden` None), by the turns it lost alone, as if no rival could go out first."""
+    assert view.seat is not None  # the view of the seat to move
     played_choice = TAKE if turn.source is Source.DISCARD else Action(ActionKind.DRAW)
     choose = _decide(view, played_choice, seed)
     placing = place_view(view, turn.source, turn.card)
@@ -250,6 +252,7 @@ class _Race:
         self.rules = rules = view.rules
         self.rate = POINTS_PER_TURN[rules.players]
         seat = view.seat
+        assert seat is not None  # the view of the seat to move
         discards = set(view.discard_pile)
         cards = range(1, rules.deck_size + 1)
         # The other sides' seats in the order they play, each with the cards that would

@@ -88,6 +88,7 @@ def _inferred(view: SeatView, unseen: Sequence[int], rng: random.Random
     with _MEMO_LOCK:
         found = _INFERRED_MEMO.get(key)
     if found is None:
+        assert view.seat is not None  # an agent's view is always of a seat
         seat = (view.seat + 1) % view.rules.players
         found = infer_racks(view, seat, start, random.Random(seed), INFERRED)
         with _MEMO_LOCK:

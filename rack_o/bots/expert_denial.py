@@ -83,6 +83,7 @@ def next_seat_penalty(
     Its racks are `racks` (each with a weight), or else `GUESSES` guessed ones.
     """
     size = view.rules.deck_size
+    assert view.seat is not None  # an agent's view is always of a seat
     seat = (view.seat + 1) % view.rules.players
     if racks is None:
         racks = [(rack, 1.0) for rack in guess_racks(view, seat, unseen, rng)]

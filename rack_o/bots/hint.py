@@ -129,6 +129,7 @@ def hint(view: SeatView, level: str = HINT_LEVELS[0], seed: int | str | None = N
         raise ValueError("a hint needs a view of the seat whose turn it is")
     if level not in HINT_LEVELS:
         raise ValueError(f"hints come from {' or '.join(HINT_LEVELS)}, not {level!r}")
+    assert view.seat is not None  # it has legal actions: a seat's own view
     expert = level == "expert"
     decision = (expert_decision(view, expert_rng(seed, view.seat, view)) if expert
                 else decide(view))

@@ -206,6 +206,7 @@ class HumanAgent:
     def _choose_pile(self, view: SeatView) -> Action:
         while True:
             top = view.discard_top
+            assert top is not None  # a turn starts with a card on the discard pile
             key = self._ask(
                 view,
                 None,
@@ -246,6 +247,7 @@ class HumanAgent:
 
     def _choose_place(self, view: SeatView, can_put_back: bool) -> Action | None:
         held = view.held
+        assert held is not None  # asked only in the place phase, holding a card
         keys: tuple[str, ...] = tuple(SLOT_KEYS)
         refusals: dict[str, str] = {}
         if view.held_source is Source.DRAW:

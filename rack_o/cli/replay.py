@@ -172,6 +172,7 @@ def steps(record: Record, own: OwnRound | None = None) -> Iterator[Step]:
             # pile was turned over, its first card turned up. (Told so, not looked up in the
             # round's history: that costs the round's length, each turn of a long round.)
             if not over and game.draw_pile_size > drawable:
+                assert game.discard_top is not None  # the card turned up
                 what += " " + describe_turn(TurnOver(game.round, game.discard_top), names)
             yield Step(game, what, step.seat, step.slot, over, hidden)
         drawable = game.draw_pile_size

@@ -7,6 +7,7 @@ reads or knows a terminal. Only public information and the viewing seat's own ca
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import cast
 from weakref import WeakKeyDictionary
 
 from rich import box
@@ -293,7 +294,8 @@ class RackRows:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         grid = self.grid
         columns = [list(column.cells) for column in grid.columns]
-        widths = [column.width or max((cell.cell_len for cell in cells), default=0)
+        # Every cell of the grids made here is Text (rack_table, compact_grid).
+        widths = [column.width or max((cast(Text, cell).cell_len for cell in cells), default=0)
                   for column, cells in zip(grid.columns, columns, strict=True)]
         if (sum(widths) + len(widths) - 1 > options.max_width
                 or any(not isinstance(cell, Text) or "\n" in cell.plain
@@ -453,6 +455,7 @@ def history_block(view: SeatView, most: int = HISTORY_LINES,
     events, played = since_last_turn(view)
     if public and played and events:
         unseen = max(0, len(events) - most)
+        assert view.seat is not None  # a hand-off screen's view is the mover's
         name = view.names[view.seat]
         heading = _("Since {name}'s last turn:").format(name=name) if not unseen else ngettext(
             "Since {name}'s last turn ({count} move not shown):",
@@ -545,7 +548,7 @@ class TurnParts:
         """The pieces of one form of the screen (`turn_screen`'s arguments, and `headed` and
         `counted` as `history_block` takes them), top first, each with a key that is the same
         wherever the same piece is used."""
-        keys: list[Hashable] = ["status", "scores"][2 - top:]
+        keys: list[Hashable] = list(("status", "scores")[2 - top:])
         if history:
             keys.append(("history", history, headed, counted))
         if spaced:
@@ -580,6 +583,7 @@ class TurnParts:
         if key == "blank":
             return Text()
         if key == "title":
+            assert view.seat is not None  # a turn screen's view is of a seat
             me = view.names[view.seat]
             if preview is None:
                 return Text(_("{name}'s rack, slot 1 (front) to 10").format(name=me), "bold")
