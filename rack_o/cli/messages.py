@@ -254,6 +254,7 @@ def _where(between: Between | None, slot: int | None, card: int | None, out: int
     low, high = (None, None) if between is None else (between.low, between.high)
     if card is not None and ((low is not None and low > card)
                              or (high is not None and high < card)):
+        assert between is not None  # low or high came from it
         return _slots_kept_whole(_out_of_order(between, card, out))
     if low is None and high is None:
         return _("in a rack where no other card is worth keeping yet")

@@ -99,7 +99,8 @@ def games_table(
             where.append("\n" + _("being played now"), "bold yellow")
         rows.append((str(number), where, str(game.round), _players(game)))
     heads = ["#", "ID · " + _("Started"), _("Round"), _("Players and scores")]
-    widths = [max(max((_widest(row[column]) for row in rows), default=0), cell_len(head))
+    texts = [row[:3] for row in rows]  # the columns of text, each measured by _widest
+    widths = [max(max((_widest(row[column]) for row in texts), default=0), cell_len(head))
               for column, head in enumerate(heads[:3])]
     # The players' column wraps between sides, and its heading between words.
     players = max(max((row[3].widest for row in rows), default=0),
@@ -423,9 +424,10 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
         try:
             path = find_record(game_ref)
         except LookupError as error:
-            path = _the_unfinished_one(error)
-            if isinstance(path, LookupError):
-                raise click.BadParameter(record_not_found(path), param_hint="ID|FILE") from None
+            found = _the_unfinished_one(error)
+            if isinstance(found, LookupError):
+                raise click.BadParameter(record_not_found(found), param_hint="ID|FILE") from None
+            path = found
     # The lock is taken before the file is read and held until racko leaves it: a game can be
     # looked at, carried on or dropped in one window at a time, so no window ever writes on
     # from a state another one has moved past.

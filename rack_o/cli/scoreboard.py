@@ -209,7 +209,7 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules, *
     """The round table for a terminal too narrow for its columns: (if `headed`, the round and
     its dealer, and how a rack reads) each player's round points (and total) on a line, their
     rack on the next; then each team's points and total."""
-    lines = [Text(_("Round {round} — {dealer} dealt").format(
+    lines: list[RenderableType] = [Text(_("Round {round} — {dealer} dealt").format(
                  round=result.round, dealer=names[result.dealer]), "italic"),
              Text(_("Rack, slot 1 → 10"), "dim")] if headed else []
     for seat, rack in enumerate(result.racks):
@@ -238,8 +238,7 @@ def racks_under_names(result: RoundResult, names: Sequence[str], rules: Rules, *
             if racko:
                 text.highlight_words([names[seat]], "bold")
             texts.append(text)
-        text = Either(*texts)
-        lines += [text, Text("  ").append_text(
+        lines += [Either(*texts), Text("  ").append_text(
             _rack_cells(rack, len(rack) if racko else ordered_count(rack),
                         _counted_run(rack, racko, rules)))]
     if rules.partners:

@@ -169,6 +169,7 @@ def result_table(tally: Tally, width: int = 80) -> RenderableType:
     chosen, widths, spaces = fitted
     table = Table(title=_("Results per seat"), box=box.SIMPLE_HEAD,
                   padding=(0, 0, 0, spaces - 1), pad_edge=False, show_edge=False)
+    rows: list[list[RenderableType]]
     if chosen:
         headings = list(together.headings)
         rows = [[_seat_and_bot(row[0], row[1]), *(_figure(cell) for cell in row[2:])]

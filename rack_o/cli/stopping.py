@@ -16,10 +16,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -30,6 +30,9 @@ from .exits import EXIT_HANGUP, EXIT_TERMINATED
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs
+
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+"""A signal's handler, as `signal.signal` takes and returns it."""
 
 
 class Hangup(Interrupt):
@@ -78,7 +81,7 @@ class StopSignals:
         self.interrupted = False
         """A Ctrl-C came while a record or the history was written: `check()` raises it."""
         self._lock = threading.RLock()
-        self._previous: dict[int, object] = {}
+        self._previous: dict[int, _Handler] = {}
         self._wakeup: tuple[int, int] | None = None
         self._previous_wakeup = -1
         self._previous_unraisable = sys.unraisablehook
