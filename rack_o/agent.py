@@ -27,7 +27,10 @@ _DEAL = Phase.DEAL
 class Agent(Protocol):
     """Anything that can sit at a seat: given what the seat sees, it picks one legal action."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The name the seat is shown under (read-only here: a property satisfies it)."""
+        ...
 
     def choose(self, view: SeatView) -> Action:
         """One of `view.legal_actions`, for the seat `view.seat`."""

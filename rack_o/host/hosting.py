@@ -52,6 +52,7 @@ from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
 from .guest_seats import GuestSeats, Message, recorded_logins
+from .inbox import Inbox
 from .screen import SeatScreen
 from .seat import HostStopped, PersonSeat
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
@@ -64,6 +65,16 @@ the table from (it closes sooner once they have all left)."""
 Lines = Callable[[], list[RenderableType]]
 """Makes lines to show, in the language being spoken."""
 Made = TypeVar("Made")
+
+
+def _aside_stand_in(stand_in: Callable[[int], Agent], seat: int, inbox: Inbox) -> Agent:
+    """`stand_in(seat)`, made to think aside from the game thread (an `AsideBot`)."""
+    return AsideBot(stand_in(seat), inbox)
+
+
+def _dim_note(note: str, width: int) -> Text:
+    """`note` filled to `width`, dim."""
+    return Text(fill(note, width), "dim")
 
 
 class InEachLanguage(Generic[Made]):
@@ -166,7 +177,7 @@ class HostedGame(Table):
                 agent.stand_ins = self.stand_in_turns
                 agent.warning = terminal.idle_warning
                 agent = PersonSeat(agent, terminal, self,
-                                   lambda seat=seat: AsideBot(stand_in(seat), inbox),
+                                   partial(_aside_stand_in, stand_in, seat, inbox),
                                    guest=seat != host_seat)
             else:
                 agent = AsideBot(agent, inbox)
@@ -496,7 +507,7 @@ class HostedGame(Table):
         def forms(seed: bool) -> list[list[RenderableType]]:
             # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
             # space.
-            notes = [ForWidth(lambda width, note=note: Text(fill(note, width), "dim"))
+            notes = [ForWidth(partial(_dim_note, note))
                      for note in end_notes(self.header, names, humans, hints_used, seed=seed,
                                            hosted=True, seated=self.host_seat is not None)]
 
