@@ -13,6 +13,7 @@ import argparse
 import sys
 import threading
 from collections import deque
+from functools import partial
 
 from rich.markup import escape
 from rich.panel import Panel
@@ -38,7 +39,7 @@ class Demo:
         self.mover: int | None = None
         self.stopping = False
         for terminal in table.terminals.values():
-            terminal.on_redraw(lambda terminal=terminal: self.draw(terminal))
+            terminal.on_redraw(partial(self.draw, terminal))
         table.on_presence(self.presence)
 
     def say(self, news: str) -> None:
@@ -128,7 +129,7 @@ class Demo:
 
 def _read_host_keyboard(table: GuestSeats, demo: Demo) -> None:
     for line in sys.stdin:
-        table.post(lambda line=line: demo.host_command(line))
+        table.post(partial(demo.host_command, line))
 
 
 def main(argv: list[str] | None = None) -> int:

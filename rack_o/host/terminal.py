@@ -758,6 +758,10 @@ class RemoteTerminal:
                 ).format(count=seconds // 60)
             return silent + " " + _("Connect again with the same command to take your seat back.")
 
+    def _key_or_change(self, link: Link | None) -> bool:
+        """True once a key is in, the seat is released, or its link is no longer `link`."""
+        return bool(self._keys) or self._released or self._link is not link
+
     def _next_key(self) -> str:
         """The next key typed, waiting for it (and through absences); GuestGone if released."""
         self._inbox.run_posted()  # whatever happened meanwhile (a new connection…) comes first
@@ -776,7 +780,4 @@ class RemoteTerminal:
             timeout = self.idle_left(started)
             if timeout is None and link is not None and self.idle is not None:
                 continue  # let go just now
-            self._inbox.wait(
-                lambda link=link: bool(self._keys) or self._released or self._link is not link,
-                timeout,
-            )
+            self._inbox.wait(partial(self._key_or_change, link), timeout)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Container, Mapping, Sequence
+from functools import partial
 
 from rack_o.rules import MAX_PLAYERS
 
@@ -31,10 +32,15 @@ def bot_seat_names(bots: Mapping[int, str], taken: Sequence[str] = ()) -> dict[i
     named: dict[int, str] = {}
     for seat, name in sorted(bots.items()):
         if keys.count(name_key(name)) > 1 or name_key(name) in used:
-            name = numbered_apart(lambda number, level=name: f"{level} {number}", seat, used)
+            name = numbered_apart(partial(_numbered, name), seat, used)
         named[seat] = name
         used.add(name_key(name))
     return named
+
+
+def _numbered(name: str, number: int) -> str:
+    """`name` with `number` after it: "Hard 2"."""
+    return f"{name} {number}"
 
 
 def numbered_apart(form: Callable[[int], str], seat: int, used: Container[str]) -> str:
