@@ -27,7 +27,7 @@ import logging
 import math
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import asyncssh
 
@@ -436,7 +436,8 @@ class _GuestSession(asyncssh.SSHServerSession):
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self._channel = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple, term_modes: dict) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         return True
 
     def shell_requested(self) -> bool:
