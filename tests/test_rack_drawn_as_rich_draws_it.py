@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console, RenderableType
+from rich.panel import Panel
 
 from rack_o.cli.screens import RackRows, compact_grid, compact_rack, rack_table
 from rack_o.cli.trimmed import EndsTrimmed
@@ -56,3 +57,9 @@ def test_a_compact_rack_is_drawn_as_rich_draws_its_grid(
     rack, deck = rack_deck
     grid = compact_grid(rack, deck, width, changed_slot=changed)
     assert drawn(compact_rack(rack, deck, changed_slot=changed), width) == drawn(grid, width)
+
+
+def test_a_grid_with_a_cell_that_is_not_text_is_left_to_rich() -> None:
+    grid = rack_table([5, 9, 14, 20, 22, 31, 33, 35, 38, 40], 40)
+    grid.add_row(*(Panel("?") for _column in grid.columns))  # a cell RackRows cannot measure
+    assert drawn(RackRows(grid), 80) == drawn(grid, 80)

@@ -7,7 +7,6 @@ reads or knows a terminal. Only public information and the viewing seat's own ca
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
-from typing import cast
 from weakref import WeakKeyDictionary
 
 from rich import box
@@ -294,23 +293,24 @@ class RackRows:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         grid = self.grid
         columns = [list(column.cells) for column in grid.columns]
-        # Every cell of the grids made here is Text (rack_table, compact_grid).
-        widths = [column.width or max((cast(Text, cell).cell_len for cell in cells), default=0)
-                  for column, cells in zip(grid.columns, columns, strict=True)]
+        texts = [[cell for cell in column if isinstance(cell, Text)] for column in columns]
+        if any(len(text) != len(column) for text, column in zip(texts, columns, strict=True)):
+            yield grid  # a cell that is not text: rich lays it out
+            return
+        widths = [column.width or max((cell.cell_len for cell in cells), default=0)
+                  for column, cells in zip(grid.columns, texts, strict=True)]
         if (sum(widths) + len(widths) - 1 > options.max_width
-                or any(not isinstance(cell, Text) or "\n" in cell.plain
-                       or cell.cell_len > width
-                       for column, width in zip(columns, widths, strict=True)
+                or any("\n" in cell.plain or cell.cell_len > width
+                       for column, width in zip(texts, widths, strict=True)
                        for cell in column)):
             yield grid  # a cell that wraps: rich lays it out
             return
         gap = Segment(" ", Style())  # a grid's padding (0, 1), collapsed: one blank between
-        for row in zip(*columns, strict=True):
+        for row in zip(*texts, strict=True):
             for index, (cell, column, width) in enumerate(zip(row, grid.columns, widths,
                                                               strict=True)):
                 if index:
                     yield gap
-                assert isinstance(cell, Text)
                 padded = cell.copy()
                 padded.rstrip()
                 if column.justify == "right":
