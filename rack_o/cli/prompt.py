@@ -284,11 +284,11 @@ def ask(
         if state.quitting and redraw_above is not None:
             asked_now = question()  # in the words that fit the window as it is now
             redraw_above(state.note, asked_now)
-            term.reprompt(asked_now)  # type: ignore[attr-defined]
+            term.reprompt(asked_now)
             return  # the question stays asked under it
         redraw(state.note)
         if state.reading:  # not while q's question is asked: that question stays
-            term.reprompt(asked())  # type: ignore[attr-defined]
+            term.reprompt(asked())
 
     lines = reads_lines(term)
     with _repainting(term, repaint if redraw is not None else None):

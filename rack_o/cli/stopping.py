@@ -177,7 +177,7 @@ class StopSignals:
                 return
             self.holding = False  # the stop never began: the handler must raise again
             if signal.SIGINT in self._previous:
-                signal.signal(signal.SIGINT, self._previous.pop(signal.SIGINT))  # type: ignore[arg-type]
+                signal.signal(signal.SIGINT, self._previous.pop(signal.SIGINT))
             # The handler cannot be run from here (what it raised would be lost again): the
             # watcher is told, as by the signal itself, and sends it again.
             with suppress(BlockingIOError):

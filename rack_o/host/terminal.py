@@ -183,7 +183,7 @@ class _GuestConsole(Console):
             maxlen=MAX_SCREEN_LOG)
         self.logging = True
 
-    def print(self, *objects: object, **kwargs: object) -> None:  # type: ignore[override]
+    def print(self, *objects: object, **kwargs: object) -> None:
         if self.logging:
             self.screen_log.append((objects, kwargs))
         super().print(*objects, **kwargs)  # type: ignore[arg-type]
@@ -704,7 +704,7 @@ class RemoteTerminal:
             return key_meant(lowered if len(key) == 1 and len(lowered) == 1 else key)
 
     def _screen_log(self) -> deque[tuple[tuple[object, ...], dict[str, object]]]:
-        return self.console.screen_log  # type: ignore[attr-defined,no-any-return]
+        return self.console.screen_log  # type: ignore[attr-defined]
 
     @contextmanager
     def _asking(self, prompt: str, typed: str | None) -> Iterator[None]:
