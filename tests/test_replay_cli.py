@@ -479,11 +479,14 @@ def test_stepping_costs_as_much_at_the_end_of_a_long_round_as_at_its_start(
             next(stepped)
         return time.perf_counter() - start
 
-    first = seconds(measured)
+    # Each end timed in five parts, the quickest taken: a moment's load on a shared machine
+    # slows a part, not all five.
+    first = min(seconds(measured // 5) for _ in range(5))
     seconds(turns - 2 * measured)
+    last = min(seconds(measured // 5) for _ in range(5))
     # Asking the round's history each turn made a step's cost grow with the turns before it:
     # the last steps then cost ten times the first.
-    assert seconds(measured) < 3 * first
+    assert last < 3 * first
 
 
 def _rounds_won_at_once(path: Path, rounds: int) -> None:
