@@ -153,3 +153,25 @@ def test_enter_pressed_again_after_a_move_never_opens_the_next_rack(
     assert "█" in visible(child)
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_a_key_typed_with_the_enter_that_opens_the_rack_is_ignored_and_said_to_be(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "game.jsonl"
+    child = at_the_first_turn(tmp_path, "--record", str(record))
+    draw_and_discard(child)
+    child.expect("press Enter when ready > ")
+    settle(child, PASS_HOLD + 0.3)
+    child.send(ENTER + "d")  # the next player, quick: a draw typed before the rack shows
+    child.expect("q quit > ")
+    settle(child, 0.3)
+    screen = visible(child)
+    # Not drawn blind: the player sees the rack and the discard pile first, and is told.
+    assert "Keys typed before you saw your rack were ignored." in screen, screen
+    assert "You drew" not in screen and screen.splitlines()[-1].endswith("q quit >"), screen
+    assert sum(e["type"] == "turn" for e in events(record)) == 1
+    press(child, "d")  # pressed again, it draws
+    child.expect("You drew")
+    child.sendintr()
+    child.expect(pexpect.EOF)

@@ -72,6 +72,9 @@ CONFIRM_HELP = N_(
 )
 BLIND_KEYS = N_("Keys typed before you saw the card were ignored.")
 """Said under a drawn card when keys typed with the d (before it showed) were thrown away."""
+EARLY_KEYS = N_("Keys typed before you saw your rack were ignored.")
+"""Said at a turn's start when keys typed before the rack showed (with the Enter that opened
+it, or while the others played) were thrown away."""
 
 
 class Fit(NamedTuple):
@@ -347,10 +350,14 @@ class HumanAgent:
             # taken card's slots, a move's preview) follow keys this player typed knowing all
             # they show, so "t 5 Enter" typed at once is a whole move.
             self._fresh = False
-            if self.term.flush_input() and view.held_source is Source.DRAW and preview is None:
+            if self.term.flush_input() and preview is None:
                 # A slot typed with the d ("d5" at once) is thrown away by design, as a blind
-                # placement: the player is told, or the slot seems to have been lost.
-                draw(Text(_(BLIND_KEYS), "yellow"))
+                # placement; and so is a d typed with the Enter that opened the rack, before
+                # it showed: the player is told, or the key seems to have been lost.
+                if view.held_source is Source.DRAW:
+                    draw(Text(_(BLIND_KEYS), "yellow"))
+                elif view.phase is Phase.CHOOSE:
+                    draw(Text(_(EARLY_KEYS), "yellow"))
             if says_enter and not reads_lines(self.term):  # a piped line is always meant
                 enter_from = time.monotonic() + ENTER_GRACE
         return ask(
