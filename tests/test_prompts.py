@@ -33,6 +33,9 @@ def test_throwing_a_drawn_card_away_is_confirmed_not_kept(home: Path) -> None:
     assert (f"You drew {card}.\nYou throw {card} onto the discard pile.\n"
             "Enter confirms · u takes it back") in out
     assert "keeps it" not in out
+    # The piles line says what the pile's top will be, as a placement's preview says it.
+    preview = out[:out.index(f"You throw {card} onto")].rsplit("Discard pile:", 1)[1]
+    assert preview.startswith(f" {card} after this move"), preview
 
 
 class _ResizedKeyboard:

@@ -405,7 +405,8 @@ class HumanAgent:
         room = self.term.height - lines_taken(console, *below, Text.from_markup(asked))
         screen = fitted_turn_screen(console, view, room, preview=preview,
                                     can_put_back=can_put_back,
-                                    stand_ins=self.stand_ins() if self.stand_ins else ())
+                                    stand_ins=self.stand_ins() if self.stand_ins else (),
+                                    thrown=thrown)
         self.term.clear()
         console.print(Group(screen, *below))
 
@@ -430,13 +431,14 @@ def taken_view(view: SeatView) -> SeatView:
 def fitted_turn_screen(
     console: Console, view: SeatView, room: int, *, preview: Preview | None = None,
     can_put_back: bool = False, stand_ins: Collection[int] = (), history: bool = True,
-    watching: bool = False,
+    watching: bool = False, thrown: int | None = None,
 ) -> RenderableType:
     """The fullest turn screen of `view` (see `turn_screen`, and there `stand_ins`) that takes
     at most `room` lines on `console`, drawn for it; the barest if none does. Without
     `history`, the others' moves are left out; `watching`, they are kept before the ten-line
-    rack (`WATCHING_FITS`)."""
-    parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
+    rack (`WATCHING_FITS`); `thrown`, the drawn card a previewed move throws away."""
+    parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins,
+                      thrown=thrown)
     drawn: dict[Hashable, list[list[Segment]]] = {}  # a piece's lines, however many forms use it
     lines: list[list[Segment]] = []
     # Watching, the rack goes into five lines before the round's line and the scores give

@@ -511,6 +511,7 @@ def turn_screen(
     compact: bool = False,
     top: int = 2,
     stand_ins: Collection[int] = (),
+    thrown: int | None = None,
 ) -> RenderableType:
     """The mover's screen: status, scores, others' moves, own rack, piles, card in hand.
 
@@ -521,9 +522,10 @@ def turn_screen(
     lines at the top only the last `top` (2: both, 1: the scores, 0: neither).
     `can_put_back`: the card in hand was taken from the discard pile and may go back.
     `stand_ins`: the turns of `view.history` a computer player made for a person
-    (`history_block`).
+    (`history_block`). `thrown`: the drawn card the previewed move throws away.
     """
-    parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins)
+    parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins,
+                      thrown=thrown)
     return Group(*(part for _key, part in parts.chosen(
         history=history, spaced=spaced, title=title, caption=caption, compact=compact, top=top)))
 
@@ -534,12 +536,14 @@ class TurnParts:
 
     def __init__(self, view: SeatView, *,
                  preview: tuple[tuple[int, ...], int, int] | None = None,
-                 can_put_back: bool = False, stand_ins: Collection[int] = ()) -> None:
+                 can_put_back: bool = False, stand_ins: Collection[int] = (),
+                 thrown: int | None = None) -> None:
         """The pieces of `view`'s screen (`turn_screen` says what each argument does)."""
         self.view = view
         self.preview = preview
         self.can_put_back = can_put_back
         self.stand_ins = stand_ins
+        self.thrown = thrown
         self._made: dict[Hashable, RenderableType] = {}
 
     def chosen(self, *, history: int, spaced: bool, title: bool, caption: bool,
@@ -598,7 +602,8 @@ class TurnParts:
         if key == "caption":
             return rack_caption(rack, run_of_three=view.rules.run_of_three)
         if key == "piles":
-            return fitted_piles(view, None if preview is None else preview[2])
+            # The top the previewed move leaves: the card pushed out, or the drawn one thrown.
+            return fitted_piles(view, self.thrown if preview is None else preview[2])
         assert key == "held", key
         if view.held_source is Source.DRAW:
             sentence = _("You drew {card}.")
