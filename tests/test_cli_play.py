@@ -83,7 +83,8 @@ def events(path: Path) -> list[dict]:
          "3 names given and 2 bots; Rack-O is for 2 to 4 players."),
         (["--names", "Ann,ann"], "each player needs a different name."),
         (["--names", "Ann,,Bob"], "a name cannot be empty."),
-        (["--names", "Ann,Bartholomew Longname"], "is longer than 16 characters."),
+        (["--names", "Ann,Bartholomew Longname"],
+         "'Bartholomew Long'… is longer than 16 characters."),
         (["--seed", "-1"], "Invalid value for '--seed': a seed is a whole number, 0 or more, that "
          "decides the cards dealt (such as --seed 42), not -1."),
         (["--players", "2", "--bot", "3=easy"], "seat 3 does not exist with 2 players"),
@@ -412,8 +413,9 @@ def test_a_far_too_long_name_is_echoed_only_in_part(home: Path, where: str) -> N
         result = run(["--names", f"Ann,{name}"], input="")
     else:
         result = run(["--players", "2", "--bots", "easy"], input=f"{name}\n")
-    assert "'" + "x" * 20 + "'…" in result.output
-    assert "x" * 21 not in result.output
+    # Quoted up to the longest a name may be (16), not echoed whole.
+    assert "'" + "x" * 16 + "'… is longer than 16 characters." in result.output
+    assert "x" * 17 not in result.output
 
 
 def test_a_question_mark_at_the_name_prompt_explains_it(home: Path) -> None:

@@ -48,9 +48,9 @@ ROOM_FOR_NAMES = 2 * MAX_NAME + 1
 """Columns the names question leaves for the answer: two whole names and their comma."""
 
 
-def _shown(name: str) -> str:
-    """A name quoted for an error message, cut short if it is far too long to echo."""
-    return repr(name) if len(name) <= ECHO_NAME else repr(name[:ECHO_NAME]) + "…"
+def _shown(name: str, most: int = ECHO_NAME) -> str:
+    """A name quoted for an error message, cut short (to `most` characters) if it is longer."""
+    return repr(name) if len(name) <= most else repr(name[:most]) + "…"
 
 
 def check_name(name: str, hint: str | None = None) -> None:
@@ -59,8 +59,9 @@ def check_name(name: str, hint: str | None = None) -> None:
         raise click.BadParameter(_("a name cannot be empty."), param_hint=hint and f"'{hint}'")
     if len(name) > MAX_NAME:
         raise click.BadParameter(
+            # Quoted up to where it must end: 20 letters quoted beside "16" read as a miscount.
             _("{name} is longer than {count} characters.").format(
-                name=_shown(name), count=MAX_NAME
+                name=_shown(name, MAX_NAME), count=MAX_NAME
             ),
             param_hint=hint and f"'{hint}'",
         )
