@@ -175,3 +175,17 @@ def test_a_key_typed_with_the_enter_that_opens_the_rack_is_ignored_and_said_to_b
     child.expect("You drew")
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_a_double_enter_that_opens_the_rack_is_not_said_to_be_ignored(tmp_path: Path) -> None:
+    child = at_the_first_turn(tmp_path)
+    draw_and_discard(child)
+    child.expect("press Enter when ready > ")
+    settle(child, PASS_HOLD + 0.3)
+    child.send(ENTER + ENTER)  # pressed twice, as people do: the second meant nothing
+    child.expect("q quit > ")
+    settle(child, 0.3)
+    screen = visible(child)
+    assert "'s rack" in screen and "ignored" not in screen, screen
+    child.sendintr()
+    child.expect(pexpect.EOF)

@@ -400,6 +400,10 @@ class PlayerTerminal(Protocol):
     def flush_input(self) -> bool:
         """Throw away keys typed ahead; True if there were some."""
 
+    @property
+    def thrown_keys(self) -> tuple[str, ...]:
+        """The keys the last `flush_input` threw away (as `key` names them)."""
+
     def clear(self, scrollback: bool = False, *, keep: bool = False) -> None:
         """Clear the screen (and its scrollback)."""
 
@@ -456,6 +460,8 @@ class Terminal:
     typed_key: str = field(default="", repr=False)
     """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
     which `key` gives as c): what a message about that key names."""
+    _thrown: tuple[str, ...] = field(default=(), repr=False)
+    """The keys the last `flush_input` threw away."""
     open_line: OpenLine | None = field(default=None, init=False, repr=False)
     """The line a key was echoed on, while its newline is owed (`prompt.echo`); None when the
     console is no terminal."""
@@ -812,6 +818,11 @@ class Terminal:
             self.console.print(prompt, end="")
         return _CONTROL_CODE.sub(lambda code: f"\001{code.group()}\002", captured.get())
 
+    @property
+    def thrown_keys(self) -> tuple[str, ...]:
+        """The keys the last `flush_input` threw away (as `key` names them)."""
+        return self._thrown
+
     def flush_input(self) -> bool:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
         (nothing when input comes line by line: a script's lines are all meant); True if
@@ -821,6 +832,7 @@ class Terminal:
         typed = bool(self._typed or self._ahead)
         stop = suspend.CTRL_Z in self._typed
         ahead, self._ahead = self._ahead, ""
+        self._thrown = tuple(self._typed)
         self._typed.clear()
         if self.reads_lines or termios is None:
             self._decoder = None
@@ -838,6 +850,7 @@ class Terminal:
         keys = self._keys.feed(ahead + self._decoded(thrown))
         if self._keys.pending is Pending.TIMED and not self._keys.pasting:
             keys += self._keys.flush()  # a lone Escape typed ahead goes with the rest
+        self._thrown += tuple(keys)
         self._decoder = None  # half a character typed ahead goes with the rest
         if CTRL_C in keys:
             raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away

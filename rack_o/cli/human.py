@@ -356,7 +356,9 @@ class HumanAgent:
                 # it showed: the player is told, or the key seems to have been lost.
                 if view.held_source is Source.DRAW:
                     draw(Text(_(BLIND_KEYS), "yellow"))
-                elif view.phase is Phase.CHOOSE:
+                elif view.phase is Phase.CHOOSE and any(
+                        key not in (ENTER, SPACE) for key in self.term.thrown_keys):
+                    # (A second Enter, pressed twice as people do, meant nothing: not said.)
                     draw(Text(_(EARLY_KEYS), "yellow"))
             if says_enter and not reads_lines(self.term):  # a piped line is always meant
                 enter_from = time.monotonic() + ENTER_GRACE

@@ -244,6 +244,8 @@ class RemoteTerminal:
         """A key typed for the turn about to begin (`keep_for_turn`)."""
         self._handed: deque[str] = deque()
         """Keys arrived together, being handed to the keys handler (`_arrived`)."""
+        self._thrown: tuple[str, ...] = ()
+        """The keys the last `flush_input` threw away."""
         self._handing = False
         """True while `_arrived` hands keys to the keys handler."""
         self._redraw: Callable[[], None] | None = None
@@ -340,6 +342,11 @@ class RemoteTerminal:
                     self._send(key)
                     self._typed = typed + key
 
+    @property
+    def thrown_keys(self) -> tuple[str, ...]:
+        """The keys the last `flush_input` threw away (as `key` names them)."""
+        return self._thrown
+
     def flush_input(self) -> bool:
         """Throw away whatever the guest typed ahead (asked by the keys handler: the keys
         that came with the one it is given, too); True if they had. A Ctrl-C among it is still
@@ -353,6 +360,7 @@ class RemoteTerminal:
             self._keys.clear()
         thrown += self._handed  # typed with the key the handler is given now
         self._handed.clear()
+        self._thrown = tuple(thrown)
         if CTRL_C in thrown:
             raise GuestInterrupt(self.seat)
         if CTRL_D in thrown:
