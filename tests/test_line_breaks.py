@@ -179,3 +179,9 @@ def test_command_apart_breaks_a_command_too_wide_for_a_line_of_its_own() -> None
     first, *command = command_apart(text, 50).splitlines()
     assert first == "Carry on later with:"
     assert shlex.split("\n".join(command).replace("\\\n", "")) == shlex.split(HOST_AGAIN)
+
+
+def test_a_command_keeps_its_first_option_on_its_first_line() -> None:
+    # "racko resume --drop PATH" is found by its first words, however long the path.
+    command = "racko resume --drop /tmp/" + "x" * 90 + "/g.jsonl"
+    assert fill("Remove its record with:\n" + command, 80).splitlines()[-1] == command

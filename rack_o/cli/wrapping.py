@@ -31,7 +31,7 @@ def command_lines(command: str, width: int) -> str:
     """`command` as it is if it fits `width` columns; else broken before its options, each
     line but the last ending with `CONTINUED` and each but the first indented, so that the
     lines copied together run the same command ("racko host … \\" / "  --bots hard,easy").
-    An option stays with its value, and the command with the words before its first option."""
+    An option stays with its value, and the command's words with its first option."""
     if cell_len(command) <= width:
         return command
     groups: list[str] = []
@@ -40,8 +40,10 @@ def command_lines(command: str, width: int) -> str:
             groups[-1] += " " + token  # the command's words, or an option's value
         else:
             groups.append(token)
-    lines = [groups[0]]
-    for group in groups[1:]:
+    # The first option stays on the command's line ("racko resume --drop ID" whole): a
+    # command is found by its first words.
+    lines = [" ".join(groups[:2])]
+    for group in groups[2:]:
         if cell_len(f"{lines[-1]} {group}{CONTINUED}") <= width:
             lines[-1] += " " + group
         else:
