@@ -1,5 +1,6 @@
-"""`racko simulate` without --bots seats hard bots (two, or --players of them), as its help
-says; a bot level that does not exist is named before any count of seats."""
+"""`racko simulate` without --bots seats hard bots (two, or --players of them, in every seat
+--bot leaves), as its help says; a bot level that does not exist is named before any count of
+seats."""
 
 from __future__ import annotations
 
@@ -19,6 +20,26 @@ from rack_o.cli.simulate import seat_specs
 ])
 def test_no_bots_named_seats_hard_bots(players: int | None, seated: list[str]) -> None:
     assert seat_specs(players, None, ()) == seated
+
+
+@pytest.mark.parametrize(("players", "placed", "seated"), [
+    (None, ["2=expert"], ["hard", "expert"]),
+    (None, ["3=easy", "2=medium"], ["hard", "medium", "easy"]),
+    (3, ["1=expert"], ["expert", "hard", "hard"]),
+    (4, ["2=easy", "4=random"], ["hard", "easy", "hard", "random"]),
+])
+def test_seats_bot_leaves_without_bots_play_hard(
+    players: int | None, placed: list[str], seated: list[str]
+) -> None:
+    assert seat_specs(players, None, placed) == seated
+
+
+def test_simulate_with_bot_alone_plays_it_against_hard(home: Path) -> None:
+    out = home / "out.json"
+    result = racko("simulate", "--bot", "2=easy", "--games", "2", "--target", "100",
+                   "--seed", "1", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == ["hard", "easy"]
 
 
 def test_simulate_without_bots_plays_two_hard_bots(home: Path) -> None:

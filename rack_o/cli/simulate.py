@@ -82,7 +82,8 @@ DEFAULT_BOT = "hard"
 def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> list[str]:
     """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear.
 
-    With neither, every seat (2, or --players) gets DEFAULT_BOT. Each bot is made once, to
+    With neither, every seat (2, or --players) gets DEFAULT_BOT; with --bot alone, every seat
+    it leaves. Each bot is made once, to
     check it: a spec that names no bot is said before any count of seats, with the seat it
     would take."""
     choice = parse_bots(seats, bots)
@@ -106,6 +107,10 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
             _("A simulation needs 2 to 4 seats, each with a bot; got {players} "
               "(use --bots hard,easy or --bot SEAT=BOT).").format(players=players)
         )
+    if not choice.fill and total < players:
+        # --bot alone places its bots among the default ones, as no option places them all.
+        specs = seat_bots(players, choice)
+        return [spec or DEFAULT_BOT for spec in specs]
     if total != players:
         given = [f"{seat}={spec}" for seat, spec in sorted(choice.placed.items())] + choice.fill
         raise click.UsageError(
@@ -394,14 +399,15 @@ def _executor(
     epilog="Example:  racko simulate --bots hard,easy --games 200 --seed 1 --jobs 2"
 )
 @click.option("--players", type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS, example=3), default=None,
-              help="Seats at the table (2-4); by default, one per bot given (2 when no bot "
-              "is given).")
+              help="Seats at the table (2-4); by default, one per bot given or up to the "
+              "highest --bot seat (2 when no bot is given).")
 @click.option("--bots", metavar="BOT,BOT,…", default=None,  # "bot" in every language
               help="The bot of each seat in order (levels: random, easy, medium, hard, "
               "expert, or package.module:ClassName). Without --bots or --bot, every seat "
               "plays hard.")
 @click.option("--bot", "seat_bots", metavar=N_("SEAT=BOT"), multiple=True,
-              help="Put BOT at SEAT (1-based); --bots fills the other seats. Repeatable.")
+              help="Put BOT at SEAT (1-based); --bots fills the other seats, or hard without "
+              "it. Repeatable.")
 @click.option("--games", type=WholeNumber(1, MAX_GAMES, example=200), default=100,
               show_default=True,
               help="Full games to play, each to the target.")
