@@ -436,3 +436,23 @@ def test_the_command_under_a_narrow_table_stays_whole(
     code, out = run("--lang", language, "history")
     assert code == 0, out
     assert "racko replay ID" in out.rstrip().splitlines()[-1], out
+
+
+@pytest.mark.parametrize(("names", "kinds", "sides"), [
+    # A person and a computer player of the same name: only the computer player is starred.
+    (["Hard", "Hard"], ["human", "bot:hard"], ["Hard", "Hard*"]),
+    # A name holding " & " in a partners game stays one player.
+    (["Ann", "Tom & Jerry", "Cy", "Di"], ["human", "bot:easy", "human", "human"],
+     ["Ann & Cy", "Tom & Jerry* & Di"]),
+])
+def test_each_seat_is_starred_by_its_own_kind_not_by_its_name(
+    home: Path, names: list[str], kinds: list[str], sides: list[str]
+) -> None:
+    game = finished_game(4, players=len(names), names=names, kinds=kinds,
+                         partners=len(names) == 4)
+    record_game(*with_header(game))
+    code, out = run("history")
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert " · ".join(f"{side} {total}" for side, total in zip(sides, game.totals,
+                                                               strict=True)) in said

@@ -400,10 +400,10 @@ def _labelled_id(game: GameRow) -> str:
 
 def _sides(game: GameRow) -> list[str]:
     """Each side's name as listed, computer players starred."""
-    bots = {name for name, kind in zip(game.players, game.kinds, strict=True) if kind != HUMAN}
     return [
-        " & ".join(printable(name) + ("*" if name in bots else "") for name in side.split(" & "))
-        for side in game.sides
+        " & ".join(printable(game.players[seat]) + ("*" if game.kinds[seat] != HUMAN else "")
+                   for seat in seats)
+        for seats in game.members
     ]
 
 

@@ -190,6 +190,8 @@ class GameRow:
     kinds: list[str]
     sides: list[str]
     """The scoring sides: each player's name, or with partners each team's two names."""
+    members: list[list[int]]
+    """Each side's seats (indexes into `players` and `kinds`), in the order of `sides`."""
     totals: list[int]
     winner: str
     rounds: int
@@ -795,9 +797,11 @@ def _check_values(values: tuple[object, ...], kinds: tuple[type | tuple[type, ..
 def _game_row(game: sqlite3.Row, seats: list[tuple[str, str, int, int]]) -> GameRow:
     """The listing row of a game, from its row and its seats' (name, kind, side, total)."""
     sides: dict[int, list[str]] = {}
+    members: dict[int, list[int]] = {}
     totals: dict[int, int] = {}
-    for name, _kind, side, total in seats:
+    for seat, (name, _kind, side, total) in enumerate(seats):
         sides.setdefault(side, []).append(name)
+        members.setdefault(side, []).append(seat)
         totals[side] = total
     order = sorted(sides)
     labels = [" & ".join(sides[side]) for side in order]
@@ -810,6 +814,7 @@ def _game_row(game: sqlite3.Row, seats: list[tuple[str, str, int, int]]) -> Game
         players=[seat[0] for seat in seats],
         kinds=[seat[1] for seat in seats],
         sides=labels,
+        members=[members[side] for side in order],
         totals=[totals[side] for side in order],
         winner=" & ".join(sides.get(game["winner"], ["?"])),
         rounds=game["rounds"],
