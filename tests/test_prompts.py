@@ -38,6 +38,19 @@ def test_throwing_a_drawn_card_away_is_confirmed_not_kept(home: Path) -> None:
     assert preview.startswith(f" {card} after this move"), preview
 
 
+def test_a_wrong_key_at_the_confirmation_names_every_way_on(home: Path) -> None:
+    result = racko("play", "--players", "2", "--bots", "easy", "--seed", "1", "--fast",
+                   input="\n\nd\n3\nz\n4\n\nq\ny\n")
+    said = " ".join(result.output.split())
+    assert ("z is not valid here: press Enter to confirm the move, u to take it back, or "
+            "another slot to put the card there.") in said
+    drawn = re.search(r"You drew (\d+)\.", said)
+    assert drawn, said
+    # Another slot: the card is shown there instead, and Enter puts it there.
+    assert f"rack if {drawn[1]} goes into slot 4" in said
+    assert f"drew {drawn[1]}, put it in slot 4" in said
+
+
 class _ResizedKeyboard:
     """Keys typed one by one, the window resized to `resized` columns as the key numbered
     `resize_at` (from 1) is read: the prompt each key was asked with is kept."""

@@ -307,7 +307,8 @@ class HumanAgent:
             confirm_prompts(),
             (ENTER, SPACE, PUT_BACK_KEY, *SLOT_KEYS,
              *((DISCARD_KEY,) if view.held_source is Source.DRAW else ())),
-            valid=_("press Enter to confirm the move, or u to take it back"),
+            valid=_("press Enter to confirm the move, u to take it back, or another slot to put "
+                    "the card there"),
             help_text=_(CONFIRM_HELP),
             quit_warning=self._quit_warning(view),
             thrown=held if action.slot is None else None,
