@@ -84,6 +84,10 @@ def test_people_left_unnamed_are_asked_for_again(
 
 @pytest.mark.parametrize(("typed", "refused"), [
     ("Bob,Cy", "Type one name, without commas."),
+    # A list for one name is refused as a list, whatever else is wrong with it.
+    ("Bob,,Cy", "Type one name, without commas."),
+    ("Bob,bob", "Type one name, without commas."),
+    (",", "Type one name, without commas."),
     ("ann", "Ann is already playing: choose another name."),
 ])
 def test_the_second_names_question_refuses_what_the_first_would(

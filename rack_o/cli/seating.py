@@ -222,9 +222,9 @@ def _names_typed(defaults: Sequence[str], taken: set[str]) -> Callable[[str], li
                   "or press Enter for {default}.").format(count=MAX_NAME,
                                                           default=", ".join(defaults))
             )
-        names = split_names(answer, None) if answer else []
-        if len(names) > count == 1:
+        if count == 1 and "," in answer:  # before a fault of the list it is not meant as
             raise click.BadParameter(_("Type one name, without commas."))
+        names = split_names(answer, None) if answer else []
         if len(names) > count:
             raise click.BadParameter(
                 ngettext("{count} name given for {people} person.",
