@@ -93,6 +93,7 @@ def test_partners_win_together(tmp_path: Path) -> None:
     record_game(game, header_for(game), path=db)
     [row] = recent_games(path=db)
     assert row.sides == ["Ann & Cy", "Bob & Di"]
+    assert row.members == [[0, 2], [1, 3]]  # seats 1 & 3 against 2 & 4
     assert row.winner == row.sides[game.winner]
     stats = {s.name: s for s in player_stats(path=db)}
     winners = {name for name, s in stats.items() if s.wins}
