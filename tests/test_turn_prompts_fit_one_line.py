@@ -47,3 +47,16 @@ def test_a_wide_window_gets_the_fullest_wording(language: str) -> None:
         for step, prompts_for in STEPS.items():
             prompts = prompts_for(60)
             assert fitting(100, prompts) == prompts[0], step
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_window_too_narrow_for_the_hint_s_key_still_names_quit(language: str) -> None:
+    with speaking(language):
+        prompts = choose_prompts("Anne", 27, hinted=True)
+        fullest, without_hint = prompts[0], prompts[1]
+        width = next(width for width in range(100, 0, -1)
+                     if fitting(width, prompts) != fullest)
+        assert fitting(width, prompts) == without_hint
+    plain = Text.from_markup(without_hint).plain
+    assert plain.endswith(Text.from_markup(fullest).plain.rsplit(" · ", 1)[1])  # q quit
+    assert "[bold]h[/]" in fullest and "[bold]h[/]" not in without_hint

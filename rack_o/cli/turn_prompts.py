@@ -14,9 +14,11 @@ def choose_prompts(name: str, card: int, hinted: bool) -> tuple[str, ...]:
     """Draw or take the discard pile's top `card`, for `name` (`hinted`: h gives a hint)."""
     name = escape(name)
     hint = " · " + _("[bold]h[/] hint") if hinted else ""
+    fullest = _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit")
     return (
-        _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit").format(
-            name=name, card=card, hint=hint),
+        fullest.format(name=name, card=card, hint=hint),
+        # A narrower window loses the hint's key before the quit key: h is named in ? help.
+        *((fullest.format(name=name, card=card, hint=""),) if hinted else ()),
         _("{name}: [bold]d[/] draw · [bold]t[/] take {card} · ? help").format(
             name=name, card=card),
         _("{name}: [bold]d[/] draw · [bold]t[/] take {card}").format(name=name, card=card),
