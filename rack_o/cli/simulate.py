@@ -83,9 +83,8 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
     """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear.
 
     With neither, every seat (2, or --players) gets DEFAULT_BOT; with --bot alone, every seat
-    it leaves. Each bot is made once, to
-    check it: a spec that names no bot is said before any count of seats, with the seat it
-    would take."""
+    it leaves. Each bot is made once, to check it: a spec that names no bot is said before any
+    count of seats, with the seat it would take."""
     choice = parse_bots(seats, bots)
     if not choice:
         return [DEFAULT_BOT] * (players or MIN_PLAYERS)
