@@ -104,6 +104,24 @@ def test_a_data_folder_that_is_a_file_is_named_in_a_sentence(
         assert "Errno" not in said
 
 
+def test_a_data_folder_that_is_a_link_to_nothing_is_said_to_be_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "linkh").symlink_to("gone")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RACKO_HOME", "linkh")
+    result = racko(*BOT_GAME, input="\n")
+    said = flat(result.output)
+    assert ("This game is not being saved: cannot write linkh (linkh is a link to gone, which "
+            "does not exist).") in said
+    assert "is a file" not in said
+    result = racko(*BOT_GAME, "--record", "linkh/g.jsonl")
+    assert_exited(result, 2)
+    assert "cannot write linkh/g.jsonl: linkh is a link to gone, which does not exist." in flat(
+        result.output)
+    assert not (tmp_path / "gone").exists()  # nothing made where the link points
+
+
 @pytest.mark.parametrize("command", ["replay", "review", "resume"])
 def test_a_record_file_that_is_not_there_is_not_said_to_be_left_as_it_was(
     home: Path, tmp_path: Path, command: str

@@ -17,6 +17,8 @@ from rack_o.i18n import N_, _, current_language, ngettext, number
 from .os_reasons import os_reason
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rack_o.bots.hint import Advice, Between, Run
     from rack_o.store.history import HistoryError
     from rack_o.store.records import RecordFileError
@@ -104,6 +106,24 @@ def record_not_found(error: LookupError) -> str:
     )
 
 
+def in_the_way(blocking: Path) -> str:
+    """Why `blocking` (`file_in_the_way`) keeps a folder from being made: a file, or a link to
+    nothing (which a folder cannot be made through)."""
+    import os
+
+    from rack_o.store.safe_text import controls_escaped
+
+    file = controls_escaped(str(blocking))
+    if os.path.islink(blocking) and not os.path.exists(blocking):
+        try:
+            target = controls_escaped(os.readlink(blocking))
+        except OSError:
+            target = "?"
+        return _("{file} is a link to {target}, which does not exist").format(
+            file=file, target=target)
+    return _("{file} is a file, not a folder").format(file=file)
+
+
 def history_error(error: HistoryError) -> str:
     """What went wrong with the history database, and where the game is if it has a record."""
     from rack_o.store.history import SCHEMA_VERSION, HistoryProblem
@@ -119,9 +139,9 @@ def history_error(error: HistoryError) -> str:
         text = _("The game history {file} cannot be opened: {error}.").format(
             file=file, error=reason)
     elif problem is HistoryProblem.NOT_A_FOLDER:
+        assert error.blocking is not None, "NOT_A_FOLDER names what is in the way"
         text = _("The game history {file} cannot be opened: {error}.").format(
-            file=file, error=_("{file} is a file, not a folder").format(
-                file=controls_escaped(str(error.blocking))))
+            file=file, error=in_the_way(error.blocking))
     elif problem is HistoryProblem.NEWER_SCHEMA:
         text = _("The game history {file} was made by a newer racko (schema {version}; this one "
                  "knows up to {known}); it was left untouched.").format(

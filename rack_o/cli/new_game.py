@@ -22,7 +22,7 @@ from rack_o.record import Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriter
 
-from .messages import history_error, history_notice, resume_note
+from .messages import history_error, history_notice, in_the_way, resume_note
 from .os_reasons import os_reason
 from .screens import dealer_draw_lines, side_names, variant_labels
 from .setup import broken_link, language_line, now_stamp, same_cards_note
@@ -60,8 +60,7 @@ def open_game_record(
             # The games folder, or a folder above it, is a file (RACKO_HOME names one, say).
             blocking = file_in_the_way(Path(os.fsdecode(error.filename)))
             if blocking is not None:
-                reason = _("{file} is a file, not a folder").format(
-                    file=controls_escaped(str(blocking)))
+                reason = in_the_way(blocking)
         note = _("This game is not being saved: cannot write {file} ({reason}).").format(
             file=controls_escaped(str(error.filename or "")), reason=reason
         ).replace("  ", " ")

@@ -42,7 +42,7 @@ from rack_o.store.paths import file_in_the_way
 from rack_o.store.safe_text import SHORT_SHOWN, shell_word, shown
 from rack_o.view import SeatView
 
-from .messages import bot_spec_error
+from .messages import bot_spec_error, in_the_way
 from .option_types import SEED, WholeNumber, ends_as_a_folder, said, whole_number
 from .os_reasons import os_reason
 
@@ -521,7 +521,7 @@ def check_record_path(
         )
     if blocking is not None:
         raise click.BadParameter(_("cannot write {file}: {reason}.").format(
-            file=value, reason=_("{file} is a file, not a folder").format(file=blocking)))
+            file=value, reason=in_the_way(blocking)))
     if not folder_exists:
         raise click.BadParameter(
             _("the folder {folder} does not exist.").format(folder=value.parent)

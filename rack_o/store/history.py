@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from rack_o.game import Game
 from rack_o.record import Header, dumps, events
 from rack_o.store.names import name_key
-from rack_o.store.paths import history_path, make_folder
+from rack_o.store.paths import file_in_the_way, history_path, make_folder
 from rack_o.store.permissions import is_read_only, is_read_only_folder
 
 DATABASE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
@@ -248,8 +248,7 @@ def connect(
         read_only = path.exists() and (is_read_only(path.stat()) or (
             not write and is_read_only_folder(path.parent)))
     except (FileExistsError, NotADirectoryError):
-        blocking = next((folder for folder in (path.parent, *path.parent.parents)
-                         if folder.exists() and not folder.is_dir()), path.parent)
+        blocking = file_in_the_way(path.parent) or path.parent
         raise HistoryError(HistoryProblem.NOT_A_FOLDER, path, blocking=blocking) from None
     except FileNotFoundError as error:
         if write:
