@@ -289,6 +289,31 @@ def test_a_json_file_in_a_missing_folder_is_refused_before_anything_starts(
     assert not (tmp_path / "records").exists() and not target.parent.exists()
 
 
+GAME_LINE = '{"type": "game", "format": "rack-o/1", "players": []}'
+
+
+@pytest.mark.parametrize("text", [f'{GAME_LINE}\n{{"type": "dealer_draw"}}\n', GAME_LINE],
+                         ids=["a record", "its first line alone, torn"])
+def test_a_game_record_is_never_written_over_by_the_json(tmp_path: Path, text: str) -> None:
+    record = tmp_path / "mygame.jsonl"
+    record.write_text(text, encoding="utf-8")
+    before = record.read_bytes()
+    result = simulate("--bots", "easy,easy", "--games", "2", "--json", str(record))
+    assert result.exit_code == 2, result.output
+    output = " ".join(result.output.split())
+    assert "that is a game record, and racko never writes over one" in output
+    assert "Simulating" not in output
+    assert record.read_bytes() == before
+
+
+def test_a_json_file_already_there_that_is_no_record_is_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    out.write_text('{"type": "game", "format": "rack-o/2"}\n', encoding="utf-8")
+    result = simulate("--bots", "easy,easy", "--games", "1", "--target", "5", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    assert "seats" in json.loads(out.read_text(encoding="utf-8"))
+
+
 @pytest.mark.parametrize("made", ["nothing", "an empty file"])
 def test_a_json_path_ending_in_a_slash_is_refused_as_a_folder_before_anything_starts(
     tmp_path: Path, made: str

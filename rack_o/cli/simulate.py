@@ -260,12 +260,19 @@ def _check_json_path(json_path: Path) -> None:
 
 def _check_json_folder(json_path: Path) -> None:
     # Checked before the run, so a long run is never lost to a typo in the folder name.
+    from rack_o.store.records import is_game_record
+
     try:
         found: os.stat_result | None = json_path.stat()  # as `write_whole` finds it
     except (FileNotFoundError, NotADirectoryError):
         found = None
     if found is not None and stat.S_ISDIR(found.st_mode):
         raise click.UsageError(_("--json {file}: that is a directory.").format(file=json_path))
+    if found is not None and stat.S_ISREG(found.st_mode) and is_game_record(json_path):
+        # A game record is the only copy of a game: never replaced by results.
+        raise click.UsageError(
+            _("--json {file}: that is a game record, and racko never writes over one; give "
+              "another file name.").format(file=json_path))
     if found is not None and not stat.S_ISREG(found.st_mode):
         writable = os.access(json_path, os.W_OK)  # a pipe or a device: written to as it is
     else:

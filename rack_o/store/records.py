@@ -31,6 +31,8 @@ from rack_o.store.safe_text import shown
 # Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
 MAX_RECORD_BYTES = 32_000_000
 """In the decimal megabytes the messages and the docs say (32 MB)."""
+HEADER_BYTES = 1_000_000
+"""The most of a file's first line `is_game_record` reads (a game line is far shorter)."""
 
 
 class RecordProblem(StrEnum):
@@ -295,6 +297,22 @@ def replayable_seed(seed: object) -> int | None:
     if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
         return seed if len(str(seed)) <= SEED_SHOWN else None
     return None
+
+
+def is_game_record(path: Path) -> bool:
+    """True if `path` is a file whose first line opens a rack-o/1 game (a record racko must
+    never write over); False if it is not, or cannot be read."""
+    import json
+
+    from rack_o.record import FORMAT
+
+    try:
+        with open(path, "rb") as file:
+            first = file.readline(HEADER_BYTES)
+        line = json.loads(first)
+    except (OSError, ValueError):
+        return False
+    return isinstance(line, dict) and line.get("type") == "game" and line.get("format") == FORMAT
 
 
 def find_record(ref: str | os.PathLike[str]) -> Path:
