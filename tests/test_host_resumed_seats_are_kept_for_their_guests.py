@@ -40,6 +40,43 @@ def test_a_guest_who_took_a_seat_under_another_name_is_named_in_the_record(tmp_p
     assert recorded_logins(lines, 3) == {1: "hard", 2: "zed"}
 
 
+def test_a_seat_taken_under_another_name_is_said_to_be_when_its_guest_comes() -> None:
+    table = GuestSeats(NAMES, idle=None, pause_seconds=0)
+    stranger = FakeLink()
+    assert table.join("xavier", stranger, 80, 24) is table.terminal(0)  # the next free seat
+    # Ann's own connection it is not: waiting a minute would not help her.
+    assert table.join("ann", FakeLink(), 80, 24) == (
+        "Ann's seat is taken by someone who logged in as xavier: if that is not you, ask them "
+        "to leave it (q), then connect again.")
+    assert table.logins() == {0: "xavier"}
+    table.leave(0, stranger)
+    assert table.join("ann", FakeLink(), 80, 24) is table.terminal(0)
+    assert table.logins() == {}  # the seat is Ann's again: no other login kept for it
+    assert table.join("xavier", FakeLink(), 80, 24) is table.terminal(1)  # the next free one
+
+
+def test_a_seat_taken_back_under_its_own_name_is_named_so_in_the_record(tmp_path) -> None:
+    game = seeded_game(3, players=3, names=["Ann", "Bob", "Cy"], kinds=["human"] * 3)
+    table = GuestSeats(NAMES, idle=None, pause_seconds=0)
+    writer = RecordWriter(tmp_path / "logins.jsonl")
+    guests_only(table, game, writer=writer)
+    stranger = FakeLink()
+    table.join("xavier", stranger, 80, 24)  # Ann's seat, the first free one
+    table.inbox.run_posted()
+    game.deal()
+    table.leave(0, stranger)
+    table.join("Ann", FakeLink(), 80, 24)
+    table.inbox.run_posted()
+    game.apply(game.legal_actions()[0], game.mover)  # a turn, its two halves
+    game.apply(game.legal_actions()[0], game.mover)
+    writer.close()
+    lines = [line for _number, line in parse_lines(
+        (tmp_path / "logins.jsonl").read_text(encoding="utf-8"))]
+    named = [(line["type"], line["guest_logins"]) for line in lines if "guest_logins" in line]
+    assert named == [("deal", {"0": "xavier"}), ("turn", {"0": "ann"})]
+    assert recorded_logins(lines, 3) == {0: "ann"}  # opened again, the seat is kept for Ann
+
+
 @pytest.mark.parametrize(
     ("lines", "logins"),
     [
@@ -69,8 +106,8 @@ def test_a_resumed_table_seats_each_guest_by_their_own_login_and_nobody_else() -
     assert table.join("hard", FakeLink(), 80, 24) is table.terminal(2)  # the same ssh command
     assert table.join("ANN", FakeLink(), 80, 24) is table.terminal(0)
     assert table.join("cy", FakeLink(), 80, 24) == (
-        "Cy's seat is taken by a connection that is still open. If that was you and your "
-        "connection dropped, try again in a minute.")
+        "Cy's seat is taken by someone who logged in as hard: if that is not you, ask them to "
+        "leave it (q), then connect again.")
     assert isinstance(table.join("bob", FakeLink(), 80, 24), RemoteTerminal)
 
 

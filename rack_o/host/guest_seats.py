@@ -191,13 +191,24 @@ class GuestSeats:
                 return _("{name}'s seat has been given to a computer player: the host handed "
                          "it over while its guest was away, and it plays there to the end of "
                          "this game.").format(name=name)
+            own = wanted == name_key(self.terminals[seat].name)
             if seat in self._links:
+                holder = self._claims.get(seat)
+                if own and holder is not None and holder != wanted:
+                    # Not their own connection: another user name took the seat first.
+                    return _(
+                        "{name}'s seat is taken by someone who logged in as {login}: if that is "
+                        "not you, ask them to leave it (q), then connect again."
+                    ).format(name=name, login=printable(holder))
                 return _(
                     "{name}'s seat is taken by a connection that is still open. If that was you "
                     "and your connection dropped, try again in a minute."
                 ).format(name=name)
             self._links[seat] = link
-            self._claims.setdefault(seat, wanted)
+            if own:
+                self._claims[seat] = wanted  # the seat's own name: no other login is kept for it
+            else:
+                self._claims.setdefault(seat, wanted)
         self.inbox.post(partial(self._attached, seat, link, width, height, language))
         return self.terminals[seat]
 

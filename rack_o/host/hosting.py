@@ -45,6 +45,7 @@ from rack_o.game import Game
 from rack_o.i18n import _, current_language, ngettext
 from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header
 from rack_o.steps import RoundResult
+from rack_o.store.names import name_key
 from rack_o.store.recorder import StepRecorder
 from rack_o.store.safe_text import printable
 from rack_o.store.writer import RecordWriter
@@ -405,11 +406,17 @@ class HostedGame(Table):
     def _record_logins(self) -> None:
         """The record's next line names the user names guests took seats with that it does not
         say yet (see GUEST_LOGINS)."""
-        new = {seat: login for seat, login in self.seats.logins().items()
-               if self._logins.get(seat) != login}
+        logins = self.seats.logins()
+        new = {seat: login for seat, login in logins.items() if self._logins.get(seat) != login}
+        # A seat taken back under its own name: the record says so, so that a table opened
+        # again keeps it for that name, not for the login before.
+        for seat, login in self._logins.items():
+            own = name_key(self.seats.terminals[seat].name)
+            if seat not in logins and login != own:
+                new[seat] = own
         if not new:
             return
-        self._logins.update(new)
+        self._logins = dict(logins)
         pending = self.recorder.next_line.get(GUEST_LOGINS)
         self.recorder.next_line[GUEST_LOGINS] = {
             **(pending if isinstance(pending, dict) else {}),
