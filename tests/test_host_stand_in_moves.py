@@ -4,7 +4,7 @@ as the person's own moves. Moves the person made themselves are not marked."""
 
 from __future__ import annotations
 
-from builders import dealt
+from builders import dealt, record_lines
 from rich.console import Console
 
 from rack_o.actions import DRAW, Phase, place
@@ -36,6 +36,35 @@ def test_only_the_moves_a_computer_player_made_for_a_person_are_marked() -> None
     read = moves_read(game, 0, frozenset({1}))  # Bob's move (the second) was the computer's
     assert f"{names[1]} (computer) drew a card into slot 1" in read
     assert moves_read(game, 0, frozenset()).count("(computer)") == 0
+
+
+def test_a_table_opened_again_marks_the_moves_its_record_says_a_computer_made() -> None:
+    from rack_o.host.hosting import stood_in_places
+    from rack_o.record import STAND_IN
+    from rack_o.view import PublicTurn
+
+    def bob_played_after_a_turn_over(lines: list[dict]) -> bool:
+        kinds = [line["type"] for line in lines]
+        return "turn_over" in kinds and any(
+            line["type"] == "turn" and line["seat"] == 1
+            for line in lines[kinds.index("turn_over"):])
+
+    # Turns until the draw pile has been turned over and Bob has played since.
+    game = dealt([[40, 1, 39, 2, 38, 3, 37, 4, 36, 5], [35, 6, 34, 7, 33, 8, 32, 9, 31, 10]],
+                 20, dealer=1)
+    while not bob_played_after_a_turn_over(record_lines(game)):
+        game.apply(DRAW)
+        game.apply(place(1))
+    lines = record_lines(game)
+    turns = [line for line in lines if line["type"] == "turn"]
+    bobs = [line for line in turns if line["seat"] == 1]
+    for line in (bobs[0], bobs[-1]):  # the first and last of Bob's turns, played for him
+        line[STAND_IN] = "bot:hard"
+    places = stood_in_places(lines)
+    history = game.history
+    bob_places = [place for place, event in enumerate(history)
+                  if isinstance(event, PublicTurn) and event.seat == 1]
+    assert places == {(game.round, bob_places[0]), (game.round, bob_places[-1])}
 
 
 def test_at_a_table_everyone_reads_the_stand_ins_moves_marked() -> None:

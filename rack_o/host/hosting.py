@@ -94,6 +94,23 @@ class InEachLanguage(Generic[Made]):
         return self._made[language]
 
 
+def stood_in_places(events: Sequence[Event]) -> set[tuple[int, int]]:
+    """(round, place in that round's history) of each turn the record says a computer player
+    made for a person (STAND_IN): a round's history holds its turns and turn-overs in order."""
+    places: set[tuple[int, int]] = set()
+    round_: object = None
+    place = 0
+    for line in events:
+        kind = line.get("type")
+        if kind == "deal":
+            round_, place = line.get("round"), 0
+        elif kind in ("turn", "turn_over"):
+            if kind == "turn" and line.get(STAND_IN) and type(round_) is int:
+                places.add((round_, place))
+            place += 1
+    return places
+
+
 class HostedGame(Table):
     """The hooks of a hosted game (a `rack_o.agent.Table`), and what its screens ask of it."""
 
@@ -188,8 +205,9 @@ class HostedGame(Table):
             if line.get("type") == "turn" and not line.get(STAND_IN)
             and type(line.get("seat")) is int}
         """The seats a person played a turn at (a seat given away may have had none)."""
-        self._stood_in: set[tuple[int, int]] = set()
-        """(round, place in its history) of each turn a computer player made for a person."""
+        self._stood_in: set[tuple[int, int]] = stood_in_places(events)
+        """(round, place in its history) of each turn a computer player made for a person
+        (those of a saved game's record too: a table opened again marks them as before)."""
         self.recorder = StepRecorder(game, self.agents, writer, events)
         self._logins = recorded_logins(events, len(game.players))
         """The user names guests took seats with that the record says (or will say)."""
