@@ -4,6 +4,8 @@ seat's own), else the seat's name. Nobody else sits there and sees that rack."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from builders import seeded_game
 from test_host_game_units import guests_only
@@ -15,6 +17,13 @@ from rack_o.record import parse_lines
 from rack_o.store.writer import RecordWriter
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
+
+
+def _logins_written(path: Path) -> tuple[list[dict], list[tuple[str, dict]]]:
+    """The record's lines, and (type, guest_logins) of each line that names logins."""
+    lines = [line for _number, line in parse_lines(path.read_text(encoding="utf-8"))]
+    return lines, [(line["type"], line["guest_logins"]) for line in lines
+                   if "guest_logins" in line]
 
 
 def test_a_guest_who_took_a_seat_under_another_name_is_named_in_the_record(tmp_path) -> None:
@@ -33,9 +42,7 @@ def test_a_guest_who_took_a_seat_under_another_name_is_named_in_the_record(tmp_p
     game.apply(game.legal_actions()[0], game.mover)
     game.apply(game.legal_actions()[0], game.mover)
     writer.close()
-    lines = [line for _number, line in parse_lines(
-        (tmp_path / "logins.jsonl").read_text(encoding="utf-8"))]
-    named = [(line["type"], line["guest_logins"]) for line in lines if "guest_logins" in line]
+    lines, named = _logins_written(tmp_path / "logins.jsonl")
     assert named == [("deal", {"1": "hard"}), ("turn", {"2": "zed"})]
     assert recorded_logins(lines, 3) == {1: "hard", 2: "zed"}
 
@@ -70,9 +77,7 @@ def test_a_seat_taken_back_under_its_own_name_is_named_so_in_the_record(tmp_path
     game.apply(game.legal_actions()[0], game.mover)  # a turn, its two halves
     game.apply(game.legal_actions()[0], game.mover)
     writer.close()
-    lines = [line for _number, line in parse_lines(
-        (tmp_path / "logins.jsonl").read_text(encoding="utf-8"))]
-    named = [(line["type"], line["guest_logins"]) for line in lines if "guest_logins" in line]
+    lines, named = _logins_written(tmp_path / "logins.jsonl")
     assert named == [("deal", {"0": "xavier"}), ("turn", {"0": "ann"})]
     assert recorded_logins(lines, 3) == {0: "ann"}  # opened again, the seat is kept for Ann
 
