@@ -331,5 +331,5 @@ def test_the_host_is_told_the_racko_host_command_that_deals_the_cards_again(
 ) -> None:
     with at_the_question(tmp_path) as (host, _bob):
         told(host.pty, "Seed 3. To deal these cards again: racko host --seed 3 --players 3 "
-             "--names Ann,Bob --target 5 --bots hard")
+             "--names Ann,Bob --target 5 --bots hard --port ")
         assert "racko play --seed" not in host.pty.text

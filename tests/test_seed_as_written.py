@@ -92,3 +92,14 @@ def test_a_hosted_game_s_note_sits_the_host_where_they_sat(seated: bool, command
                        seated=seated)
     assert note == ("Seed 3. To deal these cards again:\n"
                     f"{command} --seed 3 --players 3 --names Ann,Bob --target 5 --bots hard")
+
+
+def test_a_hosted_game_s_note_names_the_port_the_table_listened_on() -> None:
+    # Dealt again on another port, the guests' ssh lines would not reach the table.
+    players = (Player("Ann"), Player("Bob"))
+    header = Header(players, Rules(2, target=5), 3)
+    [note] = end_notes(header, ["Ann", "Bob"], [], [0, 0], hosted=True, port=2345)
+    assert note == ("Seed 3. To deal these cards again:\n"
+                    "racko host --seed 3 --names Ann,Bob --target 5 --port 2345")
+    [note] = end_notes(header, ["Ann", "Bob"], [], [0, 0], hosted=True)
+    assert "--port" not in note

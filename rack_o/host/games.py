@@ -220,7 +220,7 @@ class TableGames:
             given_away=[seat for seat in opened.given_away if seat in self.seats.terminals],
             cut_short=opened.cut_short, pause_seconds=setup.pause,
             console=None if host_terminal is not None else self.console,
-            play_again=play_again if host_terminal is not None else None)
+            play_again=play_again if host_terminal is not None else None, port=self.setup.port)
         code = run_until_stopped(session, opened.saved_note)
         session.retire()
         return code, session.again
