@@ -306,12 +306,32 @@ def test_a_game_record_is_never_written_over_by_the_json(tmp_path: Path, text: s
     assert record.read_bytes() == before
 
 
-def test_a_json_file_already_there_that_is_no_record_is_replaced(tmp_path: Path) -> None:
+@pytest.mark.parametrize("text", ['{"type": "game", "format": "rack-o/2"}\n', "[" * 100_000,
+                                  "\x00\xff junk"],
+                         ids=["another format", "nested too deep for a parser", "binary"])
+def test_a_json_file_already_there_that_is_no_record_is_replaced(tmp_path: Path,
+                                                                 text: str) -> None:
     out = tmp_path / "out.json"
-    out.write_text('{"type": "game", "format": "rack-o/2"}\n', encoding="utf-8")
+    out.write_text(text, encoding="utf-8")
     result = simulate("--bots", "easy,easy", "--games", "1", "--target", "5", "--json", str(out))
     assert result.exit_code == 0, result.output
     assert "seats" in json.loads(out.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_the_json_is_never_put_where_the_run_writes_a_record(tmp_path: Path,
+                                                             through_a_link: bool) -> None:
+    records = tmp_path / "recs"
+    records.mkdir()
+    json_path = records / "game-00001.jsonl"
+    if through_a_link:
+        (tmp_path / "out.json").symlink_to(json_path)
+        json_path = tmp_path / "out.json"
+    result = simulate("--bots", "easy,easy", "--games", "2", "--target", "5", "--seed", "1",
+                      "--record-dir", str(records), "--json", str(json_path))
+    assert result.exit_code == 2, result.output
+    assert "is where --record-dir writes a game's record" in " ".join(result.output.split())
+    assert not list(records.iterdir())
 
 
 @pytest.mark.parametrize("made", ["nothing", "an empty file"])

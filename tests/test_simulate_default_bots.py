@@ -24,6 +24,7 @@ def test_no_bots_named_seats_hard_bots(players: int | None, seated: list[str]) -
 
 @pytest.mark.parametrize(("players", "placed", "seated"), [
     (None, ["2=expert"], ["hard", "expert"]),
+    (None, ["1=expert"], ["expert", "hard"]),
     (None, ["3=easy", "2=medium"], ["hard", "medium", "easy"]),
     (3, ["1=expert"], ["expert", "hard", "hard"]),
     (4, ["2=easy", "4=random"], ["hard", "easy", "hard", "random"]),

@@ -99,6 +99,8 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
                 _("seat {seat} does not exist: a table has seats 1 to {most}.").format(
                     seat=said(lacking[0]), most=MAX_PLAYERS),
                 param_hint="'--bot'")
+        if not choice.fill:  # --bot 1=expert alone: hard sits at the other seat
+            players = max(players, MIN_PLAYERS)
     if MIN_PLAYERS <= players <= MAX_PLAYERS:
         check_seats(players, choice)  # a seat the table lacks is said before the count of bots
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -294,16 +296,31 @@ def _check_json_folder(json_path: Path) -> None:
         )
 
 
+_RECORD_NAME = re.compile(r"game-(\d+)" + re.escape(RECORD_SUFFIX))
+
+
+def _is_record_name(name: str, games: int) -> bool:
+    """True if `name` is the record name (`record_name`) of one of games 0..games-1."""
+    match = _RECORD_NAME.fullmatch(name)
+    return (match is not None and 1 <= int(match[1]) <= games
+            and record_name(int(match[1]) - 1) == name)
+
+
 def _records_in(record_dir: Path, games: int) -> list[str]:
     """The names of the records of games 0..games-1 that `record_dir` holds, sorted."""
     # One listing, not one stat per game: --games may be large.
-    pattern = re.compile(r"game-(\d+)" + re.escape(RECORD_SUFFIX))
-    names = []
-    for name in os.listdir(record_dir):
-        match = pattern.fullmatch(name)
-        if match and 1 <= int(match[1]) <= games and record_name(int(match[1]) - 1) == name:
-            names.append(name)
-    return sorted(names)
+    return sorted(name for name in os.listdir(record_dir) if _is_record_name(name, games))
+
+
+def _check_json_apart(json_path: Path, record_dir: Path, games: int) -> None:
+    """A usage error if --json names (through any link) a record this run writes in
+    --record-dir: the JSON, renamed over it at the end, would put the game out."""
+    target = Path(os.path.realpath(json_path))
+    if (target.parent == Path(os.path.realpath(record_dir))
+            and _is_record_name(target.name, games)):
+        raise click.UsageError(
+            _("--json {file} is where --record-dir writes a game's record: give another file "
+              "name.").format(file=json_path))
 
 
 def _check_record_dir(record_dir: Path, games: int) -> None:
@@ -475,6 +492,8 @@ def simulate(
         if json_path is not None:
             _check_json_path(json_path)
         if record_dir is not None:
+            if json_path is not None and json_path != STDOUT:
+                _check_json_apart(json_path, record_dir, games)
             _check_record_dir(record_dir, games)
         if seed is None:
             seed = new_seed()

@@ -302,17 +302,15 @@ def replayable_seed(seed: object) -> int | None:
 def is_game_record(path: Path) -> bool:
     """True if `path` is a file whose first line opens a rack-o/1 game (a record racko must
     never write over); False if it is not, or cannot be read."""
-    import json
-
     from rack_o.record import FORMAT
 
     try:
         with open(path, "rb") as file:
-            first = file.readline(HEADER_BYTES)
-        line = json.loads(first)
-    except (OSError, ValueError):
+            first = file.readline(HEADER_BYTES).decode("utf-8", "replace")
+        _number, line = next(iter_lines(first))  # read as every record's lines are read
+    except (OSError, RecordError, StopIteration):
         return False
-    return isinstance(line, dict) and line.get("type") == "game" and line.get("format") == FORMAT
+    return line.get("type") == "game" and line.get("format") == FORMAT
 
 
 def find_record(ref: str | os.PathLike[str]) -> Path:
