@@ -141,3 +141,24 @@ def test_the_host_sees_the_user_name_a_guest_took_another_s_seat_with() -> None:
     assert ann.split() == ["1", "Ann", "ready", "logged", "in", "as", "zed"]
     assert bob.split() == ["2", "Bob", "here"]  # his own name: nothing to say
     assert cy.split() == ["3", "Cy", "away"]
+
+
+def test_a_record_naming_a_login_for_a_seat_no_guest_has_opens_all_the_same() -> None:
+    from rack_o.bots import make_bot
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.hosting import HostedGame
+    from rack_o.host.views import TableInfo
+
+    # A computer player at seat 1 (0-based 0), yet the record names a login for it.
+    game = seeded_game(3, players=3, names=["Hard", "Bob", "Cy"],
+                       kinds=["bot:hard", "human", "human"])
+    table = GuestSeats({1: "Bob", 2: "Cy"}, idle=None, pause_seconds=0,
+                       claims={1: "bob", 2: "cy"})
+    agents = [make_bot("hard", 0, 3), *(HumanAgent(name, table.terminals[seat])
+                                        for seat, name in ((1, "Bob"), (2, "Cy")))]
+    events = [{"type": "deal", "round": 1, "guest_logins": {"0": "xavier"}}]
+    hosted = HostedGame(table, game, agents, host_seat=None, host_terminal=None,
+                        info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+                        stand_in=lambda seat: make_bot("hard", seat, 3), events=events,
+                        pause_seconds=0)
+    assert hosted.logins() == {}

@@ -10,6 +10,7 @@ from rich.console import Console
 from rack_o.actions import DRAW, Phase, place
 from rack_o.cli.screens import history_block
 from rack_o.game import Game
+from rack_o.host.hosting import HostedGame
 
 
 def two_moves() -> Game:
@@ -65,6 +66,24 @@ def test_a_table_opened_again_marks_the_moves_its_record_says_a_computer_made() 
     bob_places = [place for place, event in enumerate(history)
                   if isinstance(event, PublicTurn) and event.seat == 1]
     assert places == {(game.round, bob_places[0]), (game.round, bob_places[-1])}
+    # The table opened again with those lines marks them.
+    assert _hosted(game, lines).stand_in_turns() == {bob_places[0], bob_places[-1]}
+
+
+def _hosted(game: Game, events: list[dict]) -> HostedGame:
+    """`game` at a table of guests, opened again from a record's `events` (not played)."""
+    from rack_o.bots import make_bot
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.guest_seats import GuestSeats
+    from rack_o.host.views import TableInfo
+
+    names = {seat: player.name for seat, player in enumerate(game.players)}
+    table = GuestSeats(names, idle=None, pause_seconds=0)
+    agents = [HumanAgent(name, table.terminals[seat]) for seat, name in names.items()]
+    return HostedGame(table, game, agents, host_seat=None, host_terminal=None,
+                      info=TableInfo("tq4m-8kxp", "SHA256:x", {}),
+                      stand_in=lambda seat: make_bot("hard", seat, 3), events=events,
+                      pause_seconds=0)
 
 
 def test_at_a_table_everyone_reads_the_stand_ins_moves_marked() -> None:

@@ -103,3 +103,14 @@ def test_a_hosted_game_s_note_names_the_port_the_table_listened_on() -> None:
                     "racko host --seed 3 --names Ann,Bob --target 5 --port 2345")
     [note] = end_notes(header, ["Ann", "Bob"], [], [0, 0], hosted=True)
     assert "--port" not in note
+
+
+@pytest.mark.parametrize(("port", "named"), [(2222, None), (0, None), (2345, 2345)])
+def test_a_command_names_a_port_only_when_it_is_not_the_default(port: int,
+                                                                 named: int | None) -> None:
+    from rack_o.host.defaults import DEFAULT_PORT, named_port
+    from rack_o.host.games import host_resume_command
+
+    assert DEFAULT_PORT == 2222
+    assert named_port(port) == named
+    assert ("--port" in host_resume_command("ID", port)) is (named is not None)

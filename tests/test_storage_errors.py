@@ -122,6 +122,22 @@ def test_a_data_folder_that_is_a_link_to_nothing_is_said_to_be_one(
     assert not (tmp_path / "gone").exists()  # nothing made where the link points
 
 
+@pytest.mark.parametrize(("links", "said"), [
+    ({"a": "b", "b": "gone"}, "a is a link to gone, which does not exist."),
+    ({"loop": "loop"}, "loop is a link that leads back to itself."),
+], ids=["a link to a link to nothing", "a loop"])
+def test_a_record_folder_behind_links_is_said_to_be_what_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: dict[str, str], said: str
+) -> None:
+    for name, target in links.items():
+        (tmp_path / name).symlink_to(target)
+    monkeypatch.chdir(tmp_path)
+    first = next(iter(links))
+    result = racko(*BOT_GAME, "--record", f"{first}/g.jsonl")
+    assert_exited(result, 2)
+    assert f"cannot write {first}/g.jsonl: {said}" in flat(result.output)
+
+
 @pytest.mark.parametrize("command", ["replay", "review", "resume"])
 def test_a_record_file_that_is_not_there_is_not_said_to_be_left_as_it_was(
     home: Path, tmp_path: Path, command: str

@@ -109,6 +109,7 @@ def record_not_found(error: LookupError) -> str:
 def in_the_way(blocking: Path) -> str:
     """Why `blocking` (`file_in_the_way`) keeps a folder from being made: a file, or a link to
     nothing (which a folder cannot be made through)."""
+    import errno
     import os
 
     from rack_o.store.safe_text import controls_escaped
@@ -116,11 +117,20 @@ def in_the_way(blocking: Path) -> str:
     file = controls_escaped(str(blocking))
     if os.path.islink(blocking) and not os.path.exists(blocking):
         try:
-            target = controls_escaped(os.readlink(blocking))
-        except OSError:
-            target = "?"
+            os.stat(blocking)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                return _("{file} is a link that leads back to itself").format(file=file)
+        # Through every link to the name that holds nothing (a link to a link to nothing),
+        # written as the links write it: a relative link stays relative.
+        target = str(blocking)
+        for _hop in range(40):  # the most links a path may go through (ELOOP's limit)
+            if not os.path.islink(target):
+                break
+            target = os.path.normpath(os.path.join(os.path.dirname(target),
+                                                   os.readlink(target)))
         return _("{file} is a link to {target}, which does not exist").format(
-            file=file, target=target)
+            file=file, target=controls_escaped(target))
     return _("{file} is a file, not a folder").format(file=file)
 
 

@@ -34,7 +34,7 @@ from rack_o.record import HOST_SEAT, Event, Header
 from rack_o.rules import Rules
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .defaults import DEFAULT_PORT, IDLE_SECONDS
+from .defaults import DEFAULT_PORT, IDLE_SECONDS, named_port
 from .guest_seats import GuestSeats
 from .hosting import HostedGame, Lines
 from .local import attached_here, local_terminal
@@ -80,7 +80,7 @@ def host_resume_command(ref: str, port: int = DEFAULT_PORT, idle: float | None =
     listens on (the one bound, with --port 0), unless it is the default, so the guests' ssh lines
     stay the same; and the table's `idle` seconds (--idle), unless they are the default."""
     command = RESUME_COMMAND.format(ref=ref)
-    if port not in (DEFAULT_PORT, 0):
+    if named_port(port) is not None:
         command += f" --port {port}"
     if idle is not None and idle != IDLE_SECONDS:
         command += f" --idle {idle / 60:g}"

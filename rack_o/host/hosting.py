@@ -52,7 +52,7 @@ from rack_o.store.writer import RecordWriter
 from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
-from .defaults import DEFAULT_PORT
+from .defaults import DEFAULT_PORT, named_port
 from .guest_seats import GuestSeats, Message, recorded_logins
 from .inbox import Inbox
 from .screen import SeatScreen
@@ -433,9 +433,9 @@ class HostedGame(Table):
         # A seat taken back under its own name: the record says so, so that a table opened
         # again keeps it for that name, not for the login before.
         for seat, login in self._logins.items():
-            own = name_key(self.seats.terminals[seat].name)
-            if seat not in logins and login != own:
-                new[seat] = own
+            terminal = self.seats.terminals.get(seat)  # None: not a guest's seat (an odd record)
+            if terminal is not None and seat not in logins and login != name_key(terminal.name):
+                new[seat] = name_key(terminal.name)
         if not new:
             return
         self._logins = dict(logins)
@@ -539,7 +539,7 @@ class HostedGame(Table):
             notes = [ForWidth(partial(_dim_note, note))
                      for note in end_notes(self.header, names, humans, hints_used, seed=seed,
                                            hosted=True, seated=self.host_seat is not None,
-                                           port=None if self.port == DEFAULT_PORT else self.port)]
+                                           port=named_port(self.port))]
 
             def summary(compact: bool, kept: int) -> list[RenderableType]:
                 return [standings(game.totals, names, game.rules, winner, len(game.rounds),
