@@ -334,6 +334,23 @@ def test_the_json_is_never_put_where_the_run_writes_a_record(tmp_path: Path,
     assert not list(records.iterdir())
 
 
+@pytest.mark.parametrize(("folder", "reason"), [
+    ("dangling", "dangling is a link to gone, which does not exist"),
+    ("afile/records", "afile is a file, not a folder"),
+])
+def test_a_record_dir_behind_a_file_or_a_link_to_nothing_says_which(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str, reason: str
+) -> None:
+    (tmp_path / "dangling").symlink_to("gone")
+    (tmp_path / "afile").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = simulate("--bots", "easy,easy", "--games", "1", "--record-dir", folder)
+    assert result.exit_code == 2, result.output
+    assert f"--record-dir {folder}: cannot write there ({reason})." in " ".join(
+        result.output.split())
+    assert not (tmp_path / "gone").exists()
+
+
 @pytest.mark.parametrize("made", ["nothing", "an empty file"])
 def test_a_json_path_ending_in_a_slash_is_refused_as_a_folder_before_anything_starts(
     tmp_path: Path, made: str

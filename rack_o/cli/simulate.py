@@ -49,7 +49,7 @@ from rack_o.tally import Tally
 from .columns import Layout, whole_layout
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
-from .messages import bot_spec_error, history_error
+from .messages import bot_spec_error, history_error, in_the_way
 from .option_types import SEED, WholeNumber, ends_as_a_folder, said
 from .os_reasons import os_reason
 from .screens import variant_labels
@@ -212,6 +212,13 @@ def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
         return click.UsageError(
             _("{option} {path}: the name is too long.").format(option=option, path=path)
         )
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        from rack_o.store.paths import file_in_the_way
+
+        blocking = file_in_the_way(path)  # a file, or a link to nothing, where a folder goes
+        if blocking is not None:
+            return click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
+                option=option, path=path, reason=in_the_way(blocking)))
     return click.UsageError(
         _("{option} {path}: cannot write there ({reason}).").format(
             option=option, path=path, reason=os_reason(error)
