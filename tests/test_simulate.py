@@ -351,6 +351,21 @@ def test_a_record_dir_behind_a_file_or_a_link_to_nothing_says_which(
     assert not (tmp_path / "gone").exists()
 
 
+def test_the_history_is_never_written_over_by_the_json(tmp_path: Path) -> None:
+    import sqlite3
+
+    history = tmp_path / "history.sqlite3"
+    with sqlite3.connect(history) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER)")
+    conn.close()
+    before = history.read_bytes()
+    result = simulate("--bots", "easy,easy", "--games", "1", "--target", "5",
+                      "--json", str(history))
+    assert result.exit_code == 2, result.output
+    assert "that is a database" in " ".join(result.output.split())
+    assert history.read_bytes() == before
+
+
 @pytest.mark.parametrize("made", ["nothing", "an empty file"])
 def test_a_json_path_ending_in_a_slash_is_refused_as_a_folder_before_anything_starts(
     tmp_path: Path, made: str

@@ -148,3 +148,20 @@ def test_a_record_file_that_is_not_there_is_not_said_to_be_left_as_it_was(
     said = flat(result.output)
     assert f"cannot {command} {missing}: no such file" in said
     assert "left exactly as it was" not in said
+
+
+def test_a_games_folder_that_is_a_link_to_itself_gives_no_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "games").symlink_to("games")
+    monkeypatch.setenv("RACKO_HOME", str(home))
+    record = tmp_path / "g.jsonl"
+    result = racko(*BOT_GAME, "--record", str(record))
+    assert result.exit_code == 0, result.output
+    for args in (["history"], ["history", "--json"], ["replay", str(record), "--summary"]):
+        result = racko(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert "Traceback" not in result.output and result.exception is None or isinstance(
+            result.exception, SystemExit)

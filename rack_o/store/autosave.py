@@ -67,7 +67,7 @@ def autosaved(path: Path) -> bool:
     """True for a record in the records directory (not a file the player named)."""
     try:
         return path.resolve().parent == records_dir().resolve()
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a link loop, on Python 3.11
         return False
 
 

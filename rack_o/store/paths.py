@@ -89,7 +89,7 @@ def record_ref(path: str | os.PathLike[str], *, quoted: bool = True) -> str:
             if not ref.startswith("-"):
                 return shlex.quote(ref)
             path = path.resolve()
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a link loop, on Python 3.11
         pass
     if not quoted:
         return str(path)
