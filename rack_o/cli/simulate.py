@@ -267,17 +267,9 @@ def _check_json_path(json_path: Path) -> None:
         raise _path_error("--json", json_path, error) from None
 
 
-def _is_database(path: Path) -> bool:
-    """True if `path` begins as an SQLite database file does."""
-    try:
-        with open(path, "rb") as file:
-            return file.read(16) == b"SQLite format 3\x00"
-    except OSError:
-        return False
-
-
 def _check_json_folder(json_path: Path) -> None:
     # Checked before the run, so a long run is never lost to a typo in the folder name.
+    from rack_o.store.history import is_database
     from rack_o.store.records import is_game_record
 
     try:
@@ -291,7 +283,7 @@ def _check_json_folder(json_path: Path) -> None:
         raise click.UsageError(
             _("--json {file}: that is a game record, and racko never writes over one; give "
               "another file name.").format(file=json_path))
-    if found is not None and stat.S_ISREG(found.st_mode) and _is_database(json_path):
+    if found is not None and stat.S_ISREG(found.st_mode) and is_database(json_path):
         # racko's history (or any SQLite database) holds every finished game: never replaced.
         raise click.UsageError(
             _("--json {file}: that is a database (racko's history, say), and racko never "

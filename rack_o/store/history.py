@@ -779,6 +779,15 @@ _STATS_KINDS: tuple[type | tuple[type, ...], ...] = (str, str, int, int, int, _N
 """The kinds of a player's name, kinds, games, wins, rounds, mean points, Rack-Os, best round."""
 
 
+def is_database(path: str | os.PathLike[str]) -> bool:
+    """True if `path` begins as an SQLite database file (the history is one) does."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
 def _check(row: sqlite3.Row, kinds: dict[str, type | tuple[type, ...]], path: str | os.PathLike[str]
            ) -> None:
     """HistoryError (DAMAGED) unless each column of `row` named in `kinds` holds its kind."""
