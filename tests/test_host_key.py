@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import stat
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ asyncssh = pytest.importorskip("asyncssh", reason="racko host needs asyncssh (th
 
 from hostkit import connect, hosted, run  # noqa: E402
 
-from rack_o.host.hostkey import HostKeyError, fingerprint, load_or_create  # noqa: E402
+from rack_o.host.hostkey import KEY_BYTES, HostKeyError, fingerprint, load_or_create  # noqa: E402
 from rack_o.store.paths import HOST_KEY_NAME as KEY_NAME  # noqa: E402
 from rack_o.store.paths import host_key_path  # noqa: E402
 
@@ -78,3 +81,82 @@ def test_two_hosts_starting_at_once_end_up_with_one_key(tmp_path: Path) -> None:
         return [fingerprint(key) for key in keys]
 
     assert len(set(asyncio.run(both()))) == 1
+
+
+def test_a_link_to_a_key_is_used_and_the_file_it_names_is_left_as_it_is(tmp_path: Path) -> None:
+    kept = tmp_path / "my-keys" / "table_key"
+    kept.parent.mkdir()
+    made = fingerprint(load_or_create(kept))
+    kept.chmod(0o640)
+    link = tmp_path / KEY_NAME
+    link.symlink_to(kept)
+    assert fingerprint(load_or_create(link)) == made
+    assert mode(kept) == 0o640
+
+
+def _junk(path: Path) -> None:
+    path.write_bytes(b"not a key\n")
+
+
+def _a_link_to_notes(path: Path) -> None:
+    notes = path.with_name("notes.txt")
+    notes.write_text("my important notes\n")
+    path.symlink_to(notes.name)
+
+
+def _a_folder(path: Path) -> None:
+    path.mkdir()
+
+
+@pytest.mark.parametrize("make", [_junk, _a_link_to_notes, _a_folder])
+def test_a_key_file_that_cannot_be_used_keeps_its_permissions(
+    tmp_path: Path, make: Callable[[Path], None]
+) -> None:
+    path = tmp_path / KEY_NAME
+    make(path)
+    path.chmod(0o755 if path.is_dir() else 0o644)
+    before = mode(path)
+    with pytest.raises(HostKeyError):
+        load_or_create(path)
+    assert mode(path) == before
+
+
+def _load_within(path: Path, seconds: float) -> BaseException | None:
+    """What loading `path` raised, or None if it was still waiting after `seconds`."""
+    raised: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            load_or_create(path)
+        except BaseException as error:  # noqa: BLE001 - handed to the test to look at
+            raised.append(error)
+
+    worker = threading.Thread(target=load, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    return raised[0] if raised else None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_where_the_key_should_be_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / KEY_NAME
+    os.mkfifo(path)
+    error = _load_within(path, 5)
+    assert isinstance(error, HostKeyError)
+    assert "it is not a regular file" in str(error)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_link_to_a_device_is_refused_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / KEY_NAME
+    path.symlink_to("/dev/zero")
+    error = _load_within(path, 5)
+    assert isinstance(error, HostKeyError)
+    assert "it is not a regular file" in str(error)
+
+
+def test_a_file_far_larger_than_a_key_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / KEY_NAME
+    path.write_bytes(b"-----BEGIN OPENSSH PRIVATE KEY-----\n" + b"A" * (KEY_BYTES + 10))
+    with pytest.raises(HostKeyError, match="it is far larger than any key"):
+        load_or_create(path)

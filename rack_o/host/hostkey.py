@@ -26,27 +26,53 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return key.get_fingerprint("sha256")
 
 
+KEY_BYTES = 64 * 1024
+"""The most of a host key file that is read: an OpenSSH private key is a few KB at most."""
+
+
+class _NotAKeyFile(Exception):
+    """What stands at the key's path could never hold a key; the message says why."""
+
+
 def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
     """The host key at `path` (default: the data folder), made there first if there is none.
 
-    A key file others may read is made private (0600) again. HostKeyError when the file
-    cannot be read or is not a key: it is never replaced, since guests would then see another
-    fingerprint and rightly fear a different machine.
+    A key file others may read is made private (0600) again, once it is known to be a key (a
+    file a link names is left as it is). HostKeyError when the file cannot be read or is not
+    a key: it is never replaced, since guests would then see another fingerprint and rightly
+    fear a different machine, nor changed in any way.
     """
     path = host_key_path() if path is None else path
     if not path.exists():
         _create(path)
     try:
-        if stat.S_IMODE(path.stat().st_mode) & 0o077:
-            os.chmod(path, 0o600)
-        return asyncssh.read_private_key(path)
-    except (OSError, asyncssh.KeyImportError, ValueError) as error:
-        reason = os_reason(error)
+        return _read_key(path)
+    except (OSError, asyncssh.KeyImportError, ValueError, _NotAKeyFile) as error:
+        reason = str(error) if isinstance(error, _NotAKeyFile) else os_reason(error)
         raise HostKeyError(
             _("The host key {file} can't be used ({reason}). Move it away and racko makes a "
               "new one; tell your guests its fingerprint changed.").format(
                 file=controls_escaped(str(path)), reason=reason)
         ) from None
+
+
+def _read_key(path: Path) -> asyncssh.SSHKey:
+    """The key in the regular file at `path`, made private if it is not; _NotAKeyFile for
+    anything else (a pipe is not waited on, a device not read without end)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as file:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise _NotAKeyFile(_("it is not a regular file"))
+        data = file.read(KEY_BYTES + 1)
+        if len(data) > KEY_BYTES:
+            raise _NotAKeyFile(_("it is far larger than any key"))
+        key = asyncssh.import_private_key(data)
+        # Through a link the file is someone's own arrangement, outside racko's folder.
+        if stat.S_IMODE(found.st_mode) & 0o077 and not path.is_symlink() and hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+    return key
 
 
 def _create(path: Path) -> None:
