@@ -140,3 +140,26 @@ def test_a_note_whose_record_is_gone_or_unfinished_is_dropped(home: Path) -> Non
     assert code == 0, out
     assert notes() == []
     assert in_history(home) == set()
+
+
+def test_a_kept_game_whose_record_cannot_be_read_now_waits_and_is_said_to(home: Path) -> None:
+    # Dropping its note (as for a record that is gone) lost the game for ever, though the
+    # file was only unreadable for a while: its permissions, a disk away, a line put right.
+    kept = game_ending_on_resume(home, "kept", 7)
+    code, out, _took = run(["resume", "kept", "--fast"])
+    assert code == 0, out
+    database = home / "history.sqlite3"
+    finished = kept.read_bytes()
+    database.unlink()
+    keep_for_later(kept)
+    kept.write_bytes(finished.replace(b'"type"', b'"tpye"', 1))  # its first line damaged
+    code, out, _took = run(["history"])
+    assert code == 0, out
+    assert f"A finished game waits to be added to the history: {kept}, line 1:" in out
+    assert "It is added once its record can be read." in out
+    assert len(notes()) == 1 and in_history(home) == set()
+    kept.write_bytes(finished)
+    code, out, _took = run(["history"])
+    assert code == 0, out
+    assert "waits" not in out
+    assert notes() == [] and in_history(home) == {str(kept.resolve())}

@@ -1,6 +1,6 @@
 """Whatever stands among the notes of games kept for the history (a FIFO, a device, a folder, a
-note holding no path) is passed over: `racko history` and `racko stats` answer at once, without
-a traceback, and leave it where it is."""
+note holding no path, a file of someone's own) is passed over: `racko history` and `racko stats`
+answer at once, without a traceback, and leave it where it is, as it was."""
 
 from __future__ import annotations
 
@@ -35,13 +35,18 @@ def _huge(path: Path) -> None:
     path.write_bytes(b"/" * (1 << 20))
 
 
-HOSTILE_NOTES: dict[str, tuple[Callable[[Path], None], bool]] = {
-    # what stands there: (make it, whether it stays: only racko's own notes are removed)
-    "a FIFO no one writes to": (_fifo, True),
-    "a link to /dev/zero": (_endless, True),
-    "a folder": (_folder, True),
-    "a path holding a NUL byte": (_nul, False),
-    "a megabyte of slashes": (_huge, False),
+def _readme(path: Path) -> None:
+    path.write_text("just my notes about the game\n")
+
+
+HOSTILE_NOTES: dict[str, Callable[[Path], None]] = {
+    # Each stays where it is: only racko's own notes are removed (it writes one absolute path).
+    "a FIFO no one writes to": _fifo,
+    "a link to /dev/zero": _endless,
+    "a folder": _folder,
+    "a path holding a NUL byte": _nul,
+    "a megabyte of slashes": _huge,
+    "someone's own text": _readme,
 }
 
 
@@ -51,11 +56,11 @@ HOSTILE_NOTES: dict[str, tuple[Callable[[Path], None], bool]] = {
 def test_a_note_that_is_no_note_is_passed_over_at_once(
     home: Path, kind: str, command: str
 ) -> None:
-    make, stays = HOSTILE_NOTES[kind]
     folder = pending_dir()
     folder.mkdir()
     note = folder / "2026-11-29-2105-ann-bob-0123456789ab.txt"
-    make(note)
+    HOSTILE_NOTES[kind](note)
+    before = note.read_bytes() if note.is_file() and not note.is_symlink() else None
     # A child process: a read that never ends must fail the test, not hang it.
     done = subprocess.run([sys.executable, "-m", "rack_o", command], capture_output=True,
                           text=True, timeout=30, env={**os.environ, "RACKO_HOME": str(home)},
@@ -63,7 +68,9 @@ def test_a_note_that_is_no_note_is_passed_over_at_once(
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "No finished games yet" in done.stdout
-    assert note.is_symlink() or note.exists() if stays else not note.exists()
+    assert note.is_symlink() or note.exists()
+    if before is not None:
+        assert note.read_bytes() == before
 
 
 def test_a_game_is_kept_for_later_whatever_stands_where_a_draft_was_written(

@@ -25,7 +25,7 @@ from rack_o.store.safe_text import SHORT_SHOWN, shown
 
 from .console import printable
 from .exits import EXIT_NOTHING
-from .messages import history_error
+from .messages import history_error, record_file_error
 from .option_types import PLAYER_NAME, WholeNumber
 from .screens import scores_of
 from .stacked import labelled
@@ -92,6 +92,10 @@ def add_kept_games() -> None:
     from rack_o.store.pending import add_kept_games
 
     catchup = add_kept_games()
+    for unread in catchup.unread:
+        click.echo(_("A finished game waits to be added to the history: {problem}. It is "
+                     "added once its record can be read.").format(
+                         problem=record_file_error(unread)), err=True)
     if catchup.waiting and catchup.problem is not None:
         click.echo(history_error(catchup.problem) + " " + ngettext(
             "{count} finished game waits to be added to it.",
