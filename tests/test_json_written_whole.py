@@ -99,6 +99,18 @@ def test_a_named_pipe_is_written_to_as_a_stream(tmp_path: Path) -> None:
     assert stat.S_ISFIFO(pipe.stat().st_mode)
 
 
+@pytest.mark.skipif(os.name != "posix", reason="named pipes")
+def test_a_named_pipe_nothing_reads_is_not_waited_on(tmp_path: Path) -> None:
+    # Waiting in open() for a reader that never comes, racko heard neither Ctrl-C nor SIGTERM.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    done = simulated_to(subprocess.PIPE, tmp_path, str(pipe))
+    assert done.returncode == 1, done.stderr
+    said = f"The JSON could not be written to {pipe}: nothing reads from that pipe."
+    assert squashed(said) in squashed(done.stdout)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
 @pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd")
 def test_a_pipe_named_by_the_system_s_own_link_is_written_to(tmp_path: Path) -> None:
     # /dev/stdout to a pipe: its link's target, "pipe:[…]", is no path that exists.

@@ -276,6 +276,17 @@ def test_seats_are_filled_from_bot_and_bots(players, bots, seats, expected) -> N
     assert seat_specs(players, bots, seats) == expected
 
 
+def test_a_json_file_under_a_file_is_said_to_be_there(tmp_path: Path) -> None:
+    # It said "the folder …/afile does not exist": it does, as a file.
+    blocker = tmp_path / "afile"
+    blocker.write_text("mine\n")
+    result = simulate("--bots", "easy,easy", "--games", "1", "--json", str(blocker / "out.json"))
+    assert result.exit_code == 2, result.output
+    assert "".join(f"cannot write there ({blocker} is a file, not a folder).".split()) in "".join(
+        result.output.split())
+    assert blocker.read_text() == "mine\n"
+
+
 def test_a_json_file_in_a_missing_folder_is_refused_before_anything_starts(
     tmp_path: Path,
 ) -> None:
@@ -469,3 +480,26 @@ def test_a_history_that_cannot_be_opened_is_reported_without_a_traceback(
     assert "Results per seat" in result.output
     assert "history" in result.output and "Traceback" not in result.output
     assert home.read_text(encoding="utf-8") == "a file, not a folder\n"
+
+
+def test_a_record_made_by_another_run_meanwhile_is_named_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two runs on one empty --record-dir both pass the check; the second to write a record
+    # said "[Errno 17] File exists: '…/game-00001.jsonl'".
+    import rack_o.cli.simulate as simulate_cli
+
+    folder = tmp_path / "recs"
+    folder.mkdir()
+    theirs = folder / record_name(0)
+    monkeypatch.setattr(simulate_cli, "_check_record_dir",
+                        lambda record_dir, games: theirs.write_text("theirs\n"))
+    result = simulate("--bots", "easy,easy", "--games", "2", "--target", "50",
+                      "--record-dir", str(folder))
+    assert result.exit_code == 1, result.output
+    said = "".join(result.output.split())  # a long path is folded anywhere
+    assert "".join((f"The simulation stopped: {theirs} was made by another program while the "
+                    "games were played (another racko writing records in the same folder?); "
+                    "records are never written over.").split()) in said
+    assert "Errno" not in said
+    assert theirs.read_text() == "theirs\n"

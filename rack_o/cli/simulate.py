@@ -294,6 +294,12 @@ def _check_json_folder(json_path: Path) -> None:
         target = Path(os.path.realpath(json_path))  # where `write_whole` writes, past any link
         folder = target.parent
         if not folder.is_dir():
+            from rack_o.store.paths import file_in_the_way
+
+            blocking = file_in_the_way(folder)  # a file where a folder of the path goes
+            if blocking is not None:
+                raise click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
+                    option="--json", path=json_path, reason=in_the_way(blocking)))
             raise click.UsageError(
                 _("--json {file}: the folder {folder} does not exist.").format(
                     file=json_path, folder=folder
@@ -709,9 +715,12 @@ def _json_written(path: Path, data: dict) -> OSError | None:
 def _say_json(console: Console, path: Path, problem: OSError | None, partial: bool) -> None:
     """Say that the JSON was written to `path` (partial: of a stopped match), or why not."""
     if problem is not None:
+        # ENXIO: a named pipe nothing reads (not waited on), in the system's words "No such
+        # device or address", which would send the user looking for the wrong thing.
+        reason = (_("nothing reads from that pipe") if problem.errno == errno.ENXIO
+                  else os_reason(problem))
         console.print(_("The JSON could not be written to {file}: {error}.").format(
-            file=controls_escaped(str(path)), error=os_reason(problem)), style="red",
-            markup=False)
+            file=controls_escaped(str(path)), error=reason), style="red", markup=False)
         return
     if partial:
         message = _('Partial JSON ("stopped": true) written to {file}.')
@@ -798,12 +807,27 @@ def _run_with_progress(
     except (OSError, ImportError) as error:
         # A record that cannot be written, a cluster that went away, a worker without racko.
         _take_away(progress)
-        console.print(_("The simulation stopped: {error}").format(error=error), style="red",
-                      markup=False)
+        console.print(_("The simulation stopped: {error}").format(error=_stop_reason(error)),
+                      style="red", markup=False)
         raise SystemExit(EXIT_STOPPED) from None
     finally:
         _take_away(progress)
     return result, time.perf_counter() - start
+
+
+def _stop_reason(error: OSError | ImportError) -> str:
+    """Why the match stopped, as the end of a sentence: a file named with the reason in words,
+    never the system's "[Errno 17] File exists: '…'"."""
+    file = getattr(error, "filename", None)
+    if not isinstance(error, OSError) or file is None:
+        return str(error)
+    shown = controls_escaped(os.fsdecode(file))
+    if isinstance(error, FileExistsError):
+        # Checked empty before the run: another racko (or program) is writing the same records.
+        return _("{file} was made by another program while the games were played (another racko "
+                 "writing records in the same folder?); records are never written over.").format(
+            file=shown)
+    return _("{file}: {reason}").format(file=shown, reason=os_reason(error)) + "."
 
 
 def _take_away(progress: Progress) -> None:

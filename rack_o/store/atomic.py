@@ -24,8 +24,9 @@ def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
     ever replaced by the whole new one, keeping its permissions (and owner, where allowed).
 
     A link is followed: the file it names is replaced. A path that is no regular file (a pipe,
-    /dev/stdout) cannot be replaced and is written to as a stream. OSError if it cannot be
-    written; the file already there is then left as it was, and nothing is left beside it.
+    /dev/stdout) cannot be replaced and is written to as a stream; a named pipe that nothing
+    reads is not waited on (OSError ENXIO). OSError if it cannot be written; the file already
+    there is then left as it was, and nothing is left beside it.
     """
     try:
         # Past any link, the system's own too: /dev/stdout names a pipe where its path
@@ -34,8 +35,7 @@ def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
     except FileNotFoundError:
         found = None
     if found is not None and not stat.S_ISREG(found.st_mode):
-        with open(path, "wb") as stream:
-            stream.write(data)
+        _write_stream(path, data)
         return
     target = Path(os.path.realpath(path))
     fd, temporary = _new_file_beside(target)
@@ -52,6 +52,17 @@ def write_whole(path: str | os.PathLike[str], data: bytes) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(target.parent)
+
+
+def _write_stream(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write `data` to the pipe or device at `path`. A named pipe with no reader fails at once
+    (ENXIO) instead of waiting for one, where no signal could end the wait."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_WRONLY | nonblocking | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "wb") as stream:
+        if nonblocking:
+            os.set_blocking(fd, True)  # a reader is there: it is given the whole text
+        stream.write(data)
 
 
 def create_whole(path: str | os.PathLike[str], data: bytes, mode: int = 0o600) -> bool:
