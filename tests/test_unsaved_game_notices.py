@@ -28,3 +28,28 @@ def test_an_unsaved_game_does_not_promise_to_keep_itself_for_the_history(
     assert "kept and added to the history later" not in said
     assert "will be added to the history later" not in said
     assert blocker.read_text() == ""
+
+
+@pytest.mark.parametrize("blocked", ["a file", "a read-only folder"])
+def test_a_game_that_cannot_be_kept_for_the_history_does_not_promise_to_be(
+    home: Path, blocked: str
+) -> None:
+    # The game is saved, but its note for the history has nowhere to go: "If the game ends,
+    # it is kept and added to the history later" was said all the same, and nothing was.
+    (home / "history.sqlite3").write_text("not a database\n" * 200)
+    pending = home / "history-pending"
+    if blocked == "a file":
+        pending.write_text("mine\n")
+        why = f"{pending} is a file, not a folder."
+    else:
+        pending.mkdir(mode=0o555)
+        why = f"{pending} cannot be written."
+    result = racko(*BOT_GAME)
+    assert_exited(result, 0)
+    said = flat(result.output)
+    assert ("If the game ends, its record stays, but it cannot be kept to add to the history "
+            f"later: {why}") in said
+    assert "kept and added to the history later" not in said
+    assert "will be added to the history later" not in said
+    assert "The game's record is still in" in said
+    assert (pending.read_text() == "mine\n") if blocked == "a file" else not any(pending.iterdir())

@@ -203,9 +203,18 @@ def history_notice(error: HistoryError) -> str:
     """What a game says as it starts when the history cannot take it: why, and what becomes
     of the game when it ends."""
     from rack_o.store.history import HistoryProblem
+    from rack_o.store.pending import can_keep
+    from rack_o.store.safe_text import controls_escaped
 
     if error.problem is HistoryProblem.READ_ONLY:
         return history_error(error)  # it stays read-only: nothing is kept for later either
+    blocking = can_keep()
+    if blocking is not None:
+        why = (_("{folder} cannot be written").format(folder=controls_escaped(str(blocking)))
+               if blocking.is_dir() else in_the_way(blocking))
+        return history_error(error) + " " + _(
+            "If the game ends, its record stays, but it cannot be kept to add to the history "
+            "later: {reason}.").format(reason=why)
     return history_error(error) + " " + _("If the game ends, it is kept and added to the "
                                           "history later.")
 
