@@ -144,22 +144,77 @@ def test_a_note_whose_record_is_gone_or_unfinished_is_dropped(home: Path) -> Non
 
 def test_a_kept_game_whose_record_cannot_be_read_now_waits_and_is_said_to(home: Path) -> None:
     # Dropping its note (as for a record that is gone) lost the game for ever, though the
-    # file was only unreadable for a while: its permissions, a disk away, a line put right.
-    kept = game_ending_on_resume(home, "kept", 7)
-    code, out, _took = run(["resume", "kept", "--fast"])
-    assert code == 0, out
-    database = home / "history.sqlite3"
-    finished = kept.read_bytes()
-    database.unlink()
+    # file was only unreadable for a while. A link that loops stands for any such reason
+    # (permissions would not stop root): the system refuses to open it.
+    finished = finished_record(home, "kept", 7)
+    kept = home / "games" / "kept.jsonl"
     keep_for_later(kept)
-    kept.write_bytes(finished.replace(b'"type"', b'"tpye"', 1))  # its first line damaged
+    finished.rename(home / "aside.jsonl")
+    kept.symlink_to(kept.name)  # a link to itself
     code, out, _took = run(["history"])
     assert code == 0, out
-    assert f"A finished game waits to be added to the history: {kept}, line 1:" in out
-    assert "It is added once its record can be read." in out
-    assert len(notes()) == 1 and in_history(home) == set()
-    kept.write_bytes(finished)
+    [note] = notes()
+    assert (f"A finished game waits to be added to the history: {kept}: cannot be read (Too "
+            f"many levels of symbolic links). It is added once its record can be read; delete "
+            f"{note} to forget it.") in out
+    assert in_history(home) == set()
+    code, out, _took = run(["stats"])  # still waiting, and said again
+    assert "A finished game waits" in out and notes() == [note]
+    kept.unlink()
+    (home / "aside.jsonl").rename(kept)
     code, out, _took = run(["history"])
     assert code == 0, out
     assert "waits" not in out
     assert notes() == [] and in_history(home) == {str(kept.resolve())}
+
+
+def test_a_kept_game_whose_record_was_damaged_is_said_once_and_not_waited_for(
+    home: Path,
+) -> None:
+    kept = finished_record(home, "kept", 7)
+    keep_for_later(kept)
+    kept.write_bytes(kept.read_bytes().replace(b'"type"', b'"tpye"', 1))  # its first line
+    code, out, _took = run(["history"])
+    assert code == 0, out
+    assert (f"A finished game kept for the history cannot be added to it: {kept}, line 1:"
+            in out)
+    assert notes() == [] and in_history(home) == set()
+    code, out, _took = run(["history"])
+    assert "cannot be added" not in out
+
+
+def test_only_racko_s_own_notes_are_counted_as_games_waiting(home: Path) -> None:
+    kept = finished_record(home, "kept", 7)
+    keep_for_later(kept)
+    (pending_dir() / "a-README.txt").write_text("my notes about the games\n")
+    (pending_dir() / "c.txt").write_text("relative/path.jsonl\n")
+    (home / "history.sqlite3").write_text("not a database\n" * 200)
+    code, out, _took = run(["history"])
+    assert "1 finished game waits to be added to it." in out
+    assert len(notes()) == 3
+
+
+def test_a_read_only_notes_folder_is_left_as_it_is(home: Path) -> None:
+    # Read-only by its bits: root, whom the system lets write it, leaves it too.
+    kept = finished_record(home, "kept", 7)
+    keep_for_later(kept)
+    gone = home / "games" / "gone.jsonl"
+    keep_for_later(gone)  # its record is never made
+    pending_dir().chmod(0o555)
+    try:
+        before = notes()
+        code, out, _took = run(["history"])
+        assert code == 0, out
+        assert in_history(home) == {str(kept.resolve())}
+        assert notes() == before
+    finally:
+        pending_dir().chmod(0o755)
+
+
+def finished_record(home: Path, name: str, seed: int) -> Path:
+    """A finished game's record in the games folder, not in the history."""
+    path = game_ending_on_resume(home, name, seed)
+    code, out, _took = run(["resume", name, "--fast"])
+    assert code == 0, out
+    (home / "history.sqlite3").unlink()
+    return path

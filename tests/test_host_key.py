@@ -160,3 +160,27 @@ def test_a_file_far_larger_than_a_key_is_refused_unread(tmp_path: Path) -> None:
     path.write_bytes(b"-----BEGIN OPENSSH PRIVATE KEY-----\n" + b"A" * (KEY_BYTES + 10))
     with pytest.raises(HostKeyError, match="it is far larger than any key"):
         load_or_create(path)
+
+
+def test_a_folder_where_the_key_should_be_is_said_to_be_no_file_and_nothing_is_left_open(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / KEY_NAME
+    path.mkdir()
+    opened = len(os.listdir("/proc/self/fd")) if Path("/proc/self/fd").is_dir() else None
+    for _attempt in range(3):
+        with pytest.raises(HostKeyError, match="it is not a regular file"):
+            load_or_create(path)
+    if opened is not None:
+        assert len(os.listdir("/proc/self/fd")) == opened
+
+
+def test_a_key_that_cannot_be_made_is_said_so_with_what_is_in_the_way(tmp_path: Path) -> None:
+    blocker = tmp_path / "afile"
+    blocker.write_text("mine\n")
+    path = blocker / "sub" / KEY_NAME
+    with pytest.raises(HostKeyError) as error:
+        load_or_create(path)
+    assert str(error.value) == (f"The host key {path} can't be made ({blocker} is a file, not a "
+                                "folder).")
+    assert blocker.read_text() == "mine\n"

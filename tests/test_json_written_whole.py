@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import socket
 import stat
 import subprocess
 import sys
@@ -109,6 +110,21 @@ def test_a_named_pipe_nothing_reads_is_not_waited_on(tmp_path: Path) -> None:
     said = f"The JSON could not be written to {pipe}: nothing reads from that pipe."
     assert squashed(said) in squashed(done.stdout)
     assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="Unix sockets")
+def test_a_socket_is_refused_before_the_games_are_played(tmp_path: Path) -> None:
+    # Opened, it fails as a pipe nothing reads does (ENXIO): it was said to be one, after the
+    # whole run was played.
+    path = tmp_path / "sock"
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(path))
+        done = simulated_to(subprocess.PIPE, tmp_path, str(path))
+    assert done.returncode == 2, done.stderr
+    said = squashed(done.stderr)
+    assert squashed(f"--json {path}: that is a socket, which cannot be written to as a file; "
+                    "give a file name.") in said
+    assert "Simulating" not in done.stdout + done.stderr
 
 
 @pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd")

@@ -92,10 +92,16 @@ def add_kept_games() -> None:
     from rack_o.store.pending import add_kept_games
 
     catchup = add_kept_games()
-    for unread in catchup.unread:
+    from rack_o.store.safe_text import controls_escaped
+
+    for unread, note in catchup.unread:
         click.echo(_("A finished game waits to be added to the history: {problem}. It is "
-                     "added once its record can be read.").format(
-                         problem=record_file_error(unread)), err=True)
+                     "added once its record can be read; delete {note} to forget it.").format(
+                         problem=record_file_error(unread),
+                         note=controls_escaped(str(note))), err=True)
+    for lost in catchup.lost:
+        click.echo(_("A finished game kept for the history cannot be added to it: "
+                     "{problem}.").format(problem=record_file_error(lost)), err=True)
     if catchup.waiting and catchup.problem is not None:
         click.echo(history_error(catchup.problem) + " " + ngettext(
             "{count} finished game waits to be added to it.",

@@ -210,20 +210,27 @@ def _path_error(option: str, path: Path, error: OSError) -> click.UsageError:
     """The usage error for an option's path the system refuses (too long, not writable...)."""
     if error.errno == errno.ENAMETOOLONG:
         return click.UsageError(
-            _("{option} {path}: the name is too long.").format(option=option, path=path)
+            _("{option} {path}: the name is too long.").format(
+                option=option, path=controls_escaped(str(path)))
         )
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         from rack_o.store.paths import file_in_the_way
 
         blocking = file_in_the_way(path)  # a file, or a link to nothing, where a folder goes
         if blocking is not None:
-            return click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
-                option=option, path=path, reason=in_the_way(blocking)))
+            return _in_the_way_error(option, path, blocking)
     return click.UsageError(
         _("{option} {path}: cannot write there ({reason}).").format(
-            option=option, path=path, reason=os_reason(error)
+            option=option, path=controls_escaped(str(path)), reason=os_reason(error)
         )
     )
+
+
+def _in_the_way_error(option: str, path: Path, blocking: Path) -> click.UsageError:
+    """The usage error for an option's path that a file (or a link to nothing) keeps from
+    being written: `blocking`, where a folder of the path goes."""
+    return click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
+        option=option, path=controls_escaped(str(path)), reason=in_the_way(blocking)))
 
 
 STDOUT = Path("/dev/stdout")
@@ -272,22 +279,29 @@ def _check_json_folder(json_path: Path) -> None:
     from rack_o.store.history import is_database
     from rack_o.store.records import is_game_record
 
+    shown = controls_escaped(str(json_path))
+
     try:
         found: os.stat_result | None = json_path.stat()  # as `write_whole` finds it
     except (FileNotFoundError, NotADirectoryError):
         found = None
     if found is not None and stat.S_ISDIR(found.st_mode):
-        raise click.UsageError(_("--json {file}: that is a directory.").format(file=json_path))
+        raise click.UsageError(_("--json {file}: that is a directory.").format(file=shown))
     if found is not None and stat.S_ISREG(found.st_mode) and is_game_record(json_path):
         # A game record is the only copy of a game: never replaced by results.
         raise click.UsageError(
             _("--json {file}: that is a game record, and racko never writes over one; give "
-              "another file name.").format(file=json_path))
+              "another file name.").format(file=shown))
     if found is not None and stat.S_ISREG(found.st_mode) and is_database(json_path):
         # racko's history (or any SQLite database) holds every finished game: never replaced.
         raise click.UsageError(
             _("--json {file}: that is a database (racko's history, say), and racko never "
-              "writes over one; give another file name.").format(file=json_path))
+              "writes over one; give another file name.").format(file=shown))
+    if found is not None and stat.S_ISSOCK(found.st_mode):
+        # Open it and the system says "No such device or address": only a program talks to it.
+        raise click.UsageError(_("--json {file}: that is a socket, which cannot be written to "
+                                 "as a file; give a file name.").format(
+            file=controls_escaped(str(json_path))))
     if found is not None and not stat.S_ISREG(found.st_mode):
         writable = os.access(json_path, os.W_OK)  # a pipe or a device: written to as it is
     else:
@@ -298,11 +312,10 @@ def _check_json_folder(json_path: Path) -> None:
 
             blocking = file_in_the_way(folder)  # a file where a folder of the path goes
             if blocking is not None:
-                raise click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
-                    option="--json", path=json_path, reason=in_the_way(blocking)))
+                raise _in_the_way_error("--json", json_path, blocking)
             raise click.UsageError(
                 _("--json {file}: the folder {folder} does not exist.").format(
-                    file=json_path, folder=folder
+                    file=controls_escaped(str(json_path)), folder=controls_escaped(str(folder))
                 )
             )
         # The new file is made in the folder and renamed over the old one, which is kept as it
@@ -311,7 +324,7 @@ def _check_json_folder(json_path: Path) -> None:
             os.access(target, os.W_OK) and not is_read_only(found)))
     if not writable:
         raise click.UsageError(
-            _("--json {file}: cannot write there (no permission).").format(file=json_path)
+            _("--json {file}: cannot write there (no permission).").format(file=shown)
         )
 
 
@@ -339,7 +352,7 @@ def _check_json_apart(json_path: Path, record_dir: Path, games: int) -> None:
             and _is_record_name(target.name, games)):
         raise click.UsageError(
             _("--json {file} is where --record-dir writes a game's record: give another file "
-              "name.").format(file=json_path))
+              "name.").format(file=controls_escaped(str(json_path))))
 
 
 def _check_record_dir(record_dir: Path, games: int) -> None:
@@ -717,8 +730,8 @@ def _say_json(console: Console, path: Path, problem: OSError | None, partial: bo
     if problem is not None:
         # ENXIO: a named pipe nothing reads (not waited on), in the system's words "No such
         # device or address", which would send the user looking for the wrong thing.
-        reason = (_("nothing reads from that pipe") if problem.errno == errno.ENXIO
-                  else os_reason(problem))
+        reason = (_("nothing reads from that pipe")
+                  if problem.errno == errno.ENXIO and _is_pipe(path) else os_reason(problem))
         console.print(_("The JSON could not be written to {file}: {error}.").format(
             file=controls_escaped(str(path)), error=reason), style="red", markup=False)
         return
@@ -727,6 +740,13 @@ def _say_json(console: Console, path: Path, problem: OSError | None, partial: bo
     else:
         message = _("JSON written to {file}.")
     console.print(message.format(file=controls_escaped(str(path))), markup=False)
+
+
+def _is_pipe(path: Path) -> bool:
+    try:
+        return stat.S_ISFIFO(path.stat().st_mode)
+    except OSError:
+        return False
 
 
 def _report_interrupted(

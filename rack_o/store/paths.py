@@ -38,10 +38,16 @@ def make_folder(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
 
 
+def nearest_part(folder: Path) -> Path | None:
+    """The nearest part of `folder` (itself, or a folder above) that exists, a link to nothing
+    too; None if nothing of it does."""
+    return next((part for part in (folder, *folder.parents) if os.path.lexists(part)), None)
+
+
 def file_in_the_way(folder: Path) -> Path | None:
     """What keeps `folder` from being made or used: the nearest part of it (itself, or a folder
     above) that exists, if that is no folder; None if it is one (or nothing of it exists)."""
-    nearest = next((part for part in (folder, *folder.parents) if os.path.lexists(part)), None)
+    nearest = nearest_part(folder)
     return nearest if nearest is not None and not nearest.is_dir() else None
 
 

@@ -4,7 +4,7 @@ be added on a later run.
 Each is a small note in `history-pending/` in the data directory naming the game's record
 file; the record itself is the game. A note is removed once its game is in the history, or
 once its record is gone or no longer a finished game (nothing is left to add). A note whose
-record is there but cannot be read now (its permissions, a damaged line) stays, and so does
+record is there but cannot be read now (its permissions, an I/O error) stays, and so does
 whatever else stands there that racko did not write. The history refuses a game it holds
 already, so two processes adding the same note at once do no harm.
 """
@@ -14,16 +14,16 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import stat
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from rack_o.store.atomic import write_whole
 from rack_o.store.history import QUICK_WAIT_MS, HistoryError, record_game
-from rack_o.store.paths import make_folder, pending_dir, record_id
+from rack_o.store.paths import make_folder, nearest_part, pending_dir, record_id
 from rack_o.store.permissions import is_read_only_folder
 from rack_o.store.records import RecordFileError, RecordProblem, load_record
+from rack_o.store.small_file import NotARegularFile, TooBig, read_small
 
 NOTE_SUFFIX = ".txt"
 NOTE_BYTES = 64 * 1024
@@ -38,8 +38,12 @@ class Catchup:
     added: int
     waiting: int
     problem: HistoryError | None
-    unread: tuple[RecordFileError, ...] = ()
-    """The kept games whose records are there but could not be read: they wait too."""
+    unread: tuple[tuple[RecordFileError, Path], ...] = ()
+    """The kept games whose records are there but could not be read, each with its note: they
+    wait too."""
+    lost: tuple[RecordFileError, ...] = ()
+    """The records that are no finished game's any more (damaged, or something else in their
+    place): their notes are gone, so each is said once."""
 
 
 def can_keep() -> Path | None:
@@ -47,7 +51,9 @@ def can_keep() -> Path | None:
     keeps its note from being written (a file, or a read-only folder: by its bits, so that
     root leaves it as it is too)."""
     folder = pending_dir()
-    nearest = next(part for part in (folder, *folder.parents) if os.path.lexists(part))
+    nearest = nearest_part(folder)
+    if nearest is None:
+        return folder  # not even its drive is there
     try:
         if nearest.is_dir() and not is_read_only_folder(nearest):
             return None
@@ -77,86 +83,66 @@ def keep_for_later(record: str | os.PathLike[str]) -> bool:
     return True
 
 
-def waiting() -> int:
-    """How many finished games are kept for the history."""
-    return len(_notes())
-
-
 def add_kept_games(history: str | os.PathLike[str] | None = None) -> Catchup:
     """Add to the history the finished games kept for later, waiting only briefly for a locked
     database; the first failure stops it (the rest wait for the next run)."""
     notes = _notes()
+    # A read-only folder is left as it is, even by root: its notes are read, never removed.
+    removable = can_keep() is None
     added = 0
-    unread: list[RecordFileError] = []
-    for number, note in enumerate(notes):
-        try:
-            target = _read_note(note)
-        except (_NotANote, OSError):
-            continue  # something else stands there, or it cannot be read now: left alone
-        if not target:
-            continue  # it names no record, so racko did not write it: left alone
+    unread: list[tuple[RecordFileError, Path]] = []
+    lost: list[RecordFileError] = []
+    for number, (note, target) in enumerate(notes):
         try:
             record = load_record(target)
         except RecordFileError as error:
-            if not _gone(error):
-                # There, but unreadable now (permissions, a disk away) or damaged: the game
-                # may still be added once the file is put right, so the note stays.
-                unread.append(error)
+            if error.problem is RecordProblem.UNREADABLE and not _gone(error):
+                # There, but not readable just now (its permissions, an I/O error): the game
+                # is added once it can be read, so the note stays.
+                unread.append((error, note))
                 continue
+            if not _gone(error):
+                lost.append(error)  # no longer a finished game's record: said once
             record = None
         if record is None or not record.game.is_over:
-            with suppress(OSError):
-                note.unlink()  # the record is gone, or not a finished game
+            if removable:
+                with suppress(OSError):
+                    note.unlink()  # the record is gone, or no finished game any more
             continue
         try:
             record_game(record.game, record.header, record=record.path, path=history,
                         wait_ms=QUICK_WAIT_MS)
         except HistoryError as error:
-            return Catchup(added, len(notes) - number, error, tuple(unread))
-        with suppress(OSError):
-            note.unlink()
+            return Catchup(added, len(notes) - number, error, tuple(unread), tuple(lost))
+        if removable:
+            with suppress(OSError):
+                note.unlink()
         added += 1
-    return Catchup(added, 0, None, tuple(unread))
+    return Catchup(added, 0, None, tuple(unread), tuple(lost))
 
 
 def _gone(error: RecordFileError) -> bool:
     """Whether `error` says the record is no longer there (its folder is not one either)."""
     return (error.problem is RecordProblem.NO_SUCH_FILE
-            or isinstance(error.cause, NotADirectoryError))
+            or isinstance(error.cause, (FileNotFoundError, NotADirectoryError)))
 
 
-class _NotANote(Exception):
-    """What stands where a note was listed is no regular file."""
-
-
-def _read_note(note: Path) -> str:
-    """The record path a note names ("" if it names none: not a note racko wrote). _NotANote
-    if it is no regular file: a FIFO or a device put in its place is neither waited on nor
-    read without end."""
-    fd = os.open(note, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _NotANote(note)
-        data = file.read(NOTE_BYTES + 1)
-    if len(data) > NOTE_BYTES or b"\0" in data:
-        return ""  # no path is that long or holds a NUL: not a note racko wrote
-    text = data.decode("utf-8", "surrogateescape").strip()
-    # racko writes an absolute path: other text there (a README, say) is someone else's.
-    return text if os.path.isabs(text) else ""
-
-
-def _notes() -> list[Path]:
-    """The notes waiting, in name order: regular files only (whatever else is there, such as
-    a FIFO, is no note of racko's and is left alone)."""
+def _notes() -> list[tuple[Path, str]]:
+    """The notes racko wrote, in name order, each with the record path it names. Whatever else
+    stands there (a FIFO, a folder, a file of someone's own: a note holds one absolute path)
+    is left alone, unread if it is no regular file."""
     try:
-        return sorted(p for p in pending_dir().iterdir()
-                      if p.name.endswith(NOTE_SUFFIX) and _is_regular(p))
+        listed = sorted(p for p in pending_dir().iterdir() if p.name.endswith(NOTE_SUFFIX))
     except OSError:
         return []
-
-
-def _is_regular(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(path.stat().st_mode)
-    except OSError:
-        return False
+    notes = []
+    for note in listed:
+        try:
+            data, _found = read_small(note, NOTE_BYTES)
+        except (OSError, NotARegularFile, TooBig):
+            continue  # no note racko wrote (no path is that long), or unreadable now
+        text = data.decode("utf-8", "surrogateescape").strip()
+        # A path holds no NUL, and racko writes an absolute one: other text is someone else's.
+        if "\0" not in text and os.path.isabs(text):
+            notes.append((note, text))
+    return notes
