@@ -22,7 +22,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
@@ -114,10 +114,21 @@ class _Console(Console):
 def make_console(stderr: bool = False) -> Console:
     """The console `racko` draws on: stdout (or stderr), colour unless NO_COLOR or not a
     terminal; when it is no terminal (a pipe, a file), no line printed on it ends in blanks."""
-    console = _Console(highlight=False, emoji=False, stderr=stderr)
+    console = _Console(highlight=False, emoji=False, stderr=stderr, _environ=screen_environ())
     if not _is_terminal(console.file):  # FORCE_COLOR makes rich take a pipe for a terminal
         console.push_render_hook(EndsTrimmed())
     return console
+
+
+def screen_environ() -> Mapping[str, str] | None:
+    """The environment a console reads its size from: without a COLUMNS or LINES of 0 (or
+    00), which rich takes for a screen 0 wide, so that it prints nothing at all; the
+    terminal's size (or 80 columns) is used instead. None when the environment is fine."""
+    zero = [name for name in ("COLUMNS", "LINES")
+            if os.environ.get(name, "").isdigit() and not int(os.environ[name])]
+    if not zero:
+        return None
+    return {name: value for name, value in os.environ.items() if name not in zero}
 
 
 def split_keys(chunk: str) -> list[str]:
