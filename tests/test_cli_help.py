@@ -44,6 +44,16 @@ def test_every_help_ends_with_an_example(command: list[str]) -> None:
     examples = lines[heading + 1 :] or [lines[heading].split(":", 1)[1]]
     assert all(line.strip().startswith("racko") for line in examples), lines[heading:]
 
+@pytest.mark.parametrize("command", [[], *([name] for name in COMMANDS)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_h_is_short_for_help_everywhere(command: list[str], lang: str) -> None:
+    short = CliRunner().invoke(main, [*command, "-h", "--lang", lang])
+    long = CliRunner().invoke(main, [*command, "--help", "--lang", lang])
+    assert short.exit_code == 0, short.output
+    assert short.output == long.output
+    assert re.search(r"-h, --help\s", short.output)
+
+
 def test_rules_renders_the_rules_shipped_in_the_package() -> None:
     result = CliRunner().invoke(main, ["rules"])
     assert result.exit_code == 0

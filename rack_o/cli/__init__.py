@@ -164,11 +164,17 @@ def translate_help(command: click.Command) -> click.Command:
         if metavar is not None:
             # A placeholder of racko's own (SEAT=LEVEL), marked with N_, as PATH is translated.
             param.metavar = _(metavar)
-    help_option = command.get_help_option(click.Context(command))
+    # Made (and kept by click) with racko's names for it: a bare context would give --help only.
+    help_option = command.get_help_option(click.Context(
+        command, help_option_names=HELP_OPTION_NAMES))
     if help_option is not None:
         # click words it once, when it first makes the option (in whatever language then).
         help_option.help = _("Show this message and exit.")
     return command
+
+
+HELP_OPTION_NAMES = ["-h", "--help"]
+"""How help is asked for, of racko and of each command (-h as most programs take it)."""
 
 
 class HelpFormatter(click.HelpFormatter):
@@ -320,7 +326,8 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, epilog=N_("Example:  racko play --players 3"))
+@click.group(cls=LazyGroup, epilog=N_("Example:  racko play --players 3"),
+             context_settings={"help_option_names": HELP_OPTION_NAMES})
 @click.version_option(__version__, prog_name="racko")
 @click.option("--lang", type=_language_choice(), is_eager=True, expose_value=False,
               help=LANG_HELP)
