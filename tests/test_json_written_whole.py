@@ -157,6 +157,9 @@ def test_simulate_s_json_to_standard_output_is_alone_there_and_the_table_goes_as
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 2  # nothing else: it can be piped to jq
     assert "Results per seat" in done.stderr
+    # Where the user looks for it, in their words: not a path they never typed.
+    assert "JSON written to standard output." in done.stderr
+    assert "/dev/stdout" not in done.stderr
     assert os.listdir(tmp_path) == []  # no file named "-" either
 
 

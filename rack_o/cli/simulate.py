@@ -735,7 +735,10 @@ def _say_json(console: Console, path: Path, problem: OSError | None, partial: bo
         console.print(_("The JSON could not be written to {file}: {error}.").format(
             file=controls_escaped(str(path)), error=reason), style="red", markup=False)
         return
-    if partial:
+    if path == STDOUT:  # as `-` asked for it: a path the user never typed would puzzle
+        message = (_('Partial JSON ("stopped": true) written to standard output.') if partial
+                   else _("JSON written to standard output."))
+    elif partial:
         message = _('Partial JSON ("stopped": true) written to {file}.')
     else:
         message = _("JSON written to {file}.")
