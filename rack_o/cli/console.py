@@ -549,7 +549,9 @@ class Terminal:
             if prompt:
                 self._prompt = prompt
                 self.console.print(prompt, end="")
-            bracketing = fd is not None and self.console.is_terminal
+            # Not on TERM=dumb: it knows no bracketed paste, and shows the codes as garbage.
+            bracketing = (fd is not None and self.console.is_terminal
+                          and not self.console.is_dumb_terminal)
             if bracketing:
                 self.console.file.write(PASTE_ON)  # a paste is one key (`keys.PASTE`)
             self.console.file.flush()
@@ -573,7 +575,8 @@ class Terminal:
         screen again with the prompt under it; False where it cannot stop (a key then)."""
         if not suspend.can_stop():
             return False
-        if self._reading and self.console.is_terminal:
+        bracketing = self.console.is_terminal and not self.console.is_dumb_terminal
+        if self._reading and bracketing:
             self.console.file.write(PASTE_OFF)  # stopped from outside while reading a key
             self.console.file.flush()
         if self._repaint is not None:
@@ -582,7 +585,7 @@ class Terminal:
             self.clear()
             self.console.file.flush()
         stopped = suspend.stop_until_continued(self._shell_mode)
-        if self._reading and self.console.is_terminal:
+        if self._reading and bracketing:
             self.console.file.write(PASTE_ON)
         if self._repaint is not None:
             self._paint_again()
@@ -921,7 +924,11 @@ class Terminal:
             return
         if self.open_line is not None:
             self.open_line.closed_by_clearing()
-        if scrollback:
+        if self.console.is_dumb_terminal:
+            # TERM=dumb shows the codes that clear as garbage: lines scroll the screen away
+            # instead (the players were told, as the game began, that it may not clear).
+            self.console.file.write("\n" * self.height)
+        elif scrollback:
             self.console.file.write(_CLEAR_SCREEN + _CLEAR_SCROLLBACK)
         elif keep:
             # A newline a line scrolls every line on the screen up, the last one printed too.
