@@ -34,6 +34,17 @@ def test_version() -> None:
     assert result.output == f"racko, version {__version__}\n"
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["--lang", "el", "--version"], "racko, έκδοση"),
+    (["--version", "--lang", "cs"], "racko, verze"),
+])
+def test_the_version_is_said_in_the_language_chosen(args: list[str], said: str) -> None:
+    # click words its --version once, in English, as racko is imported.
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert result.output == f"{said} {__version__}\n"
+
+
 @pytest.mark.parametrize("command", [[], *([name] for name in COMMANDS)])
 def test_every_help_ends_with_an_example(command: list[str]) -> None:
     result = CliRunner().invoke(main, [*command, "--help"])

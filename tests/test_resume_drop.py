@@ -114,8 +114,9 @@ def test_a_game_left_before_its_first_deal_by_an_older_racko_can_be_dropped(
     ("args", "complaint"),
     [(["--drop"], "--drop needs the ID of the game to drop"),
      (["--drop", "--list"], "--drop needs the ID of the game to drop"),
+     (["--list", "--drop", "2026-11-29-2105-ann-bob"], "--list and --drop do not go together"),
      (["--yes", "x"], "--yes goes with --drop")],
-    ids=["no ID", "with --list", "--yes alone"],
+    ids=["no ID", "with --list", "an ID with --list", "--yes alone"],
 )
 def test_drop_needs_an_id_and_yes_needs_drop(unfinished: Path, args: list[str],
                                             complaint: str) -> None:

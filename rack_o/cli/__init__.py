@@ -326,9 +326,20 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _show_version(ctx: click.Context, asked: bool) -> None:
+    """`racko --version`, in the language spoken (click's own option words it in English, once,
+    as racko is imported)."""
+    if not asked or ctx.resilient_parsing:
+        return
+    click.echo(_("%(prog)s, version %(version)s") % {"prog": "racko", "version": __version__})
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, epilog=N_("Example:  racko play --players 3"),
              context_settings={"help_option_names": HELP_OPTION_NAMES})
-@click.version_option(__version__, prog_name="racko")
+@click.option("--version", is_flag=True, is_eager=True, expose_value=False,
+              callback=lambda ctx, _param, value: _show_version(ctx, value),
+              help="Show the version and exit.")
 @click.option("--lang", type=_language_choice(), is_eager=True, expose_value=False,
               help=LANG_HELP)
 def main() -> None:

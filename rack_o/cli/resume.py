@@ -407,6 +407,10 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
     if list_only and game_ref is not None and not drop:
         raise click.UsageError(_("--list lists every unfinished game and takes no ID: racko "
                                  "resume --list, or racko resume ID to carry one on."))
+    if drop and list_only and game_ref is not None:
+        # The ID is there: said to be missing, it would only be typed again.
+        raise click.UsageError(_("--list and --drop do not go together: racko resume --drop "
+                                 "ID drops one game, racko resume --list lists them."))
     if drop and (list_only or game_ref is None):
         raise click.UsageError(_("--drop needs the ID of the game to drop: racko resume --drop "
                                  "ID (racko resume --list shows them)."))
