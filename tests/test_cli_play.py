@@ -85,6 +85,9 @@ def events(path: Path) -> list[dict]:
         (["--names", "Ann,,Bob"], "a name cannot be empty."),
         (["--names", "Ann,Bartholomew Longname"],
          "'Bartholomew Long'… is longer than 16 characters."),
+        # An accent alone joins onto what is printed before it: the name would vanish.
+        (["--names", "Ann,\u0301"], "starts with an accent or a mark on its own"),
+        (["--names", "\u0301Bob,Ann"], "starts with an accent or a mark on its own"),
         (["--seed", "-1"], "Invalid value for '--seed': a seed is a whole number, 0 or more, that "
          "decides the cards dealt (such as --seed 42), not -1."),
         (["--players", "2", "--bot", "3=easy"], "seat 3 does not exist with 2 players"),

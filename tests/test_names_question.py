@@ -89,6 +89,7 @@ def test_people_left_unnamed_are_asked_for_again(
     ("Bob,bob", "Type one name, without commas."),
     (",", "Type one name, without commas."),
     ("ann", "Ann is already playing: choose another name."),
+    ("\u0301", "starts with an accent or a mark on its own"),
 ])
 def test_the_second_names_question_refuses_what_the_first_would(
     home: Path, typed: str, refused: str

@@ -7,6 +7,7 @@ line for everyone). Usage errors come before any question.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -68,6 +69,13 @@ def check_name(name: str, hint: str | None = None) -> None:
     if not name.isprintable():
         raise click.BadParameter(
             _("{name} holds characters that cannot be shown.").format(name=_shown(name)),
+            param_hint=hint and f"'{hint}'",
+        )
+    if unicodedata.combining(name[0]):
+        # An accent alone joins onto whatever is printed before it: the name would vanish.
+        raise click.BadParameter(
+            _("{name} starts with an accent or a mark on its own: a name starts with a letter, "
+              "a digit or a sign.").format(name=_shown(name)),
             param_hint=hint and f"'{hint}'",
         )
 
