@@ -632,6 +632,11 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
      "--seed 4 --players 3 --names Ann,Bob --target 5 --bots hard"),
     (["--players", "2", "--names", "Ann Marie,Bob"],
      "--seed 4 --names 'Ann Marie,Bob' --target 5"),
+    # Bots named by --names keep their names: every seat's, with --players to say so.
+    (["--players", "2", "--names", "Al,Bo", "--bots", "hard,hard"],
+     "--seed 4 --players 2 --names Al,Bo --target 5 --bots hard,hard"),
+    (["--players", "3", "--names", "Kim,Zed,Bo", "--bots", "hard,easy"],
+     "--seed 4 --players 3 --names Kim,Zed,Bo --target 5 --bots hard,easy"),
 ])
 def test_the_seed_note_names_what_deals_the_same_cards_again(
     home: Path, args: list[str], options: str

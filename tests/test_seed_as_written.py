@@ -46,8 +46,10 @@ def _header(seed: int | str) -> Header:
 
 def test_the_end_note_names_the_command_for_a_whole_number_seed() -> None:
     [note] = end_notes(_header(5), ["Ann", "Bob"], [], [0, 0])
+    # Two easy bots named Ann and Bob: the command sits them down under those names.
     assert note == ("Seed 5. To deal these cards again:\n"
-                    "racko play --seed 5 --players 2 --target 150 --bots easy,easy")
+                    "racko play --seed 5 --players 2 --names Ann,Bob --target 150 "
+                    "--bots easy,easy")
 
 
 @pytest.mark.parametrize("seed", ["5", "-5", "x"])

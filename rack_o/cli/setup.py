@@ -114,6 +114,10 @@ def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
     default, and the bots in their seats."""
     count = f" --players {len(players)}"
     named = _names_option([player.name for player in players if player.bot is None])
+    every_seat = ""
+    if _bots_renamed(players):  # --names gave the bots theirs too: every seat's, in order
+        every_seat = _names_option([player.name for player in players])
+        named = every_seat or named
     agreed = named + rule_options(rules)
     specs = [player.bot for player in players]
     bots = [spec for spec in specs if spec is not None]
@@ -122,11 +126,27 @@ def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
     people = len(players) - len(bots)
     if all(spec is not None for spec in specs[people:]):  # the seats --bots fills
         # --bots alone seats one person before them; --players says how many sit.
-        return (f"--seed {seed}" + (count if people != 1 else "") + agreed
+        # Names for every seat count as the people's without --players.
+        return (f"--seed {seed}" + (count if people != 1 or every_seat else "") + agreed
                 + f" --bots {','.join(bots)}")
     placed = "".join(f" --bot {seat}={spec}" for seat, spec in enumerate(specs, start=1)
                      if spec is not None)
     return f"--seed {seed}{count}{agreed}{placed}"
+
+
+def _bots_renamed(players: Sequence[Player]) -> bool:
+    """Whether a bot sits under a name other than the one it gets by itself."""
+    from .seating import name_seats  # seating sets tables up with this module's options
+
+    specs = [player.bot for player in players]
+    if all(spec is None for spec in specs):
+        return False
+    people = [player.name for player in players if player.bot is None]
+    try:
+        own = name_seats(len(players), specs, people or None)
+    except (click.BadParameter, ValueError, ImportError):
+        return False  # a bot that cannot be made here again: its name is as good as any
+    return own != [player.name for player in players]
 
 
 def same_cards_note(players: Sequence[Player], seed: object, rules: Rules, *,
