@@ -326,8 +326,12 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (["--partners", "--bots", "easy,easy,easy,easy"],
          "--partners seats 4 players, and 4 bots would take every seat: name 3 bots to keep a "
          "seat for a person."),
+        # Taken in silence before: it only ever acts on a saved game's bots.
+        (["--names", "Ann,Bob", "--no-seat", "--load-bots"],
+         "--load-bots goes with --resume: racko host --resume ID --load-bots"),
     ],
-    ids=["resume-with-options", "no-guest-seat", "no-terminal", "port", "every-seat-a-bot"],
+    ids=["resume-with-options", "no-guest-seat", "no-terminal", "port", "every-seat-a-bot",
+         "load-bots-alone"],
 )
 def test_racko_host_says_what_is_wrong_before_it_opens_a_table(
     args: list[str], said: str, home

@@ -73,6 +73,10 @@ def host(table: TableOptions, port: int, bind: str, idle: float, no_seat: bool,
         raise click.UsageError(_("--resume plays the table as it was saved: leave out the "
                                  "table options (--players, --names, the bots, --target, the "
                                  "variants, --seed, --no-hints)."))
+    if load_bots and resume_ref is None:
+        # Else taken in silence: a new table's own --bots are imported as they are named.
+        raise click.UsageError(_("--load-bots goes with --resume: racko host --resume ID "
+                                 "--load-bots"))
     setup = HostSetup(port=port, bind=bind, idle=idle * 60, seated=not no_seat,
                       pause=0 if fast else BOT_PAUSE, hints=hints, load_bots=load_bots)
     raise SystemExit(play_hosted(setup, table, resume_ref))
