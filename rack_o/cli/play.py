@@ -108,12 +108,13 @@ def _asked_again(term: Terminal, finished: Path | None) -> bool:
 
 
 @stopped_by_signals()
-def seat_or_leave(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
+def seat_or_leave(term: Terminal, table: TableOptions, *, seated: bool = True
+                  ) -> tuple[Rules, list[Player]]:
     """The rules and the seats from the table options, asking what they leave out; exits
     saying no game was started on Ctrl-C or Ctrl-D, and as a game does on SIGHUP or SIGTERM
     (`stopped_by_signals`)."""
     try:
-        return seat_table(term, table)
+        return seat_table(term, table, seated=seated)
     except KeyboardInterrupt:
         term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
         raise SystemExit(EXIT_INTERRUPTED) from None

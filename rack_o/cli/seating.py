@@ -157,8 +157,9 @@ def ask_people(term: Terminal) -> int:
         low=1, high=MAX_PLAYERS), parse)
 
 
-def ask_bots(term: Terminal, people: int) -> list[str]:
-    """Which bots join `people` people: at least one for a lone person (Enter: hard)."""
+def ask_bots(term: Terminal, people: int, *, seated: bool = True) -> list[str]:
+    """Which bots join `people` people: at least one for a lone person (Enter: hard), who is
+    the one asked unless not `seated`."""
     from rack_o.bots import LEVELS, level_of
 
     room = MAX_PLAYERS - people
@@ -183,16 +184,21 @@ def ask_bots(term: Terminal, people: int) -> list[str]:
     # The levels on a line of their own: the question and its default stay on one line.
     term.console.print(_("Bot levels: {levels}. One per seat, such as hard,easy.").format(
         levels=levels), markup=False, highlight=False)
-    return _ask(term, _("Who plays against you? [{default}] ").format(default=DEFAULT_BOT),
-                parse)
+    question = (_("Who plays against you? [{default}] ") if seated
+                else _("Who plays against the person who joins? [{default}] "))
+    return _ask(term, question.format(default=DEFAULT_BOT), parse)
 
 
-def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str]) -> list[str]:
+def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str], *,
+              seated: bool = True) -> list[str]:
     """The names of the people, on one line, separated by commas (Enter: the defaults); when
-    fewer are typed, a second question for the others (Enter there: their defaults)."""
+    fewer are typed, a second question for the others (Enter there: their defaults). One
+    person is the one asked, unless not `seated`."""
     count = len(defaults)
-    if count == 1:
+    if count == 1 and seated:
         prompt = _("Your name? [{default}] ").format(default=defaults[0])
+    elif count == 1:
+        prompt = _("Name of the person who joins? [{default}] ").format(default=defaults[0])
     else:
         prompt = _("Names of the {count} people, separated by commas? [{defaults}] ").format(
             count=count, defaults=", ".join(defaults))
@@ -258,8 +264,10 @@ def _defaults_left(names: Sequence[str], defaults: Sequence[str]) -> list[str]:
     return (own + [name for name in free if name not in own])[: len(defaults) - len(names)]
 
 
-def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]]:
-    """The rules and who sits where: from the options, asking only what they leave out.
+def seat_table(term: Terminal, table: TableOptions, *, seated: bool = True
+               ) -> tuple[Rules, list[Player]]:
+    """The rules and who sits where: from the options, asking only what they leave out;
+    `seated` False when the one asked plays no seat (a host with --no-seat).
 
     Usage errors (click exceptions) come before any question is asked.
     """
@@ -272,7 +280,7 @@ def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]
     if players is None:  # nothing says who plays: ask
         rules_from(MIN_PLAYERS, table.target, table.bonus)  # a bad target is said at once
         people = ask_people(term)
-        fill = ask_bots(term, people) if people == 1 else []
+        fill = ask_bots(term, people, seated=seated) if people == 1 else []
         players = people + len(fill)
         specs: list[str | None] = [None] * people + list(fill)
     else:
@@ -284,7 +292,8 @@ def seat_table(term: Terminal, table: TableOptions) -> tuple[Rules, list[Player]
     if missing:
         taken = {name_key(name) for name in names if name is not None}
         defaults = _default_names(missing, taken)
-        for seat, name in zip(missing, ask_names(term, defaults, taken), strict=True):
+        for seat, name in zip(missing, ask_names(term, defaults, taken, seated=seated),
+                              strict=True):
             names[seat] = name
     seats = [
         Player(name or "", HUMAN if spec is None else bot_kind(spec))

@@ -89,7 +89,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
         else:
-            rules, players = seat_or_leave(term, options)
+            rules, players = seat_or_leave(term, options, seated=setup.seated)
             host_seat = _host_seat(players, setup.seated, None)
         guests = {seat: p.name for seat, p in enumerate(players)
                   if p.is_human and seat != host_seat}
