@@ -16,7 +16,9 @@ def test_an_empty_game_id_names_no_saved_game(home: Path, command: list[str], re
     result = racko(*command, ref)
     assert_exited(result, 2)
     said = flat(result.output)
-    assert f'No saved game "{ref}" in {home / "games"} and no such file.' in said
+    # Said to be empty: 'No saved game ""' read as if a game were missing.
+    assert ("An empty ID names no game: give a game's ID (racko history and racko resume "
+            "--list show them) or a record file.") in said
     assert "not a regular file" not in said
 
 

@@ -101,6 +101,9 @@ def record_not_found(error: LookupError) -> str:
         return "\n".join(lines)
     from rack_o.store.safe_text import controls_escaped
 
+    if not error.ref.strip():  # a script's unset variable: "" names no game and no file
+        return _("An empty ID names no game: give a game's ID (racko history and racko resume "
+                 "--list show them) or a record file.")
     return _('No saved game "{ref}" in {folder} and no such file.').format(
         ref=controls_escaped(error.ref), folder=controls_escaped(str(error.folder))
     )
