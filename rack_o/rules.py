@@ -8,6 +8,8 @@ from rack_o.errors import N_, RulesError, sentence
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+PARTNERS_PLAYERS = 4
+"""Partners is played by four: seats 1 & 3 against 2 & 4."""
 DEFAULT_TARGET = 500
 MOST_TARGET = 5000
 """The highest target a table chooses (`--target`): ten games to 500, some hundred rounds."""
@@ -59,7 +61,7 @@ class Rules:
                 sentence(TARGET.format(most=f"{HIGHEST_TARGET:,}", target=repr(self.target))),
                 "target", target=self.target,
             )
-        if self.partners and self.players != 4:
+        if self.partners and self.players != PARTNERS_PLAYERS:
             raise RulesError(
                 sentence(PARTNERS.format(players=self.players)), "partners", players=self.players
             )

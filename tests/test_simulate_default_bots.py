@@ -51,10 +51,19 @@ def test_simulate_without_bots_plays_two_hard_bots(home: Path) -> None:
     assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == ["hard", "hard"]
 
 
+def test_simulate_partners_without_bots_plays_four_hard_bots(home: Path) -> None:
+    # It said "--partners needs 4 players, not 2" of a count nobody gave.
+    out = home / "out.json"
+    result = racko("simulate", "--partners", "--games", "1", "--target", "50", "--seed", "1",
+                   "--json", str(out))
+    assert result.exit_code == 0, result.output
+    assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == ["hard"] * 4
+
+
 def test_the_help_says_what_plays_without_bots(home: Path) -> None:
     said = flat(racko("simulate", "--help").output)
     assert "Without --bots or --bot, every seat plays hard." in said
-    assert "(2 when no bot is given)" in said
+    assert "(2 when no bot is given, 4 with --partners)" in said
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -39,7 +39,7 @@ from rack_o.match import (
     process_pool,
     record_name,
 )
-from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS
+from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, PARTNERS_PLAYERS
 from rack_o.store.atomic import write_whole
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.permissions import is_read_only
@@ -455,7 +455,7 @@ def _executor(
 )
 @click.option("--players", type=WholeNumber(MIN_PLAYERS, MAX_PLAYERS, example=3), default=None,
               help="Seats at the table (2-4); by default, one per bot given or up to the "
-              "highest --bot seat (2 when no bot is given).")
+              "highest --bot seat (2 when no bot is given, 4 with --partners).")
 @click.option("--bots", metavar="BOT,BOT,…", default=None,  # "bot" in every language
               help="The bot of each seat in order (levels: random, easy, medium, hard, "
               "expert, or package.module:ClassName). Without --bots or --bot, every seat "
@@ -516,6 +516,8 @@ def simulate(
     # With --json -, what bots print goes to standard error until the JSON is written.
     with ExitStack() as aside:
         aside.enter_context(_stdout_aside(json_path == STDOUT))
+        if players is None and partners and not bots and not seat_bots:
+            players = PARTNERS_PLAYERS  # --partners names the table: four seats, all hard
         specs = seat_specs(players, bots, seat_bots)
         rules = rules_from(len(specs), target, bonus, partners, run_of_three)
         if cluster is not None and jobs != 1:
