@@ -181,6 +181,18 @@ def test_an_unfinished_record_ends_with_how_to_resume(home: Path) -> None:
     assert "the game is unfinished" in out
 
 
+def test_a_record_that_stops_before_the_first_deal_says_so(home: Path) -> None:
+    # It said "The record ends in round 0 after 0 turns": there is no round 0.
+    lines = record_lines(finished_game(4))
+    path = home / "games" / "early.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines[:2]))  # game, draw
+    code, out = invoke(["early", "--summary"])
+    assert code == 0, out
+    assert ("The record ends before the first deal: the game is unfinished. Carry it on with: "
+            "racko resume early") in " ".join(out.split())
+    assert "round 0" not in out
+
+
 def test_a_game_being_played_in_another_racko_is_not_offered_to_resume(home: Path) -> None:
     # "Carry it on with: racko resume open" was given, and resume refused it.
     fcntl = pytest.importorskip("fcntl")

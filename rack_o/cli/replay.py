@@ -345,6 +345,14 @@ def unfinished_note(record: Record) -> Text:
             game.turn,
         )
         command = drop_command(record.ref)
+    elif game.round == 0:
+        # Nothing dealt yet (the record stops after its game line): there is no round 0.
+        busy = is_busy(record.path)
+        said = (_("The record ends before the first deal: the game is being played right now "
+                  "in another racko.") if busy else
+                _("The record ends before the first deal: the game is unfinished. Carry it on "
+                  "with:"))
+        command = None if busy else resume_command(record.ref)
     elif is_busy(record.path):
         # `racko resume` would refuse it: it is being played, and carried on there.
         said = ngettext(
