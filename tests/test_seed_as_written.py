@@ -116,3 +116,14 @@ def test_a_command_names_a_port_only_when_it_is_not_the_default(port: int,
     assert DEFAULT_PORT == 2222
     assert named_port(port) == named
     assert ("--port" in host_resume_command("ID", port)) is (named is not None)
+
+
+def test_a_bot_from_outside_racko_is_not_made_again_to_write_the_command() -> None:
+    # Made again to learn its own name, a bot whose code ends the program (or fails) as it is
+    # made stopped the game at its start note.
+    from rack_o.bots import bot_kind
+    from rack_o.cli.setup import same_cards
+    from rack_o.rules import Rules
+
+    players = [Player("Ann"), Player("Leaver", bot_kind("broken_bots:Leaver"))]
+    assert same_cards(players, 4, Rules(2)) == "--seed 4 --names Ann --bots broken_bots:Leaver"

@@ -135,17 +135,22 @@ def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
 
 
 def _bots_renamed(players: Sequence[Player]) -> bool:
-    """Whether a bot sits under a name other than the one it gets by itself."""
+    """Whether a bot of racko's levels sits under a name other than the one it gets by
+    itself. A bot from outside racko is not made again to ask its name (its code may act, or
+    fail, each time it is made): its name is taken for its own."""
+    from rack_o.bots import is_outside
+
     from .seating import name_seats  # seating sets tables up with this module's options
 
     specs = [player.bot for player in players]
-    if all(spec is None for spec in specs):
+    if all(spec is None for spec in specs) or any(
+            spec is not None and is_outside(spec) for spec in specs):
         return False
     people = [player.name for player in players if player.bot is None]
     try:
         own = name_seats(len(players), specs, people or None)
-    except (click.BadParameter, ValueError, ImportError):
-        return False  # a bot that cannot be made here again: its name is as good as any
+    except click.ClickException:
+        return False  # no bot of that level here (an older record's): its name is its own
     return own != [player.name for player in players]
 
 
