@@ -56,3 +56,19 @@ class _Kept:
     def flush(self) -> None:
         pass
 
+
+
+def test_no_thinking_note_is_shown_where_it_could_not_be_taken_back() -> None:
+    import io
+
+    from rich.console import Console
+
+    from rack_o.cli import thinking
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, _environ={"TERM": "dumb"})
+    note = thinking.ThinkingNote(console)
+    note.start("Slow")
+    assert note._timer is None  # nothing will be shown: no code to save or erase it
+    note.done()
+    assert out.getvalue() == ""

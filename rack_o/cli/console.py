@@ -610,8 +610,10 @@ class Terminal:
             with suppress(OSError, ValueError):
                 self.console.file.flush()
                 if self.console.is_terminal:
-                    os.write(self.console.file.fileno(),
-                             (_CLEAR_SCREEN + _CLEAR_SCROLLBACK).encode("ascii"))
+                    # TERM=dumb shows the codes as garbage: lines scroll the screen away.
+                    blank = ("\n" * self.height if self.console.is_dumb_terminal
+                             else _CLEAR_SCREEN + _CLEAR_SCROLLBACK)
+                    os.write(self.console.file.fileno(), blank.encode("ascii"))
         if suspend.stop_until_continued(self._shell_mode):
             self._repaint_due = True
 

@@ -37,8 +37,10 @@ class ThinkingNote:
     def start(self, name: str) -> None:
         """`name` begins to think: the note comes if it is still thinking in a while."""
         self.done()
-        if not self.console.is_terminal:
-            return  # the note could not be taken back: a piped transcript stays as it was
+        if not self.console.is_terminal or self.console.is_dumb_terminal:
+            # It could not be taken back: a piped transcript stays as it was, and TERM=dumb
+            # shows the codes that take it back as garbage.
+            return
         text = Text(_("{name} is thinking…").format(name=name), "dim", no_wrap=True)
         text.truncate(max(self.console.width - 1, 1), overflow="ellipsis")
         timer = threading.Timer(THINKING_AFTER, self._show, (text,))
