@@ -88,6 +88,10 @@ def events(path: Path) -> list[dict]:
         # An accent alone joins onto what is printed before it: the name would vanish.
         (["--names", "Ann,\u0301"], "starts with an accent or a mark on its own"),
         (["--names", "\u0301Bob,Ann"], "starts with an accent or a mark on its own"),
+        (["--names", "Ann,\ufe0f"], "starts with an accent or a mark on its own"),
+        (["--names", "Ann,\u0e34"], "starts with an accent or a mark on its own"),
+        (["--names", "Ann,\u20dd"], "starts with an accent or a mark on its own"),
+        (["--names", "Ann,\u1160x"], "starts with an accent or a mark on its own"),
         (["--seed", "-1"], "Invalid value for '--seed': a seed is a whole number, 0 or more, that "
          "decides the cards dealt (such as --seed 42), not -1."),
         (["--players", "2", "--bot", "3=easy"], "seat 3 does not exist with 2 players"),

@@ -71,8 +71,9 @@ def check_name(name: str, hint: str | None = None) -> None:
             _("{name} holds characters that cannot be shown.").format(name=_shown(name)),
             param_hint=hint and f"'{hint}'",
         )
-    if unicodedata.combining(name[0]):
-        # An accent alone joins onto whatever is printed before it: the name would vanish.
+    if unicodedata.category(name[0]).startswith("M") or not cell_len(name[0]):
+        # A mark alone (an accent, a vowel sign, a variation selector) or a character that
+        # takes no room joins onto whatever is printed before it: the name would vanish.
         raise click.BadParameter(
             _("{name} starts with an accent or a mark on its own: a name starts with a letter, "
               "a digit or a sign.").format(name=_shown(name)),
