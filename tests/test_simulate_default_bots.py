@@ -51,13 +51,20 @@ def test_simulate_without_bots_plays_two_hard_bots(home: Path) -> None:
     assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == ["hard", "hard"]
 
 
-def test_simulate_partners_without_bots_plays_four_hard_bots(home: Path) -> None:
+@pytest.mark.parametrize(("placed", "seated"), [
+    ([], ["hard"] * 4),
+    (["--bot", "1=easy"], ["easy", "hard", "hard", "hard"]),
+    (["--bot", "3=easy"], ["hard", "hard", "easy", "hard"]),
+])
+def test_simulate_partners_fills_four_seats_with_hard(
+    home: Path, placed: list[str], seated: list[str]
+) -> None:
     # It said "--partners needs 4 players, not 2" of a count nobody gave.
     out = home / "out.json"
-    result = racko("simulate", "--partners", "--games", "1", "--target", "50", "--seed", "1",
-                   "--json", str(out))
+    result = racko("simulate", "--partners", *placed, "--games", "1", "--target", "50",
+                   "--seed", "1", "--json", str(out))
     assert result.exit_code == 0, result.output
-    assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == ["hard"] * 4
+    assert [seat["bot"] for seat in json.loads(out.read_text())["seats"]] == seated
 
 
 def test_the_help_says_what_plays_without_bots(home: Path) -> None:

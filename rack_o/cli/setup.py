@@ -135,23 +135,28 @@ def same_cards(players: Sequence[Player], seed: object, rules: Rules) -> str:
 
 
 def _bots_renamed(players: Sequence[Player]) -> bool:
-    """Whether a bot of racko's levels sits under a name other than the one it gets by
-    itself. A bot from outside racko is not made again to ask its name (its code may act, or
-    fail, each time it is made): its name is taken for its own."""
+    """Whether a bot sits under a name other than the one it gets by itself (its own, numbered
+    apart from the others as a table numbers them). A bot from outside racko is not made again
+    to ask its name (its code may act, or fail, each time it is made): the name it sits
+    under is taken for its own."""
+    from rack_o.agent import agent_name
     from rack_o.bots import is_outside
+    from rack_o.store.names import bot_seat_names
 
-    from .seating import name_seats  # seating sets tables up with this module's options
-
-    specs = [player.bot for player in players]
-    if all(spec is None for spec in specs) or any(
-            spec is not None and is_outside(spec) for spec in specs):
-        return False
+    own: dict[int, str] = {}
+    for seat, player in enumerate(players):
+        if player.bot is None:
+            continue
+        if is_outside(player.bot):
+            own[seat] = player.name
+            continue
+        try:
+            own[seat] = agent_name(seat_bot(player.bot, seat))
+        except click.ClickException:
+            own[seat] = player.name  # no such level here (an older record's): as it sat
     people = [player.name for player in players if player.bot is None]
-    try:
-        own = name_seats(len(players), specs, people or None)
-    except click.ClickException:
-        return False  # no bot of that level here (an older record's): its name is its own
-    return own != [player.name for player in players]
+    named = bot_seat_names(own, people)
+    return any(named[seat] != players[seat].name for seat in named)
 
 
 def same_cards_note(players: Sequence[Player], seed: object, rules: Rules, *,

@@ -516,8 +516,9 @@ def simulate(
     # With --json -, what bots print goes to standard error until the JSON is written.
     with ExitStack() as aside:
         aside.enter_context(_stdout_aside(json_path == STDOUT))
-        if players is None and partners and not bots and not seat_bots:
-            players = PARTNERS_PLAYERS  # --partners names the table: four seats, all hard
+        if players is None and partners and not bots:
+            # --partners names the table: four seats, hard where --bot places no other.
+            players = PARTNERS_PLAYERS
         specs = seat_specs(players, bots, seat_bots)
         rules = rules_from(len(specs), target, bonus, partners, run_of_three)
         if cluster is not None and jobs != 1:
