@@ -97,3 +97,10 @@ def test_the_help_of_every_command_with_bots_names_every_bot_level(command: str)
     said = " ".join(result.output.split())
     missing = [level for level in LEVELS if not re.search(rf"\b{level}\b", said)]
     assert missing == []
+
+
+def test_help_of_a_command_speaks_the_language_asked_after_it() -> None:
+    # `racko help resume --lang fr` dropped what followed the command's name: English help.
+    result = CliRunner().invoke(main, ["help", "resume", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Utilisation\xa0: main resume")  # CliRunner names it main

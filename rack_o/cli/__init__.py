@@ -299,7 +299,8 @@ class LazyGroup(click.Group):
             if len(args) == 1:  # `racko help`: what `racko --help` shows
                 click.echo(ctx.get_help(), color=ctx.color)
                 ctx.exit(0)
-            return self.resolve_command(ctx, [args[1], "--help"])  # `racko help play`
+            # `racko help play`; what follows the command's name is kept: `--lang fr` too.
+            return self.resolve_command(ctx, [args[1], "--help", *args[2:]])
         if name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
             raise click.UsageError(no_such_command(name), ctx)
         chosen = _subcommand_lang(args[1:])
