@@ -333,6 +333,7 @@ def unfinished_note(record: Record) -> Text:
 
     game = record.game
     torn = torn_note(record)
+    command: str | None
     if game.turn >= DEFAULT_TURN_CAP and not any(p.is_human for p in game.players):
         # Computer players alone stopped at the turn cap: carried on, it would stop again.
         said = ngettext(
