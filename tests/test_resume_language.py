@@ -126,7 +126,7 @@ def test_the_list_is_in_the_language_spoken_and_names_a_game_s_other_language(
     assert_exited(listed, 0)
     with speaking(spoken):
         title = _("Unfinished games, last played first")
-        caption = _("A language after the start: that game goes on in it.")
+        caption = _("A language beside a start time: that game goes on in that language.")
     assert title in listed.output and flat(caption) in flat(listed.output)
     assert _listed_start(listed.output, ids[marked]).endswith(f" · {name}")
     other = "en" if marked == "el" else "el"

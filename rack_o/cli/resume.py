@@ -86,7 +86,7 @@ def games_table(
     # goes on in that one, so it says which.
     languages = [language_to_come(game.line) for game in games]
     if any(languages):
-        captions.append(_("A language after the start: that game goes on in it."))
+        captions.append(_("A language beside a start time: that game goes on in that language."))
     rows: list[tuple[str, Text, str, Flow]] = []
     for number, (game, language) in enumerate(zip(games, languages, strict=True), start=1):
         where = Text(game.id)
