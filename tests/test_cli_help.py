@@ -104,3 +104,17 @@ def test_help_of_a_command_speaks_the_language_asked_after_it() -> None:
     result = CliRunner().invoke(main, ["help", "resume", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Utilisation\xa0: main resume")  # CliRunner names it main
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--help", "--lang", "cs"], "[VOLBY] PŘÍKAZ [ARGUMENTY]..."),
+    (["play", "--help", "--lang", "el"], "racko play [ΕΠΙΛΟΓΕΣ]"),
+    (["host", "--help", "--lang", "cs"], "--bind ADRESA"),
+    (["host", "--help", "--lang", "el"], "--idle ΛΕΠΤΑ"),
+])
+def test_the_usage_line_and_every_placeholder_speak_the_language(args: list[str],
+                                                                  said: str) -> None:
+    # click writes [OPTIONS] and COMMAND [ARGS]... in English whatever the language.
+    result = CliRunner().invoke(main, args, prog_name="racko")
+    assert result.exit_code == 0, result.output
+    assert said in result.output

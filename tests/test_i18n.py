@@ -97,7 +97,8 @@ def test_no_english_is_left_in_a_catalog(language: str) -> None:
     # Messages that may read as in English: names, numbers, commands, punctuation, and the
     # names printed on keys (many keyboards say Esc, Tab or Home whatever the language).
     same = {"{file}: {reason}", "{heading}:", "{name}:", "{name}: {points}", "{first}; {then}",
-            "{points} Rack-O", "Options", "Total", "Points", "{count} bot", "Bot", "bonus",
+            "{points} Rack-O", "Options", "[OPTIONS]", "MINUTES", "Total", "Points",
+            "{count} bot", "Bot", "bonus",
             "ID {id}", "slot", "{racko} + {bonus} bonus = {points}", "bonus Rack-O",
             "Slot [bold]1-10[/] for {card}{hint} · ? help", "text",
             "%(prog)s, version %(version)s", "Enter",

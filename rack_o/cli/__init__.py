@@ -136,6 +136,10 @@ def lang_chosen() -> bool:
     return False
 
 
+OPTIONS_METAVAR = N_("[OPTIONS]")
+COMMAND_METAVAR = N_("COMMAND [ARGS]...")
+
+
 def translate_help(command: click.Command) -> click.Command:
     """Show `command`'s help, epilog, option help and value types in the current language.
 
@@ -152,6 +156,10 @@ def translate_help(command: click.Command) -> click.Command:
     help_text, epilog, originals = english
     command.help = _(inspect.cleandoc(help_text)) if help_text else help_text
     command.epilog = _(epilog) if epilog else epilog
+    # The usage line's placeholders: click writes them in English whatever the language.
+    command.options_metavar = _(OPTIONS_METAVAR)
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = _(COMMAND_METAVAR)
     for param, (text, param_type, metavar) in zip(params, originals, strict=True):
         if isinstance(param, click.Option):
             param.help = _(text) if text else text

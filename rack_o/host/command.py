@@ -38,9 +38,9 @@ def quiet_logging() -> None:
 @table_options
 @click.option("--port", type=WholeNumber(0, 65535, example=DEFAULT_PORT), default=DEFAULT_PORT,
               show_default=True, help="The TCP port guests connect to (0: any free port).")
-@click.option("--bind", default="", metavar="ADDRESS",
+@click.option("--bind", default="", metavar=N_("ADDRESS"),
               help="Listen on this address only (default: every address of this computer).")
-@click.option("--idle", type=Minutes(), default=IDLE_SECONDS / 60,
+@click.option("--idle", type=Minutes(), default=IDLE_SECONDS / 60, metavar=N_("MINUTES"),
               show_default=True,
               help="Minutes a guest may stay silent while the game waits for them; they are "
               "then let go, and may come back.")
