@@ -42,6 +42,7 @@ from .keys import (
     BACKSPACE,
     CTRL_C,
     CTRL_D,
+    CTRL_L,
     PASTE_OFF,
     PASTE_ON,
     SEQUENCE_WAIT,
@@ -519,6 +520,11 @@ class Terminal:
                 self._prompt = prompt or self._prompt  # said under the screen painted again
             else:
                 self._next_key(prompt)
+            if self.typed_key == CTRL_L and self._repaint is not None:
+                # Ctrl-L paints the screen again, as in most terminal programs.
+                self._repaint_due = True
+                prompt = ""  # said again under the screen painted again
+                continue
             if self.typed_key != suspend.CTRL_Z or not self._stopped():
                 return key_meant(self.typed_key)
             prompt = ""  # said again under the screen painted again
