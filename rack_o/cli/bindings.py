@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from rack_o.rules import RACK_SIZE
 
+from .keys import BACKSPACE, ESCAPE
+
 DRAW_KEY = "d"
 """A turn's first step: draws the top card of the draw pile."""
 TAKE_KEY = "t"
@@ -20,6 +22,8 @@ DISCARD_KEY = "x"
 PUT_BACK_KEY = "u"
 """Takes back what is not yet done: a card taken from the discard pile, a move shown but not
 confirmed, and at a hosted table, being ready for the next round."""
+TAKE_BACK_KEYS = (PUT_BACK_KEY, BACKSPACE, ESCAPE)
+"""Take back a move shown but not confirmed: u, or the keys a newcomer reaches for to undo."""
 SLOT_KEYS = {str(slot % RACK_SIZE): slot for slot in range(1, RACK_SIZE + 1)}
 """The key of each slot: 1-9, and 0 for slot 10."""
 SLOT_KEYS[str(RACK_SIZE)] = RACK_SIZE  # a line typed into a pipe may say 10

@@ -30,7 +30,7 @@ from rack_o.i18n import N_, _
 from rack_o.record import LEFT
 from rack_o.view import SeatView
 
-from .bindings import DISCARD_KEY, DRAW_KEY, PILE_KEYS, PUT_BACK_KEY, SLOT_KEYS
+from .bindings import DISCARD_KEY, DRAW_KEY, PILE_KEYS, PUT_BACK_KEY, SLOT_KEYS, TAKE_BACK_KEYS
 from .console import ENTER, SPACE, PlayerTerminal, lines_taken
 from .hold import HANDOFF_HOLD
 from .messages import hint_text
@@ -67,8 +67,8 @@ press of the Enter that led to it (a hand-off's, a move's confirm: a double pres
 a hand-off holds for one) and ignored in silence; later, where Enter does nothing, it is told
 what to press."""
 CONFIRM_HELP = N_(
-    "Press Enter (or Space) to confirm this move and end your turn, or u to take it back and "
-    "choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
+    "Press Enter (or Space) to confirm this move and end your turn, or u (or Backspace) to take "
+    "it back and choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
 )
 BLIND_KEYS = N_("Keys typed before you saw the card were ignored.")
 """Said under a drawn card when keys typed with the d (before it showed) were thrown away."""
@@ -235,7 +235,7 @@ class HumanAgent:
             key = self._confirm(view, action)
             if key in (ENTER, SPACE):
                 return action
-            if key == PUT_BACK_KEY:
+            if key in TAKE_BACK_KEYS:
                 action = self._choose_place(view, can_put_back)
             else:  # another slot (1 then 0 is slot 10), or x: shown instead
                 action = DISCARD if key == DISCARD_KEY else place(SLOT_KEYS[key])
@@ -305,7 +305,7 @@ class HumanAgent:
             view,
             preview,
             confirm_prompts(),
-            (ENTER, SPACE, PUT_BACK_KEY, *SLOT_KEYS,
+            (ENTER, SPACE, *TAKE_BACK_KEYS, *SLOT_KEYS,
              *((DISCARD_KEY,) if view.held_source is Source.DRAW else ())),
             valid=_("press Enter to confirm the move, u to take it back, or another slot to put "
                     "the card there"),
