@@ -33,3 +33,19 @@ def test_a_link_that_loops_is_a_record_that_cannot_be_read(
     assert_exited(result, 2)
     said = flat(result.output)
     assert f"cannot {command} a: cannot be read (Too many levels of symbolic links)" in said
+
+
+@pytest.mark.parametrize("command", ["replay", "review", "resume"])
+def test_a_game_the_history_lists_whose_record_is_gone_is_said_to_be(
+    home: Path, command: str
+) -> None:
+    # racko history listed "ID game-00001", and replay said there was no such saved game.
+    result = racko("simulate", "--bots", "easy,easy", "--games", "1", "--target", "50",
+                   "--seed", "1", "--record-dir", str(home / "games"), "--history")
+    assert_exited(result, 0)
+    record = home / "games" / "game-00001.jsonl"
+    record.unlink()
+    result = racko(command, "game-00001")
+    assert_exited(result, 2)
+    assert (f'The game "game-00001" is in the history, but its record {record} is gone (moved '
+            "or deleted): the history keeps only its scores.") in flat(result.output)

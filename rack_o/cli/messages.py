@@ -104,6 +104,14 @@ def record_not_found(error: LookupError) -> str:
     if not error.ref.strip():  # a script's unset variable: "" names no game and no file
         return _("An empty ID names no game: give a game's ID (racko history and racko resume "
                  "--list show them) or a record file.")
+    from rack_o.store.history import holds_record
+    from rack_o.store.paths import RECORD_SUFFIX
+
+    gone = error.folder / f"{error.ref}{RECORD_SUFFIX}"
+    if holds_record(gone):  # racko history lists it: "no saved game" would puzzle
+        return _('The game "{ref}" is in the history, but its record {file} is gone (moved or '
+                 "deleted): the history keeps only its scores.").format(
+            ref=controls_escaped(error.ref), file=controls_escaped(str(gone)))
     return _('No saved game "{ref}" in {folder} and no such file.').format(
         ref=controls_escaped(error.ref), folder=controls_escaped(str(error.folder))
     )

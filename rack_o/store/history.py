@@ -509,6 +509,24 @@ def iter_games(
         raise _unreadable(where, error) from None
 
 
+def holds_record(record: str | os.PathLike[str], path: str | os.PathLike[str] | None = None
+                 ) -> bool:
+    """Whether a finished game in the history names `record` as its record file; False where
+    there is no history, or it cannot be read (nothing is made by asking)."""
+    try:
+        wanted = str(Path(record).resolve())
+    except (OSError, RuntimeError):  # a link loop on the way (3.11 raises RuntimeError)
+        wanted = str(Path(record).absolute())
+    try:
+        with _reading(path) as conn:
+            if conn is None:
+                return False
+            found = conn.execute("SELECT 1 FROM games WHERE record = ? LIMIT 1", (wanted,))
+            return found.fetchone() is not None
+    except (HistoryError, *DATABASE_ERRORS):
+        return False
+
+
 def recent_games(
     limit: int = 20, *, player: str | None = None, path: str | os.PathLike[str] | None = None
 ) -> list[GameRow]:
