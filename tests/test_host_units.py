@@ -650,20 +650,23 @@ def test_the_rules_pager_says_where_it_is_at_the_size_a_resize_gave(seat) -> Non
     assert re.fullmatch(r"1-19/\d+ · space b q", status), status
 
 
-@pytest.mark.parametrize(("port", "idle", "command"), [
-    (2222, 600.0, "racko host --resume 2026-12-01-1845-ann-bob-cy"),
-    (2299, 600.0, "racko host --resume 2026-12-01-1845-ann-bob-cy --port 2299"),
-    (0, 600.0, "racko host --resume 2026-12-01-1845-ann-bob-cy"),  # any free port: none to keep
+@pytest.mark.parametrize(("port", "idle", "bind", "command"), [
+    (2222, 600.0, "", "racko host --resume 2026-12-01-1845-ann-bob-cy"),
+    (2299, 600.0, "", "racko host --resume 2026-12-01-1845-ann-bob-cy --port 2299"),
+    (0, 600.0, "", "racko host --resume 2026-12-01-1845-ann-bob-cy"),  # any free port
     # A table's own --idle goes on (it went back to 10 minutes).
-    (2222, 12.0, "racko host --resume 2026-12-01-1845-ann-bob-cy --idle 0.2"),
-    (2299, 1800.0, "racko host --resume 2026-12-01-1845-ann-bob-cy --port 2299 --idle 30"),
+    (2222, 12.0, "", "racko host --resume 2026-12-01-1845-ann-bob-cy --idle 0.2"),
+    (2299, 1800.0, "", "racko host --resume 2026-12-01-1845-ann-bob-cy --port 2299 --idle 30"),
+    # And its --bind: left out, the table opened again listened on every network.
+    (2399, 600.0, "127.0.0.1",
+     "racko host --resume 2026-12-01-1845-ann-bob-cy --port 2399 --bind 127.0.0.1"),
 ])
-def test_the_command_that_opens_a_table_again_keeps_its_port_and_idle(
-    port: int, idle: float, command: str
+def test_the_command_that_opens_a_table_again_keeps_its_port_bind_and_idle(
+    port: int, idle: float, bind: str, command: str
 ) -> None:
     from rack_o.host.games import host_resume_command, host_resume_note
 
-    note = host_resume_note(host_resume_command("2026-12-01-1845-ann-bob-cy", port, idle))
+    note = host_resume_note(host_resume_command("2026-12-01-1845-ann-bob-cy", port, idle, bind))
     assert note.splitlines()[-1] == command
 
 

@@ -32,6 +32,7 @@ from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import HOST_SEAT, Event, Header
 from rack_o.rules import Rules
+from rack_o.store.safe_text import shell_word
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
 from .defaults import DEFAULT_PORT, IDLE_SECONDS, named_port
@@ -74,14 +75,18 @@ class Opened:
     card is dealt (None: it is not saved, and `host_notes` says so)."""
 
 
-def host_resume_command(ref: str, port: int = DEFAULT_PORT, idle: float | None = IDLE_SECONDS
-                        ) -> str:
+def host_resume_command(ref: str, port: int = DEFAULT_PORT, idle: float | None = IDLE_SECONDS,
+                        bind: str = "") -> str:
     """The command that opens a hosted game's table again: with `port`, the port the table
     listens on (the one bound, with --port 0), unless it is the default, so the guests' ssh lines
-    stay the same; and the table's `idle` seconds (--idle), unless they are the default."""
+    stay the same; the address it listens on only (`bind`: --bind), if one was chosen, so that
+    it is not opened to every network; and the table's `idle` seconds (--idle), unless they are
+    the default."""
     command = RESUME_COMMAND.format(ref=ref)
     if named_port(port) is not None:
         command += f" --port {port}"
+    if bind:
+        command += f" --bind {shell_word(bind)}"
     if idle is not None and idle != IDLE_SECONDS:
         command += f" --idle {idle / 60:g}"
     return command
@@ -131,7 +136,8 @@ class TableGames:
         leaving); RecordWriteError if its first line cannot be written."""
         with new_game(rules, players, seed, None, hints=hints is not None, show_seed=False,
                       carry_on=lambda ref: host_resume_note(
-                          host_resume_command(ref, self.setup.port, self.setup.idle)),
+                          host_resume_command(ref, self.setup.port, self.setup.idle,
+                                              self.setup.bind)),
                       game_line={HOST_SEAT: self.host_seat, **hints_line(hints)}) as new:
             game = new.game
             saved = new.record_path is not None

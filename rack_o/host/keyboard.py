@@ -22,6 +22,7 @@ from rack_o.cli.keys import (
     BACKSPACE,
     CTRL_C,
     CTRL_D,
+    CTRL_L,
     ENTER,
     ESCAPE,
     SEQUENCE_WAIT,
@@ -29,8 +30,8 @@ from rack_o.cli.keys import (
     Pending,
 )
 
-__all__ = ["BACKSPACE", "CTRL_C", "CTRL_D", "ENTER", "ESCAPE", "PUT_AWAY", "SEQUENCE_WAIT",
-           "KeyReader"]
+__all__ = ["BACKSPACE", "CTRL_C", "CTRL_D", "CTRL_L", "ENTER", "ESCAPE", "PUT_AWAY",
+           "SEQUENCE_WAIT", "KeyReader"]
 
 PUT_AWAY = "put-away"
 """Not a key anyone types: the answer that puts away a question left open (`put_away`)."""

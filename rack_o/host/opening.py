@@ -132,8 +132,10 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         if record is not None:
             # Said as racko resume says it, in the language spoken so far, on the host's screen.
             with speaking(spoken):
-                switching = language_note(record, _reopen_command(record, port, setup.idle))
-            return games.serve(_resumed(record, writer, port, setup.idle, switching))
+                switching = language_note(
+                    record, _reopen_command(record, port, setup.idle, setup.bind))
+            return games.serve(_resumed(record, writer, port, setup.idle, switching,
+                                        setup.bind))
         seed = options.seed if options.seed is not None else new_seed()
         try:
             with games.new_game(rules, players, seed, setup.hints) as opened:
@@ -143,17 +145,19 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             return EXIT_STOPPED
 
 
-def _reopen_command(record: Record, port: int = DEFAULT_PORT, idle: float | None = None) -> str:
+def _reopen_command(record: Record, port: int = DEFAULT_PORT, idle: float | None = None,
+                    bind: str = "") -> str:
     """The command that opens the saved game `record`'s table again (with the table's --idle
-    seconds, `idle`, where they are not the default)."""
-    command = host_resume_command(record.ref, port, idle)
+    seconds, `idle`, where they are not the default, and its --bind address)."""
+    command = host_resume_command(record.ref, port, idle, bind)
     if any(player.bot is not None and is_outside(player.bot) for player in record.game.players):
         command += " --load-bots"  # as the first opening said: the bot is imported again
     return command
 
 
 def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
-             idle: float | None = None, switching: Text | None = None) -> Opened:
+             idle: float | None = None, switching: Text | None = None, bind: str = ""
+             ) -> Opened:
     """The saved game `record` taken up by `writer` (which holds its lock), ready to go on at
     the table: what its opening notices tell is found out once, now, and said in each language
     they are shown in; `switching`, the host's note that the game goes on in the language it
@@ -161,7 +165,7 @@ def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
     facts = resume_facts(record)  # before the file is taken up (its first line cuts a torn one)
     take_up(record, writer)
     record.game.on_step = writer.step
-    carry_on = host_resume_note(_reopen_command(record, port, idle))
+    carry_on = host_resume_note(_reopen_command(record, port, idle, bind))
     return Opened(
         record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),

@@ -40,7 +40,7 @@ from rack_o.cli.wrapping import fill
 from rack_o.i18n import _, current_language, ngettext, speaking
 
 from .inbox import Inbox, Work
-from .keyboard import BACKSPACE, CTRL_C, CTRL_D, ENTER, PUT_AWAY, KeyReader
+from .keyboard import BACKSPACE, CTRL_C, CTRL_D, CTRL_L, ENTER, PUT_AWAY, KeyReader
 
 MAX_BACKLOG = 256
 """Keys a guest may type ahead of the game; what comes beyond is thrown away."""
@@ -312,6 +312,9 @@ class RemoteTerminal:
                     raise GuestInterrupt(self.seat)
                 if key == CTRL_D:
                     raise GuestEOF(self.seat)
+                if key == CTRL_L:  # paints the screen again, as at racko's own terminal
+                    self.repaint()
+                    continue
                 self.typed_key = key.lower() if len(key) == 1 else key
                 return self._meant(key)
 
@@ -684,6 +687,9 @@ class RemoteTerminal:
                 handler = self._on_keys
                 if handler is None or self._reading or self._released:
                     return
+                if key == CTRL_L:  # the waiting screen too is painted again
+                    self.repaint()
+                    continue
                 with self.speaking():
                     handler(self._meant(key))
         finally:
