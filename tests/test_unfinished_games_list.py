@@ -219,8 +219,9 @@ def test_what_is_named_like_a_save_but_is_no_file_is_skipped_with_a_note(
 
 
 @pytest.mark.parametrize(("make", "reason"), [
-    (lambda games: games.write_text("x", encoding="utf-8"), "Not a directory"),
-    (lambda games: games.symlink_to(games), "Too many levels of symbolic links"),
+    # Said as play and history say it, not as the system's "Not a directory".
+    (lambda games: games.write_text("x", encoding="utf-8"), "{games} is a file, not a folder"),
+    (lambda games: games.symlink_to(games), "{games} is a link that leads back to itself"),
 ], ids=["a file", "a link looping"])
 @pytest.mark.parametrize("carry_on", [["--list"], []], ids=["--list", "no ID"])
 def test_a_saves_folder_that_cannot_be_listed_is_said_to_be_so_not_to_be_empty(
@@ -231,6 +232,7 @@ def test_a_saves_folder_that_cannot_be_listed_is_said_to_be_so_not_to_be_empty(
     make(games)
     listed = racko("resume", *carry_on, input="q\n")
     assert_exited(listed, 2)
+    reason = reason.format(games=games)
     assert squashed(f"Error: cannot list the saved games in {games}: {reason}.") in squashed(
         listed.output), listed.output
     assert "No unfinished games" not in listed.output

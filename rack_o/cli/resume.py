@@ -38,6 +38,7 @@ from .human import HumanAgent
 from .messages import (
     history_error,
     history_notice,
+    in_the_way,
     record_file_error,
     record_not_found,
     resume_command,
@@ -214,8 +215,13 @@ def _choose(term: Terminal, list_only: bool) -> Path:
     try:
         games, problems = list_games()
     except OSError as error:
+        from rack_o.store.paths import file_in_the_way
+
+        # A file where the folder (or one above it) goes: said as play and history say it.
+        blocking = file_in_the_way(records_dir())
+        reason = in_the_way(blocking) if blocking is not None else os_reason(error)
         click.echo(_("Error: cannot list the saved games in {folder}: {reason}.").format(
-            folder=_shown_file(records_dir()), reason=os_reason(error)), err=True)
+            folder=_shown_file(records_dir()), reason=reason), err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     unfinished = [game for game in games if not game.finished]
     for problem in problems:
