@@ -41,8 +41,9 @@ def test_a_table_opened_again_says_it_goes_on_in_its_game_s_language(
             host.pty.wait_for("Appuyez sur Entrée quand vous êtes prêt")  # French from here
             shown = " ".join(host.pty.visible().split())
             assert NOTE in shown, shown
-            # With the port the table listens on (start_host's --port 0 picks one).
+            # With the port the table listens on (start_host's --port 0 picks one), and the
+            # address it was kept to (start_host's --bind 127.0.0.1).
             assert (f"To carry it on in English instead: racko host --resume {ref} --port "
-                    f"{host.port} --lang en" in shown), shown
+                    f"{host.port} --bind 127.0.0.1 --lang en" in shown), shown
     finally:
         host.pty.end()
