@@ -118,3 +118,14 @@ def test_the_usage_line_and_every_placeholder_speak_the_language(args: list[str]
     result = CliRunner().invoke(main, args, prog_name="racko")
     assert result.exit_code == 0, result.output
     assert said in result.output
+
+
+@pytest.mark.parametrize(("args", "starts"), [
+    (["help", "--lang", "fr"], "Utilisation\xa0: racko [OPTIONS] COMMANDE"),  # was "'--help'"
+    (["help", "play", "--bogus"], "Usage: racko play [OPTIONS]"),  # left out, as --help does
+    (["help", "play", "--lang"], "Usage: racko play [OPTIONS]"),
+])
+def test_racko_help_shows_help_whatever_follows(args: list[str], starts: str) -> None:
+    result = CliRunner().invoke(main, args, prog_name="racko")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(starts), result.output

@@ -644,6 +644,9 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
     # A bot from outside racko beside them is not made again: its name is taken as given.
     (["--players", "3", "--names", "Kim,Zed,Bo", "--bots", "hard,broken_bots:Census"],
      "--seed 4 --players 3 --names Kim,Zed,Bo --target 5 --bots hard,broken_bots:Census"),
+    # Beside one, every seat is named: the outside bot's own name is never asked again.
+    (["--players", "3", "--names", "Kim", "--bots", "hard,broken_bots:Census"],
+     "--seed 4 --players 3 --names Kim,Hard,Census --target 5 --bots hard,broken_bots:Census"),
 ])
 def test_the_seed_note_names_what_deals_the_same_cards_again(
     home: Path, args: list[str], options: str

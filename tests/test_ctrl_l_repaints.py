@@ -26,3 +26,26 @@ def test_ctrl_l_paints_the_turn_again_and_asks_the_same_question(home: Path) -> 
     child.expect("You drew")
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+ASK_ONCE = """
+from rack_o.cli.console import Terminal
+term = Terminal()
+print("got", repr(term.key("Play again? > ")), flush=True)
+"""
+
+
+def test_where_nothing_can_be_painted_again_ctrl_l_is_no_key_at_all() -> None:
+    # At "Play again?" (no screen to paint again) Ctrl-L was a wrong key, told off as one.
+    import os
+    import sys
+
+    import ptys
+
+    child = ptys.spawn(sys.executable, ["-c", ASK_ONCE], env=dict(os.environ, NO_COLOR="1"),
+                       encoding="utf-8", timeout=20, dimensions=(24, 80))
+    child.expect("Play again\\? > ")
+    child.send("\x0c")
+    child.send("y")
+    child.expect("got 'y'")
+    child.expect(pexpect.EOF)

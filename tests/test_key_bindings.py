@@ -48,7 +48,7 @@ def test_every_key_is_one_character_as_a_keyboard_gives_it() -> None:
                          f"{QUIT_KEY} quits"]),
     (human.PLACE_DRAWN_HELP, [f"press {DISCARD_KEY} to throw"]),
     (human.PLACE_TAKEN_HELP, [f"{PUT_BACK_KEY} puts the card back"]),
-    (human.CONFIRM_HELP, [f"or {PUT_BACK_KEY} (or Backspace) to take it back"]),
+    (human.CONFIRM_HELP, [f"or {PUT_BACK_KEY} (or Backspace, or Esc) to take it back"]),
     (human.HINT_HELP, [f"{HINT_KEY} suggests"]),
     (session.HANDOFF_HELP, [f"{SHEET_KEY} shows the score sheet", f"{RULES_KEY} the rules",
                             f"{QUIT_KEY} quits"]),

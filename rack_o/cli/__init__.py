@@ -304,11 +304,18 @@ class LazyGroup(click.Group):
                         ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name == "help" and "help" not in COMMANDS:
-            if len(args) == 1:  # `racko help`: what `racko --help` shows
+            chosen = _subcommand_lang(args[1:])
+            named = args[1] if len(args) > 1 and not args[1].startswith("-") else None
+            if named is None:  # `racko help` (`--lang fr` too): what `racko --help` shows
+                if chosen in LANGUAGES:
+                    install(chosen)
+                    translate_help(self)
                 click.echo(ctx.get_help(), color=ctx.color)
                 ctx.exit(0)
-            # `racko help play`; what follows the command's name is kept: `--lang fr` too.
-            return self.resolve_command(ctx, [args[1], "--help", *args[2:]])
+            # `racko help play`, in the language a --lang after it chooses; anything else
+            # after it is left out, as `--help` leaves it.
+            asked = ["--lang", chosen] if chosen in LANGUAGES else []
+            return self.resolve_command(ctx, [named, "--help", *asked])
         if name not in COMMANDS and not name.startswith("-") and not ctx.resilient_parsing:
             raise click.UsageError(no_such_command(name), ctx)
         chosen = _subcommand_lang(args[1:])

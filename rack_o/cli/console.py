@@ -520,10 +520,15 @@ class Terminal:
                 self._prompt = prompt or self._prompt  # said under the screen painted again
             else:
                 self._next_key(prompt)
-            if self.typed_key == CTRL_L and self._repaint is not None:
-                # Ctrl-L paints the screen again, as in most terminal programs.
-                self._repaint_due = True
-                prompt = ""  # said again under the screen painted again
+            if self.typed_key == CTRL_L:
+                # Ctrl-L paints the screen again, as in most terminal programs; where no
+                # screen can be painted again (a question under the final standings) it does
+                # nothing, and is no wrong key either.
+                if self._repaint is not None:
+                    self._repaint_due = True
+                    prompt = ""  # said again under the screen painted again
+                else:
+                    prompt = ""  # the question is still on screen
                 continue
             if self.typed_key != suspend.CTRL_Z or not self._stopped():
                 return key_meant(self.typed_key)

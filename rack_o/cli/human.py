@@ -67,8 +67,9 @@ press of the Enter that led to it (a hand-off's, a move's confirm: a double pres
 a hand-off holds for one) and ignored in silence; later, where Enter does nothing, it is told
 what to press."""
 CONFIRM_HELP = N_(
-    "Press Enter (or Space) to confirm this move and end your turn, or u (or Backspace) to take "
-    "it back and choose again. Another slot shows the card there instead: 1 then 0 is slot 10."
+    "Press Enter (or Space) to confirm this move and end your turn, or u (or Backspace, or Esc) "
+    "to take it back and choose again. Another slot shows the card there instead: 1 then 0 is "
+    "slot 10."
 )
 BLIND_KEYS = N_("Keys typed before you saw the card were ignored.")
 """Said under a drawn card when keys typed with the d (before it showed) were thrown away."""

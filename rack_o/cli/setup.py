@@ -143,6 +143,11 @@ def _bots_renamed(players: Sequence[Player]) -> bool:
     from rack_o.bots import is_outside
     from rack_o.store.names import bot_seat_names
 
+    specs = [player.bot for player in players if player.bot is not None]
+    if any(is_outside(spec) for spec in specs) and not all(is_outside(spec) for spec in specs):
+        # Beside a bot from outside, whose own name is not asked, a level's bot might be
+        # numbered apart from it by another name ("Hard 2"): every seat is named, to be sure.
+        return True
     own: dict[int, str] = {}
     for seat, player in enumerate(players):
         if player.bot is None:
