@@ -524,11 +524,8 @@ class Terminal:
                 # Ctrl-L paints the screen again, as in most terminal programs; where no
                 # screen can be painted again (a question under the final standings) it does
                 # nothing, and is no wrong key either.
-                if self._repaint is not None:
-                    self._repaint_due = True
-                    prompt = ""  # said again under the screen painted again
-                else:
-                    prompt = ""  # the question is still on screen
+                self._repaint_due = self._repaint is not None
+                prompt = ""  # said again under the screen painted again, or still on it
                 continue
             if self.typed_key != suspend.CTRL_Z or not self._stopped():
                 return key_meant(self.typed_key)

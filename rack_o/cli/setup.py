@@ -143,17 +143,15 @@ def _bots_renamed(players: Sequence[Player]) -> bool:
     from rack_o.bots import is_outside
     from rack_o.store.names import bot_seat_names
 
-    specs = [player.bot for player in players if player.bot is not None]
-    if any(is_outside(spec) for spec in specs) and not all(is_outside(spec) for spec in specs):
+    outside = [is_outside(player.bot) for player in players if player.bot is not None]
+    if any(outside):
         # Beside a bot from outside, whose own name is not asked, a level's bot might be
         # numbered apart from it by another name ("Hard 2"): every seat is named, to be sure.
-        return True
+        # Bots from outside alone sit under their own names, as given.
+        return not all(outside)
     own: dict[int, str] = {}
     for seat, player in enumerate(players):
         if player.bot is None:
-            continue
-        if is_outside(player.bot):
-            own[seat] = player.name
             continue
         try:
             own[seat] = agent_name(seat_bot(player.bot, seat))

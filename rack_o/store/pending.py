@@ -96,14 +96,16 @@ def add_kept_games(history: str | os.PathLike[str] | None = None) -> Catchup:
         try:
             record = load_record(target)
         except RecordFileError as error:
-            if error.problem is RecordProblem.UNREADABLE and not _gone(error):
+            if _gone(error):
+                record = None
+            elif error.problem is RecordProblem.UNREADABLE:
                 # There, but not readable just now (its permissions, an I/O error): the game
                 # is added once it can be read, so the note stays.
                 unread.append((error, note))
                 continue
-            if not _gone(error):
+            else:
                 lost.append(error)  # no longer a finished game's record: said once
-            record = None
+                record = None
         if record is None or not record.game.is_over:
             if removable:
                 with suppress(OSError):
