@@ -53,9 +53,18 @@ def test_each_hand_off_lists_the_moves_since_the_next_player_s_last_turn(
     child.terminate(force=True)
 
 
+HAND_OFF = re.compile(r"\w+, (press Enter when ready|appuyez sur Entrée quand vous êtes "
+                      r"prêt\(e\)) >$")
+"""The question that ends a hand-off screen (its lines joined), in English or French."""
+
+
 def _keys(child, turns: list[str]) -> None:  # type: ignore[no-untyped-def]
     """Play `turns` (d or t, then a slot or x), each from its hand-off, in any language."""
     for keys in turns:
+        # Each turn from its hand-off's question: an Enter sent while the keys of the move
+        # just made are still being thrown away (a busy machine) was lost with them.
+        prompted_when(child, lambda shown: bool(HAND_OFF.search(" ".join(shown.split()))),
+                      "a hand-off")
         for key in (ENTER, *keys, ENTER):
             press(child, key)
             settle(child, 0.05)
