@@ -53,7 +53,7 @@ def test_a_guest_reads_the_language_their_ssh_sends_and_the_host_reads_theirs(
         bob.send("q")
         bob.wait_for(r"Odejít od stolu\?")
         bob.send("o")  # the French yes is not Czech's: the question goes away
-        bob.wait_for(r"q konec >\Z")  # the turn's prompt again, the question gone
+        bob.wait_for(r"q odejít od stolu >\Z")  # the turn's prompt again, the question gone
         bob.send("q")
         bob.wait_for(r"Odejít od stolu\?")
         bob.send("a")  # ano

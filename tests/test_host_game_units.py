@@ -879,3 +879,50 @@ def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
     assert flat(helped) in flat("\n".join(lines))
     assert {int(row.split()[0]) for row in lines if re.match(r" ?\d{1,2} +\d{1,2} ", row)} == set(
         range(1, 6))  # slots 1-5 lead the rows, 6-10 beside them: slot 1 never scrolled away
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize(("guest", "said"), [(True, "q leave the table > "),
+                                             (False, "q stop the game > ")],
+                         ids=["guest", "host"])
+def test_the_draw_or_take_prompt_names_what_q_does_at_a_hosted_table(guest: bool,
+                                                                      said: str) -> None:
+    """racko play's prompt says "q quit"; at a hosted table a guest's q leaves the table and
+    the host's stops the game, as their ? help says."""
+    import pyte
+    from builders import dealt
+
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.seat import PersonSeat
+
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    terminal.attached(LocalLink(write), 100, 30, "en")
+    game = dealt([[3, 9, 14, 20, 22, 25, 30, 33, 36, 40], [1, 2, 4, 5, 6, 7, 8, 10, 11, 12]],
+                 17, dealer=1)
+    person = PersonSeat(HumanAgent("Ann", terminal), terminal, _Table(), lambda: None,  # type: ignore[arg-type]
+                        guest=guest)
+    drawn = ""
+
+    def guest_types() -> None:
+        nonlocal drawn
+        deadline = time.monotonic() + 10
+        while " > " not in drawn and time.monotonic() < deadline:
+            time.sleep(0.01)
+            drawn += shown(read)
+        terminal.receive(b"d", KeyReader())
+
+    typing = threading.Thread(target=guest_types)
+    typing.start()
+    try:
+        assert person.choose(game.view(0)) == DRAW
+    finally:
+        typing.join()
+        os.close(read)
+        os.close(write)
+    screen = pyte.Screen(100, 30)
+    pyte.Stream(screen).feed(drawn[:drawn.index(" > ") + 3])
+    prompt = next(line for line in screen.display if " > " in line)
+    assert prompt.rstrip().endswith(said.rstrip()) and "q quit" not in prompt

@@ -37,7 +37,7 @@ from .messages import hint_text
 from .prompt import InputEnded, ask, fitting, reads_lines
 from .screens import HISTORY_LINES, TurnParts
 from .setup import Hint
-from .turn_prompts import choose_prompts, confirm_prompts, place_prompts
+from .turn_prompts import QUIT_LABEL, choose_prompts, confirm_prompts, place_prompts
 
 Preview = tuple[tuple[int, ...], int, int]
 """A placement not yet made: (the rack after it, the slot, the card pushed out)."""
@@ -157,6 +157,8 @@ class HumanAgent:
         None: racko play's "Quit this game?". A hosted table asks what quitting does there."""
         self.choose_help = CHOOSE_HELP
         """What ? says at the draw-or-take prompt (a message id): a guest's q leaves the table."""
+        self.quit_label = QUIT_LABEL
+        """What q is called at the draw-or-take prompt (a message id), as `choose_help` says."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
@@ -214,7 +216,8 @@ class HumanAgent:
             key = self._ask(
                 view,
                 None,
-                choose_prompts(self.name, top, hinted=self.hint is not None),
+                choose_prompts(self.name, top, hinted=self.hint is not None,
+                               quit_label=self.quit_label),
                 PILE_KEYS,
                 valid=_("press d to draw or t to take {card}").format(card=top),
                 help_text=_(self.choose_help),

@@ -7,18 +7,24 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from rack_o.i18n import _
+from rack_o.i18n import N_, _
+
+QUIT_LABEL = N_("q quit")
+"""What q is called at the draw-or-take prompt of racko play (a message id)."""
 
 
-def choose_prompts(name: str, card: int, hinted: bool) -> tuple[str, ...]:
-    """Draw or take the discard pile's top `card`, for `name` (`hinted`: h gives a hint)."""
+def choose_prompts(name: str, card: int, hinted: bool, quit_label: str = QUIT_LABEL
+                   ) -> tuple[str, ...]:
+    """Draw or take the discard pile's top `card`, for `name` (`hinted`: h gives a hint;
+    `quit_label`: what q is called there, a message id)."""
     name = escape(name)
     hint = " · " + _("[bold]h[/] hint") if hinted else ""
-    fullest = _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · q quit")
+    fullest = _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · {quit}")
     return (
-        fullest.format(name=name, card=card, hint=hint),
+        fullest.format(name=name, card=card, hint=hint, quit=_(quit_label)),
         # A narrower window loses the hint's key before the quit key: h is named in ? help.
-        *((fullest.format(name=name, card=card, hint=""),) if hinted else ()),
+        *((fullest.format(name=name, card=card, hint="", quit=_(quit_label)),) if hinted
+          else ()),
         _("{name}: [bold]d[/] draw · [bold]t[/] take {card} · ? help").format(
             name=name, card=card),
         _("{name}: [bold]d[/] draw · [bold]t[/] take {card}").format(name=name, card=card),

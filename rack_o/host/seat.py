@@ -45,6 +45,10 @@ HOST_CHOOSE_HELP = N_(
     "it back before you confirm). s shows the score sheet, r the rules, q stops the game."
 )
 """The host's help there: q stops the game for everyone (after asking)."""
+GUEST_QUIT_LABEL = N_("q leave the table")
+"""What q is called at a guest's draw-or-take prompt."""
+HOST_QUIT_LABEL = N_("q stop the game")
+"""What q is called at the host's."""
 STAND_IN = "hard"
 """The computer player the host gives a guest's seat to."""
 
@@ -120,6 +124,7 @@ class PersonSeat:
         the game. Each step of the turn is asked in the person's language, q's question too."""
         self.human = human
         human.choose_help = GUEST_CHOOSE_HELP if guest else HOST_CHOOSE_HELP
+        human.quit_label = GUEST_QUIT_LABEL if guest else HOST_QUIT_LABEL
         self.guest = guest
         self.name = human.name
         self.terminal = terminal
