@@ -330,6 +330,7 @@ def test_the_host_is_told_the_racko_host_command_that_deals_the_cards_again(
     tmp_path: Path,
 ) -> None:
     with at_the_question(tmp_path) as (host, _bob):
+        # Where the table listened too: its port (bound from --port 0) and its --bind.
         told(host.pty, "Seed 3. To deal these cards again: racko host --seed 3 --players 3 "
-             "--names Ann,Bob --target 5 --bots hard --port ")
+             f"--names Ann,Bob --target 5 --bots hard --port {host.port} --bind 127.0.0.1")
         assert "racko play --seed" not in host.pty.text

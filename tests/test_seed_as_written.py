@@ -96,15 +96,24 @@ def test_a_hosted_game_s_note_sits_the_host_where_they_sat(seated: bool, command
                     f"{command} --seed 3 --players 3 --names Ann,Bob --target 5 --bots hard")
 
 
-def test_a_hosted_game_s_note_names_the_port_the_table_listened_on() -> None:
-    # Dealt again on another port, the guests' ssh lines would not reach the table.
+@pytest.mark.parametrize(("port", "bind", "options"), [
+    (2345, "", " --port 2345"),
+    (2222, "", ""),
+    (2345, "127.0.0.1", " --port 2345 --bind 127.0.0.1"),
+    (2222, "::1", " --bind ::1"),
+])
+def test_a_hosted_game_s_note_names_where_the_table_listened(port: int, bind: str,
+                                                             options: str) -> None:
+    # Dealt again on another port, the guests' ssh lines would not reach the table; without
+    # its --bind, a table kept to one network would open to every network.
+    from rack_o.host.games import table_options
+
     players = (Player("Ann"), Player("Bob"))
     header = Header(players, Rules(2, target=5), 3)
-    [note] = end_notes(header, ["Ann", "Bob"], [], [0, 0], hosted=True, port=2345)
+    [note] = end_notes(header, ["Ann", "Bob"], [], [0, 0], hosted=True,
+                       table=table_options(port, bind))
     assert note == ("Seed 3. To deal these cards again:\n"
-                    "racko host --seed 3 --names Ann,Bob --target 5 --port 2345")
-    [note] = end_notes(header, ["Ann", "Bob"], [], [0, 0], hosted=True)
-    assert "--port" not in note
+                    f"racko host --seed 3 --names Ann,Bob --target 5{options}")
 
 
 @pytest.mark.parametrize(("port", "named"), [(2222, None), (0, None), (2345, 2345)])

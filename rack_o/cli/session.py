@@ -247,11 +247,11 @@ def own_turn_line(game: Game, seat: int) -> Text:
 
 def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int],
               hints_used: Sequence[int], *, seed: bool = True, hosted: bool = False,
-              seated: bool = True, port: int | None = None) -> list[str]:
+              seated: bool = True, table: str = "") -> list[str]:
     """The hints each person used, and (if `seed`) the seed that deals this game's cards
     again: with `racko host` if the game was `hosted` (`--no-seat` unless the host was
-    `seated`; `--port` if a `port` is given, so the guests' ssh lines stay the same), else with
-    `racko play`."""
+    `seated`; then the `table`'s options, such as its --port, so the guests' ssh lines stay
+    the same), else with `racko play`."""
     notes: list[str] = []
     if humans:
         if header is not None and not header.hints:
@@ -266,8 +266,8 @@ def end_notes(header: Header | None, names: Sequence[str], humans: Sequence[int]
     if again is not None:  # the same options sit guests down at one table
         command = "play" if not hosted else "host" if seated else "host --no-seat"
         note = same_cards_note(header.players, again, header.rules, command=command)
-        # The command is the note's last line: the port ends it.
-        notes.append(note + f" --port {port}" if hosted and port is not None else note)
+        # The command is the note's last line: the table's options end it.
+        notes.append(note + table if hosted else note)
     elif header.seed is not None:
         # A record's own seed that --seed cannot take (text such as "5", which shuffles
         # otherwise than 5): shown as it is, with no command that would deal other cards.

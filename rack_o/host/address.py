@@ -61,7 +61,7 @@ def login_name(name: str) -> str:
     return bare if bare.isascii() else user
 
 
-def shell_word(text: str) -> str:
+def any_shell_word(text: str) -> str:
     """`text` as one argument for the shells guests type ssh lines in: as it is if no shell
     reads anything in it; else in double quotes, which sh, bash, zsh, PowerShell and Windows'
     Command Prompt alike take whole (that last one knows no single quotes); else, for the
@@ -75,6 +75,6 @@ def shell_word(text: str) -> str:
 
 def ssh_line(name: str, host: str, port: int) -> str:
     """The command a guest types to take the seat called `name` (quoted for a shell if need be)."""
-    target = shell_word(f"{login_name(name)}@{host}")
+    target = any_shell_word(f"{login_name(name)}@{host}")
     return f"ssh {target}" if port == 22 else f"ssh -p {port} {target}"
 

@@ -75,6 +75,18 @@ class Opened:
     card is dealt (None: it is not saved, and `host_notes` says so)."""
 
 
+def table_options(port: int, bind: str = "") -> str:
+    """The options of a racko host command that open a table where the last one listened (" "
+    before each): its `port` unless it is the default, so that the guests' ssh lines stay the
+    same, and its --bind address if one was chosen, so that it is not opened to every network."""
+    options = ""
+    if named_port(port) is not None:
+        options += f" --port {port}"
+    if bind:
+        options += f" --bind {shell_word(bind)}"
+    return options
+
+
 def host_resume_command(ref: str, port: int = DEFAULT_PORT, idle: float | None = IDLE_SECONDS,
                         bind: str = "") -> str:
     """The command that opens a hosted game's table again: with `port`, the port the table
@@ -82,11 +94,7 @@ def host_resume_command(ref: str, port: int = DEFAULT_PORT, idle: float | None =
     stay the same; the address it listens on only (`bind`: --bind), if one was chosen, so that
     it is not opened to every network; and the table's `idle` seconds (--idle), unless they are
     the default."""
-    command = RESUME_COMMAND.format(ref=ref)
-    if named_port(port) is not None:
-        command += f" --port {port}"
-    if bind:
-        command += f" --bind {shell_word(bind)}"
+    command = RESUME_COMMAND.format(ref=ref) + table_options(port, bind)
     if idle is not None and idle != IDLE_SECONDS:
         command += f" --idle {idle / 60:g}"
     return command
@@ -226,7 +234,8 @@ class TableGames:
             given_away=[seat for seat in opened.given_away if seat in self.seats.terminals],
             cut_short=opened.cut_short, pause_seconds=setup.pause,
             console=None if host_terminal is not None else self.console,
-            play_again=play_again if host_terminal is not None else None, port=self.setup.port)
+            play_again=play_again if host_terminal is not None else None,
+            table=table_options(setup.port, setup.bind))
         code = run_until_stopped(session, opened.saved_note)
         session.retire()
         return code, session.again

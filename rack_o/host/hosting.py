@@ -52,7 +52,6 @@ from rack_o.store.writer import RecordWriter
 from rack_o.view import PublicTurn, SeatView
 
 from .aside import AsideBot
-from .defaults import DEFAULT_PORT, named_port
 from .guest_seats import GuestSeats, Message, recorded_logins
 from .inbox import Inbox
 from .screen import SeatScreen
@@ -136,7 +135,7 @@ class HostedGame(Table):
         pause_seconds: float = 0.8,
         console: Console | None = None,
         play_again: Callable[[RemoteTerminal], bool] | None = None,
-        port: int = DEFAULT_PORT,
+        table: str = "",
     ) -> None:
         """`agents` sit at the seats: a HumanAgent at each person's (on the guest's terminal,
         or the host's), a bot at the others. `host_terminal` is the host's screen (their seat's
@@ -156,8 +155,9 @@ class HostedGame(Table):
         self.game = game
         self.header = header
         self.info = info
-        self.port = port
-        """The port the table listens on: the command that deals the cards again names it."""
+        self.table = table
+        """The options that open a table where this one listens (`table_options`): the
+        command that deals the cards again names them."""
         self.host_seat = host_seat
         self._host_notes = list(host_notes)
         self._saved_line = saved_line
@@ -539,7 +539,7 @@ class HostedGame(Table):
             notes = [ForWidth(partial(_dim_note, note))
                      for note in end_notes(self.header, names, humans, hints_used, seed=seed,
                                            hosted=True, seated=self.host_seat is not None,
-                                           port=named_port(self.port))]
+                                           table=self.table)]
 
             def summary(compact: bool, kept: int) -> list[RenderableType]:
                 return [standings(game.totals, names, game.rules, winner, len(game.rounds),
