@@ -35,9 +35,22 @@ def test_a_link_that_loops_is_a_record_that_cannot_be_read(
     assert f"cannot {command} a: cannot be read (Too many levels of symbolic links)" in said
 
 
+GONE = ("is in the history, but its record {record} is gone (moved or deleted): the history "
+        "keeps only its scores.")
+GONE_FILE = ("{record}: gone (moved or deleted): the history lists its game, but keeps only its "
+             "scores")
+
+
+@pytest.mark.parametrize(("ref", "said"), [
+    ("game-00001", 'The game "game-00001" ' + GONE),
+    ("game-0", 'The game "game-00001" ' + GONE),  # the start of its ID, as for a saved game
+    ("game-00001.jsonl", "cannot {command} " + GONE_FILE),  # its file's name
+    ("{record}", "cannot {command} " + GONE_FILE),  # its file
+], ids=["ID", "ID's start", "file name", "file"])
 @pytest.mark.parametrize("command", ["replay", "review", "resume"])
 def test_a_game_the_history_lists_whose_record_is_gone_is_said_to_be(
-    home: Path, command: str
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, ref: str,
+    said: str
 ) -> None:
     # racko history listed "ID game-00001", and replay said there was no such saved game.
     result = racko("simulate", "--bots", "easy,easy", "--games", "1", "--target", "50",
@@ -45,7 +58,27 @@ def test_a_game_the_history_lists_whose_record_is_gone_is_said_to_be(
     assert_exited(result, 0)
     record = home / "games" / "game-00001.jsonl"
     record.unlink()
-    result = racko(command, "game-00001")
+    monkeypatch.chdir(tmp_path)
+    result = racko(command, ref.format(record=record))
     assert_exited(result, 2)
-    assert (f'The game "game-00001" is in the history, but its record {record} is gone (moved '
-            "or deleted): the history keeps only its scores.") in flat(result.output)
+    assert said.format(command=command, record=record) in flat(result.output)
+
+
+@pytest.mark.parametrize("ref", ["game-0", "game-00001.jsonl"])
+def test_only_a_game_the_history_lists_is_said_to_be_gone(home: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          ref: str) -> None:
+    # Two gone games answer to "game-0": neither is named. No history: a file name is a file
+    # here, as before.
+    result = racko("simulate", "--bots", "easy,easy", "--games", "2", "--target", "50",
+                   "--seed", "1", "--record-dir", str(home / "games"),
+                   *(["--history"] if ref == "game-0" else []))
+    assert_exited(result, 0)
+    for record in (home / "games").iterdir():
+        record.unlink()
+    monkeypatch.chdir(tmp_path)
+    result = racko("replay", ref)
+    assert_exited(result, 2)
+    assert "is gone" not in flat(result.output)
+    assert ("No saved game" if ref == "game-0" else f"cannot replay {ref}: no such file") in flat(
+        result.output)

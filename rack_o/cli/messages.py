@@ -49,6 +49,7 @@ _RECORD_REASONS = {
 
 def record_file_error(error: RecordFileError) -> str:
     """Which record file cannot be used, at which line, and why: "FILE, line N: reason"."""
+    from rack_o.store.history import holds_record
     from rack_o.store.records import MAX_RECORD_BYTES, RecordProblem
     from rack_o.store.safe_text import printable
 
@@ -68,6 +69,9 @@ def record_file_error(error: RecordFileError) -> str:
         })
     elif problem is RecordProblem.BROKEN:
         reason = error.detail
+    elif problem is RecordProblem.NO_SUCH_FILE and holds_record(error.path):
+        reason = _("gone (moved or deleted): the history lists its game, but keeps only its "
+                   "scores")
     else:
         reason = _(_RECORD_REASONS[problem])
     # Whole patterns, so that a language can write the colon its own way (French: " : ").
@@ -104,14 +108,17 @@ def record_not_found(error: LookupError) -> str:
     if not error.ref.strip():  # a script's unset variable: "" names no game and no file
         return _("An empty ID names no game: give a game's ID (racko history and racko resume "
                  "--list show them) or a record file.")
-    from rack_o.store.history import holds_record
+    from rack_o.store.history import records_in
     from rack_o.store.paths import RECORD_SUFFIX
+    from rack_o.store.records import record_id
 
-    gone = error.folder / f"{error.ref}{RECORD_SUFFIX}"
-    if holds_record(gone):  # racko history lists it: "no saved game" would puzzle
+    # The game's ID, or its start, as racko history lists it: "no saved game" would puzzle.
+    gone = [record for record in records_in(error.folder, error.ref)
+            if record.name.endswith(RECORD_SUFFIX) and not record.exists()]
+    if len(gone) == 1:
         return _('The game "{ref}" is in the history, but its record {file} is gone (moved or '
                  "deleted): the history keeps only its scores.").format(
-            ref=controls_escaped(error.ref), file=controls_escaped(str(gone)))
+            ref=controls_escaped(record_id(gone[0])), file=controls_escaped(str(gone[0])))
     return _('No saved game "{ref}" in {folder} and no such file.').format(
         ref=controls_escaped(error.ref), folder=controls_escaped(str(error.folder))
     )

@@ -347,7 +347,7 @@ def history_entry(
     sides = [rules.team_of(seat) for seat in range(len(game.players))]
     return HistoryEntry(
         fingerprint=fingerprint(game, header),
-        record=str(Path(record).resolve()) if record is not None else None,
+        record=_as_kept(record) if record is not None else None,
         started=started if isinstance(started, str) else None,
         finished=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         seed=None if seed is None else str(seed),
@@ -513,18 +513,34 @@ def holds_record(record: str | os.PathLike[str], path: str | os.PathLike[str] | 
                  ) -> bool:
     """Whether a finished game in the history names `record` as its record file; False where
     there is no history, or it cannot be read (nothing is made by asking)."""
+    kept = Path(_as_kept(record))
+    return kept in records_in(kept.parent, kept.name, path)
+
+
+def _as_kept(record: str | os.PathLike[str]) -> str:
+    """`record`'s path as the history keeps it: absolute, its links resolved where it can be."""
     try:
-        wanted = str(Path(record).resolve())
+        return str(Path(record).resolve())
     except (OSError, RuntimeError):  # a link loop on the way (3.11 raises RuntimeError)
-        wanted = str(Path(record).absolute())
+        return str(Path(record).absolute())
+
+
+def records_in(folder: str | os.PathLike[str], start: str = "",
+               path: str | os.PathLike[str] | None = None) -> list[Path]:
+    """The record files in `folder` whose names start with `start` that finished games in the
+    history name, sorted; none where there is no history, or it cannot be read (nothing is
+    made by asking)."""
+    wanted = os.path.join(_as_kept(folder), start)
     try:
         with _reading(path) as conn:
             if conn is None:
-                return False
-            found = conn.execute("SELECT 1 FROM games WHERE record = ? LIMIT 1", (wanted,))
-            return found.fetchone() is not None
+                return []
+            found = conn.execute("SELECT DISTINCT record FROM games WHERE substr(record, 1, ?) "
+                                 "= ? ORDER BY record", (len(wanted), wanted))
+            return [Path(record) for (record,) in found
+                    if os.sep not in record[len(wanted):]]  # not in a folder within
     except (HistoryError, *DATABASE_ERRORS):
-        return False
+        return []
 
 
 def recent_games(

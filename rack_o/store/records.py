@@ -25,6 +25,7 @@ from rack_o.errors import RecordError
 from rack_o.game import Game
 from rack_o.record import NOT_JSON, Event, Header, is_torn, iter_lines, rebuild
 from rack_o.rules import Rules
+from rack_o.store.history import holds_record
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import shown
 
@@ -325,9 +326,10 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
         if ref_path.exists() or ref_path.is_symlink() or os.sep in str(ref):
             return ref_path
         if str(ref).endswith(RECORD_SUFFIX):
-            # A saved game's file name, as seen in the records folder, names that game.
+            # A saved game's file name, as seen in the records folder, names that game (and
+            # one the history lists, gone: reading it says so).
             saved = records_dir() / str(ref)
-            return saved if saved.is_file() else ref_path
+            return saved if saved.is_file() or holds_record(saved) else ref_path
     except OSError:
         return ref_path  # such as a name too long: reading it will say why, naming the file
     folder = records_dir()
