@@ -12,11 +12,20 @@ from __future__ import annotations
 from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.hint import Advice, hint
-from rack_o.bots.loader import LEVELS, BotSpecError, bot_kind, is_outside, level_of, make_bot
+from rack_o.bots.loader import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    BotSpecError,
+    bot_kind,
+    is_outside,
+    level_of,
+    make_bot,
+)
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "LEVELS",
     "Advice",
     "BotSpecError",

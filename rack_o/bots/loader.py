@@ -27,6 +27,9 @@ _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
 
 LEVELS: tuple[str, ...] = tuple(_MAKERS)
 """The built-in levels, weakest first."""
+DEFAULT_LEVEL = "hard"
+"""The level racko seats where it is not told which: a lone person's opponent on Enter, every
+seat of racko simulate without --bots, a hosted guest's stand-in."""
 
 
 def level_of(spec: str) -> str | None:

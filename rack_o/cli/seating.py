@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.markup import escape
 
 from rack_o.agent import NAME_MOST, agent_name
-from rack_o.bots import bot_kind
+from rack_o.bots import DEFAULT_LEVEL, bot_kind
 from rack_o.game import HUMAN, Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -41,8 +41,6 @@ MAX_NAME = NAME_MOST
 """The longest name a person may take (a bot's is shown as long at most)."""
 ECHO_NAME = 20
 """How much of a rejected name an error message repeats."""
-DEFAULT_BOT = "hard"
-"""The opponent a lone person gets by pressing Enter."""
 ROOM_TO_TYPE = 20
 """Columns a set-up question leaves free after it on its line for the answer, at least."""
 ROOM_FOR_NAMES = 2 * MAX_NAME + 1
@@ -167,7 +165,7 @@ def ask_bots(term: Terminal, people: int, *, seated: bool = True) -> list[str]:
     levels = ", ".join(level for level in LEVELS if level != "random")
 
     def parse(answer: str) -> list[str]:
-        specs = [spec.strip() for spec in (answer or DEFAULT_BOT).split(",")]
+        specs = [spec.strip() for spec in (answer or DEFAULT_LEVEL).split(",")]
         if not all(specs) or not 1 <= len(specs) <= room:
             raise click.BadParameter(
                 ngettext("Name 1 to {room} level, separated by commas, such as hard,easy.",
@@ -187,7 +185,7 @@ def ask_bots(term: Terminal, people: int, *, seated: bool = True) -> list[str]:
         levels=levels), markup=False, highlight=False)
     question = (_("Who plays against you? [{default}] ") if seated
                 else _("Who plays against the person who joins? [{default}] "))
-    return _ask(term, question.format(default=DEFAULT_BOT), parse)
+    return _ask(term, question.format(default=DEFAULT_LEVEL), parse)
 
 
 def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str], *,

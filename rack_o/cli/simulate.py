@@ -28,6 +28,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from rack_o.bots import DEFAULT_LEVEL
 from rack_o.executors import ClusterError, ClusterProblem, dask_cluster
 from rack_o.i18n import N_, _, ngettext, number, percent
 from rack_o.match import (
@@ -75,19 +76,17 @@ MAX_JOBS = 64
 """The most worker processes `racko simulate` starts."""
 
 
-DEFAULT_BOT = "hard"
-"""The bot at every seat when no --bots or --bot names one."""
 
 
 def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> list[str]:
     """The bot spec of every seat from --bot SEAT=SPEC and --bots a,b,...; UsageError if unclear.
 
-    With neither, every seat (2, or --players) gets DEFAULT_BOT; with --bot alone, every seat
+    With neither, every seat (2, or --players) gets DEFAULT_LEVEL; with --bot alone, every seat
     it leaves. Each bot is made once, to check it: a spec that names no bot is said before any
     count of seats, with the seat it would take."""
     choice = parse_bots(seats, bots)
     if not choice:
-        return [DEFAULT_BOT] * (players or MIN_PLAYERS)
+        return [DEFAULT_LEVEL] * (players or MIN_PLAYERS)
     check_bot_specs(_seats_meant(players, choice))
     total = len(choice)
     if players is None:
@@ -111,7 +110,7 @@ def seat_specs(players: int | None, bots: str | None, seats: Sequence[str]) -> l
     if not choice.fill and total < players:
         # --bot alone places its bots among the default ones, as no option places them all.
         specs = seat_bots(players, choice)
-        return [spec or DEFAULT_BOT for spec in specs]
+        return [spec or DEFAULT_LEVEL for spec in specs]
     if total != players:
         given = [f"{seat}={spec}" for seat, spec in sorted(choice.placed.items())] + choice.fill
         raise click.UsageError(

@@ -39,7 +39,7 @@ from .defaults import DEFAULT_PORT, IDLE_SECONDS, named_port
 from .guest_seats import GuestSeats
 from .hosting import HostedGame, Lines
 from .local import attached_here, local_terminal
-from .seat import STAND_IN
+from .seat import STAND_IN_LEVEL
 from .terminal import RemoteTerminal
 from .views import TableInfo
 
@@ -228,7 +228,7 @@ class TableGames:
         self.seats.reopen()  # a seat given away in the game before waits for its guest
         session = HostedGame(
             self.seats, game, agents, host_seat=host_seat, host_terminal=host_terminal,
-            info=self.info, stand_in=lambda seat: make_bot(STAND_IN, seat, seed),
+            info=self.info, stand_in=lambda seat: make_bot(STAND_IN_LEVEL, seat, seed),
             header=opened.header, writer=opened.writer, events=opened.events,
             opening=opened.opening, host_notes=opened.host_notes, saved_line=opened.saved_line,
             given_away=[seat for seat in opened.given_away if seat in self.seats.terminals],

@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from rack_o.actions import DISCARD, Action, Phase
 from rack_o.agent import Agent
-from rack_o.bots import bot_kind
+from rack_o.bots import DEFAULT_LEVEL, bot_kind
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import QUESTION_LINES, InputEnded, QuitGame, fitting
 from rack_o.i18n import N_, _
@@ -49,7 +49,7 @@ GUEST_QUIT_LABEL = N_("q leave the table")
 """What q is called at a guest's draw-or-take prompt."""
 HOST_QUIT_LABEL = N_("q stop the game")
 """What q is called at the host's."""
-STAND_IN = "hard"
+STAND_IN_LEVEL = DEFAULT_LEVEL
 """The computer player the host gives a guest's seat to."""
 
 
@@ -158,7 +158,7 @@ class PersonSeat:
         """What this turn's record line adds: that the stand-in played it, or that it ended
         with the person leaving."""
         if self._bot_played and self.bot is not None:
-            return {STAND_IN_FIELD: bot_kind(STAND_IN)}  # as a record names a bot's kind
+            return {STAND_IN_FIELD: bot_kind(STAND_IN_LEVEL)}  # as a record names a bot's kind
         return self.human.turn_notes()
 
     def give_to_bot(self) -> None:
