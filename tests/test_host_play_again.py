@@ -106,7 +106,8 @@ def test_the_same_table_plays_a_new_game_with_new_cards_when_the_host_says_yes(
         bob.wait_for(CLOSED, screen=False)
         # Said once the table is closed, for the last game played.
         last = max((tmp_path / "games").glob("*.jsonl"), key=lambda p: p.stat().st_mtime_ns)
-        told(host.pty, f"The game is saved: racko replay {last.stem} steps through it.")
+        told(host.pty, f"Step through the game: racko replay {last.stem}")
+        told(host.pty, f"What each move cost: racko review {last.stem}")
         assert exit_status(host) == 0
     finally:
         ended(host.pty, bob)
@@ -159,7 +160,7 @@ def test_a_host_who_stops_before_the_next_game_s_first_deal_is_told_how_to_repla
         host.pty.wait_for("Stop the game for everyone?")
         host.pty.send("y")
         told(host.pty, "No card was dealt, so there is no game to carry on.")
-        said = host.pty.wait_for(r"The\s+game\s+is\s+saved:\s+racko\s+replay\s+(\S+)\s+steps",
+        said = host.pty.wait_for(r"Step\s+through\s+the\s+game:\s+racko\s+replay\s+(\S+)",
                                  screen=False)
         exit_status(host)
         [only] = (tmp_path / "games").glob("*.jsonl")  # the new game, never dealt, is not kept
@@ -188,7 +189,8 @@ def test_the_table_closes_as_before_when_the_host_says_no(
             host.pty.send(answer)
         bob.wait_for(CLOSED, screen=False)
         [only] = (tmp_path / "games").glob("*.jsonl")
-        told(host.pty, f"The game is saved: racko replay {only.stem} steps through it.")
+        told(host.pty, f"Step through the game: racko replay {only.stem}")
+        told(host.pty, f"What each move cost: racko review {only.stem}")
         assert exit_status(host) == code
     assert is_over(records(tmp_path)[0])
 

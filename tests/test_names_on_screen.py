@@ -242,7 +242,8 @@ def test_a_record_whose_name_starts_with_a_dash_is_named_by_a_command_that_works
     assert record_ref(done) == shlex.quote(str(done.resolve()))
     assert record_ref(done, quoted=False) == "-done"  # the ID itself, where nothing parses it
     result = racko("resume", "--", "-done")
-    [command] = [line for line in result.output.splitlines() if line.startswith("racko replay")]
+    [command] = [line[line.index("racko replay"):] for line in result.output.splitlines()
+                 if "racko replay" in line]
     replayed = racko(*shlex.split(command)[1:], "--summary")
     assert_exited(replayed, 0)
 

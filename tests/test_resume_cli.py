@@ -147,7 +147,9 @@ def test_a_finished_game_is_not_resumed(home: Path) -> None:
     code, out = invoke(["done"])
     assert code == 1
     assert "That game is over" in out
-    assert "racko replay done" in out.splitlines()  # on its own line: never broken before the ID
+    # Each command on a line of its own: never broken before the ID.
+    assert "Step through the game: racko replay done" in out.splitlines()
+    assert "What each move cost: racko review done" in out.splitlines()
     assert digest(path) == before
 
 

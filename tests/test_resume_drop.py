@@ -71,7 +71,8 @@ def test_a_finished_game_is_history_and_is_never_dropped(home: Path) -> None:
     code, out = invoke(["--drop", "done", "--yes"])
     assert code == 1
     assert "done is a finished game: it is part of the history and is kept." in out
-    assert "racko replay done" in out
+    assert "Step through the game: racko replay done" in out
+    assert "What each move cost: racko review done" in out
     assert digest(path) == before
 
 

@@ -164,16 +164,18 @@ def next_record_path(record: Path | None) -> Path | None:
         number += 1
 
 
-def look_back(console: Console, record_path: Path) -> None:
+def look_back(console: Console, record_path: Path, *, whole: bool = False) -> None:
     """How to step through a finished game and see what each move cost (said last, once
-    nothing more is asked: the final screen keeps its banner and standings in view)."""
+    nothing more is asked: the final screen keeps its banner and standings in view). With
+    `whole`, a command longer than the window (its ID a long path) stays one line, to be
+    copied whole; without, it is folded to the window's width, as a game's screen needs."""
     from rack_o.store.paths import record_ref
 
     ref = record_ref(record_path)
     for line in (_("Step through the game: racko replay {id}"),
                  _("What each move cost: racko review {id}")):
         console.print(command_apart(line.format(id=ref), console.width), markup=False,
-                      highlight=False)
+                      highlight=False, soft_wrap=whole)
 
 
 def play_new_game(

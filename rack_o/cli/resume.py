@@ -46,6 +46,7 @@ from .messages import (
 )
 from .option_types import typed_whole
 from .os_reasons import os_reason
+from .play import look_back
 from .prompt import ask, echo, fitting, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
@@ -533,11 +534,10 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         problem = add_to_history(game, record.header, path)  # in case it ended before it was added
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
-        over = _("That game is over: {winner} won ({scores}). Step through it with:\nracko "
-                 "replay {id}").format(winner=names[winner], scores=scores_text(names, game.totals),
-                                       id=record.ref)
-        # The command on a line of its own, never broken before the ID (a long path).
+        over = _("That game is over: {winner} won ({scores}).").format(
+            winner=names[winner], scores=scores_text(names, game.totals))
         term.console.print(fill(over, term.console.width), markup=False, soft_wrap=True)
+        look_back(term.console, path, whole=True)
         if problem:
             term.console.print(history_error(problem), style="yellow", markup=False)
         raise SystemExit(EXIT_NOTHING)
@@ -727,8 +727,9 @@ def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:
                      "the file yourself: {path}").format(path=_shown_file(path)), err=True)
         return EXIT_BAD_FILE
     if summary.finished:
-        console.print(_("{id} is a finished game: it is part of the history and is kept. Step "
-                        "through it with: racko replay {id}").format(id=ref), markup=False)
+        console.print(_("{id} is a finished game: it is part of the history and is kept.").format(
+            id=ref), markup=False)
+        look_back(console, path, whole=True)
         return EXIT_NOTHING
     # This racko holds the game's lock while it asks: the game is not being played.
     console.print(Trimmed(games_table([summary], _("The game to drop"),

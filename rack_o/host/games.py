@@ -25,7 +25,7 @@ from rack_o.bots import make_bot
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.new_game import add_finished, new_game, start_notices
-from rack_o.cli.play import play_again
+from rack_o.cli.play import look_back, play_again
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import agents_for, game_hint, hints_line, hints_of, new_seed
 from rack_o.game import Game, Player
@@ -197,12 +197,8 @@ class TableGames:
         if last.game.round == 0 and finished is not None:
             last = finished  # stopped before the next game's first deal: it is no game
         if last.game.is_over and last.record_path is not None:
-            from rack_o.store.paths import record_ref
-
             with suppress(OSError):
-                self.console.print(
-                    _("The game is saved: racko replay {id} steps through it.").format(
-                        id=record_ref(last.record_path)), markup=False, highlight=False)
+                look_back(self.console, last.record_path)
         return code
 
     def _play(self, opened: Opened) -> tuple[int, bool]:
