@@ -134,6 +134,51 @@ def test_record_refuses_an_existing_file_and_leaves_it_alone(home: Path) -> None
     assert record.read_text(encoding="utf-8") == "precious\n"
 
 
+class _AnotherRackoWrites(io.BytesIO):
+    """The keyboard of a racko asking who plays, while another racko, given the same --record,
+    finishes a game into that file: it is written as the first answer is read."""
+
+    def __init__(self, answers: str, record: Path, game: str) -> None:
+        super().__init__(answers.encode())
+        self.record, self.game = record, game
+
+    def _meanwhile(self, size: int | None) -> None:
+        # read(0) is click looking at what kind of stream this is, before the options.
+        if size != 0 and not self.record.stat().st_size:
+            self.record.write_text(self.game, encoding="utf-8")
+
+    def read(self, size: int | None = -1) -> bytes:
+        self._meanwhile(size)
+        return super().read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        self._meanwhile(size)
+        return super().read1(size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self._meanwhile(size)
+        return super().readline(size)
+
+
+def test_a_record_written_while_the_names_were_asked_is_not_written_over(home: Path) -> None:
+    # --record found the file empty, but the game was opened after the questions: a second
+    # game line was appended to the other racko's game, and neither could be read again.
+    record = home / "tuesday.jsonl"
+    record.touch()
+    other = home / "other.jsonl"
+    assert run(["--players", "2", "--bots", "easy,easy", "--fast", "--target", "5", "--seed",
+                "1", "--record", str(other)], input="").exit_code == 0
+    finished = other.read_text(encoding="utf-8")
+    keyboard = _AnotherRackoWrites("Ann\nBob\n", record, finished)
+    result = CliRunner().invoke(main, ["play", "--players", "2", "--record", str(record)],
+                                input=keyboard)  # type: ignore[arg-type]
+    assert result.exit_code == 2, result.output
+    assert (f"--record': {record} already exists and is not empty; racko never writes over a "
+            "record. Give a new file name.") in flat(result.output)
+    assert "Traceback" not in result.output
+    assert record.read_text(encoding="utf-8") == finished
+
+
 def test_record_in_a_missing_folder_is_a_usage_error(home: Path) -> None:
     result = run(["--players", "2", "--bots", "easy,easy", "--record",
                   str(home / "nowhere" / "g.jsonl")])

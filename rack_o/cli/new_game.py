@@ -25,7 +25,7 @@ from rack_o.store.writer import RecordWriter
 from .messages import history_error, history_notice, in_the_way, resume_note
 from .os_reasons import os_reason
 from .screens import dealer_draw_lines, side_names, variant_labels
-from .setup import broken_link, language_line, now_stamp, same_cards_note
+from .setup import broken_link, language_line, not_empty, now_stamp, same_cards_note
 from .wrapping import Filled
 
 
@@ -42,12 +42,15 @@ def open_game_record(
     from rack_o.store.autosave import open_record as open_record_file
     from rack_o.store.paths import file_in_the_way, record_ref
     from rack_o.store.safe_text import controls_escaped
-    from rack_o.store.writer import BrokenLinkError
+    from rack_o.store.writer import BrokenLinkError, RecordNotEmptyError
 
     try:
         writer = open_record_file(path, started, names)
     except BrokenLinkError as error:  # became one since the option was checked
         raise click.BadParameter(broken_link(Path(error.filename)),
+                                 param_hint="'--record'") from error
+    except RecordNotEmptyError as error:  # written since the option was checked
+        raise click.BadParameter(not_empty(Path(error.filename)),
                                  param_hint="'--record'") from error
     except OSError as error:
         if path is not None:

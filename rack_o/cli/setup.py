@@ -512,6 +512,12 @@ def broken_link(path: Path) -> str:
         file=path, target=target)
 
 
+def not_empty(path: Path) -> str:
+    """Why --record `path` is refused: it holds something, and a record is never written over."""
+    return _("{file} already exists and is not empty; racko never writes over a record. "
+             "Give a new file name.").format(file=path)
+
+
 def check_record_path(
     ctx: click.Context, param: click.Parameter, typed: str | None
 ) -> Path | None:
@@ -548,10 +554,7 @@ def check_record_path(
               "racko can read back. Give a new file name.").format(file=value)
         )
     if found is not None and found.st_size > 0:
-        raise click.BadParameter(
-            _("{file} already exists and is not empty; racko never writes over a record. "
-              "Give a new file name.").format(file=value)
-        )
+        raise click.BadParameter(not_empty(value))
     if blocking is not None:
         raise click.BadParameter(_("cannot write {file}: {reason}.").format(
             file=value, reason=in_the_way(blocking)))

@@ -6,6 +6,7 @@ layer words in one sentence, and nothing here stops a game from being played.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,17 +23,23 @@ from rack_o.store.history import (
 from rack_o.store.paths import create_record_file, records_dir
 from rack_o.store.pending import add_kept_games, keep_for_later
 from rack_o.store.records import Record
-from rack_o.store.writer import RecordWriter
+from rack_o.store.writer import RecordNotEmptyError, RecordWriter
 
 
 def open_record(path: Path | None, started: str | None, names: Sequence[str]) -> RecordWriter:
     """The writer for a new game's record: `path` if given, else a new file in the data dir.
 
     An autosaved file is deleted when the writer closes if no round was dealt by then (a game
-    left before its first deal is not kept); a file the player named is theirs, and stays.
-    OSError if the file cannot be created.
+    left before its first deal is not kept); a file the player named is theirs, and stays, and
+    must be empty (RecordNotEmptyError, the file untouched, if it is not). OSError if the file
+    cannot be created.
     """
     writer = RecordWriter(path if path is not None else create_record_file(started, list(names)))
+    # Checked again under the lock: --record found it new or empty, but another racko may have
+    # written a game there since (while this one asked who plays).
+    if path is not None and writer.size > 0:
+        writer.close()
+        raise RecordNotEmptyError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
     writer.drop_undealt = path is None
     return writer
 

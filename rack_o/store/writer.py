@@ -44,6 +44,11 @@ class BrokenLinkError(FileNotFoundError):
     would make a file wherever the link points)."""
 
 
+class RecordNotEmptyError(FileExistsError):
+    """The file named for a new game's record holds something already (written since it was
+    checked, by another racko say): a record is never written over."""
+
+
 class RecordChangedError(RecordWriteError):
     """The file is not what this writer last left there: something else wrote to it, cut it,
     replaced or deleted it. Nothing was written."""
@@ -87,6 +92,11 @@ class RecordWriter:
         self._tail = _pread_all(self._fd, max(0, self._size - TAIL_BYTES), self._size)
         if self._read_only is not None:
             self._failed = self._write_error(self._read_only)
+
+    @property
+    def size(self) -> int:
+        """The file's size in bytes as this writer found it, or last left it."""
+        return self._size
 
     # ------------------------------------------------------------------ writing
 
