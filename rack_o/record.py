@@ -91,6 +91,12 @@ def played_for_person(line: Mapping[str, Any]) -> bool:
     return bool(line.get(STAND_IN) or line.get(LEFT))
 
 
+def holds_deal(lines: Iterable[Mapping[str, Any]]) -> bool:
+    """True if a round was dealt in `lines` (a record's, whole or in part): a game to carry on,
+    not one left before its first deal."""
+    return any(line.get("type") == "deal" for line in lines)
+
+
 @dataclass(frozen=True)
 class Header:
     """A record's `game` line: who sits where, the rules, the seed, the start time, and
@@ -384,24 +390,24 @@ def read_header(number: int, line: Event) -> Header:
         if not player["name"].strip():
             raise RecordError(number, N_("player {seat} has no name: every player needs one, "
                                          "to be told apart"), seat=seat)
-    rules_line = line.get("rules")
-    if not isinstance(rules_line, dict):
+    agreed = line.get("rules")
+    if not isinstance(agreed, dict):
         raise RecordError(number, N_('"rules" must be an object'))
     flags = {}
     for flag in ("bonus", "partners", "run_of_three"):
-        value = rules_line.get(flag, False)
+        value = agreed.get(flag, False)
         if not isinstance(value, bool):
             raise RecordError(number, N_('rules "{flag}" must be true or false'), flag=flag)
         flags[flag] = value
-    target: Any = rules_line.get("target")  # missing or not a target: Rules says so
+    target: Any = agreed.get("target")  # missing or not a target: Rules says so
     try:
         rules = Rules(len(players), target=target, **flags)
     except RulesError as error:
         raise _engine_error(number, error) from None
-    if not _exactly(rules_line.get("deck_size"), rules.deck_size):
+    if not _exactly(agreed.get("deck_size"), rules.deck_size):
         raise RecordError(
             number, N_("deck_size must be {size} for {players} players, not {given}"),
-            size=rules.deck_size, players=rules.players, given=_json(rules_line.get("deck_size")),
+            size=rules.deck_size, players=rules.players, given=_json(agreed.get("deck_size")),
         )
     seed, started = line.get("seed"), line.get("started")
     hints = line.get("hints", True)

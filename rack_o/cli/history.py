@@ -12,7 +12,6 @@ import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict
-from datetime import datetime
 from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
@@ -22,6 +21,7 @@ from rack_o.agent import NAME_MOST
 from rack_o.game import HUMAN
 from rack_o.i18n import N_, _, ngettext
 from rack_o.store.safe_text import SHORT_SHOWN, shown
+from rack_o.store.stamps import read_stamp
 
 from .console import printable
 from .exits import EXIT_NOTHING
@@ -53,7 +53,7 @@ def local_time(stamp: object) -> str:
     if not stamp or not isinstance(stamp, str):
         return "?"
     try:
-        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+        moment = read_stamp(stamp)
         if moment.tzinfo is not None:
             moment = moment.astimezone()
     except (ValueError, OverflowError, OSError):

@@ -20,12 +20,13 @@ from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import Header
 from rack_o.rules import Rules
+from rack_o.store.stamps import now_stamp
 from rack_o.store.writer import RecordWriter
 
 from .messages import history_error, history_notice, in_the_way, resume_note
 from .os_reasons import os_reason
 from .screens import dealer_draw_lines, side_names, variant_labels
-from .setup import broken_link, language_line, not_empty, now_stamp, same_cards_note
+from .setup import broken_link, language_line, not_empty, same_cards_note
 from .wrapping import Filled
 
 
@@ -33,7 +34,8 @@ def open_game_record(
     path: Path | None, started: str, names: Sequence[str],
     carry_on: Callable[[str], str] = resume_note,
 ) -> tuple[RecordWriter | None, Callable[[], None], str, Path | None]:
-    """(on_event writer, close, how-to-carry-on sentence, file) for the game's rack-o/1 record.
+    """(writer, its close, how-to-carry-on sentence, file) for the game's rack-o/1 record; the
+    writer's `step` is the game's `on_step` listener.
 
     Without --record the game is autosaved in the user data directory; if that cannot be
     written, the game is played unsaved and the sentence says so. `carry_on` words the

@@ -16,7 +16,6 @@ import secrets
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +44,6 @@ from rack_o.view import SeatView
 from .messages import bot_spec_error, in_the_way
 from .option_types import SEED, WholeNumber, ends_as_a_folder, said, whole_number
 from .os_reasons import os_reason
-
-
-def now_stamp() -> str:
-    """The current time as a record's `started` field: UTC, to the second."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
 
 # ---------------------------------------------------------------------------- options
 

@@ -45,6 +45,7 @@ from rack_o.store.atomic import write_whole
 from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.permissions import is_read_only
 from rack_o.store.safe_text import controls_escaped, printable
+from rack_o.store.stamps import now_stamp
 from rack_o.tally import Tally
 
 from .columns import Layout, whole_layout
@@ -59,7 +60,6 @@ from .setup import (
     check_bot_specs,
     check_seats,
     new_seed,
-    now_stamp,
     parse_bots,
     rules_from,
     seat_bots,

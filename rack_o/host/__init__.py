@@ -19,8 +19,11 @@ imports it, so that `requirement.require_asyncssh` can say how to install it.
 The game at the table (phase 2):
 
 - `command.py`: the `racko host` command's options (loaded without asyncssh)
-- `opening.py`: opening the table: who sits where, the server, what the host passes on, the
-  game played and saved as `racko play` saves it, `--resume`
+- `defaults.py`: the table's default port and idle time (known without asyncssh)
+- `opening.py`: opening the table: who sits where, the server, what the host passes on,
+  `--resume`
+- `games.py`: the table's games, one after another, each saved as `racko play` saves it; the
+  commands that open the table, or deal its cards, again
 - `address.py`: the host's address as guests reach it; each seat's ssh line
 - `local.py`: the host's own terminal, a seat's terminal like a guest's (raw keyboard thread)
 - `seat.py`: `PersonSeat`, a person's seat as an Agent: leaving and coming back, a stand-in bot

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
+from rack_o.cli.console import BOT_PAUSE
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.i18n import _, ngettext, speaking
 from rack_o.record import GUEST_LOGINS
@@ -57,7 +58,7 @@ class GuestSeats:
         seats: Mapping[int, str],
         *,
         idle: float | None = IDLE_SECONDS,
-        pause_seconds: float = 0.8,
+        pause_seconds: float = BOT_PAUSE,
         not_guests: Sequence[str] = (),
         claims: Mapping[int, str] | None = None,
     ) -> None:

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from rack_o.actions import Phase
 from rack_o.agent import Agent, Table, play_game
+from rack_o.cli.console import BOT_PAUSE
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import InputEnded
 from rack_o.cli.resume import cut_short_note
@@ -132,7 +133,7 @@ class HostedGame(Table):
         saved_line: RenderableType | None = None,
         given_away: Sequence[int] = (),
         cut_short: tuple[int, int] | None = None,
-        pause_seconds: float = 0.8,
+        pause_seconds: float = BOT_PAUSE,
         console: Console | None = None,
         play_again: Callable[[RemoteTerminal], bool] | None = None,
         table: str = "",

@@ -32,7 +32,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from rack_o.cli.console import SMALLEST_WINDOW, blanked_in_place
+from rack_o.cli.console import BOT_PAUSE, SMALLEST_WINDOW, blanked_in_place
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
 from rack_o.cli.layouts import key_meant
 from rack_o.cli.openline import open_line_on
@@ -203,7 +203,7 @@ class RemoteTerminal:
         keeper: SeatKeeper,
         *,
         idle: float | None,
-        pause_seconds: float = 0.8,
+        pause_seconds: float = BOT_PAUSE,
     ) -> None:
         """The language is the host's until a guest connects (`attached`)."""
         self.seat = seat

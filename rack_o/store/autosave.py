@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rack_o.game import Game
-from rack_o.record import Header
+from rack_o.record import Header, holds_deal
 from rack_o.store.history import (
     QUICK_WAIT_MS,
     HistoryError,
@@ -64,7 +64,7 @@ def reopen_record(record: Record, writer: RecordWriter) -> None:
     file is deleted on close if no round was ever dealt in it. OSError if it cannot be written.
     """
     writer.take_up(record.size, record.digest, record.complete_bytes)
-    writer.dealt = any(event.get("type") == "deal" for event in record.events)
+    writer.dealt = holds_deal(record.events)
     writer.drop_undealt = autosaved(record.path)
     for event in record.missing_events:
         writer.write(event)

@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from enum import StrEnum
 from functools import cache, partial
 from pathlib import Path
@@ -27,6 +26,7 @@ from rack_o.record import Header, dumps, events
 from rack_o.store.names import name_key
 from rack_o.store.paths import file_in_the_way, history_path, make_folder
 from rack_o.store.permissions import is_read_only, is_read_only_folder
+from rack_o.store.stamps import now_stamp
 
 DATABASE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 """What reading or writing the database may raise: SQLite's message about a damaged file may
@@ -349,7 +349,7 @@ def history_entry(
         fingerprint=fingerprint(game, header),
         record=_as_kept(record) if record is not None else None,
         started=started if isinstance(started, str) else None,
-        finished=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        finished=now_stamp(),
         seed=None if seed is None else str(seed),
         target=rules.target,
         bonus=rules.bonus,

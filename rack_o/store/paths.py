@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rack_o.store.safe_text import printable, shell_word
+from rack_o.store.stamps import read_stamp
 
 RECORD_SUFFIX = ".jsonl"
 HISTORY_NAME = "history.sqlite3"
@@ -147,7 +148,7 @@ def _players_slug(names: list[str]) -> str:
 
 def _local_stamp(started: str | None) -> str:
     try:
-        moment = datetime.fromisoformat((started or "").replace("Z", "+00:00"))
+        moment = read_stamp(started or "")
     except ValueError:
         moment = datetime.now(UTC)
     if moment.tzinfo is None:

@@ -33,9 +33,8 @@ _UNSAFE = re.compile(r"[^\w.-]+")
 
 @dataclass(frozen=True)
 class Catchup:
-    """What adding the kept games did: how many were added, how many still wait, and why."""
+    """What adding the kept games did: how many still wait, and why."""
 
-    added: int
     waiting: int
     problem: HistoryError | None
     unread: tuple[tuple[RecordFileError, Path], ...] = ()
@@ -89,7 +88,6 @@ def add_kept_games(history: str | os.PathLike[str] | None = None) -> Catchup:
     notes = _notes()
     # A read-only folder is left as it is, even by root: its notes are read, never removed.
     removable = can_keep() is None
-    added = 0
     unread: list[tuple[RecordFileError, Path]] = []
     lost: list[RecordFileError] = []
     for number, (note, target) in enumerate(notes):
@@ -115,12 +113,11 @@ def add_kept_games(history: str | os.PathLike[str] | None = None) -> Catchup:
             record_game(record.game, record.header, record=record.path, path=history,
                         wait_ms=QUICK_WAIT_MS)
         except HistoryError as error:
-            return Catchup(added, len(notes) - number, error, tuple(unread), tuple(lost))
+            return Catchup(len(notes) - number, error, tuple(unread), tuple(lost))
         if removable:
             with suppress(OSError):
                 note.unlink()
-        added += 1
-    return Catchup(added, 0, None, tuple(unread), tuple(lost))
+    return Catchup(0, None, tuple(unread), tuple(lost))
 
 
 def _gone(error: RecordFileError) -> bool:

@@ -220,10 +220,11 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
     """Read `path` and rebuild its game.
 
     `seeded` rebuilds with the generator the game line's seed gives, as `racko play` made
-    it, so the game's later deals follow the seed (a record without a usable seed gets a
-    fresh generator). RecordFileError names the file, the first bad line and the problem.
-    Lines are parsed and played one at a time: a bad line is refused before any line after
-    it is parsed, so a big damaged or hostile file is refused as fast as a small one.
+    it, so the game's later deals follow the seed (a record without a usable seed gets none:
+    whoever deals its later rounds gives it one). RecordFileError names the file, the first
+    bad line and the problem. Lines are parsed and played one at a time: a bad line is
+    refused before any line after it is parsed, so a big damaged or hostile file is refused
+    as fast as a small one.
     """
     path = Path(path)
     data, modified = _read_bytes(path)

@@ -16,7 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from rack_o.record import dumps, event
+from rack_o.record import dumps, event, holds_deal
 from rack_o.steps import Step
 from rack_o.store.permissions import is_read_only
 
@@ -113,8 +113,7 @@ class RecordWriter:
             raise self._failed
         lines = list(lines)
         self._append(b"".join(dumps(line).encode("utf-8") for line in lines))
-        if any(line.get("type") == "deal" for line in lines):
-            self.dealt = True
+        self.dealt = self.dealt or holds_deal(lines)
 
     def step(self, step: Step) -> None:
         """Append the line of one game step (a Game's `on_step` listener)."""
