@@ -90,3 +90,26 @@ def test_a_person_whose_turn_comes_next_reads_it_once_that_turn_is_over(language
         with speaking(language):
             told = _("A computer player plays for {name} from now on.").format(name="Bob")
         shows(Screens(hosted), 2, told, "Cy is told once his turn is over")
+
+
+def plays_a_turn(hosted: Table, seat: int) -> None:
+    """`seat`, asked for its move, draws and throws the card away."""
+    until(lambda: hosted.terminals[seat]._reading, f"seat {seat + 1} is asked for its move")
+    for key in ["d", "x", "\r"]:
+        press(hosted, seat, key)
+    until(lambda: not hosted.terminals[seat]._reading, f"seat {seat + 1}'s turn is over")
+
+
+def test_the_news_is_told_again_once_not_after_every_turn_of_the_game() -> None:
+    # Told again once Cy's turn was over, it came back after each of his turns to the end.
+    with table(no_one_near_rack_o(), "en") as hosted:
+        to_bob_s_turn(hosted)
+        given_away(hosted, 1)
+        told = "A computer player plays for Bob from now on."
+        screens = Screens(hosted)
+        plays_a_turn(hosted, 2)
+        shows(screens, 2, told, "Cy is told once his turn is over")
+        for seat in (3, 0, 2):  # Dee, Ann, Bob's computer player, Cy again
+            plays_a_turn(hosted, seat)
+        shows(screens, 2, "Dee is playing.", "Cy's screen follows the game after his turn")
+        assert told not in flat(screens, 2)

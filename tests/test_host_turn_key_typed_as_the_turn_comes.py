@@ -61,7 +61,8 @@ def test_a_key_typed_after_a_kept_t_is_told_the_t_is_kept(tmp_path: Path) -> Non
         ann.send("t")
         time.sleep(0.3)
         ann.send("x")
-        ann.wait_for(r"x comes once your turn shows its card: your t is kept\.")
+        ann.wait_for(r"x was not kept: press it once your turn shows its card\. Your t is "
+                     r"kept\.")
         ann.wait_for(r"You take \d+ from the discard pile")
 
 

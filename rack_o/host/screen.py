@@ -194,6 +194,8 @@ class SeatScreen:
         """What the table told everyone during this person's turn: shown once it is over."""
         self._news: Callable[[], RenderableType] | None = None
         """What the table told everyone, shown as the note now (until the next key)."""
+        self._retold: Callable[[], RenderableType] | None = None
+        """What was told again once this person's turn was over: read then, so not again."""
         self.retired = False
         """The table plays another game: this screen's successor draws now."""
         self._hold: KeyHold | None = None
@@ -215,13 +217,15 @@ class SeatScreen:
         self.pager = self.question = None
         if asked:
             # Told a moment before this turn began (a seat given to a computer player, whose
-            # move came at once): read once the turn is over, not wiped unread.
-            self._told = self._news
+            # move came at once): read once the turn is over, not wiped unread; once only, or
+            # it came back after every turn of the game.
+            self._told = self._news if self._news is not self._retold else None
         self._set_note(None)
         if not asked:
             told, self._told = self._told, None
             if told is not None:
                 self.tell(told)
+                self._retold = told
         self.terminal.on_redraw(self._turn_screen if asked else self.draw)
 
     def came_back(self) -> None:
@@ -661,11 +665,11 @@ class SeatScreen:
             self._set_note(Text(_("A hint is for your own turn."), "yellow"), passing=True)
         elif key in (DISCARD_KEY, *SLOT_KEYS) and self._turn_coming():
             if self._early is not None:  # the d or t typed before it is kept, and said to be
-                note = _("[bold]{key}[/] comes once your turn shows its card: your "
-                         "[bold]{pile}[/] is kept.").format(key=key, pile=self._early)
+                note = _("[bold]{key}[/] was not kept: press it once your turn shows its "
+                         "card. Your [bold]{pile}[/] is kept.").format(key=key, pile=self._early)
             else:
-                note = _("[bold]{key}[/] comes once your turn shows its card: d draws, t "
-                         "takes.").format(key=key)
+                note = _("[bold]{key}[/] was not kept: once your turn comes, d draws or t "
+                         "takes first.").format(key=key)
             self._set_note(Text.from_markup(note, style="yellow"), passing=True)
         elif key in (*PILE_KEYS, DISCARD_KEY, *SLOT_KEYS) and self._others_turn():
             # Not "does nothing here": the key is right, the moment is not.
