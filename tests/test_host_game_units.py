@@ -425,6 +425,9 @@ def test_a_guest_who_leaves_holding_a_drawn_card_discards_it_and_the_line_says_s
 class _Host:
     """A hosted game as a screen sees it: everyone here; `gate`: waiting for a deal."""
 
+    saved = True
+    """A table stopped now could open again."""
+
     def __init__(self, game: object, gate: bool, notes: int = 0) -> None:
         """`notes`: lines more that the wait for a deal shows."""
         from rich.text import Text
@@ -808,6 +811,27 @@ def test_the_help_before_a_deal_says_what_enter_and_u_do(is_host: bool, seat: in
         "Press Enter when you are ready for the cards to be dealt; u takes it back until "
         "they are. ")
     assert "While the others play" not in screen.note.plain  # nobody plays yet
+
+
+@pytest.mark.parametrize(("saved", "promised"), [(True, True), (False, False)],
+                         ids=["a card dealt", "before the first deal"])
+def test_the_host_s_help_promises_the_table_opens_again_only_where_it_can(
+        saved: bool, promised: bool) -> None:
+    # Before the first deal q keeps no game ("No card was dealt, so there is no game to carry
+    # on"), but the help said it was saved and racko host --resume would open the table again.
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    host = _ReadyHost(seeded_game(3), False)
+    host.saved = saved
+    screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), 1,  # type: ignore[arg-type]
+                        is_host=True)
+    screen.pressed("?")
+    assert isinstance(screen.note, Text)
+    assert "q stops the game" in screen.note.plain
+    assert ("racko host --resume opens the table again" in screen.note.plain) is promised
 
 
 # ------------------------------------------------------------------ a seat's help

@@ -91,6 +91,11 @@ class Host(Protocol):
         ...
 
     @property
+    def saved(self) -> bool:
+        """True once the table stopped now could open again (see `HostedGame.saved`)."""
+        ...
+
+    @property
     def over_lines(self) -> list[RenderableType] | None:
         """What the end of the game shows, in the language spoken (None while it goes on)."""
         ...
@@ -654,7 +659,8 @@ class SeatScreen:
         seated = host.gate_lines is not None and self.seat is not None
         said = seated and self.seat is not None and host.is_ready(self.seat)
         if key == HELP_KEY:
-            self._set_note(help_note(self.is_host, gate=seated, choosing=self.host_choosing))
+            self._set_note(help_note(self.is_host, gate=seated, choosing=self.host_choosing,
+                                     saved=host.saved))
         elif key == QUIT_KEY and (host.over_lines is None or self.host_choosing):
             return self._ask("stop" if self.is_host else "leave")
         elif key == GIVE_SEAT_KEY and self.is_host and host.over_lines is None:

@@ -72,6 +72,12 @@ HOST_HELP = N_(
     "a player who is away to a computer player; q stops the game (it is saved, and "
     "racko host --resume opens the table again)."
 )
+UNSAVED_HOST_HELP = N_(
+    "Your screen follows the game. s shows the score sheet, r the rules; b gives the seat of "
+    "a player who is away to a computer player; q stops the game."
+)
+"""The host's help while stopping keeps no game to open again: before the first deal, or
+when the game cannot be saved."""
 
 
 def presence_word(presence: Presence, ready_asked: bool) -> Text:
@@ -247,19 +253,22 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     return lines
 
 
-def help_note(host: bool, *, gate: bool = False, choosing: bool = False) -> Text:
+def help_note(host: bool, *, gate: bool = False, choosing: bool = False,
+              saved: bool = True) -> Text:
     """The ? note of a waiting screen (`gate`: of a seated person's while the table waits for
     everyone to be ready, where Enter and u come first; `choosing`: a guest's once the game is
-    over, while the host chooses whether to play again)."""
+    over, while the host chooses whether to play again; `saved`: a table stopped now could
+    open again, so the host's help says so)."""
     if choosing and not host:
         return Text(_("The game is over, and the host is choosing whether to play again. s shows "
                       "the score sheet, r the rules, q leaves the table."), "cyan")
+    host_help = _(HOST_HELP) if saved else _(UNSAVED_HOST_HELP)
     if not gate:
-        return Text(_(HOST_HELP) if host else _(WAITING_HELP), "cyan")
+        return Text(host_help if host else _(WAITING_HELP), "cyan")
     ready = _("Press Enter when you are ready for the cards to be dealt; u takes it back until "
               "they are.")
     # Nobody plays yet: a guest's help says nothing of following the others' moves.
-    return Text(ready + " " + (_(HOST_HELP) if host else _(
+    return Text(ready + " " + (host_help if host else _(
         "s shows the score sheet, r the rules, q leaves the table: the game goes on, and the "
         "same ssh command takes your seat back.")), "cyan")
 
