@@ -129,6 +129,7 @@ AFTER_A_MOVE = {
     "again on seeing the hand-off": [0.45], "half a second later": [0.6],
     "most of a second later": [0.9],
     "over and over, 10 a second": [0.1] * 8, "over and over, 5 a second": [0.2] * 8,
+    "again and again, every 0.7 s": [0.7] * 5,  # "did it take?": opened it with 0.6 s quiet
 }
 
 

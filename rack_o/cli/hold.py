@@ -21,9 +21,10 @@ PASS_HOLD = 1.0
 than HANDOFF_HOLD, since the screen that says "look away" is news to the one who just moved,
 and an Enter pressed again on seeing it (to be sure, half a second later) is still theirs;
 with HANDOFF_HOLD it opened the next person's rack. Passing the keyboard takes longer anyway."""
-HANDOFF_QUIET = 0.6
+HANDOFF_QUIET = 1.0
 """Seconds without a key a hand-off waits for, after keys were typed while it held: someone
-still pressing Enter after their move must stop before the next rack can open."""
+still pressing Enter after their move must stop before the next rack can open. With 0.6 s,
+Enter pressed again every 0.7 s ("did it take?") opened it."""
 RESULTS_HOLD = 1.5
 """Seconds a round's results (or the game's end) stand before keys count. Longer than a
 hand-off's HANDOFF_HOLD: the move that went out was confirmed with Enter, and the screen that
