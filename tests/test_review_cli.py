@@ -130,6 +130,23 @@ def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None
     assert f"Bob (hard): accuracy {good}%;" in out
 
 
+@pytest.mark.parametrize("name", [
+    "Alexandra Konstantinopoulou-Papadimitriou of Thessaloniki",  # longer than a screen shows
+    'Zoë "the \\ quote"\tand a bell\a',  # control characters: spelt out on a screen
+    "Bob\u202eevil\u200b",  # a right-to-left override and a zero-width space
+])
+def test_the_json_names_each_player_as_the_record_writes_the_name(home: Path,
+                                                                   name: str) -> None:
+    # The JSON held the screen's form ("Alexandra Konstantinopoulou-Pap…", "Bob\\u202e…"),
+    # which no script could match with the record or the history.
+    path = planted(home / "g.jsonl", names=(name, "Bob"))
+    code, text = invoke([str(path), "--json", "--all", "--reveal"])
+    assert code == 0, text
+    report = json.loads(text)
+    assert [player["name"] for player in report["players"]] == [name, "Bob"]
+    assert {move["player"] for move in report["moves"] if move["seat"] == 0} == {name}
+
+
 def test_names_with_markup_show_literally_in_every_table(home: Path) -> None:
     # A bot names itself as it likes, and "[/]" is a name a person may type.
     path = planted(home / "g.jsonl", names=("[/]", "[red]X[/red]"))

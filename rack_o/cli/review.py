@@ -415,15 +415,16 @@ def _width(table: Table) -> int:
 
 
 def json_report(moves: Sequence[Move], seats: Sequence[int], record: Record) -> dict[str, Any]:
-    """Everything the review found, JSON-ready (see docs/review.md)."""
-    names = tuple(p.name for p in record.header.players)
+    """Everything the review found, JSON-ready (see docs/review.md): the players' names as the
+    record writes them (data, not a screen: JSON carries any text)."""
+    names = record.names_written or tuple(p.name for p in record.header.players)
     players = []
     for seat in seats:
         player = record.header.players[seat]
         rounds = sorted({move.round for move in moves if move.seat == seat})
         players.append({
             "seat": seat,
-            "name": player.name,
+            "name": names[seat],
             "kind": player.kind,
             **_tally_line(tally(moves, seat)),
             "rounds": [{"round": number_, **_tally_line(tally(moves, seat, number_))}

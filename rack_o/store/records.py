@@ -126,6 +126,9 @@ class Record:
     """The SHA-256 of the file as it was read (hex), to tell whether it changed since."""
     modified: float = 0.0
     """The file's modification time as it was read (seconds since the epoch)."""
+    names_written: tuple[str, ...] = ()
+    """The players' names exactly as the game line gives them: the header's are made safe to
+    show (`shown_name`), these are for data written out again (review's JSON)."""
 
     @property
     def id(self) -> str:
@@ -230,8 +233,10 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
     data, modified = _read_bytes(path)
     text, size = _text_of(path, data)
     kept: list[Event] = []
+    written: list[str] = []
     try:
-        header, game, missing = rebuild(_keeping(iter_lines(text), kept), seeded=seeded)
+        header, game, missing = rebuild(_keeping(iter_lines(text), kept, written),
+                                        seeded=seeded)
     except RecordError as error:
         if error.line == 1 and error.template == NOT_JSON:
             # The lines run together into one that is no JSON: say why, if that is why.
@@ -241,16 +246,20 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
         raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason,
                               broken=error) from None
     return Record(path, kept, header, game, missing, size, len(data),
-                  hashlib.sha256(data).hexdigest(), modified)
+                  hashlib.sha256(data).hexdigest(), modified, tuple(written))
 
 
 def _keeping(
-    numbered: Iterable[tuple[int, Event]], kept: list[Event]
+    numbered: Iterable[tuple[int, Event]], kept: list[Event], written: list[str]
 ) -> Iterator[tuple[int, Event]]:
     """The lines passed on as they come, each added to `kept`; the game line's player names
-    made printable first."""
+    made printable first, as written put in `written`."""
     for number, line in numbered:
         if not kept:
+            players = line.get("players")
+            for player in players if isinstance(players, list) else ():
+                name = player.get("name") if isinstance(player, dict) else None
+                written.append(name if isinstance(name, str) else "")  # else refused
             _printable_names(line)
         kept.append(line)
         yield number, line
