@@ -590,14 +590,14 @@ def test_a_new_game_s_header_is_its_game_line_as_written(home: Path) -> None:
     """What racko play keeps of a game as it ends (the history's fingerprint, a hosted
     table's next game's hint level) is read from the same game line as its record."""
     from rack_o.cli.new_game import new_game
-    from rack_o.cli.setup import hints_line, hints_of
+    from rack_o.cli.setup import hints_of
     from rack_o.game import Player
     from rack_o.rules import Rules
     from rack_o.store.records import load_record
 
     record = home / "game.jsonl"
     seats = [Player("Ann"), Player("Bob")]
-    with new_game(Rules(2), seats, 5, record, game_line=hints_line("expert")) as started:
+    with new_game(Rules(2), seats, 5, record, hints="expert") as started:
         header = started.header
     assert header.event() == events(record)[0]
     assert hints_of(header) == hints_of(load_record(record).header) == "expert"

@@ -16,6 +16,7 @@ import click
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from rack_o.bots.hint import HINT_LEVELS
 from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import Header
@@ -26,7 +27,7 @@ from rack_o.store.writer import RecordWriter
 from .messages import history_error, history_notice, in_the_way, resume_note
 from .os_reasons import os_reason
 from .screens import dealer_draw_lines, side_names, variant_labels
-from .setup import broken_link, language_line, not_empty, same_cards_note
+from .setup import broken_link, hints_line, language_line, not_empty, same_cards_note
 from .wrapping import Filled
 
 
@@ -135,12 +136,13 @@ def _loading_bots(carry_on: Callable[[str], str]) -> Callable[[str], str]:
 
 @contextmanager
 def new_game(
-    rules: Rules, seats: Sequence[Player], seed: int, record: Path | None, *, hints: bool = True,
-    show_seed: bool = True, carry_on: Callable[[str], str] = resume_note,
-    game_line: Mapping[str, Any] | None = None,
+    rules: Rules, seats: Sequence[Player], seed: int, record: Path | None, *,
+    hints: str | None = HINT_LEVELS[0], show_seed: bool = True,
+    carry_on: Callable[[str], str] = resume_note, game_line: Mapping[str, Any] | None = None,
 ) -> Iterator[NewGame]:
     """Open the record of a new game (its game line written, with `game_line`'s fields added)
-    and draw for the dealer; the record is closed on leaving.
+    and draw for the dealer; the record is closed on leaving. `hints`: the level of bot whose
+    move h gives (None: h gives none), as the game line says it (`hints_of` reads it back).
 
     RecordWriteError if the game line cannot be written; see `open_game_record` and
     `start_notices` for `record`, `carry_on` and `show_seed`.
@@ -154,10 +156,11 @@ def new_game(
         carry_on = _loading_bots(carry_on)
     writer, close, saved_note, record_path = open_game_record(
         record, started, [p.name for p in seats], carry_on)
-    made = Header(tuple(seats), rules, seed, started, hints=hints)
+    made = Header(tuple(seats), rules, seed, started, hints=hints is not None)
     # The header is the game line as written, racko's own fields too: the history's
     # fingerprint of the game, and play again's hint level, are then those of its record.
-    header = replace(made, line={**made.event(), **language_line(), **(game_line or {})})
+    header = replace(made, line={**made.event(), **language_line(), **hints_line(hints),
+                                 **(game_line or {})})
     try:
         if writer is not None:
             writer.write(header.event())

@@ -36,7 +36,6 @@ from .setup import (
     check_record_path,
     game_hint,
     hint_options,
-    hints_line,
     new_seed,
     table_options,
 )
@@ -67,7 +66,7 @@ def play(table: TableOptions, record: Path | None, fast: bool, hints: str | None
     Enter confirms, u takes back, s score sheet, h hint, ? help, r rules, q quit.
     """
     term = Terminal(pause_seconds=0 if fast else BOT_PAUSE, tty=keyboard_tty())
-    seed = table.seed if table.seed is not None else new_seed()
+    seed = table.first_seed()
     rules, seats = seat_or_leave(term, table)
     code, finished = play_new_game(term, rules, seats, seed, record, hints=hints)
     play_on(term, rules, seats, code, finished, record, hints=hints)
@@ -194,8 +193,7 @@ def play_new_game(
                         load_bots=True)
     people = sum(seat.is_human for seat in seats)
     try:
-        with new_game(rules, seats, seed, record, hints=hints is not None, show_seed=people < 2,
-                      game_line=hints_line(hints)) as started:
+        with new_game(rules, seats, seed, record, hints=hints, show_seed=people < 2) as started:
             watching = [] if people else [Text(_(
                 "Every seat is a computer player: the game plays itself (Ctrl-C stops it)."),
                 "yellow")]

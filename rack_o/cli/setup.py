@@ -62,6 +62,10 @@ class TableOptions:
     bot: tuple[str, ...] = ()
     bots: str | None = None
 
+    def first_seed(self) -> int:
+        """The seed the first game is dealt from: --seed's, else a new one (`new_seed`)."""
+        return self.seed if self.seed is not None else new_seed()
+
 
 def _check_target(ctx: click.Context, param: click.Parameter, value: int) -> int:
     if not is_target(value, MOST_TARGET):

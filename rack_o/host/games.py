@@ -27,7 +27,7 @@ from rack_o.cli.human import HumanAgent
 from rack_o.cli.new_game import add_finished, new_game, start_notices
 from rack_o.cli.play import look_back, play_again
 from rack_o.cli.session import cannot_save, run_until_stopped
-from rack_o.cli.setup import agents_for, game_hint, hints_line, hints_of, new_seed
+from rack_o.cli.setup import agents_for, game_hint, hints_of, new_seed
 from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import HOST_SEAT, Event, Header
@@ -142,11 +142,11 @@ class TableGames:
                  ) -> Iterator[Opened]:
         """A new game of this table dealt its dealer draw, its record open (and closed on
         leaving); RecordWriteError if its first line cannot be written."""
-        with new_game(rules, players, seed, None, hints=hints is not None, show_seed=False,
+        with new_game(rules, players, seed, None, hints=hints, show_seed=False,
                       carry_on=lambda ref: host_resume_note(
                           host_resume_command(ref, self.setup.port, self.setup.idle,
                                               self.setup.bind)),
-                      game_line={HOST_SEAT: self.host_seat, **hints_line(hints)}) as new:
+                      game_line={HOST_SEAT: self.host_seat}) as new:
             game = new.game
             saved = new.record_path is not None
             yield Opened(game, new.header, new.writer, new.record_path, new.saved_note,

@@ -30,7 +30,7 @@ from rack_o.cli.resume import (
     saved_game,
     take_up,
 )
-from rack_o.cli.setup import TableOptions, new_seed, speak_as_recorded
+from rack_o.cli.setup import TableOptions, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _, current_language, speaking
 from rack_o.record import GIVEN_AWAY, HOST_SEAT, STAND_IN, Event
@@ -136,7 +136,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
                     record, _reopen_command(record, port, setup.idle, setup.bind))
             return games.serve(_resumed(record, writer, port, setup.idle, switching,
                                         setup.bind))
-        seed = options.seed if options.seed is not None else new_seed()
+        seed = options.first_seed()
         try:
             with games.new_game(rules, players, seed, setup.hints) as opened:
                 return games.serve(opened)
