@@ -34,7 +34,6 @@ from .setup import (
     TableOptions,
     agents_for,
     check_record_path,
-    game_hint,
     hint_options,
     new_seed,
     table_options,
@@ -187,10 +186,9 @@ def play_new_game(
     `hints`: the level of bot whose move h gives; None: h gives no hint, and the record's game
     line says so (as it names a level other than the default).
     """
-    hint = game_hint(hints, seed)
     # The seats were chosen here, not read from a record: their bots are the player's own.
-    agents = agents_for(seats, seed, lambda player: HumanAgent(player.name, term, hint),
-                        load_bots=True)
+    agents = agents_for(seats, seed, lambda player, hint: HumanAgent(player.name, term, hint),
+                        hints=hints, load_bots=True)
     people = sum(seat.is_human for seat in seats)
     try:
         with new_game(rules, seats, seed, record, hints=hints, show_seed=people < 2) as started:

@@ -51,7 +51,7 @@ from .prompt import ask, echo, fitting, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import scores_of, side_names, variant_labels
-from .setup import agents_for, game_hint, hints_of, language_to_come, speak_as_recorded
+from .setup import agents_for, hints_of, language_to_come, speak_as_recorded
 from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
 from .wrapping import command_apart, fill
@@ -667,11 +667,10 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     speak_as_recorded(record.header)
     game = record.game
     # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
-    hint = game_hint(hints_of(record.header), record.header.seed)
     try:
         agents = agents_for(game.players, record.header.seed,
-                            lambda player: HumanAgent(player.name, term, hint),
-                            load_bots=load_bots)
+                            lambda player, hint: HumanAgent(player.name, term, hint),
+                            hints=hints_of(record.header), load_bots=load_bots)
     except click.UsageError as error:
         # A seat nobody can take is the record's line 1 (its players), not how racko was run.
         reason = error.message[:1].lower() + error.message[1:]

@@ -415,21 +415,25 @@ def seat_bot(spec: str, seat: int) -> Agent:
 def agents_for(
     players: Sequence[Player],
     seed: int | str | None,
-    person: Callable[[Player], Agent],
+    person: Callable[[Player, Hint | None], Agent],
     *,
+    hints: str | None,
     load_bots: bool,
 ) -> list[Agent]:
-    """The agent at each seat: `person(player)` for a person, the bot its kind names for a bot.
+    """The agent at each seat of the game dealt from `seed`: `person(player, hint)` for a
+    person, where `hint` is what h shows in that game (`game_hint` of `hints`), the bot its
+    kind names for a bot.
 
     A seat that is neither, or (without `load_bots`) a bot from code outside racko, is a
     usage error: a record is data, and importing the code it names needs the player's say-so.
     """
     from rack_o.bots import is_outside, make_bot
 
+    hint = game_hint(hints, seed)
     agents: list[Agent] = []
     for seat, player in enumerate(players):
         if player.is_human:
-            agents.append(person(player))
+            agents.append(person(player, hint))
             continue
         spec = player.bot
         if spec is None:

@@ -27,7 +27,7 @@ from rack_o.cli.human import HumanAgent
 from rack_o.cli.new_game import add_finished, new_game, start_notices
 from rack_o.cli.play import look_back, play_again
 from rack_o.cli.session import cannot_save, run_until_stopped
-from rack_o.cli.setup import agents_for, game_hint, hints_of, new_seed
+from rack_o.cli.setup import Hint, agents_for, hints_of, new_seed
 from rack_o.game import Game, Player
 from rack_o.i18n import _
 from rack_o.record import HOST_SEAT, Event, Header
@@ -211,16 +211,15 @@ class TableGames:
         if host_seat is not None and host_terminal is not None:
             terminals[host_seat] = host_terminal
         seed = opened.header.seed
-        hint = game_hint(hints_of(opened.header), seed)
-
         people = iter(seat for seat, player in enumerate(players) if player.is_human)
 
-        def person(player: Player) -> Agent:
+        def person(player: Player, hint: Hint | None) -> Agent:
             return HumanAgent(player.name, terminals[next(people)], hint)  # asked in seat order
 
         setup = self.setup
         # A saved game's bots from outside racko are imported only if the host says so.
-        agents = agents_for(players, seed, person, load_bots=setup.load_bots or not opened.resumed)
+        agents = agents_for(players, seed, person, hints=hints_of(opened.header),
+                            load_bots=setup.load_bots or not opened.resumed)
         self.seats.reopen()  # a seat given away in the game before waits for its guest
         session = HostedGame(
             self.seats, game, agents, host_seat=host_seat, host_terminal=host_terminal,
