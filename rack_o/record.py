@@ -91,6 +91,33 @@ def played_for_person(line: Mapping[str, Any]) -> bool:
     return bool(line.get(STAND_IN) or line.get(LEFT))
 
 
+class TurnLine(NamedTuple):
+    """A turn line of a record `rebuild` accepted, and where it stands."""
+
+    round: int
+    """Its round, from 1 (the deals before it)."""
+    place: int
+    """Its place in its round's history (`Game.history`): the turns and turn-overs before it
+    since the deal, from 0."""
+    seat: int
+    line: Mapping[str, Any]
+    """The line itself, racko's own fields too (`LEFT`, `STAND_IN`, `HINTS_SHOWN`)."""
+
+
+def turn_lines(lines: Iterable[Mapping[str, Any]]) -> Iterator[TurnLine]:
+    """The turn lines of a record's `lines` (as `rebuild` accepted them: each turn after a
+    deal, by a seat of the game), with their round and place, in order."""
+    round_ = place = 0
+    for line in lines:
+        kind = line.get("type")
+        if kind == "deal":
+            round_, place = round_ + 1, 0
+        elif kind in ("turn", "turn_over"):
+            if kind == "turn":
+                yield TurnLine(round_, place, line["seat"], line)
+            place += 1
+
+
 def holds_deal(lines: Iterable[Mapping[str, Any]]) -> bool:
     """True if a round was dealt in `lines` (a record's, whole or in part): a game to carry on,
     not one left before its first deal."""

@@ -39,6 +39,7 @@ from rack_o.record import (
     played_for_person,
     read_header,
     replay,
+    turn_lines,
 )
 from rack_o.rules import Rules
 from rack_o.steps import Turn
@@ -348,7 +349,8 @@ def review(
     else:
         lines = list(lines)
     seed = read_header(*lines[0]).seed if lines else None
-    not_theirs = [_not_theirs(line) for _number, line in lines if line.get("type") == "turn"]
+    not_theirs = [played_for_person(line) for _number, line in lines
+                  if line.get("type") == "turn"]
     turns = 0
     before: tuple[SeatView, Hidden] | None = None
     game: Game
@@ -372,21 +374,9 @@ def turn_count(events: Iterable[Event], seats: Collection[int] | None = None,
                unseen: Unseen | None = None) -> int:
     """How many turns of `seats` (default: all) a record's events hold: what `review` yields
     (with `unseen` too)."""
-    count = round_ = 0
-    for line in events:
-        kind = line.get("type")
-        if kind == "deal":
-            round_ += 1
-        elif (kind == "turn" and (seats is None or line.get("seat") in seats)
-              and not _not_theirs(line)
-              and (unseen is None or round_ != unseen.round or line.get("seat") == unseen.seat)):
-            count += 1
-    return count
-
-
-def _not_theirs(line: Event) -> bool:
-    """A turn line played for a person rather than by them (a stand-in, or leaving)."""
-    return played_for_person(line)
+    return sum(1 for turn in turn_lines(events)
+               if (seats is None or turn.seat in seats) and not played_for_person(turn.line)
+               and (unseen is None or turn.round != unseen.round or turn.seat == unseen.seat))
 
 
 class Tally(NamedTuple):

@@ -44,7 +44,7 @@ from rack_o.cli.session import (
 from rack_o.cli.wrapping import fill
 from rack_o.game import Game
 from rack_o.i18n import _, current_language, ngettext
-from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header
+from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header, turn_lines
 from rack_o.steps import RoundResult
 from rack_o.store.names import name_key
 from rack_o.store.recorder import StepRecorder
@@ -98,18 +98,7 @@ class InEachLanguage(Generic[Made]):
 def stood_in_places(events: Sequence[Event]) -> set[tuple[int, int]]:
     """(round, place in that round's history) of each turn the record says a computer player
     made for a person (STAND_IN): a round's history holds its turns and turn-overs in order."""
-    places: set[tuple[int, int]] = set()
-    round_: object = None
-    place = 0
-    for line in events:
-        kind = line.get("type")
-        if kind == "deal":
-            round_, place = line.get("round"), 0
-        elif kind in ("turn", "turn_over"):
-            if kind == "turn" and line.get(STAND_IN) and type(round_) is int:
-                places.add((round_, place))
-            place += 1
-    return places
+    return {(turn.round, turn.place) for turn in turn_lines(events) if turn.line.get(STAND_IN)}
 
 
 class HostedGame(Table):
@@ -205,10 +194,8 @@ class HostedGame(Table):
             else:
                 agent = AsideBot(agent, inbox)
             self.agents.append(agent)
-        self._played: set[int] = {
-            line["seat"] for line in events
-            if line.get("type") == "turn" and not line.get(STAND_IN)
-            and type(line.get("seat")) is int}
+        self._played: set[int] = {turn.seat for turn in turn_lines(events)
+                                  if not turn.line.get(STAND_IN)}
         """The seats a person played a turn at (a seat given away may have had none)."""
         self._stood_in: set[tuple[int, int]] = stood_in_places(events)
         """(round, place in its history) of each turn a computer player made for a person

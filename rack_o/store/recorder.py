@@ -8,7 +8,7 @@ from typing import Protocol
 
 from rack_o.agent import Agent
 from rack_o.game import Game
-from rack_o.record import HINTS_A_TURN, HINTS_SHOWN, Event, event
+from rack_o.record import HINTS_A_TURN, HINTS_SHOWN, Event, event, turn_lines
 from rack_o.steps import Step, Turn
 from rack_o.store.writer import RecordWriter
 
@@ -17,11 +17,10 @@ def hints_in(events: Sequence[Event], players: int) -> list[int]:
     """How many hints each seat was shown, from the `hints` field of a record's turn lines (a
     count no turn can show is not racko's, and left out)."""
     used = [0] * players
-    for line in events:
-        count, seat = line.get(HINTS_SHOWN), line.get("seat")
-        if (line.get("type") == "turn" and type(count) is int and 0 < count <= HINTS_A_TURN
-                and type(seat) is int and 0 <= seat < players):
-            used[seat] += count
+    for turn in turn_lines(events):
+        count = turn.line.get(HINTS_SHOWN)
+        if type(count) is int and 0 < count <= HINTS_A_TURN and turn.seat < players:
+            used[turn.seat] += count
     return used
 
 
