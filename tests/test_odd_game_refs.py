@@ -82,3 +82,22 @@ def test_only_a_game_the_history_lists_is_said_to_be_gone(home: Path, tmp_path: 
     assert "is gone" not in flat(result.output)
     assert ("No saved game" if ref == "game-0" else f"cannot replay {ref}: no such file") in flat(
         result.output)
+
+
+def test_a_folder_here_named_like_the_start_of_an_id_does_not_hide_the_saved_games(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder "game-0" where racko runs said "cannot replay game-0: not a regular file".
+    result = racko("simulate", "--bots", "easy,easy", "--games", "1", "--target", "50",
+                   "--seed", "1", "--record-dir", str(home / "games"))
+    assert_exited(result, 0)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game-0").mkdir()
+    (tmp_path / "other").mkdir()
+    result = racko("replay", "game-0", "--summary")
+    assert_exited(result, 0)
+    assert "game-00001" in flat(result.output)
+    # A folder that starts no saved game's ID is what it names: said to be no record.
+    result = racko("replay", "other")
+    assert_exited(result, 2)
+    assert "cannot replay other: not a regular file" in flat(result.output)

@@ -324,6 +324,14 @@ def is_game_record(path: Path) -> bool:
     return line.get("type") == "game" and line.get("format") == FORMAT
 
 
+def _saved_answer(ref: str) -> bool:
+    """Whether a saved game's ID is, or starts with, `ref`."""
+    try:
+        return any(record_id(path).startswith(ref) for path in _record_files(records_dir()))
+    except OSError:
+        return False
+
+
 def find_record(ref: str | os.PathLike[str]) -> Path:
     """The record file `ref` names: a path to a file, or the ID of a saved game (or its start).
 
@@ -333,7 +341,10 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
         raise RecordNotFoundError(str(ref), records_dir())
     ref_path = Path(ref)
     try:
-        if ref_path.exists() or ref_path.is_symlink() or os.sep in str(ref):
+        if os.sep in str(ref) or (ref_path.is_symlink() or ref_path.exists()) and not (
+                ref_path.is_dir() and _saved_answer(str(ref))):
+            # A bare name that is a folder here names the saved games it starts the ID of,
+            # if any (a folder "2026-11" hid the games of November).
             return ref_path
         if str(ref).endswith(RECORD_SUFFIX):
             # A saved game's file name, as seen in the records folder, names that game (and
