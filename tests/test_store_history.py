@@ -15,13 +15,14 @@ from builders import finished_game, header_for, unfinished_game, with_header
 from rack_o.cli.messages import history_error
 from rack_o.store.history import (
     SCHEMA_VERSION,
+    HistoryAppender,
     HistoryError,
     HistoryProblem,
     connect,
+    history_entry,
     player_stats,
     recent_games,
     record_game,
-    record_games,
 )
 
 
@@ -169,9 +170,15 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
 
 
 def test_many_games_at_once_each_once_and_only_finished_ones(tmp_path: Path) -> None:
+    # As racko simulate adds its games: over one connection, each game once.
     db = tmp_path / "h.sqlite3"
-    games = [finished_game(seed) for seed in range(3)] + [unfinished_game(3, turns=4)]
-    assert record_games([(game, header_for(game), None) for game in games], path=db) == 3
-    assert record_games([(games[0], header_for(games[0]), None)], path=db) == 0
+    games = [finished_game(seed) for seed in range(3)]
+    with HistoryAppender(source="simulate", path=db) as appender:
+        assert appender.add(history_entry(game, header_for(game), None) for game in games) == 3
+    with HistoryAppender(source="simulate", path=db) as appender:
+        assert appender.add([history_entry(games[0], header_for(games[0]), None)]) == 0
+    unfinished = unfinished_game(3, turns=4)
+    with pytest.raises(ValueError, match="only a finished game"):
+        history_entry(unfinished, header_for(unfinished), None)
     rows = recent_games(path=db)
     assert len(rows) == 3 and {row.source for row in rows} == {"simulate"}

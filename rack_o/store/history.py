@@ -432,25 +432,6 @@ class HistoryAppender:
         self.close()
 
 
-def record_games(
-    games: Iterable[tuple[Game, Header, str | os.PathLike[str] | None]],
-    *,
-    source: str = "simulate",
-    path: str | os.PathLike[str] | None = None,
-) -> int:
-    """Add many finished (game, header, record file or None) over one connection; how many were new.
-
-    Each game still gets its own transaction, so an interruption loses at most the one being
-    written. Unfinished games are skipped. HistoryError if the database fails.
-    """
-    added = 0
-    with HistoryAppender(source=source, path=path) as appender:
-        for game, header, record in games:
-            if game.is_over:
-                added += appender.add([history_entry(game, header, record)])
-    return added
-
-
 def _name_key(name: object) -> str | None:
     """A seat's name (its bytes) as a --player filter compares it (None for a damaged value:
     bytes that are not UTF-8 would fail the call, and SQLite would say only that it failed)."""
