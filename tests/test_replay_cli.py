@@ -152,13 +152,13 @@ def test_the_last_step_says_the_replay_is_over_and_offers_only_leaving(
     code, out = invoke(["g"], keys="\n" + to_the_end + "?\n" + last_key)
     assert code == 0, out
     ending = "The end of the game." if finished else "The end of the record."
-    prompt = f"{ending} Enter or q ends the replay > "
+    prompt = f"{ending} Enter or q ends the replay · b back > "
     last = out.split("Replay of g")[-1]
     if not finished:
         assert "round 1, turn 5" in last and "racko resume g" in last
     assert "next turn" not in last and "n end of the round" not in last
     assert last.count(prompt) == 2  # asked again after the help
-    assert ("The replay is over: press Enter (or Space) or q to leave it.\n"
+    assert ("The replay is over: press Enter (or Space) or q to leave it, b to go back.\n"
             + prompt) in last
     assert out.rstrip().endswith(prompt.rstrip())  # nothing more once left
 
@@ -293,9 +293,11 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
 # A prompt may wrap in a narrow window: between its words, any white space.
 PROMPTS = re.compile(r"((?:Enter for the next turn · n (?:end of the|next round's end)"
                      r"(?: · b back)? · q quit|Enter for the rest of "
-                     r"this turn · q quit|Enter for the end of the round · q quit|"
-                     r"Enter for the final standings · q quit|"
-                     r"The end of the game\. Enter or q ends the replay) > )".replace(" ", r"\s+"))
+                     r"this turn · b back · q quit|"
+                     r"Enter for the end of the round · b back · q quit|"
+                     r"Enter for the final standings · b back · q quit|"
+                     r"The end of the game\. Enter or q ends the replay · b back) > )"
+                     .replace(" ", r"\s+"))
 
 
 @pytest.mark.parametrize(("columns", "lines", "players"), [(80, 24, 3), (60, 20, 4)])
@@ -323,7 +325,7 @@ def test_every_replay_screen_fits_the_terminal_and_the_last_turn_is_followed_by_
     for said in ("RACK-O!", f"Round {len(game.rounds)} — ", "Final standings",
                  f"wins with {max(game.totals)} points"):
         assert said in rest, said
-    assert out.endswith("The end of the game. Enter or q ends the replay > \n")
+    assert out.endswith("The end of the game. Enter or q ends the replay · b back > \n")
 
 
 def test_a_last_round_s_end_too_long_for_one_screen_is_followed_by_the_final_standings(
@@ -337,8 +339,26 @@ def test_a_last_round_s_end_too_long_for_one_screen_is_followed_by_the_final_sta
     assert code == 0, out
     before, standings = out.rsplit("Final standings", 1)
     # The screen before the standings ends with the prompt that says they come next.
-    assert " ".join(before.split()).endswith("Enter for the final standings · q quit >")
+    assert " ".join(before.split()).endswith("Enter for the final standings · b back · q quit >")
     assert "The end of the game." in standings
+
+
+def test_b_at_the_final_standings_shows_the_turn_that_went_out_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # b there went back to the turn before the last one, skipping the Rack-O.
+    monkeypatch.setenv("COLUMNS", "45")
+    monkeypatch.setenv("LINES", "15")
+    game = finished_game(8, target=100)
+    write_record(home / "games" / "g.jsonl", game)
+    _code, through = invoke(["g"], keys="n\n" * 60)
+    before_the_end = through.count(" > ") - 1  # the keys up to the game's end, each asked
+    code, out = invoke(["g"], keys="n\n" * before_the_end + "b\nq\n")
+    assert code == 0, out
+    rounds, last = len(game.rounds), game.rounds[-1].turns
+    after_b = " ".join(out.split()).rsplit("The end of the game.", 1)[1]
+    assert f"Replay of g · round {rounds}, turn {last} · " in after_b, after_b
+    assert f"round {rounds}, turn {last - 1} · " not in after_b
 
 
 @pytest.mark.parametrize("command", ["replay", "review"])
@@ -580,7 +600,7 @@ def _replayed_at(monkeypatch: pytest.MonkeyPatch, lines: int, record: Path, game
 @pytest.mark.parametrize(("lines", "prompt"), [
     (24, "Enter for the next turn · n end of the round · b back · q quit > "),
     # The turn that ended a round, the round's end on the next screen.
-    (12, "Enter for the end of the round · q quit > "),
+    (12, "Enter for the end of the round · b back · q quit > "),
 ])
 def test_the_replay_keys_say_what_enter_is_for(
     home: Path, monkeypatch: pytest.MonkeyPatch, lines: int, prompt: str
@@ -611,7 +631,7 @@ def test_a_round_end_cut_over_two_screens_is_said_to_be_the_round_s_end(
     out = _replayed_at(monkeypatch, 12, home / "games" / "g.jsonl",
                        finished_game(8, players=3, target=100), "\n" * 400 + "q\n")
     assert "rest of this turn" not in out  # the turn was whole: what follows is the round's
-    prompt = "Enter for the end of the round · q quit > "
+    prompt = "Enter for the end of the round · b back · q quit > "
     cut = out.split(prompt)
     assert len(cut) > 2, out  # every round of the game
     for before, after in zip(cut, cut[1:], strict=False):
@@ -627,7 +647,7 @@ def test_a_turn_before_the_unfinished_note_alone_says_the_record_ends_next(
 ) -> None:
     out = _replayed_at(monkeypatch, 12, home / "games" / "open.jsonl",
                        unfinished_game(4, turns=5, target=500), "\n" * 40)
-    prompt = "Enter for the end of the record · q quit > "
+    prompt = "Enter for the end of the record · b back · q quit > "
     assert out.count(prompt) == 1, out
     before, after = out.split(prompt)
     assert "turn 5" in before.rsplit(" > ", 1)[-1]  # the record's last turn

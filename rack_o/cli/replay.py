@@ -84,27 +84,29 @@ KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, b (or the "
     "Left arrow) to go back a turn, q to quit."
 )
-MORE_PROMPT = N_("[bold]Enter[/] for the rest of this turn · [bold]q[/] quit")
+MORE_PROMPT = N_("[bold]Enter[/] for the rest of this turn · [bold]b[/] back · [bold]q[/] quit")
 MORE_HELP = N_(
     "This turn goes on over the next screen: press Enter (or Space) to see the rest of it, "
-    "q to quit."
+    "b to go back, q to quit."
 )
-ROUND_END_PROMPT = N_("[bold]Enter[/] for the end of the round · [bold]q[/] quit")
+ROUND_END_PROMPT = N_("[bold]Enter[/] for the end of the round · [bold]b[/] back · [bold]q[/] quit")
 ROUND_END_HELP = N_(
     "This round's end goes on over the next screen: press Enter (or Space) to see the rest of "
-    "it, q to quit."
+    "it, b to go back, q to quit."
 )
-RECORD_END_PROMPT = N_("[bold]Enter[/] for the end of the record · [bold]q[/] quit")
-STANDINGS_PROMPT = N_("[bold]Enter[/] for the final standings · [bold]q[/] quit")
+RECORD_END_PROMPT = N_("[bold]Enter[/] for the end of the record · [bold]b[/] back · "
+                       "[bold]q[/] quit")
+STANDINGS_PROMPT = N_("[bold]Enter[/] for the final standings · [bold]b[/] back · [bold]q[/] quit")
 STANDINGS_HELP = N_(
     "The game's end goes on over the next screen: press Enter (or Space) to see the final "
-    "standings, q to quit."
+    "standings, b to go back, q to quit."
 )
 RECORD_END_HELP = N_(
-    "The record ends on the next screen: press Enter (or Space) to see it, q to quit."
+    "The record ends on the next screen: press Enter (or Space) to see it, b to go back, q to "
+    "quit."
 )
-END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay")
-END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it.")
+END_PROMPT = N_("[bold]Enter[/] or [bold]q[/] ends the replay · [bold]b[/] back")
+END_HELP = N_("The replay is over: press Enter (or Space) or q to leave it, b to go back.")
 # What may be pressed, said after a wrong key ("Up arrow is not valid here: …").
 KEYS_VALID = N_("press Enter (or Space) for the next turn, n to jump to the end of the round, "
                 "b to go back a turn, q to quit")
@@ -463,12 +465,16 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             asking[-1] = ((STANDINGS_PROMPT, STANDINGS_HELP, STANDINGS_VALID)
                           if record.game.is_over
                           else (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID))
-        for screen, (asked, asked_help, asked_valid) in zip(firsts, asking, strict=True):
+        for shown_first, (screen, (asked, asked_help, asked_valid)) in enumerate(
+                zip(firsts, asking, strict=True)):
             key = shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid))
             if key == QUIT_KEY:
                 return None
             if key in BACK:
-                return back
+                return back if not shown_first else number  # this step from its start
+        # Past the step's first screen, b shows the step again from its start (from the
+        # final standings, the turn that went out, not the turn before it).
+        back = number if firsts else back
         if last:
             ending = _("The end of the game.") if record.game.is_over else _(
                 "The end of the record.")
