@@ -702,3 +702,30 @@ def test_a_game_of_bots_stopped_at_the_turn_cap_is_not_offered_to_be_carried_on(
     assert ("computer players alone did not finish the round, so the game cannot be carried "
             f"on. Remove its record with: racko resume --drop {record}") in said
     assert "Carry it on with" not in said
+
+
+def test_a_drawn_card_thrown_away_as_its_player_left_and_a_stand_in_s_turn_are_told_so(
+    home: Path,
+) -> None:
+    # Replay said "Ann drew and discarded 13.", as if she had chosen to; review leaves such
+    # a turn out. A hosted table's computer player in Bob's seat reads "Bob (computer)".
+    game = unfinished_game(2, 4)
+    game.apply(DRAW)
+    drawn = game.view(game.mover).held
+    mover = game.players[game.mover].name
+    game.apply(DISCARD)
+    lines = record_lines(game)
+    turns = [line for line in lines if line["type"] == "turn"]
+    turns[-1]["left"] = True
+    turns[-2]["stand_in"] = "bot:hard"
+    other = game.players[turns[-2]["seat"]].name
+    (home / "games").mkdir(exist_ok=True)
+    (home / "games" / "g.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines),
+                                           encoding="utf-8")
+    code, out = invoke(["g"], keys="\n" * 40)
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert (f"{mover}'s turn was cut short after drawing {drawn}: a draw cannot be undone, so "
+            "it was discarded.") in said
+    assert f"{mover} drew and discarded {drawn}" not in said
+    assert f"{other} (computer) " in said

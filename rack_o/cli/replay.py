@@ -21,6 +21,7 @@ from rack_o.actions import Phase, Source
 from rack_o.game import Game
 from rack_o.i18n import N_, _, ngettext
 from rack_o.rack import ordered_count
+from rack_o.record import LEFT, STAND_IN, turn_lines
 from rack_o.record import replay as replay_record
 from rack_o.steps import Deal, DealerDraw, Turn, TurnOver
 from rack_o.store.records import Record, shown_seed
@@ -57,6 +58,7 @@ from .screens import (
     NOT_SCORING,
     SCORING,
     ForWidth,
+    cut_short_note,
     deal_line,
     dealer_draw_lines,
     describe_turn,
@@ -159,6 +161,7 @@ def steps(record: Record, own: OwnRound | None = None) -> Iterator[Step]:
     """
     names: list[str] = []
     drawable = 0  # the draw pile's size before the step being replayed
+    lines = turn_lines(record.events)  # each Turn's own line: what racko noted of it
     for step, game in replay_record(list(enumerate(record.events, start=1))):
         if isinstance(step, DealerDraw):
             names = [p.name for p in game.players]
@@ -169,7 +172,16 @@ def steps(record: Record, own: OwnRound | None = None) -> Iterator[Step]:
         elif isinstance(step, Turn):
             over = game.phase is Phase.DEAL or game.phase is Phase.OVER
             hidden = frozenset() if over else _hidden(own, game.round, len(names))
-            what = describe_turn(_as_seen(step) if step.seat in hidden else step, names)
+            line = next(lines).line
+            if line.get(LEFT):
+                # Not a choice: they left holding the card they drew, thrown away for them.
+                what = cut_short_note(step.card, names[step.seat]).plain
+            else:
+                movers = names
+                if line.get(STAND_IN):  # a hosted table's computer player, in a person's seat
+                    movers = [*names]
+                    movers[step.seat] = _("{name} (computer)").format(name=names[step.seat])
+                what = describe_turn(_as_seen(step) if step.seat in hidden else step, movers)
             # A turn never adds to the draw pile: it grew because it ran out and the discard
             # pile was turned over, its first card turned up. (Told so, not looked up in the
             # round's history: that costs the round's length, each turn of a long round.)

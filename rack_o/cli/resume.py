@@ -50,7 +50,7 @@ from .play import look_back
 from .prompt import ask, echo, fitting, is_yes
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
-from .screens import scores_of, side_names, variant_labels
+from .screens import cut_short_note, scores_of, side_names, variant_labels
 from .setup import agents_for, hints_of, language_to_come, speak_as_recorded
 from .stopping import Hangup, stopped_by_signals
 from .trimmed import Trimmed
@@ -622,19 +622,6 @@ def cut_short(events: Sequence[Event]) -> tuple[int, int] | None:
             return seat, card
         return None
     return None
-
-
-def cut_short_note(card: int, name: str | None = None) -> Text:
-    """What is told of a turn cut short holding the drawn `card`, which was discarded: to the
-    person who drew it (None), or naming them (`name`) at a screen others see (the card was
-    discarded face up: nothing private)."""
-    if name is None:
-        told = _("Your turn was cut short after you drew {card}: a draw cannot be undone, so it "
-                 "was discarded.").format(card=card)
-    else:
-        told = _("{name}'s turn was cut short after drawing {card}: a draw cannot be undone, so "
-                 "it was discarded.").format(name=name, card=card)
-    return Text(told, "yellow")
 
 
 def take_up(record: Record, writer: RecordWriter) -> None:

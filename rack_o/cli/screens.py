@@ -687,3 +687,16 @@ def variant_labels(rules: Rules, short: bool = False) -> list[str]:
         )
         if on
     ]
+
+
+def cut_short_note(card: int, name: str | None = None) -> Text:
+    """What is told of a turn cut short holding the drawn `card`, which was discarded: to the
+    person who drew it (None), or naming them (`name`) at a screen others see (the card was
+    discarded face up: nothing private)."""
+    if name is None:
+        told = _("Your turn was cut short after you drew {card}: a draw cannot be undone, so it "
+                 "was discarded.").format(card=card)
+    else:
+        told = _("{name}'s turn was cut short after drawing {card}: a draw cannot be undone, so "
+                 "it was discarded.").format(name=name, card=card)
+    return Text(told, "yellow")

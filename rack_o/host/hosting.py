@@ -32,9 +32,8 @@ from rack_o.agent import Agent, Table, play_game
 from rack_o.cli.console import BOT_PAUSE
 from rack_o.cli.human import HumanAgent
 from rack_o.cli.prompt import InputEnded
-from rack_o.cli.resume import cut_short_note
 from rack_o.cli.scoreboard import racko_banner, round_end_forms, round_end_lines, standings
-from rack_o.cli.screens import ForWidth
+from rack_o.cli.screens import ForWidth, cut_short_note
 from rack_o.cli.session import (
     discard_drawn_card,
     end_notes,
