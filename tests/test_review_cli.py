@@ -578,3 +578,20 @@ def test_a_play_that_wraps_at_45_columns_keeps_its_card_arrow_and_slot_together(
     assert not [line for line in lines if line.rstrip().endswith("→")], out
     moves = [line for line in lines if "→" in line]
     assert moves and all(re.search(r"\d+\s→\s\S", line) for line in moves), out
+
+
+def test_a_biggest_mistake_whose_cost_is_points_at_stake_is_starred_and_explained(
+    home: Path,
+) -> None:
+    # "0.41 turns." for a turn that lost no turn at all: its cost was the card handed to a
+    # rival about to go out (starred in the moves table, not in the summary).
+    result = CliRunner().invoke(main, ["simulate", "--bots", "hard,easy", "--games", "1",
+                                       "--seed", "5", "--target", "200", "--record-dir",
+                                       str(home / "sim")])
+    assert result.exit_code == 0, result.output
+    code, out = invoke([str(home / "sim" / "game-00001.jsonl")])
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert re.search(r"Biggest mistake: round \d+, turn \d+, [^:]+: \d+\.\d+\* turns\.", said), said
+    assert said.endswith("* A rival may go out before this player's next turn: points at "
+                         "stake count.")

@@ -192,9 +192,19 @@ def moves_table(moves: Sequence[Move], record: Record, every: bool,
         notes += [Flow([(" · ", Text(f"{MARKS[label]} {_(LABEL_NAMES[label])}", "dim"))
                         for label in marked])] if marked else []
     if any(at_stake(move) for move in shown):
-        notes.append(Text(_("* A rival may go out before this player's next turn: points "
-                            "at stake count."), "dim"))
+        notes.append(_at_stake_note())
     return Group(table, *notes) if notes else table
+
+
+def _at_stake_note() -> Text:
+    """What a starred cost means (`at_stake`)."""
+    return Text(_("* A rival may go out before this player's next turn: points at stake "
+                  "count."), "dim")
+
+
+def _cost_text(move: Move) -> str:
+    """A turn's cost as shown, starred when points at stake changed it (`at_stake`)."""
+    return turns_text(move.cost) + ("*" if at_stake(move) else "")
 
 
 def _moves_table(shown: Sequence[Move], record: Record, several: bool, layout: Layout) -> Table:
@@ -326,7 +336,7 @@ def player_lines(moves: Sequence[Move], seat: int, record: Record,
     if worst_text is not None and worst is not None:
         worst_text = _held_together(worst_text).format(
             round=worst.round, turn=worst.turn, played=costly_part(worst),
-            best=_whole(play_text(worst.best)), cost=turns_text(worst.cost))
+            best=_whole(play_text(worst.best)), cost=_cost_text(worst))
     if compact:
         head.append(_("{first}; {then}").format(first=line, then=worst_text) if worst_text
                     else line + ".")
@@ -377,9 +387,15 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
     note = Text(_("Per round: share of good turns · cost of the worst, in turns lost against "
                   "expert"), "dim")
     table = round_table(moves, seats, record, width)
+    # A player's biggest mistake starred (`player_lines`) says what the star means.
+    worst = [tally(moves, seat).worst for seat in seats]
+    starred = [_at_stake_note()] if any(
+        move is not None and move.label is not Label.GOOD and at_stake(move)
+        for move in worst) else []
     for compact in (False, True):
         parts: list[RenderableType] = [note, table]
         parts += [player_lines(moves, seat, record, compact) for seat in seats]
+        parts += starred
         shown = Group(*parts)
         if compact or _height(shown, width) <= height:
             break
