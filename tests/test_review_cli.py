@@ -134,6 +134,7 @@ def test_full_lists_the_good_turns_too_and_all_adds_the_bots(home: Path) -> None
     "Alexandra Konstantinopoulou-Papadimitriou of Thessaloniki",  # longer than a screen shows
     'Zoë "the \\ quote"\tand a bell\a',  # control characters: spelt out on a screen
     "Bob\u202eevil\u200b",  # a right-to-left override and a zero-width space
+    "Del\x7f and C1\x9b",  # what json.dumps leaves as it is
 ])
 def test_the_json_names_each_player_as_the_record_writes_the_name(home: Path,
                                                                    name: str) -> None:
@@ -144,6 +145,8 @@ def test_the_json_names_each_player_as_the_record_writes_the_name(home: Path,
     assert code == 0, text
     report = json.loads(text)
     assert [player["name"] for player in report["players"]] == [name, "Bob"]
+    # Data, as written; but nothing in it acts on the terminal it is printed to.
+    assert not any(char in text for char in "\a\t\x7f\x9b\u202e\u200b")
     assert {move["player"] for move in report["moves"] if move["seat"] == 0} == {name}
 
 

@@ -7,7 +7,6 @@ adding of games kept for the history (`add_kept_games`), which `racko stats` doe
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -20,7 +19,7 @@ import click
 from rack_o.agent import NAME_MOST
 from rack_o.game import HUMAN
 from rack_o.i18n import N_, _, ngettext
-from rack_o.store.safe_text import SHORT_SHOWN, shown
+from rack_o.store.safe_text import SHORT_SHOWN, json_text, shown
 from rack_o.store.stamps import read_stamp
 
 from .console import printable
@@ -172,8 +171,7 @@ def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
         return
 
     def item(game: GameRow) -> str:
-        text = json.dumps({**asdict(game), "id": game_id(game.record)}, indent=2,
-                          ensure_ascii=False)
+        text = json_text({**asdict(game), "id": game_id(game.record)}, indent=2)
         return textwrap.indent(text, "  ")
 
     out = sys.stdout

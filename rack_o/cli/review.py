@@ -7,7 +7,6 @@ player and round that fits an 80×24 terminal, or all of it as JSON with `--json
 from __future__ import annotations
 
 import io
-import json
 import re
 import shutil
 import time
@@ -38,7 +37,7 @@ from rack_o.review import (
 from rack_o.review import review as review_moves
 from rack_o.store.names import is_named
 from rack_o.store.records import Record
-from rack_o.store.safe_text import SHORT_SHOWN, shown
+from rack_o.store.safe_text import SHORT_SHOWN, json_text, shown
 
 from .console import lines_taken, make_console
 from .flow import Flow
@@ -576,7 +575,7 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     if torn is not None:
         note = torn if note is None else f"{torn} {note}"
     if as_json:
-        click.echo(json.dumps(json_report(moves, seats, record), indent=2, ensure_ascii=False))
+        click.echo(json_text(json_report(moves, seats, record), indent=2))
         if note is not None:
             click.echo(fill(note, shutil.get_terminal_size().columns), err=True)
         return

@@ -3,7 +3,6 @@ wins, Rack-Os, the best round; a rich table, or JSON with `--json`."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING
@@ -12,7 +11,7 @@ import click
 
 from rack_o.game import HUMAN, Player
 from rack_o.i18n import N_, _, number, percent
-from rack_o.store.safe_text import SHORT_SHOWN, shown
+from rack_o.store.safe_text import SHORT_SHOWN, json_text, shown
 
 from .columns import Layout, words_whole_layout
 from .console import printable
@@ -47,7 +46,7 @@ def stats(as_json: bool) -> None:
     except HistoryError as error:
         fail(error)
     if as_json:
-        click.echo(json.dumps([asdict(row) for row in rows], indent=2, ensure_ascii=False))
+        click.echo(json_text([asdict(row) for row in rows], indent=2))
         return
     from rich import box
     from rich.table import Table

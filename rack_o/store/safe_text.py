@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shlex
 import unicodedata
 
@@ -54,6 +56,31 @@ def shell_word(text: str) -> str:
 
 def _steers(char: str) -> bool:
     return unicodedata.category(char) in _STEERING and char not in _JOINERS
+
+
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e\n]")
+"""A character other than printable ASCII and the newline: one that may steer a terminal."""
+
+
+def json_text(value: object, **options: object) -> str:
+    """`value` as JSON (`json.dumps` with `options`), its text readable as written (accents,
+    any script, emoji), but each character that would steer a terminal (DEL, C1, bidi
+    overrides…; json.dumps escapes only C0) written as its \\u escape: the same data to a
+    program, nothing that acts on the terminal it is printed to."""
+    text = json.dumps(value, ensure_ascii=False, **options)  # type: ignore[arg-type]
+    return _NOT_PLAIN.sub(lambda found: _json_escape(found.group()), text)
+
+
+def _json_escape(char: str) -> str:
+    """`char` as JSON writes it in a string: as it is, or its \\u escape if it steers (two,
+    a surrogate pair, beyond the first plane)."""
+    if not _steers(char):
+        return char
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def shown(text: object, limit: int) -> str:
