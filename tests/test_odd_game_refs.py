@@ -65,10 +65,10 @@ def test_a_game_the_history_lists_whose_record_is_gone_is_said_to_be(
 
 
 @pytest.mark.parametrize("ref", ["game-0", "game-00001.jsonl"])
-def test_only_a_game_the_history_lists_is_said_to_be_gone(home: Path, tmp_path: Path,
+def test_only_games_the_history_lists_are_said_to_be_gone(home: Path, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch,
                                                           ref: str) -> None:
-    # Two gone games answer to "game-0": neither is named. No history: a file name is a file
+    # Two gone games answer to "game-0": both are named. No history: a file name is a file
     # here, as before.
     result = racko("simulate", "--bots", "easy,easy", "--games", "2", "--target", "50",
                    "--seed", "1", "--record-dir", str(home / "games"),
@@ -79,9 +79,13 @@ def test_only_a_game_the_history_lists_is_said_to_be_gone(home: Path, tmp_path: 
     monkeypatch.chdir(tmp_path)
     result = racko("replay", ref)
     assert_exited(result, 2)
-    assert "is gone" not in flat(result.output)
-    assert ("No saved game" if ref == "game-0" else f"cannot replay {ref}: no such file") in flat(
-        result.output)
+    if ref == "game-0":  # both are named, neither picked
+        assert ('"game-0" starts the IDs of 2 games in the history whose records are gone '
+                "(moved or deleted): the history keeps only their scores. game-00001 "
+                "game-00002") in flat(result.output)
+    else:
+        assert "is gone" not in flat(result.output)
+        assert f"cannot replay {ref}: no such file" in flat(result.output)
 
 
 def test_a_folder_here_named_like_the_start_of_an_id_does_not_hide_the_saved_games(

@@ -119,6 +119,17 @@ def record_not_found(error: LookupError) -> str:
         return _('The game "{ref}" is in the history, but its record {file} is gone (moved or '
                  "deleted): the history keeps only its scores.").format(
             ref=controls_escaped(record_id(gone[0])), file=controls_escaped(str(gone[0])))
+    if gone:
+        lines = [_('"{ref}" starts the IDs of {count} games in the history whose records are '
+                   "gone (moved or deleted): the history keeps only their scores.").format(
+                       ref=controls_escaped(error.ref), count=len(gone))]
+        listed = gone if len(gone) <= SHOWN_MATCHES else gone[: SHOWN_MATCHES - 1]
+        lines += [f"  {controls_escaped(record_id(record))}" for record in listed]
+        if len(listed) < len(gone):
+            more = len(gone) - len(listed)
+            lines.append("  " + ngettext("… and {count} more", "… and {count} more",
+                                         more).format(count=more))
+        return "\n".join(lines)
     return _('No saved game "{ref}" in {folder} and no such file.').format(
         ref=controls_escaped(error.ref), folder=controls_escaped(str(error.folder))
     )
