@@ -198,6 +198,22 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
     placing = place_view(view, turn.source, turn.card)
     place_played = place(turn.slot) if turn.slot is not None else DISCARD
     placed = _decide(placing, place_played, seed)
+    # A take is worth the taken card in its better place, expert's or the player's (the
+    # estimate's own take puts it where solo play would): where it went is the placement
+    # decision's to judge, so the two decisions' losses add up to what the turn lost, and a
+    # take into a poor slot is charged for that slot once, not in both.
+    expert_slot: int | None = None
+    if turn.source is Source.DISCARD:
+        taken = min(placed.best_turns, placed.played_turns)
+        choose = choose._replace(played_turns=taken, best_turns=(
+            taken if choose.best == TAKE else choose.best_turns))
+    elif choose.best == TAKE:
+        top = view.discard_top
+        assert top is not None
+        taking = place_view(view, Source.DISCARD, top)
+        expert_place = _expert(taking, seed)
+        expert_slot = expert_place.slot
+        choose = choose._replace(best_turns=turns_to_go(taking)[0][expert_place])
     played = Play(turn.source, turn.card, turn.slot)
     if choose.best == choose.played or shown_cost(choose.cost) == 0:
         # Expert's pile, or one the estimate rates as well (expert chose the other for the
@@ -207,10 +223,8 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
         best = Play(turn.source, turn.card, placed.best.slot)
         best_turns = placed.best_turns
     elif choose.best == TAKE:
-        top = view.discard_top
-        assert top is not None
-        slot = _expert(place_view(view, Source.DISCARD, top), seed).slot
-        best = Play(Source.DISCARD, top, slot)
+        assert view.discard_top is not None
+        best = Play(Source.DISCARD, view.discard_top, expert_slot)
         best_turns = choose.best_turns
     else:
         best = Play(Source.DRAW, None, None)  # the card drawn was never seen by the player

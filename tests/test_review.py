@@ -139,6 +139,27 @@ def test_the_cost_of_a_turn_is_its_two_decisions_costs() -> None:
     assert move.place.card == 39 and move.choose.card is None
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 7)])
+def test_a_take_where_expert_draws_costs_what_the_turn_lost_once(players: int,
+                                                                  seed: int) -> None:
+    # The take was valued with the card where solo play puts it, and the placement was then
+    # judged against expert's slot: a take into that slot was charged for it twice (0.73
+    # turns lost, 1.42 charged). Each take is now worth the card in its better place,
+    # expert's or the player's, so the two decisions add up to what the turn lost.
+    specs = ["easy", *(["hard"] * (players - 1))]
+    game = Game(Rules(players, target=150), random.Random(seed),
+                players=[Player(f"P{seat}", f"bot:{spec}") for seat, spec in enumerate(specs)])
+    play_game(game, [make_bot(spec, seat, seed) for seat, spec in enumerate(specs)],
+              turn_cap=400)
+    moves = list(review(list(enumerate(record_lines(game), start=1))))
+    takes = [move for move in moves if move.choose.played == TAKE and move.choose.best == DRAW
+             and move.place.best_turns >= move.choose.best_turns]
+    assert any(move.place.cost > 0 for move in takes), "a take into another slot than expert's"
+    for move in takes:
+        lost = max(0.0, move.place.played_turns - move.choose.best_turns)
+        assert move.turns == pytest.approx(lost, abs=1e-9), move
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 11), (4, 3)])
 def test_expert_s_turn_shown_is_never_one_the_figures_beside_it_rate_worse(
     players: int, seed: int
