@@ -215,11 +215,13 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
         expert_slot = expert_place.slot
         choose = choose._replace(best_turns=turns_to_go(taking)[0][expert_place])
     played = Play(turn.source, turn.card, turn.slot)
-    if choose.best == choose.played or shown_cost(choose.cost) == 0:
-        # Expert's pile, or one the estimate rates as well (expert chose the other for the
-        # next player's sake or the race's): the turn is measured by where the card went,
-        # and expert's turn shown is its placement of that card, never a move the figures
-        # beside it rate worse than the one played.
+    if choose.best == choose.played or shown_cost(choose.cost) == 0 or (
+            choose.cost < THRESHOLDS[0] and placed.cost > choose.cost):
+        # Expert's pile, or one the estimate rates as well or nearly (expert chose the other
+        # for the next player's sake or the race's; or the pile cost less than a placement
+        # that cost more, and less than an inaccuracy): the turn is measured by where the
+        # card went, and expert's turn shown is its placement of that card, the advice that
+        # counts, never a move the figures beside it rate worse than the one played.
         best = Play(turn.source, turn.card, placed.best.slot)
         best_turns = placed.best_turns
     elif choose.best == TAKE:
