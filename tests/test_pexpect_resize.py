@@ -241,8 +241,8 @@ def test_a_replay_is_painted_again_at_the_new_size(tmp_path: Path) -> None:
     lines = screen.splitlines()
     assert lines[0].startswith("Replay of "), screen
     assert any(line.split()[:3] == ["slot", "1", "2"] for line in lines), screen
-    # The keys in the words that fit one line of the new width (b, the least needed, left out).
-    assert lines[-1] == "Enter for the next turn · n end of the round · q quit >", screen
+    # The keys in the words that fit one line of the new width: fewer words, every key.
+    assert lines[-1] == "Enter next turn · n round's end · b back · q quit >", screen
     # Read again at its new width: no sentence is cut inside a word by the terminal.
     assert "Round 1: " in screen and "deals ten cards" in " ".join(screen.split()), screen
     press(child, "q")

@@ -291,8 +291,10 @@ def test_replay_steps_through_finished_games_and_games_of_at_most_one_person(
 
 
 # A prompt may wrap in a narrow window: between its words, any white space.
-PROMPTS = re.compile(r"((?:Enter for the next turn · n (?:end of the|next round's end)"
-                     r"(?: · b back)? · q quit|Enter for the rest of "
+PROMPTS = re.compile(r"((?:Enter for the next turn · n (?:end of the round|next round's end)"
+                     r"(?: · b back)? · q quit|"
+                     r"Enter next turn · n (?:round's end|next round's end) · b back · q quit|"
+                     r"Enter for the rest of "
                      r"this turn · b back · q quit|"
                      r"Enter for the end of the round · b back · q quit|"
                      r"Enter for the final standings · b back · q quit|"
@@ -729,3 +731,17 @@ def test_a_drawn_card_thrown_away_as_its_player_left_and_a_stand_in_s_turn_are_t
             "it was discarded.") in said
     assert f"{mover} drew and discarded {drawn}" not in said
     assert f"{other} (computer) " in said
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+def test_a_replay_s_keys_take_one_line_of_60_columns_every_key_named(language: str) -> None:
+    # At 60 columns the prompt left b out, and in French and Greek still put its ">" on a
+    # line of its own.
+    from rack_o.cli.prompt import fitting, prompt_lines
+    from rack_o.cli.replay import KEYS_PROMPT, KEYS_PROMPT_AT_ROUND_END
+
+    with i18n.speaking(language):
+        for forms in (KEYS_PROMPT, KEYS_PROMPT_AT_ROUND_END):
+            prompts = [i18n._(form) for form in forms]
+            assert prompt_lines(60, prompts) == 1, fitting(60, prompts)
+            assert all(f"[bold]{key}[/]" in fitting(60, prompts) for key in "nbq")

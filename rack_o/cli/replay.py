@@ -72,15 +72,17 @@ from .trimmed import Trimmed
 # Enter's action is said as play's is ("Press Enter for the final standings"): "Enter next
 # turn" and "Enter the rest of this turn" read as an instruction to type it.
 # Each from the fullest to the shortest: the first that fits the window is shown.
+# A narrower window gets fewer words, never fewer keys: b is the only way back.
 KEYS_PROMPT = (
     N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]b[/] back · "
        "[bold]q[/] quit"),
-    N_("[bold]Enter[/] for the next turn · [bold]n[/] end of the round · [bold]q[/] quit"),
+    N_("[bold]Enter[/] next turn · [bold]n[/] round's end · [bold]b[/] back · [bold]q[/] quit"),
 )
 KEYS_PROMPT_AT_ROUND_END = (
     N_("[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]b[/] back · "
        "[bold]q[/] quit"),
-    N_("[bold]Enter[/] for the next turn · [bold]n[/] next round's end · [bold]q[/] quit"),
+    N_("[bold]Enter[/] next turn · [bold]n[/] next round's end · [bold]b[/] back · "
+       "[bold]q[/] quit"),
 )
 KEYS_HELP = N_(
     "Press Enter (or Space) for the next turn, n to jump to the end of the round, b (or the "
