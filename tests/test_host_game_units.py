@@ -844,39 +844,30 @@ class _Table:
         pass
 
 
-@pytest.mark.timeout(20)
-@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
-@pytest.mark.parametrize("guest", [True, False], ids=["guest", "host"])
-def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
-    guest: bool, language: str
-) -> None:
-    """A guest's q leaves the table, the host's stops the game (racko play's help says q
-    quits): the ? help says which, and at the smallest window it still leaves the whole rack
-    on screen."""
-    import pyte
+def ann_s_draw(guest: bool, size: tuple[int, int], language: str, keys: tuple[bytes, ...]
+               ) -> str:
+    """What Ann's hosted terminal of `size` in `language` was sent during her turn's first
+    step, `keys` typed (each once its prompt is drawn, as the SSH thread passes keys on: a key
+    typed before a turn's first screen is thrown away), the last of them d."""
     from builders import dealt
 
     from rack_o.cli.human import HumanAgent
-    from rack_o.host.seat import GUEST_CHOOSE_HELP, HOST_CHOOSE_HELP, PersonSeat
-    from rack_o.i18n import _, speaking
+    from rack_o.host.seat import PersonSeat
 
     inbox = Inbox()
     terminal = local_terminal(0, "Ann", inbox)
     read, write = os.pipe()
     os.set_blocking(read, False)
-    terminal.attached(LocalLink(write), 45, 15, language)
+    terminal.attached(LocalLink(write), *size, language)
     game = dealt([[3, 9, 14, 20, 22, 25, 30, 33, 36, 40], [1, 2, 4, 5, 6, 7, 8, 10, 11, 12]],
                  17, dealer=1)
     person = PersonSeat(HumanAgent("Ann", terminal), terminal, _Table(), lambda: None,  # type: ignore[arg-type]
                         guest=guest)
-
     drawn = ""
 
     def guest_types() -> None:
-        """Each key once its prompt is drawn, as the SSH thread passes keys on (a key typed
-        before a turn's first screen is thrown away)."""
         nonlocal drawn
-        for key in (b"?", b"d"):
+        for key in keys:
             prompts = drawn.count(" > ")
             deadline = time.monotonic() + 10
             while drawn.count(" > ") == prompts and time.monotonic() < deadline:
@@ -893,6 +884,24 @@ def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
         drawn += shown(read)
         os.close(read)
         os.close(write)
+    return drawn
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
+@pytest.mark.parametrize("guest", [True, False], ids=["guest", "host"])
+def test_the_help_at_a_turn_says_what_q_does_there_and_fits_45_by_15(
+    guest: bool, language: str
+) -> None:
+    """A guest's q leaves the table, the host's stops the game (racko play's help says q
+    quits): the ? help says which, and at the smallest window it still leaves the whole rack
+    on screen."""
+    import pyte
+
+    from rack_o.host.seat import GUEST_CHOOSE_HELP, HOST_CHOOSE_HELP
+    from rack_o.i18n import _, speaking
+
+    drawn = ann_s_draw(guest, (45, 15), language, (b"?", b"d"))
     with speaking(language):
         helped = _(GUEST_CHOOSE_HELP if guest else HOST_CHOOSE_HELP)
     assert helped.endswith("q leaves the table." if guest else "q stops the game.") or (
@@ -914,38 +923,8 @@ def test_the_draw_or_take_prompt_names_what_q_does_at_a_hosted_table(guest: bool
     """racko play's prompt says "q quit"; at a hosted table a guest's q leaves the table and
     the host's stops the game, as their ? help says."""
     import pyte
-    from builders import dealt
 
-    from rack_o.cli.human import HumanAgent
-    from rack_o.host.seat import PersonSeat
-
-    inbox = Inbox()
-    terminal = local_terminal(0, "Ann", inbox)
-    read, write = os.pipe()
-    os.set_blocking(read, False)
-    terminal.attached(LocalLink(write), 100, 30, "en")
-    game = dealt([[3, 9, 14, 20, 22, 25, 30, 33, 36, 40], [1, 2, 4, 5, 6, 7, 8, 10, 11, 12]],
-                 17, dealer=1)
-    person = PersonSeat(HumanAgent("Ann", terminal), terminal, _Table(), lambda: None,  # type: ignore[arg-type]
-                        guest=guest)
-    drawn = ""
-
-    def guest_types() -> None:
-        nonlocal drawn
-        deadline = time.monotonic() + 10
-        while " > " not in drawn and time.monotonic() < deadline:
-            time.sleep(0.01)
-            drawn += shown(read)
-        terminal.receive(b"d", KeyReader())
-
-    typing = threading.Thread(target=guest_types)
-    typing.start()
-    try:
-        assert person.choose(game.view(0)) == DRAW
-    finally:
-        typing.join()
-        os.close(read)
-        os.close(write)
+    drawn = ann_s_draw(guest, (100, 30), "en", (b"d",))
     screen = pyte.Screen(100, 30)
     pyte.Stream(screen).feed(drawn[:drawn.index(" > ") + 3])
     prompt = next(line for line in screen.display if " > " in line)

@@ -330,13 +330,20 @@ def test_every_replay_screen_fits_the_terminal_and_the_last_turn_is_followed_by_
     assert out.endswith("The end of the game. Enter or q ends the replay · b back > \n")
 
 
-def test_a_last_round_s_end_too_long_for_one_screen_is_followed_by_the_final_standings(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def finished_in_the_smallest_window(home: Path, monkeypatch: pytest.MonkeyPatch) -> Game:
+    """A finished game saved as "g", replayed in a window of 45 by 15: its last round's end
+    takes more than one screen."""
     monkeypatch.setenv("COLUMNS", "45")
     monkeypatch.setenv("LINES", "15")
     game = finished_game(8, target=100)
     write_record(home / "games" / "g.jsonl", game)
+    return game
+
+
+def test_a_last_round_s_end_too_long_for_one_screen_is_followed_by_the_final_standings(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finished_in_the_smallest_window(home, monkeypatch)
     code, out = invoke(["g"], keys="n\n" * 60)
     assert code == 0, out
     before, standings = out.rsplit("Final standings", 1)
@@ -349,10 +356,7 @@ def test_b_at_the_final_standings_shows_the_turn_that_went_out_again(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # b there went back to the turn before the last one, skipping the Rack-O.
-    monkeypatch.setenv("COLUMNS", "45")
-    monkeypatch.setenv("LINES", "15")
-    game = finished_game(8, target=100)
-    write_record(home / "games" / "g.jsonl", game)
+    game = finished_in_the_smallest_window(home, monkeypatch)
     _code, through = invoke(["g"], keys="n\n" * 60)
     before_the_end = through.count(" > ") - 1  # the keys up to the game's end, each asked
     code, out = invoke(["g"], keys="n\n" * before_the_end + "b\nq\n")

@@ -131,6 +131,16 @@ def test_expert_s_own_move_costs_nothing(
     assert move.played == move.best
 
 
+def bot_game_reviewed(first: str, players: int, seed: int) -> list[Move]:
+    """Every move of a game to 150 between `first` and hard bots, dealt from `seed`."""
+    specs = [first, *(["hard"] * (players - 1))]
+    game = Game(Rules(players, target=150), random.Random(seed),
+                players=[Player(f"P{seat}", f"bot:{spec}") for seat, spec in enumerate(specs)])
+    play_game(game, [make_bot(spec, seat, seed) for seat, spec in enumerate(specs)],
+              turn_cap=400)
+    return list(review(list(enumerate(record_lines(game), start=1))))
+
+
 def test_the_cost_of_a_turn_is_its_two_decisions_costs() -> None:
     [move] = reviewed([GAPPY, OTHER], 39, [26], [TAKE, place(10)])
     assert move.choose.played == TAKE and move.choose.best == DRAW
@@ -146,12 +156,7 @@ def test_a_take_where_expert_draws_costs_what_the_turn_lost_once(players: int,
     # judged against expert's slot: a take into that slot was charged for it twice (0.73
     # turns lost, 1.42 charged). Each take is now worth the card in its better place,
     # expert's or the player's, so the two decisions add up to what the turn lost.
-    specs = ["easy", *(["hard"] * (players - 1))]
-    game = Game(Rules(players, target=150), random.Random(seed),
-                players=[Player(f"P{seat}", f"bot:{spec}") for seat, spec in enumerate(specs)])
-    play_game(game, [make_bot(spec, seat, seed) for seat, spec in enumerate(specs)],
-              turn_cap=400)
-    moves = list(review(list(enumerate(record_lines(game), start=1))))
+    moves = bot_game_reviewed("easy", players, seed)
     takes = [move for move in moves if move.choose.played == TAKE and move.choose.best == DRAW
              and move.place.best_turns >= move.choose.best_turns]
     assert any(move.place.cost > 0 for move in takes), "a take into another slot than expert's"
@@ -167,12 +172,7 @@ def test_expert_s_turn_shown_is_never_one_the_figures_beside_it_rate_worse(
     # Expert may take a card for the next player's sake or the race's where the estimate
     # rates a draw faster: "take 36 -> slot 7" was shown as the better move beside a draw
     # whose cost came from its placement alone, the take rated 1.65 turns slower.
-    specs = ["medium", *(["hard"] * (players - 1))]
-    game = Game(Rules(players, target=150), random.Random(seed),
-                players=[Player(f"P{seat}", f"bot:{spec}") for seat, spec in enumerate(specs)])
-    play_game(game, [make_bot(spec, seat, seed) for seat, spec in enumerate(specs)],
-              turn_cap=400)
-    moves = list(review(list(enumerate(record_lines(game), start=1))))
+    moves = bot_game_reviewed("medium", players, seed)
     differing = [move for move in moves if move.choose.best != move.choose.played]
     free = [move for move in differing if round(move.choose.cost, 2) == 0]
     assert free, "a draw-or-take expert plays otherwise, rated as well: the case at stake"
@@ -189,12 +189,7 @@ def test_where_the_pile_cost_little_and_the_card_s_place_more_the_place_is_the_a
 ) -> None:
     # A drawn 29 thrown away for 0.92 turns, the draw 0.01 slower than expert's take, was
     # shown beside "take 28 -> slot 7": as if the draw, not the lost card, were the error.
-    specs = ["easy", *(["hard"] * (players - 1))]
-    game = Game(Rules(players, target=150), random.Random(seed),
-                players=[Player(f"P{seat}", f"bot:{spec}") for seat, spec in enumerate(specs)])
-    play_game(game, [make_bot(spec, seat, seed) for seat, spec in enumerate(specs)],
-              turn_cap=400)
-    moves = list(review(list(enumerate(record_lines(game), start=1))))
+    moves = bot_game_reviewed("easy", players, seed)
     slight = [move for move in moves if move.choose.best != move.choose.played
               and 0 < move.choose.cost < THRESHOLDS[0] and move.place.cost > move.choose.cost]
     assert slight, "a pile a little slower than expert's, then a costlier placement"
