@@ -215,15 +215,13 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
         expert_slot = expert_place.slot
         choose = choose._replace(best_turns=turns_to_go(taking)[0][expert_place])
     played = Play(turn.source, turn.card, turn.slot)
-    if choose.best == choose.played or shown_cost(choose.cost) == 0 or (
-            choose.cost < THRESHOLDS[0] and placed.cost > choose.cost):
-        # Expert's pile, or one the estimate rates as well or nearly (expert chose the other
-        # for the next player's sake or the race's; or the pile cost less than a placement
-        # that cost more, and less than an inaccuracy): the turn is measured by where the
-        # card went, and expert's turn shown is its placement of that card, the advice that
-        # counts, never a move the figures beside it rate worse than the one played.
-        best = Play(turn.source, turn.card, placed.best.slot)
-        best_turns = placed.best_turns
+    own_card = Play(turn.source, turn.card, placed.best.slot)
+    if choose.best == choose.played or shown_cost(choose.cost) == 0:
+        # Expert's pile, or one the estimate rates as well (expert chose the other for the
+        # next player's sake or the race's): the turn is measured by where the card went,
+        # and expert's turn is its placement of that card, never a move the figures beside
+        # it rate worse than the one played.
+        best, best_turns = own_card, placed.best_turns
     elif choose.best == TAKE:
         assert view.discard_top is not None
         best = Play(Source.DISCARD, view.discard_top, expert_slot)
@@ -231,11 +229,15 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
     else:
         best = Play(Source.DRAW, None, None)  # the card drawn was never seen by the player
         best_turns = choose.best_turns
+    # Where the pile cost little (less than an inaccuracy) and less than the placement after
+    # it, the advice that counts is where the card goes: shown so, still measured against
+    # expert's own turn.
+    shown = own_card if choose.cost < THRESHOLDS[0] and placed.cost > choose.cost else best
     turns = choose.cost + placed.cost
     rate = POINTS_PER_TURN[view.rules.players]
     if hidden is None:
         # The race with no rival able to go out first: each turn lost is `rate` points.
-        return Move(view.round, view.turn + 1, view.seat, played, best, choose, placed,
+        return Move(view.round, view.turn + 1, view.seat, played, shown, choose, placed,
                     turns * rate, turns)
     race = _Race(view, hidden)
     pile = hidden.draw_pile
@@ -250,7 +252,7 @@ def review_turn(view: SeatView, turn: Turn, hidden: Hidden | None, seed: Seed = 
     played_value = race.value(turn.card, turn.slot, played_pool, best_turns + turns)
     points = max(0.0, best_value - played_value)
     cost = points / rate
-    return Move(view.round, view.turn + 1, view.seat, played, best, choose, placed, points,
+    return Move(view.round, view.turn + 1, view.seat, played, shown, choose, placed, points,
                 cost)
 
 

@@ -200,6 +200,16 @@ def test_where_the_pile_cost_little_and_the_card_s_place_more_the_place_is_the_a
             assert move.choose.cost >= THRESHOLDS[0] or move.choose.cost >= move.place.cost
 
 
+def test_a_turn_shown_beside_its_own_card_is_still_measured_against_expert_s_turn() -> None:
+    # Near the round's end a turn's points are measured against expert's turn: measured
+    # against the turn shown (the player's draw, with expert's placement of its 13), a
+    # mistake of 1.14 turns read as an inaccuracy of 0.70.
+    moves = bot_game_reviewed("easy", 3, 6)
+    [move] = [move for move in moves if (move.round, move.turn) == (1, 21)]
+    assert move.choose.best == TAKE and move.best == Play(Source.DRAW, 13, 2)
+    assert (round(move.cost, 2), move.label) == (1.14, Label.MISTAKE)
+
+
 @pytest.mark.parametrize("action", [DRAW, TAKE], ids=["draw", "take"])
 def test_the_placement_view_is_the_one_the_game_gives(action: Action) -> None:
     game = dealt([GAPPY, OTHER], 39, [26], dealer=1)
