@@ -834,6 +834,27 @@ def test_the_host_s_help_promises_the_table_opens_again_only_where_it_can(
     assert ("racko host --resume opens the table again" in screen.note.plain) is promised
 
 
+@pytest.mark.parametrize(("is_host", "said"), [
+    (True, "The game is over. Enter closes the table; s shows the score sheet, r the rules."),
+    (False, "The game is over. Enter leaves the table; s shows the score sheet, r the rules."),
+], ids=["host", "guest"])
+def test_the_help_at_the_game_s_end_says_what_the_keys_do_there(is_host: bool,
+                                                                 said: str) -> None:
+    # The host's said q stopped the game and racko host --resume opened the table again:
+    # there q does nothing, and a finished game opens no more.
+    from builders import seeded_game
+    from rich.text import Text
+
+    from rack_o.host.screen import SeatScreen
+
+    host = _Host(seeded_game(3), False)
+    host.over_lines = [Text("Ann wins.")]  # type: ignore[list-item]
+    screen = SeatScreen(host, local_terminal(1, "Bob", Inbox()), 1,  # type: ignore[arg-type]
+                        is_host=is_host)
+    screen.pressed("?")
+    assert isinstance(screen.note, Text) and screen.note.plain == said
+
+
 # ------------------------------------------------------------------ a seat's help
 
 

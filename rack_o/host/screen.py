@@ -660,7 +660,7 @@ class SeatScreen:
         said = seated and self.seat is not None and host.is_ready(self.seat)
         if key == HELP_KEY:
             self._set_note(help_note(self.is_host, gate=seated, choosing=self.host_choosing,
-                                     saved=host.saved))
+                                     saved=host.saved, over=host.over_lines is not None))
         elif key == QUIT_KEY and (host.over_lines is None or self.host_choosing):
             return self._ask("stop" if self.is_host else "leave")
         elif key == GIVE_SEAT_KEY and self.is_host and host.over_lines is None:

@@ -254,14 +254,18 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
 
 
 def help_note(host: bool, *, gate: bool = False, choosing: bool = False,
-              saved: bool = True) -> Text:
+              saved: bool = True, over: bool = False) -> Text:
     """The ? note of a waiting screen (`gate`: of a seated person's while the table waits for
     everyone to be ready, where Enter and u come first; `choosing`: a guest's once the game is
     over, while the host chooses whether to play again; `saved`: a table stopped now could
-    open again, so the host's help says so)."""
+    open again, so the host's help says so; `over`: the game is over, nothing more chosen)."""
     if choosing and not host:
         return Text(_("The game is over, and the host is choosing whether to play again. s shows "
                       "the score sheet, r the rules, q leaves the table."), "cyan")
+    if over:
+        return Text(_("The game is over. Enter closes the table; s shows the score sheet, r the "
+                      "rules.") if host else _("The game is over. Enter leaves the table; s "
+                                                "shows the score sheet, r the rules."), "cyan")
     host_help = _(HOST_HELP) if saved else _(UNSAVED_HOST_HELP)
     if not gate:
         return Text(host_help if host else _(WAITING_HELP), "cyan")
