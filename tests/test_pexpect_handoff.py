@@ -130,6 +130,7 @@ AFTER_A_MOVE = {
     "most of a second later": [0.9],
     "over and over, 10 a second": [0.1] * 8, "over and over, 5 a second": [0.2] * 8,
     "again and again, every 0.7 s": [0.7] * 5,  # "did it take?": opened it with 0.6 s quiet
+    "once more, a second later": [1.1], "once more, 1.8 s later": [1.8],  # with a 1 s hold
 }
 
 

@@ -16,11 +16,13 @@ HANDOFF_HOLD = 0.4
 away every key typed meanwhile: the previous player's second Enter (a common habit, even a
 slow double press a third of a second apart) must not open the next rack (or skip the
 results)."""
-PASS_HOLD = 1.0
+PASS_HOLD = 2.0
 """Seconds a hand-off from one person to another stands before its prompt appears: longer
 than HANDOFF_HOLD, since the screen that says "look away" is news to the one who just moved,
-and an Enter pressed again on seeing it (to be sure, half a second later) is still theirs;
-with HANDOFF_HOLD it opened the next person's rack. Passing the keyboard takes longer anyway."""
+and an Enter pressed again on seeing it (to be sure, half a second to two seconds later) is
+still theirs; with HANDOFF_HOLD, and then with 1 s, it opened the next person's rack (an
+Enter 1.1 s after the move came 50 ms after the prompt, read by nobody). Passing the keyboard
+takes longer anyway."""
 HANDOFF_QUIET = 1.0
 """Seconds without a key a hand-off waits for, after keys were typed while it held: someone
 still pressing Enter after their move must stop before the next rack can open. With 0.6 s,
