@@ -449,6 +449,18 @@ def test_line_echoes_edits_and_keeps_the_case(seat) -> None:
     assert link.text.endswith("Name: Zoe\b \b\b \bedx\b\b\b\b    \b\b\b\bAnn Lee\r\n")
 
 
+@pytest.mark.parametrize(("data", "line", "shown"), [
+    (b"Bob\x1b[A\x7fn\r", "Ann,Ann,Bon", "Bob\b\b\b   \b\b\bAnn,Ann,Bob\b \bn\r\n"),
+    (b"\x1b[A\x1b[A\r", "Ann,Ann,Bob", "Ann,Ann,Bob" + "\b" * 11 + " " * 11 + "\b" * 11
+     + "Ann,Ann,Bob\r\n"),
+])
+def test_up_puts_the_answer_refused_in_place_of_what_is_typed(seat, data, line, shown) -> None:
+    _table, terminal, link = seat
+    typed(terminal, data)
+    assert terminal.line("Names: ", "Ann,Ann,Bob") == line
+    assert link.text.endswith("Names: " + shown)
+
+
 def test_a_line_longer_than_the_limit_is_cut_off(seat) -> None:
     _table, terminal, link = seat
     typed(terminal, b"a" * (MAX_LINE + 50) + b"\r")

@@ -101,3 +101,13 @@ def test_the_second_names_question_refuses_what_the_first_would(
     assert [player["name"] for player in players] == ["Ann", "Bob"]
     assert refused in result.output
     assert result.output.count("Name of the other person? [Player 2]") == 2
+
+
+def test_piped_a_refused_list_is_typed_again_with_no_word_of_up(home: Path) -> None:
+    """Up recalls a refused answer only where lines are edited: a pipe is told nothing of it."""
+    result = racko("play", "--players", "2", "--seed", "2", "--record", str(home / "g.jsonl"),
+                   input="Ann,Ann\nAnn,Bob\n")
+    assert "'Ann' is named twice" in result.output
+    assert "Up arrow" not in result.output
+    header = json.loads((home / "g.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert [player["name"] for player in header["players"]] == ["Ann", "Bob"]

@@ -33,3 +33,29 @@ def test_the_names_line_can_be_edited(tmp_path: Path, typed: str, names: list[st
     header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
     assert [player["name"] for player in header["players"]] == names
     child.terminate(force=True)
+
+
+UP = "\x1b[A"
+
+
+@pytest.mark.parametrize(("answers", "names"), [
+    (["Ann,Ann", UP + BACKSPACE * 3 + "Bob"], ["Ann", "Bob"]),  # named twice
+    (["Ann,Bob,Cy", UP + BACKSPACE * 3], ["Ann", "Bob"]),  # one name too many
+    # refused twice: Up brings back the second answer
+    (["Ann,Ann", UP + BACKSPACE * 3 + "Bob,Cy", UP + BACKSPACE * 3], ["Ann", "Bob"]),
+])
+def test_up_brings_back_the_names_a_question_refused(
+        tmp_path: Path, answers: list[str], names: list[str]) -> None:
+    record = tmp_path / "g.jsonl"
+    child = spawn(["play", "--players", "2", "--seed", "3", "--record", str(record)], tmp_path,
+                  LANGUAGE="en")
+    child.expect(NAMES)
+    for count, answer in enumerate(answers):
+        if count:
+            child.expect("Press the Up arrow to bring back what you typed.")
+        line_editing(child)
+        child.send(answer + ENTER)
+    child.expect("Press Enter to deal round 1")
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert [player["name"] for player in header["players"]] == names
+    child.terminate(force=True)

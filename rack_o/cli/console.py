@@ -310,6 +310,19 @@ def _started_with(text: str) -> Iterator[None]:
         hook()
 
 
+@contextmanager
+def _recalled(text: str) -> Iterator[None]:
+    """Within: Up at a line readline reads brings back `text` (and nothing else)."""
+    import readline
+
+    if text:
+        readline.add_history(text)
+    try:
+        yield
+    finally:
+        readline.clear_history()
+
+
 def _restore(fd: int | None, before: list | None) -> None:
     if fd is not None and before is not None and termios is not None:
         with suppress(OSError, ValueError, termios.error):
@@ -406,8 +419,8 @@ class PlayerTerminal(Protocol):
     def key(self, prompt: str = "") -> str:
         """One key (`keys` names), after showing `prompt`."""
 
-    def line(self, prompt: str) -> str:
-        """A line typed, after showing `prompt`."""
+    def line(self, prompt: str, recall: str = "") -> str:
+        """A line typed, after showing `prompt`; Up brings back `recall` (an answer refused)."""
 
     def flush_input(self) -> bool:
         """Throw away keys typed ahead; True if there were some."""
@@ -485,6 +498,12 @@ class Terminal:
     def reads_lines(self) -> bool:
         """True when input comes line by line (a pipe, a script, a test), not key by key."""
         return self.stdin is not None or not _is_terminal(sys.stdin)
+
+    @property
+    def edits_lines(self) -> bool:
+        """True where a line is read with line editing (readline), Up included."""
+        return (self.stdin is None and sys.stdout is not None and _is_terminal(sys.stdin)
+                and _is_terminal(sys.stdout) and _line_editing())
 
     @property
     def width(self) -> int:
@@ -760,18 +779,21 @@ class Terminal:
             elif fd in ready:
                 return
 
-    def line(self, prompt: str) -> str:
-        """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
-        return self.read(prompt)
+    def line(self, prompt: str, recall: str = "") -> str:
+        """One line typed after `prompt` (rich markup), without its newline; EOFError at the end.
+        Where lines are edited, Up brings back `recall` (an answer the question refused)."""
+        return self.read(prompt, recall)
 
-    def read(self, prompt: str) -> str:
-        """One line typed after `prompt` (rich markup), without its newline; EOFError at the end."""
+    def read(self, prompt: str, recall: str = "") -> str:
+        """One line typed after `prompt` (rich markup), without its newline; EOFError at the end.
+        Where lines are edited, Up brings back `recall`."""
         stream = self.stdin if self.stdin is not None else sys.stdin
         if stream is None:
             raise EOFError  # standard input was closed (`racko play <&-`): nothing to read
-        if self.stdin is None and sys.stdout is not None:
-            if _is_terminal(stream) and _is_terminal(sys.stdout) and _line_editing():
+        if self.edits_lines:
+            with _recalled(recall):
                 return self._edited_line(prompt)
+        if self.stdin is None and sys.stdout is not None:
             return self.console.input(prompt)
         # input() needs both standard streams; with standard output closed, the line is read
         # straight from the input.

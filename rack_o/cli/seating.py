@@ -104,16 +104,17 @@ def split_names(text: str, hint: str | None = "--names") -> list[str]:
     return names
 
 
-def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any], room: int = ROOM_TO_TYPE
-         ) -> Any:
+def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any], room: int = ROOM_TO_TYPE,
+         *, recall: bool = False) -> Any:
     """Ask until `parse` accepts the answer (`prompt` is plain text: a default in brackets is
     shown as it is, and `room` columns are left to type it: `split_prompt`); it raises
-    click.BadParameter to ask again."""
+    click.BadParameter to ask again. With `recall`, Up then brings back the answer refused."""
+    refused = ""
     while True:
         question, prompt_line = split_prompt(prompt, term.width, room)
         if question is not None:
             term.console.print(question, markup=False, highlight=False)
-        answer = term.line(escape(prompt_line)).strip()
+        answer = term.line(escape(prompt_line), refused).strip()
         try:
             return parse(answer)
         except click.BadParameter as error:
@@ -121,6 +122,11 @@ def _ask(term: Terminal, prompt: str, parse: Callable[[str], Any], room: int = R
             # they start in lower case; said alone here, each is a sentence.
             said = error.message[:1].upper() + error.message[1:]
             term.console.print(said, style="red", markup=False, highlight=False)
+            if recall and answer and answer != HELP_KEY and term.edits_lines:
+                # A list with one name wrong need not be typed again whole.
+                refused = answer
+                term.console.print(_("Press the Up arrow to bring back what you typed."),
+                                   style="dim", markup=False, highlight=False)
 
 
 def split_prompt(prompt: str, width: int, room: int = ROOM_TO_TYPE) -> tuple[str | None, str]:
@@ -185,7 +191,7 @@ def ask_bots(term: Terminal, people: int, *, seated: bool = True) -> list[str]:
         levels=levels), markup=False, highlight=False)
     question = (_("Who plays against you? [{default}] ") if seated
                 else _("Who plays against the person who joins? [{default}] "))
-    return _ask(term, question.format(default=DEFAULT_LEVEL), parse)
+    return _ask(term, question.format(default=DEFAULT_LEVEL), parse, recall=True)
 
 
 def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str], *,
@@ -201,7 +207,7 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str], *,
     else:
         prompt = _("Names of the {count} people, separated by commas? [{defaults}] ").format(
             count=count, defaults=", ".join(defaults))
-    names = _ask(term, prompt, _names_typed(defaults, taken), ROOM_FOR_NAMES)
+    names = _ask(term, prompt, _names_typed(defaults, taken), ROOM_FOR_NAMES, recall=True)
     if not names or len(names) == count:
         return names or list(defaults)
     # Enter pressed too early leaves the others a second chance to be named.
@@ -213,7 +219,7 @@ def ask_names(term: Terminal, defaults: Sequence[str], taken: set[str], *,
                       "Names of the other {count} people, separated by commas? [{defaults}] ",
                       len(rest)).format(count=len(rest), defaults=", ".join(rest))
     taken = taken | {name_key(name) for name in names}
-    more = _ask(term, prompt, _names_typed(rest, taken), ROOM_FOR_NAMES)
+    more = _ask(term, prompt, _names_typed(rest, taken), ROOM_FOR_NAMES, recall=True)
     filled = _defaults_left(more, rest) if more else []
     if more and filled:  # fewer typed again: the others keep their defaults, said so
         term.console.print(ngettext("Not enough names, so {names} plays too.",

@@ -318,10 +318,10 @@ class RemoteTerminal:
                 self.typed_key = key.lower() if len(key) == 1 else key
                 return self._meant(key)
 
-    def line(self, prompt: str = "") -> str:
+    def line(self, prompt: str = "", recall: str = "") -> str:
         """A line of text typed after `prompt` and ended with Enter, echoed as it is typed,
-        at most MAX_LINE characters (the rest is cut off); errors as for `key`, and Ctrl-D on
-        an empty line only."""
+        at most MAX_LINE characters (the rest is cut off); Up puts `recall` (an answer refused)
+        in place of what is typed; errors as for `key`, and Ctrl-D on an empty line only."""
         with self._asking(prompt, ""):
             while True:
                 key = self._next_key()
@@ -334,16 +334,21 @@ class RemoteTerminal:
                     self._send("\n")
                     return typed
                 if key == BACKSPACE and typed:
-                    width = cell_len(typed[-1])
-                    self._send("\b" * width + " " * width + "\b" * width)
-                    self._typed = typed[:-1]
+                    self._typed = self._erased(typed, typed[-1])
                 elif key == "ctrl-u" and typed:
-                    width = cell_len(typed)
-                    self._send("\b" * width + " " * width + "\b" * width)
-                    self._typed = ""
+                    self._typed = self._erased(typed, typed)
+                elif key == "up" and recall:
+                    self._typed = self._erased(typed, typed) + recall
+                    self._send(recall)
                 elif len(key) == 1 and len(typed) < MAX_LINE:
                     self._send(key)
                     self._typed = typed + key
+
+    def _erased(self, typed: str, end: str) -> str:
+        """`typed` without `end`, its last characters, which the guest's screen loses too."""
+        width = cell_len(end)
+        self._send("\b" * width + " " * width + "\b" * width)
+        return typed[: len(typed) - len(end)]
 
     @property
     def thrown_keys(self) -> tuple[str, ...]:
