@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from builders import finished_game, header_for, with_header
+from builders import finished_game, header_for, unfinished_game, with_header, write_record
 from click.testing import CliRunner
 from rich.cells import cell_len
 
@@ -28,6 +28,19 @@ def test_an_empty_history_says_how_to_start(home: Path, command: str) -> None:
     assert code == 0
     assert "No finished games" in out and "racko play" in out
     assert run(command, "--json") == (0, "[]\n")
+
+
+@pytest.mark.parametrize(("saved", "said"), [
+    (1, "No finished games yet; 1 game is unfinished. Carry it on with: racko resume"),
+    (2, "No finished games yet; 2 games are unfinished. Carry one on with: racko resume"),
+])
+def test_an_empty_history_names_the_games_stopped_part_way(
+        home: Path, saved: int, said: str) -> None:
+    """Someone who stopped a game looks for it in the history: they are sent to resume."""
+    for seed in range(saved):
+        write_record(home / "games" / f"g{seed}.jsonl", unfinished_game(seed, turns=5))
+    code, out = run("history")
+    assert (code, out) == (0, said + "\n")
 
 
 def test_history_lists_date_players_winner_scores_rounds_and_id(home: Path) -> None:

@@ -183,6 +183,17 @@ def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
     out.flush()
 
 
+def _unfinished_count() -> int:
+    """How many saved games can be carried on (none if their folder cannot be read)."""
+    from rack_o.store.records import list_games
+
+    try:
+        games, _problems = list_games()
+    except OSError:
+        return 0
+    return sum(1 for game in games if not game.finished)
+
+
 class _Widths(NamedTuple):
     """The fixed column widths of a long listing."""
 
@@ -209,6 +220,13 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
                 message = _("No finished games with {player}.") + " " + did_you_mean(meant)
         else:
             message = _("No finished games yet. Play one with: racko play")
+            unfinished = _unfinished_count()
+            if unfinished:  # a game stopped part way is looked for here too
+                message = ngettext(
+                    "No finished games yet; {count} game is unfinished. Carry it on with: "
+                    "racko resume",
+                    "No finished games yet; {count} games are unfinished. Carry one on with: "
+                    "racko resume", unfinished).format(count=unfinished)
         console.print(command_apart(message.format(player=player), console.width),
                       markup=False)
         return
