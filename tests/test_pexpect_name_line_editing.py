@@ -59,3 +59,23 @@ def test_up_brings_back_the_names_a_question_refused(
     header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
     assert [player["name"] for player in header["players"]] == names
     child.terminate(force=True)
+
+
+def test_up_brings_back_the_bot_levels_a_question_refused(tmp_path: Path) -> None:
+    record = tmp_path / "g.jsonl"
+    child = spawn(["play", "--seed", "3", "--record", str(record)], tmp_path, LANGUAGE="en")
+    child.expect("How many people play")
+    child.send("1" + ENTER)
+    child.expect("Who plays against you")
+    line_editing(child)
+    child.send("easy,hadr" + ENTER)
+    child.expect("is not a level")
+    child.expect("Press the Up arrow to bring back what you typed.")
+    line_editing(child)
+    child.send(UP + BACKSPACE * 3 + "ard" + ENTER)  # "hadr" mended to "hard"
+    child.expect("Your name")
+    child.send("Ann" + ENTER)
+    child.expect("Press Enter to deal round 1")
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert [player["kind"] for player in header["players"]] == ["human", "bot:easy", "bot:hard"]
+    child.terminate(force=True)
