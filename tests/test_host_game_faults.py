@@ -110,7 +110,7 @@ def test_a_guest_who_leaves_with_q_comes_back_to_their_seat(tmp_path: Path) -> N
         guests["cy"].send("q")
         guests["cy"].wait_for("Leave the table?")
         guests["cy"].send("y")
-        guests["cy"].wait_for("You left the table. The game goes on", screen=False)
+        guests["cy"].wait_for("You left the table before the deal: connect again", screen=False)
         guests["bob"].wait_for(r"2\s+Cy\s+left the table")  # left, not dropped
         guests["cy"] = kit.ssh_guest(host, "cy", tmp_path)
         everyone_ready(host, guests)

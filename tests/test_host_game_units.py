@@ -28,7 +28,7 @@ from rack_o.host.inbox import Inbox
 from rack_o.host.keyboard import CTRL_C, KeyReader
 from rack_o.host.local import LocalLink, local_terminal
 from rack_o.host.opening import _given_away, _host_seat
-from rack_o.host.terminal import RemoteTerminal
+from rack_o.host.terminal import GuestInterrupt, RemoteTerminal
 from rack_o.host.views import Presence, keys_line, waiting_line
 from rack_o.store.writer import RecordWriter
 from rack_o.view import SeatView
@@ -352,7 +352,6 @@ def test_racko_host_without_asyncssh_says_how_to_install_it(monkeypatch, home) -
 
 def test_keys_typed_while_a_turn_screen_is_drawn_are_dropped_but_ctrl_c(seat) -> None:
     from rack_o.host.screen import SeatScreen
-    from rack_o.host.terminal import GuestInterrupt
 
     terminal, inbox, _read = seat
     screen = SeatScreen(None, terminal, 0)  # type: ignore[arg-type]  # a turn asks it nothing
@@ -417,6 +416,39 @@ def test_a_guest_who_leaves_holding_a_drawn_card_discards_it_and_the_line_says_s
     human._choose_pile = lambda view: DRAW  # type: ignore[method-assign]  # Ann is back
     assert person.choose(game.view(0)) == DRAW
     assert person.turn_notes() == {}  # a new turn: nothing to say of it
+
+
+@pytest.mark.parametrize("leaves", ["ctrl-c", "ctrl-d"])
+def test_a_guest_who_leaves_by_ctrl_c_with_a_drawn_card_is_told_it_is_kept(
+    seat, leaves: str
+) -> None:
+    from builders import dealt
+
+    from rack_o.actions import DRAW, place
+    from rack_o.cli.human import HumanAgent
+    from rack_o.cli.prompt import InputEnded
+    from rack_o.host.seat import PersonSeat
+
+    terminal, _inbox, _read = seat
+    game = dealt([list(range(10, 0, -1)), list(range(20, 10, -1))], 30, [40], dealer=1)
+    game.apply(DRAW)
+    human = HumanAgent("Ann", terminal)
+    told: list[str] = []
+    terminal.hang_up = told.append  # type: ignore[method-assign, assignment]
+    asked: list[int] = []
+
+    def leaves_then_comes_back(view: object) -> object:
+        asked.append(1)
+        if len(asked) == 1:
+            raise GuestInterrupt(0) if leaves == "ctrl-c" else InputEnded
+        return place(3)
+
+    human._place = leaves_then_comes_back  # type: ignore[method-assign, assignment]
+    person = PersonSeat(human, terminal, _Table(), lambda: None)
+    drawn = game.view(0).held
+    assert person.choose(game.view(0)) == place(3)  # the card was there when she came back
+    assert told == [f"You left the table with the {drawn} you drew still in your hand. The game "
+                    "goes on: connect again with the same command to take your seat back."]
 
 
 # ------------------------------------------------------------ a screen filling the terminal
@@ -628,6 +660,8 @@ GOES_ON = ("You left the table. The game goes on: connect again with the same co
            "your seat back.")
 MAY_PLAY_AGAIN = ("You left the table. If the host plays again, the same ssh command takes your "
                   "seat back.")
+BEFORE_DEAL = ("You left the table before the deal: connect again with the same command to take "
+               "your seat back.")
 
 
 @pytest.mark.parametrize(
@@ -638,7 +672,9 @@ MAY_PLAY_AGAIN = ("You left the table. If the host plays again, the same ssh com
      ("at-the-end", b"\x04", "Thanks for playing!"),
      ("at-the-end", b"\r", "Thanks for playing!"),
      ("host-choosing", b"\x03", MAY_PLAY_AGAIN),
-     ("host-choosing", b"\x04", MAY_PLAY_AGAIN)],
+     ("host-choosing", b"\x04", MAY_PLAY_AGAIN),
+     ("at-the-gate", b"\x03", BEFORE_DEAL),  # the deal waits for everyone: nothing goes on
+     ("at-the-gate", b"\x04", BEFORE_DEAL)],
 )
 def test_a_guest_leaving_is_told_what_becomes_of_the_game(
     when: str, data: bytes, told: str
@@ -650,8 +686,8 @@ def test_a_guest_leaving_is_told_what_becomes_of_the_game(
 
     game = seeded_game(3, names=["Ann", "Bob"])
     game.deal()
-    host = _Host(game, gate=False)
-    if when != "in-the-game":
+    host = _Host(game, gate=when == "at-the-gate")
+    if when not in ("in-the-game", "at-the-gate"):
         host.over_lines = [Text("Ann wins with 75 points after 1 round.")]
         host.over_summary = 1
     inbox, keeper = Inbox(), _Keeper()

@@ -65,6 +65,7 @@ class _Host:
     """Just enough of a hosted game for the host's question: whether it was stopped."""
 
     over_lines = None  # the game goes on
+    gate_lines = None  # mid-round, no deal waited for
 
     def __init__(self) -> None:
         self.stopped: list[bool] = []

@@ -55,7 +55,13 @@ from rack_o.game import Game
 from rack_o.i18n import _
 
 from .keyboard import CTRL_C, CTRL_D, ENTER, PUT_AWAY
-from .seat import left_message, left_while_host_chooses, quit_forms, quit_question
+from .seat import (
+    left_before_deal,
+    left_message,
+    left_while_host_chooses,
+    quit_forms,
+    quit_question,
+)
 from .terminal import GuestEOF, GuestInterrupt, RemoteTerminal
 from .views import (
     TABLE_LINES,
@@ -625,6 +631,8 @@ class SeatScreen:
             return left_while_host_chooses()
         if self.host.over_lines is not None:
             return _("Thanks for playing!")  # the game is over: nothing goes on
+        if self.host.gate_lines is not None:
+            return left_before_deal()  # the deal waits for everyone: nothing goes on yet
         return left_message()
 
     def _command(self, key: str) -> bool:

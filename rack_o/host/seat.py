@@ -66,10 +66,21 @@ class Seating(Protocol):
         ...
 
 
-def left_message() -> str:
-    """What a guest who left the table is told."""
+def left_message(holding: int | None = None) -> str:
+    """What a guest who left the table is told (`holding` the card they drew, kept for them:
+    they left by Ctrl-C or Ctrl-D, not by q)."""
+    if holding is not None:
+        return _("You left the table with the {card} you drew still in your hand. The game "
+                 "goes on: connect again with the same command to take your seat back.").format(
+                     card=holding)
     return _("You left the table. The game goes on: connect again with the same command to "
              "take your seat back.")
+
+
+def left_before_deal() -> str:
+    """What a guest who left the table while everyone got ready for a deal is told."""
+    return _("You left the table before the deal: connect again with the same command to take "
+             "your seat back.")
 
 
 def left_while_host_chooses() -> str:
@@ -199,8 +210,11 @@ class PersonSeat:
                 if not self.guest or self.table.stopping or (
                         isinstance(error, GuestInterrupt) and error.seat != self.seat):
                     raise
+                # q discards a drawn card (below); Ctrl-C and Ctrl-D leave it in the hand.
+                kept = view.held if view.holds_drawn_card and not isinstance(
+                    error, QuitGame) else None
                 with self.terminal.speaking():
-                    self.terminal.hang_up(left_message())
+                    self.terminal.hang_up(left_message(kept))
                 if isinstance(error, QuitGame) and view.holds_drawn_card:
                     self.human.mark_left()
                     return DISCARD  # as the quit question warned: a draw cannot be undone
