@@ -986,3 +986,25 @@ def test_the_draw_or_take_prompt_names_what_q_does_at_a_hosted_table(guest: bool
     pyte.Stream(screen).feed(drawn[:drawn.index(" > ") + 3])
     prompt = next(line for line in screen.display if " > " in line)
     assert prompt.rstrip().endswith(said.rstrip()) and "q quit" not in prompt
+
+
+@pytest.mark.timeout(20)  # without the q kept, key() would wait for ever
+@pytest.mark.parametrize(("is_host", "question"), [(False, "leave"), (True, "stop")])
+def test_a_quit_question_pending_as_the_turn_begins_is_asked_again_by_the_turn(
+    seat, is_host: bool, question: str
+) -> None:
+    """Asked "Leave the table?" while another played, the person's turn came: the question
+    went with the screen, and their y was "not valid here". The turn starts with q instead."""
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    terminal, _inbox, _read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, 0, is_host=is_host)  # type: ignore[arg-type]
+    screen.question = question
+    screen.turn(True)
+    assert screen.question is None
+    terminal.flush_input()  # as the turn's first screen does: the kept key stays
+    assert terminal.key() == "q"

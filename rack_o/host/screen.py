@@ -225,6 +225,10 @@ class SeatScreen:
         early, self._early = self._early, None
         if asked and early is not None:
             self.terminal.keep_for_turn(early)
+        elif asked and self.question in ("leave", "stop"):
+            # Asked before the turn came and not yet answered: the turn asks it again (its y
+            # answered nothing, "not valid here", once the question went with the screen).
+            self.terminal.keep_for_turn(QUIT_KEY)
         self.pager = self.question = None
         if asked:
             # Told a moment before this turn began (a seat given to a computer player, whose
