@@ -15,8 +15,9 @@ CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Dask scheduler (and for its first worker)."""
 
 
-_STOPS = ("SIGINT", "SIGHUP", "SIGTERM")
-"""The signals that stop a match: the main process hears them, never a worker."""
+_STOPS = ("SIGINT", "SIGQUIT", "SIGHUP", "SIGTERM")
+"""The signals that stop a match (Ctrl-\\ as Ctrl-C): the main process hears them, never a
+worker."""
 
 
 _finish_now: Event | None = None

@@ -218,6 +218,19 @@ def under_way(records: Path, games: int = 20, timeout: float = 30) -> None:
         time.sleep(0.02)
 
 
+def simulating(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen[str], Path, Path]:
+    """A long simulation (`simulate`) started in a session of its own and under way, with its
+    JSON file and records folder."""
+    command, out, records = simulate(tmp_path, jobs)
+    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True,
+                               env={**os.environ, "RACKO_HOME": str(tmp_path)})
+    assert running.stdout is not None
+    assert running.stdout.readline().startswith("Simulating")
+    under_way(records)
+    return running, out, records
+
+
 def counted(out: Path, records: Path) -> int:
     """The games the partial JSON counts, checked against the records written."""
     results = json.loads(out.read_text(encoding="utf-8"))
@@ -233,13 +246,7 @@ def test_a_signal_stops_a_simulation_as_ctrl_c_does_saying_why(
     tmp_path: Path, name: str, jobs: int, whole_group: bool
 ) -> None:
     signum, code, sentence = SIGNALS[name]
-    command, out, records = simulate(tmp_path, jobs)
-    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True,
-                               env={**os.environ, "RACKO_HOME": str(tmp_path)})
-    assert running.stdout is not None
-    assert running.stdout.readline().startswith("Simulating")
-    under_way(records)
+    running, out, records = simulating(tmp_path, jobs)
     if whole_group:  # as a closed terminal or a service manager does: workers too
         os.killpg(running.pid, signum)
     else:

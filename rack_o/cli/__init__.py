@@ -282,10 +282,11 @@ class LazyGroup(click.Group):
         # The language a command installs lasts until click has said its last word (an error
         # is shown inside super().main); then the process speaks as before, so that calling
         # racko again in the same process (tests, a host) reads the environment afresh.
+        from .quit_signal import ctrl_backslash_as_ctrl_c
         from .streams import forgiving_streams
 
         forgiving_streams()
-        with restoring_language():
+        with restoring_language(), ctrl_backslash_as_ctrl_c():
             return super().main(*args, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

@@ -808,7 +808,7 @@ class Terminal:
         first: a whole line among them is the answer, as if typed at the prompt."""
         ahead, self._ahead = self._ahead, ""
         typed, end, rest = _line_of(ahead)
-        if "\x03" in typed:
+        if "\x03" in typed or "\x1c" in typed:
             raise KeyboardInterrupt
         if typed.startswith("\x04"):
             raise EOFError

@@ -63,7 +63,9 @@ SEQUENCES = {
     "\x1b[11~": "f1", "\x1b[12~": "f2", "\x1b[13~": "f3", "\x1b[14~": "f4",
     "\x1b[[A": "f1", "\x1b[[B": "f2", "\x1b[[C": "f3", "\x1b[[D": "f4",  # the Linux console's
 }
-_CONTROLS = {"\t": "tab", "\x7f": BACKSPACE, "\x08": BACKSPACE, "\x03": CTRL_C, "\x04": CTRL_D}
+_CONTROLS = {"\t": "tab", "\x7f": BACKSPACE, "\x08": BACKSPACE, "\x03": CTRL_C, "\x04": CTRL_D,
+             "\x1c": CTRL_C}
+"""Ctrl-\\ is a Ctrl-C, as it is where the terminal turns it into a signal (`quit_signal`)."""
 _ESC = "\x1b"
 _SS3 = "\x1bO"
 _LINUX_F = "\x1b[["
@@ -185,7 +187,7 @@ class KeyDecoder:
             if _is_final(char):
                 return
         if self._sequence:
-            if char in (_ESC, "\x03", "\x04"):
+            if char in (_ESC, "\x03", "\x1c", "\x04"):
                 # Ctrl-C and Ctrl-D are never part of a sequence: they always stop.
                 keys += self.flush()
             elif self._continued(char, keys):
