@@ -424,6 +424,24 @@ def test_a_game_played_to_its_end_is_in_the_history_once_after_resume_is_asked_f
     assert [game.record for game in recent_games()] == [str(record.resolve())]
 
 
+@pytest.mark.parametrize("where", ["elsewhere", "in-racko-s-games"])
+def test_a_finished_record_resumed_goes_into_the_history_only_if_it_is_racko_s_own(
+    home: Path, tmp_path: Path, where: str
+) -> None:
+    """A finished record from another computer, or from simulate without --history, is no game
+    played here: resuming it only says it is over, and leaves the history and stats as they were."""
+    folder = home / "games" if where == "in-racko-s-games" else tmp_path / "from-a-friend"
+    folder.mkdir(exist_ok=True)
+    path = write_record(folder / "done.jsonl", finished_game(3))
+    before = digest(path)
+    code, out = invoke([str(path)])
+    assert code == 1 and "That game is over" in flat(out), out
+    assert len(recent_games()) == (1 if where == "in-racko-s-games" else 0)
+    assert digest(path) == before
+    stats = CliRunner().invoke(main, ["stats"])
+    assert ("No finished games" in stats.output) == (where == "elsewhere"), stats.output
+
+
 @pytest.mark.parametrize("width", [80, 60, 45])
 def test_where_the_game_stands_breaks_between_its_parts_never_after_a_dot(width: int) -> None:
     from rich.console import Console

@@ -516,8 +516,9 @@ def _refuse(error: RecordFileError) -> NoReturn:
 
 def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     """The game in the record `writer` holds locked, to carry it on; exits saying why if the
-    record cannot be used or the game is over (it is then added to the history if need be)."""
-    from rack_o.store.autosave import add_to_history
+    record cannot be used or the game is over (then, if it is one of racko's own records, it is
+    added to the history if need be)."""
+    from rack_o.store.autosave import add_to_history, autosaved
     from rack_o.store.records import load_record
 
     path = writer.path
@@ -531,7 +532,9 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         # are dealt from a generator of our own, as a new game's are.
         game.rng = random.Random()
     if game.is_over and not record.missing_events:
-        problem = add_to_history(game, record.header, path)  # in case it ended before it was added
+        # One of racko's own games may have ended before it was added; a file from anywhere
+        # else (another computer, simulate without --history) is no game played here.
+        problem = add_to_history(game, record.header, path) if autosaved(path) else None
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
         over = _("That game is over: {winner} won ({scores}).").format(
