@@ -437,9 +437,9 @@ def read_header(number: int, line: Event) -> Header:
             size=rules.deck_size, players=rules.players, given=_json(agreed.get("deck_size")),
         )
     seed, started = line.get("seed"), line.get("started")
-    hints = line.get("hints", True)
-    if not isinstance(hints, bool):
-        raise RecordError(number, N_('"hints" must be true or false'))
+    # "hints" is racko's own field, not the format's: another writer may use the name for
+    # something else, which a reader ignores. Only racko's false turns hints off.
+    hints = line.get("hints") is not False
     return Header(
         players=tuple(Player(p["name"], p["kind"]) for p in players),
         rules=rules,

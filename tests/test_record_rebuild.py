@@ -202,6 +202,16 @@ def test_fields_a_reader_does_not_know_are_ignored() -> None:
     assert record.header.event()["comment"] == "written by a newer racko"
 
 
+@pytest.mark.parametrize("value", [None, 1, 0, "off", "false", [], {}, 1.5])
+def test_hints_not_true_or_false_are_another_writer_s_field_and_ignored(value: object) -> None:
+    """"hints" is racko's own field: only its false turns hints off for the game."""
+    game = played_game()
+    lines = record_lines(game)
+    lines[0] = lines[0] | {"hints": value}
+    record = rebuild(text_of(lines))
+    assert record.game.totals == game.totals and record.header.hints is True
+
+
 def test_parse_lines_numbers_the_lines_from_one() -> None:
     game = played_game()
     parsed = parse_lines(text_of(record_lines(game)[:3]))
@@ -361,8 +371,6 @@ REFUSED = [
     ("a rule flag that is not true or false", set_field("game", "rules",
      {"deck_size": 40, "target": 150, "bonus": "yes", "partners": False, "run_of_three": False}),
      'rules "bonus" must be true or false'),
-    ("hints that is not true or false", set_field("game", "hints", 1),
-     '"hints" must be true or false'),
     ("a dealer draw with a card twice", set_field("dealer_draw", "cards", [7, 7]),
      "the dealer draw needs 2 different cards from 1 to 40"),
     ("a dealer draw that is no list", set_field("dealer_draw", "cards", "7 9"),
