@@ -11,7 +11,7 @@ import re
 from enum import StrEnum
 from typing import NamedTuple
 
-from rack_o.errors import IllegalActionError, described
+from rack_o.errors import IllegalActionError, described, type_named
 from rack_o.rules import RACK_SIZE
 
 
@@ -108,10 +108,10 @@ def misformed(action: Action) -> str | None:
     kind, slot = action.kind, action.slot
     if type(kind) is not ActionKind:
         use = _MADE_BY.get(kind) if isinstance(kind, str) else None
-        return (f"its kind is {described(kind)}, a {type(kind).__name__}, not an ActionKind: "
+        return (f"its kind is {described(kind)}, {type_named(kind)}, not an ActionKind: "
                 f"use {use or 'DRAW, TAKE, DISCARD or place(slot)'}")
     if kind is ActionKind.PLACE and type(slot) is not int:
-        return f"its slot is {described(slot)}, a {type(slot).__name__}: use place(1) to place(10)"
+        return f"its slot is {described(slot)}, {type_named(slot)}: use place(1) to place(10)"
     return None
 
 

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from rack_o.actions import Action, Phase, misformed
-from rack_o.errors import IllegalActionError, described
+from rack_o.errors import IllegalActionError, described, type_named
 from rack_o.game import Game
 from rack_o.steps import RoundResult
 from rack_o.view import SeatView
@@ -138,7 +138,7 @@ def take_step(game: Game, agent: Agent) -> Action:
             why = misformed(action)
             shown = f"'{action}'" if why is None else f"{action} ({why})"
         else:
-            shown = f"{described(action)} (a {type(action).__name__}, not an Action)"
+            shown = f"{described(action)} ({type_named(action)}, not an Action)"
         raise AgentError(
             agent, seat,
             f"{agent_name(agent)} (seat {seat + 1}) chose {shown}, which is not legal now; "

@@ -22,6 +22,12 @@ def described(value: object) -> str:
     return text if len(text) <= DESCRIBED_MOST else text[: DESCRIBED_MOST - 1] + "…"
 
 
+def type_named(value: object) -> str:
+    """`value`'s type as a message names it, with its article: "a str", "an int"."""
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def sentence(clause: str) -> str:
     """A rule's clause (as a record error gives it) as an exception's sentence."""
     return clause[:1].upper() + clause[1:] + "."

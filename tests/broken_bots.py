@@ -57,6 +57,15 @@ class Stubborn:
         raise BaseException("not an Exception")
 
 
+class Numbered:
+    """Answers with a slot's number instead of the action."""
+
+    name = "Numbered"
+
+    def choose(self, view: SeatView) -> Action:
+        return 3  # type: ignore[return-value]
+
+
 class Wordy:
     """Answers with the word for an action instead of the action."""
 

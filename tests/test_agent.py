@@ -34,6 +34,8 @@ from rack_o.agent import AgentError, Interrupt, agent_name, take_step
         (Stubborn(), "Stubborn (seat 2) failed: BaseException('not an Exception')"),
         (Wordy(), "Wordy (seat 2) chose 'draw' (a str, not an Action), which is not legal"),
         (Silent(), "Silent (seat 2) chose None (a NoneType, not an Action), which is not legal"),
+        (broken_bots.Numbered(), "Numbered (seat 2) chose 3 (an int, not an Action), which is "
+                                 "not legal"),
         # Equal to TAKE, but not made as racko makes actions: the sentence says how.
         (broken_bots.StringKind(), "StringKind (seat 2) chose Action('take', None) (its kind is "
                                    "'take', a str, not an ActionKind: use TAKE), which is not "

@@ -201,7 +201,8 @@ def test_an_action_not_made_as_racko_makes_them_is_refused_saying_how_to_make_it
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize(("slot", "said"), [(4.0, "4.0, a float"), (True, "True, a bool")])
+@pytest.mark.parametrize(("slot", "said"), [(4.0, "4.0, a float"), (True, "True, a bool"),
+                                            (..., "Ellipsis, an ellipsis")])
 def test_a_slot_that_is_no_int_is_refused_saying_so(slot: object, said: str) -> None:
     game = dealt(RACKS, TURNED_UP, DRAW_TOP, dealer=0)
     game.apply(DRAW)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from rack_o.agent import Agent
@@ -40,8 +40,14 @@ def level_of(spec: str) -> str | None:
 
 
 def is_outside(spec: str) -> bool:
-    """Whether a bot spec names code outside racko (anything but a level of LEVELS)."""
-    return level_of(spec) is None
+    """Whether a bot spec names code outside racko (package.module:ClassName, not a level)."""
+    return level_of(spec) is None and ":" in spec
+
+
+def any_outside(players: Iterable[Player]) -> bool:
+    """Whether a bot at one of the seats of `players` is code outside racko: carrying their
+    game on imports it again, which needs --load-bots."""
+    return any(player.bot is not None and is_outside(player.bot) for player in players)
 
 
 class BotProblem(StrEnum):

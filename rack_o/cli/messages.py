@@ -431,14 +431,15 @@ def hint_text(advice: Advice) -> str:
     return text if advice.run is None else f"{text} {run_text(advice.run)}"
 
 
-def resume_note(ref: str) -> str:
+def resume_note(ref: str, *, load_bots: bool = False) -> str:
     """How to carry a game on later, the command on a line of its own so it stays whole."""
-    return _("Carry on later with:") + "\n" + resume_command(ref)
+    return _("Carry on later with:") + "\n" + resume_command(ref, load_bots=load_bots)
 
 
-def resume_command(ref: str) -> str:
-    """The command that carries on the game `ref` names (its ID, or its path as a shell word)."""
-    return f"racko resume {ref}"
+def resume_command(ref: str, *, load_bots: bool = False) -> str:
+    """The command that carries on the game `ref` names (its ID, or its path as a shell word);
+    with --load-bots for a game of bots from code outside racko (`bots.any_outside`)."""
+    return f"racko resume {ref}" + (" --load-bots" if load_bots else "")
 
 
 def drop_command(ref: str) -> str:

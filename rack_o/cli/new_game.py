@@ -147,11 +147,11 @@ def new_game(
     RecordWriteError if the game line cannot be written; see `open_game_record` and
     `start_notices` for `record`, `carry_on` and `show_seed`.
     """
-    from rack_o.bots import is_outside
+    from rack_o.bots import any_outside
     from rack_o.store.autosave import history_problem
 
     started = now_stamp()
-    if any(p.bot is not None and is_outside(p.bot) for p in seats):
+    if any_outside(seats):
         # Carrying on imports that code again, which resume does only when asked to.
         carry_on = _loading_bots(carry_on)
     writer, close, saved_note, record_path = open_game_record(

@@ -344,10 +344,12 @@ def step_screens(console: Console, step: Step, record: Record, last: bool,
 def unfinished_note(record: Record) -> Text:
     """Where an unfinished record stops (and a line cut off, if one was), and how to carry the
     game on."""
+    from rack_o.bots import any_outside
     from rack_o.match import DEFAULT_TURN_CAP  # simulate's machinery, for this case only
     from rack_o.store.writer import is_busy
 
     game = record.game
+    load_bots = any_outside(record.header.players)
     torn = torn_note(record)
     command: str | None
     if game.turn >= DEFAULT_TURN_CAP and not any(p.is_human for p in game.players):
@@ -369,7 +371,7 @@ def unfinished_note(record: Record) -> Text:
                   "in another racko.") if busy else
                 _("The record ends before the first deal: the game is unfinished. Carry it on "
                   "with:"))
-        command = None if busy else resume_command(record.ref)
+        command = None if busy else resume_command(record.ref, load_bots=load_bots)
     elif is_busy(record.path):
         # `racko resume` would refuse it: it is being played, and carried on there.
         said = ngettext(
@@ -388,7 +390,7 @@ def unfinished_note(record: Record) -> Text:
             "unfinished. Carry it on with:",
             game.turn,
         )
-        command = resume_command(record.ref)
+        command = resume_command(record.ref, load_bots=load_bots)
     said = said.format(round=game.round, count=game.turn, scores=_scores(game))
     return Text((torn + "\n" if torn else "") + said + ("\n" + command if command else ""),
                 "bold")

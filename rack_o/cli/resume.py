@@ -359,7 +359,7 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
 
 
 @stopped_by_signals(new_line=False)
-def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
+def _pause(term: Terminal, notices: list[RenderableType], note: str) -> None:
     """Show where the game stands and wait for Enter; leaving here leaves the file untouched.
     On SIGHUP or SIGTERM, what Ctrl-C says comes before why (`stopped_by_signals`)."""
     for notice in notices:
@@ -382,7 +382,7 @@ def _pause(term: Terminal, notices: list[RenderableType], ref: str) -> None:
             return
     except (EOFError, KeyboardInterrupt, Hangup) as error:
         stop = error
-    term.console.print("\n" + _("Nothing was played.") + " " + resume_note(ref), markup=False)
+    term.console.print("\n" + _("Nothing was played.") + " " + note, markup=False)
     if isinstance(stop, Hangup):
         raise stop
     raise SystemExit(EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_NOTHING)
@@ -559,7 +559,8 @@ def language_note(record: Record, command: str | None = None) -> Text | None:
     # English" is in the language of this translation: name yours ("en français").
     return Text(_("This game goes on in the language it was started in: {language}. To carry "
                   "it on in English instead:").format(language=LANGUAGE_NAMES[language])
-                + f"\n{command or resume_command(record.ref)} --lang {current_language()}",
+                + "\n" + (command or resume_command(record.ref, load_bots=_loads_bots(record)))
+                + f" --lang {current_language()}",
                 "yellow")
 
 
@@ -675,13 +676,14 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
                              cut_short_told=True)
     if switching is not None:
         notices.insert(0, switching)  # first: what follows is in another language
+    note = resume_note(record.ref, load_bots=_loads_bots(record))
     if pausing:
         # Mid-round with one person: the turn screen would wipe the notices at once.
-        _pause(term, notices, record.ref)
+        _pause(term, notices, note)
         notices = []
     take_up(record, writer)
     game.on_step = writer.step
-    code = run_session(term, game, agents, notices=notices, saved_note=resume_note(record.ref),
+    code = run_session(term, game, agents, notices=notices, saved_note=note,
                        header=record.header, writer=writer, events=record.events)
     add_finished(term.console, game, record.header, writer.path)
     return code, record
@@ -697,6 +699,13 @@ def _play_on(term: Terminal, code: int, record: Record) -> NoReturn:
     game = record.game
     play_on(term, game.rules, game.players, code, record.path if game.is_over else None,
             None if autosaved(record.path) else record.path, hints=hints_of(record.header))
+
+
+def _loads_bots(record: Record) -> bool:
+    """Whether carrying on the game of `record` needs --load-bots (a bot from outside racko)."""
+    from rack_o.bots import any_outside
+
+    return any_outside(record.header.players)
 
 
 def _drop(term: Terminal, writer: RecordWriter, yes: bool) -> int:

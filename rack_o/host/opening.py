@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeGuard
 import click
 from rich.text import Text
 
-from rack_o.bots import is_outside
+from rack_o.bots import any_outside
 from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
@@ -150,7 +150,7 @@ def _reopen_command(record: Record, port: int = DEFAULT_PORT, idle: float | None
     """The command that opens the saved game `record`'s table again (with the table's --idle
     seconds, `idle`, where they are not the default, and its --bind address)."""
     command = host_resume_command(record.ref, port, idle, bind)
-    if any(player.bot is not None and is_outside(player.bot) for player in record.game.players):
+    if any_outside(record.game.players):
         command += " --load-bots"  # as the first opening said: the bot is imported again
     return command
 
