@@ -1008,3 +1008,49 @@ def test_a_quit_question_pending_as_the_turn_begins_is_asked_again_by_the_turn(
     assert screen.question is None
     terminal.flush_input()  # as the turn's first screen does: the kept key stays
     assert terminal.key() == "q"
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize(("key", "said"), [
+    (b"r", "Your turn: the rules were put away (r shows them again)."),
+    (b"s", "Your turn: the score sheet was put away (s shows it again)."),
+], ids=["rules", "score-sheet"])
+def test_the_rules_read_as_the_turn_begins_are_said_to_be_put_away(seat, key: bytes,
+                                                                   said: str) -> None:
+    """Reading the rules while another played, the person's turn came: the pager went with
+    the screen, and its keys (q returns, b goes back) fell on the turn unawares. The turn's
+    first screen says so."""
+    from builders import seeded_game
+
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.screen import SeatScreen
+
+    terminal, inbox, read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, game.mover)  # type: ignore[arg-type]
+    screen.human = HumanAgent("Ann", terminal)
+    typed(terminal, inbox, key)  # while Bob plays
+    assert screen.pager is not None
+    screen.turn(True)
+    assert screen.pager is None
+    shown(read)
+    drawn = ""
+
+    def types_d() -> None:
+        nonlocal drawn
+        deadline = time.monotonic() + 10
+        while " > " not in drawn and time.monotonic() < deadline:
+            time.sleep(0.01)
+            drawn += shown(read)
+        terminal.receive(b"d", KeyReader())
+
+    typing = threading.Thread(target=types_d)
+    typing.start()
+    try:
+        assert screen.human.choose(game.view(game.mover)) == DRAW
+    finally:
+        typing.join()
+    first = drawn[:drawn.index(" > ")]
+    assert said in flat(first)
+    assert screen.human.turn_note is None  # said once: the next turn's screen is as ever

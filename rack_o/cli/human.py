@@ -152,6 +152,9 @@ class HumanAgent:
         """This turn ends because the person left holding a drawn card (`mark_left`)."""
         self._fresh = False
         """The next screen is this step's first (`_ask` throws away keys typed before it)."""
+        self.turn_note: RenderableType | None = None
+        """Said once, on the next turn's first screen (a hosted table's: the rules it put away
+        as the turn came)."""
         self.quit_question: str | Callable[[], str] | None = None
         """What q asks (rich markup, ending "> "), or what makes it for the window as it is;
         None: racko play's "Quit this game?". A hosted table asks what quitting does there."""
@@ -365,6 +368,9 @@ class HumanAgent:
                         key not in (ENTER, SPACE) for key in self.term.thrown_keys):
                     # (A second Enter, pressed twice as people do, meant nothing: not said.)
                     draw(Text(_(EARLY_KEYS), "yellow"))
+            told, self.turn_note = self.turn_note, None
+            if told is not None:
+                draw(told)  # before a key meant for the screen it replaced lands on the turn
             if says_enter and not reads_lines(self.term):  # a piped line is always meant
                 enter_from = time.monotonic() + ENTER_GRACE
         return ask(

@@ -184,6 +184,8 @@ class SeatScreen:
         self.human: HumanAgent | None = None
         """The person's agent, which draws their turn's screen."""
         self.pager: Pager | None = None
+        self._paged: str = ""
+        """The key that opened the pager: RULES_KEY or SHEET_KEY."""
         self.note: RenderableType | None = None
         """The note shown above the keys (set through `_set_note`)."""
         self._passing = False
@@ -229,6 +231,10 @@ class SeatScreen:
             # Asked before the turn came and not yet answered: the turn asks it again (its y
             # answered nothing, "not valid here", once the question went with the screen).
             self.terminal.keep_for_turn(QUIT_KEY)
+        if asked and self.pager is not None and self.human is not None:
+            # Read while the others played, the pager goes with the screen: said, or its keys
+            # (q returns, b goes back) fall on the turn unawares.
+            self.human.turn_note = Text(put_away_note(self._paged), "yellow")
         self.pager = self.question = None
         if asked:
             # Told a moment before this turn began (a seat given to a computer player, whose
@@ -663,10 +669,10 @@ class SeatScreen:
             names = [p.name for p in host.game.players]
             game = host.game
             self._page(score_sheet(game.rounds, names, game.rules, game.totals),
-                       _("Score sheet"))
+                       _("Score sheet"), key)
             return False
         if key == RULES_KEY:
-            self._page(rules_markdown(), _("Rules of Rack-O"))
+            self._page(rules_markdown(), _("Rules of Rack-O"), key)
             return False
         seated = host.gate_lines is not None and self.seat is not None
         said = seated and self.seat is not None and host.is_ready(self.seat)
@@ -755,9 +761,17 @@ class SeatScreen:
                 return
         self._show()
 
-    def _page(self, text: RenderableType, title: str) -> None:
-        self.pager = Pager(self.terminal, text, title)
+    def _page(self, text: RenderableType, title: str, key: str) -> None:
+        self.pager, self._paged = Pager(self.terminal, text, title), key
         self.draw()
+
+
+def put_away_note(key: str) -> str:
+    """What a person's turn says first when it put away the rules or the score sheet (opened
+    with `key`) they were reading, in the language spoken."""
+    if key == SHEET_KEY:
+        return _("Your turn: the score sheet was put away ({key} shows it again).").format(key=key)
+    return _("Your turn: the rules were put away ({key} shows them again).").format(key=key)
 
 
 def _plain(note: RenderableType | None) -> str | None:
