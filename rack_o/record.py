@@ -417,6 +417,11 @@ def read_header(number: int, line: Event) -> Header:
         if not player["name"].strip():
             raise RecordError(number, N_("player {seat} has no name: every player needs one, "
                                          "to be told apart"), seat=seat)
+        seated = Player(player["name"], player["kind"])
+        if not seated.is_human and seated.bot is None:
+            # Whether a seat is a person's decides what replay may show (and who plays it on).
+            raise RecordError(number, N_('seat {seat} is {kind}: a player\'s kind is "human" or '
+                                         '"bot:<level>"'), seat=seat, kind=_json(player["kind"]))
     agreed = line.get("rules")
     if not isinstance(agreed, dict):
         raise RecordError(number, N_('"rules" must be an object'))

@@ -371,6 +371,15 @@ REFUSED = [
     ("a rule flag that is not true or false", set_field("game", "rules",
      {"deck_size": 40, "target": 150, "bonus": "yes", "partners": False, "run_of_three": False}),
      'rules "bonus" must be true or false'),
+    ("a kind that is neither human nor a bot", set_field("game", "players", [
+        {"name": "Ann", "kind": "human"}, {"name": "Rob", "kind": "robot"}]),
+     'seat 2 is "robot": a player\'s kind is "human" or "bot:<level>"'),
+    ("a person's kind in capitals", set_field("game", "players", [
+        {"name": "Ann", "kind": "Human"}, {"name": "Bob", "kind": "human"}]),
+     'seat 1 is "Human": a player\'s kind is "human" or "bot:<level>"'),
+    ("a bot kind naming no bot", set_field("game", "players", [
+        {"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot: "}]),
+     'seat 2 is "bot: "'),
     ("a dealer draw with a card twice", set_field("dealer_draw", "cards", [7, 7]),
      "the dealer draw needs 2 different cards from 1 to 40"),
     ("a dealer draw that is no list", set_field("dealer_draw", "cards", "7 9"),

@@ -157,7 +157,7 @@ def test_a_finished_game_is_not_resumed(home: Path) -> None:
     ("kind", "message"),
     [
         ("bot:mypackage.mybots:Clever", "Resume with --load-bots"),
-        ("wizard", 'neither "human" nor "bot:<level>"'),
+        ("wizard", 'seat 2 is "wizard": a player\'s kind is "human" or "bot:<level>"'),
     ],
 )
 def test_seats_nobody_can_take_are_refused(home: Path, kind: str, message: str) -> None:
