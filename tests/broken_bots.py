@@ -1,7 +1,7 @@
 """Bots that misbehave on purpose, classes that are not bots, a bot that tells how racko
 makes it and one that thinks long, for the loader's and the match's tests."""
 
-from rack_o import Action, SeatView, place
+from rack_o import DRAW, Action, SeatView, place
 from rack_o.bots.simple import EasyBot
 
 
@@ -34,6 +34,15 @@ class NoChoose:
     """Has a name but cannot choose."""
 
     name = "Mute"
+
+
+class NumberName:
+    """Chooses, but its name is a number."""
+
+    name = 42
+
+    def choose(self, view: SeatView) -> Action:
+        return DRAW
 
 
 not_a_class = 42

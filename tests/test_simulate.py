@@ -122,6 +122,8 @@ def test_a_user_bot_plays_from_a_seat(tmp_path: Path) -> None:
         (["--bots", "hard,grandmaster"], "unknown bot level 'grandmaster'"),
         (["--bots", "hard,no_such_module_xyz:Bot"], "'no_such_module_xyz' does not import"),
         (["--bots", "hard,broken_bots:NoChoose"], "lacks the bot interface"),
+        (["--bots", "hard,broken_bots:NumberName"],
+         "NumberName lacks the bot interface: it needs a `name` string (its name is 42, an int)."),
         (["--bots", "hard,easy,easy", "--players", "2"], "2 players need 2 bots, but 3"),
         (["--bots", "hard"], "2 to 4 seats"),
         (["--bot", "5=hard", "--bots", "easy"], "seat 5 does not exist with 2 players"),

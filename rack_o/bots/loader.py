@@ -13,7 +13,7 @@ from rack_o.bots.expert import ExpertBot
 from rack_o.bots.hard import HardBot
 from rack_o.bots.medium import MediumBot
 from rack_o.bots.simple import EasyBot, RandomBot
-from rack_o.errors import described
+from rack_o.errors import described, type_named
 from rack_o.game import Player
 
 _MAKERS: dict[str, Callable[[int, int | str | None], Agent]] = {
@@ -67,7 +67,8 @@ class BotProblem(StrEnum):
     CANNOT_MAKE = "class cannot be called"
     """`detail` is the error the call raised, as repr shows it."""
     NOT_A_BOT = "not a bot"
-    """`missing` names what the object lacks: "name" (a string), "choose" (a method)."""
+    """`missing` names what the object lacks: "name" (a string), "choose" (a method); a name
+    of another type is `detail` ("42, an int")."""
 
 
 class BotSpecError(ValueError):
@@ -144,8 +145,22 @@ def _load_class(spec: str) -> Agent:
         if not ok
     )
     if missing:
-        raise BotSpecError(spec, BotProblem.NOT_A_BOT, missing=missing)
+        # A name of another type is named: "it needs a name string" alone reads as if it had none.
+        given = _given_name(bot) if "name" in missing else None
+        raise BotSpecError(spec, BotProblem.NOT_A_BOT,
+                           "" if given is None else f"{described(given)}, {type_named(given)}",
+                           missing=missing)
     return bot
+
+
+def _given_name(bot: object) -> object | None:
+    """The `name` a bot has that is not a string; None if it has none (or reading it fails)."""
+    try:
+        return getattr(bot, "name", None)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:
+        return None
 
 
 def _import_problem(module_name: str, error: BaseException) -> BotProblem:

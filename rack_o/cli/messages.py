@@ -301,7 +301,9 @@ def bot_spec_error(error: ValueError) -> str:
     if problem is BotProblem.CANNOT_MAKE:
         return _("bot {spec}: {name}() failed ({error}); a bot class must be callable with no "
                  "arguments.").format(spec=spec, name=name, error=error.detail)
-    parts = {"name": _("a `name` string"), "choose": _("a `choose(view)` method")}
+    parts = {"name": _("a `name` string") if not error.detail else
+             _("a `name` string (its name is {given})").format(given=error.detail),
+             "choose": _("a `choose(view)` method")}
     return _("bot {spec}: {name} lacks the bot interface: it needs {missing}.").format(
         spec=spec, name=name, missing=_(" and ").join(parts[part] for part in error.missing))
 
