@@ -180,7 +180,7 @@ def test_a_resized_guest_window_is_drawn_again_at_its_size(tmp_path: Path) -> No
         wide = dealer_draw(bob)
         assert max(map(len, bob.display)) > 60
         bob.resize(60, 16)
-        bob.wait_for(r"Enter ready · s · r · \? · q$")  # the keys in fewer words
+        bob.wait_for(r"Enter ready · s sheet · r rules · \? help · q leave$")  # in fewer words
         # Wrapped by racko between words at 60 columns, not cut by the terminal mid-word.
         assert dealer_draw(bob) == wide
         assert "Press Enter when you are ready to play." in bob.display

@@ -179,16 +179,21 @@ def test_a_waiting_screen_says_whose_turn_it_is_and_what_they_do(
     assert waiting_line("Bob", presence, drawn, yours=yours).plain == said
 
 
-@pytest.mark.parametrize(("width", "keys"), [
-    (100, "Enter ready · s score sheet · r rules · ? help · q leave the table"),
-    (40, "Enter ready · s · r · ? · q"),
+@pytest.mark.parametrize(("host", "width", "keys"), [
+    (False, 100, "Enter ready · s score sheet · r rules · ? help · q leave the table"),
+    (False, 50, "Enter ready · s sheet · r rules · ? help · q leave"),
+    (False, 40, "Enter ready · s · r · ? · q leave"),  # what changes something keeps a word
+    (False, 30, "Enter ready · s · r · ? · q"),
+    (True, 60, "Enter ready · s sheet · r rules · ? help · b seat · q stop"),
+    (True, 50, "Enter ready · s · r · ? · b seat · q stop"),
+    (True, 40, "Enter ready · s · r · ? · b · q"),
 ])
 def test_the_keys_of_a_waiting_screen_take_fewer_words_on_a_narrow_one(
-    width: int, keys: str
+    host: bool, width: int, keys: str
 ) -> None:
     console = Console(width=width, color_system=None)
     with console.capture() as captured:
-        console.print(keys_line(host=False, ready=True))
+        console.print(keys_line(host=host, ready=True))
     assert captured.get().strip() == keys
 
 

@@ -13,7 +13,8 @@ from rack_o.host.views import keys_line
 
 @pytest.mark.parametrize(("width", "keys"), [
     (100, "u not ready · s score sheet · r rules · ? help · q leave the table"),
-    (45, "u not ready · s · r · ? · q"),
+    (45, "u not ready · s · r · ? · q leave"),
+    (30, "u not ready · s · r · ? · q"),
 ])
 def test_a_ready_persons_keys_say_u_takes_it_back(width: int, keys: str) -> None:
     console = Console(width=width, color_system=None)

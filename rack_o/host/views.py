@@ -165,36 +165,39 @@ def left_before_next_game(names: Sequence[str]) -> RenderableType:
 def keys_line(*, host: bool, ready: bool = False, unready: bool = False, over: bool = False,
               host_choosing: bool = False) -> Either:
     """The keys of a screen that waits (Enter when ready or at the end; `unready`: u takes back
-    being ready), in fewer words on a narrow terminal. `host_choosing`: a guest's at the end
-    while the host chooses whether to play again (Enter does not leave then, q does)."""
-    parts: list[str] = []
-    keys: list[str] = []
+    being ready), in fewer words on a narrow terminal: a word for each key, then words only for
+    the keys that change something (Enter, u, b, q), then the keys alone.
+    `host_choosing`: a guest's at the end while the host chooses whether to play again (Enter
+    does not leave then, q does)."""
+    # Each key as (sentence, word, key alone); the keys that change something keep their word.
+    said: list[tuple[str, str, str]] = []
     if over and not host_choosing:
-        parts.append(_("[bold]Enter[/] closes the table") if host
-                     else _("[bold]Enter[/] leaves the table"))
-        keys.append(_("[bold]Enter[/] close") if host else _("[bold]Enter[/] leave"))
+        word = _("[bold]Enter[/] close") if host else _("[bold]Enter[/] leave")
+        said.append((_("[bold]Enter[/] closes the table") if host
+                     else _("[bold]Enter[/] leaves the table"), word, word))
     elif ready:
-        parts.append(_("[bold]Enter[/] ready"))
-        keys.append(_("[bold]Enter[/] ready"))
+        said.append((_("[bold]Enter[/] ready"),) * 3)
     elif unready:
-        parts.append(_("[bold]u[/] not ready"))
-        keys.append(_("[bold]u[/] not ready"))
-    parts += [_("[bold]s[/] score sheet"), _("[bold]r[/] rules")]
-    keys += [f"[bold]{SHEET_KEY}[/]", f"[bold]{RULES_KEY}[/]"]
+        said.append((_("[bold]u[/] not ready"),) * 3)
+    said += [(_("[bold]s[/] score sheet"), _("[bold]s[/] sheet"), f"[bold]{SHEET_KEY}[/]"),
+             (_("[bold]r[/] rules"), _("[bold]r[/] rules"), f"[bold]{RULES_KEY}[/]")]
+    leave = (_("[bold]q[/] leave the table"), _("[bold]q[/] leave"), f"[bold]{QUIT_KEY}[/]")
     if host_choosing:
-        parts += [_("? help"), _("[bold]q[/] leave the table")]
-        keys += [HELP_KEY, f"[bold]{QUIT_KEY}[/]"]
+        said += [(_("? help"), _("? help"), HELP_KEY), leave]
     elif not over:
-        parts.append(_("? help"))
-        keys.append(HELP_KEY)
+        said.append((_("? help"), _("? help"), HELP_KEY))
         if host:
-            parts += [_("[bold]b[/] seat to a computer"), _("[bold]q[/] stop the game")]
-            keys += [f"[bold]{GIVE_SEAT_KEY}[/]", f"[bold]{QUIT_KEY}[/]"]
+            said += [(_("[bold]b[/] seat to a computer"), _("[bold]b[/] seat"),
+                      f"[bold]{GIVE_SEAT_KEY}[/]"),
+                     (_("[bold]q[/] stop the game"), _("[bold]q[/] stop"), f"[bold]{QUIT_KEY}[/]")]
         else:
-            parts.append(_("[bold]q[/] leave the table"))
-            keys.append(f"[bold]{QUIT_KEY}[/]")
-    return Either(Text.from_markup(" · ".join(parts), style="dim"),
-                  Text.from_markup(" · ".join(keys), style="dim"))
+            said.append(leave)
+    quiet = {f"[bold]{SHEET_KEY}[/]", f"[bold]{RULES_KEY}[/]", HELP_KEY}
+    forms = ([sentence for sentence, _word, _key in said],
+             [word for _sentence, word, _key in said],
+             [key if key in quiet else word for _sentence, word, key in said],
+             [key for _sentence, _word, key in said])
+    return Either(*(Text.from_markup(" · ".join(form), style="dim") for form in forms))
 
 
 TABLE_LINES = 4
