@@ -1059,3 +1059,19 @@ def test_the_rules_read_as_the_turn_begins_are_said_to_be_put_away(seat, key: by
     first = drawn[:drawn.index(" > ")]
     assert said in flat(first)
     assert screen.human.turn_note is None  # said once: the next turn's screen is as ever
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize(("guest", "said"), [(True, "q leave > "), (False, "q stop > ")],
+                         ids=["guest", "host"])
+def test_a_narrow_window_s_draw_or_take_prompt_still_names_q_in_a_word(guest: bool,
+                                                                       said: str) -> None:
+    """At 50 columns "q leave the table" does not fit beside the moves: q is still named, in a
+    word, before the prompt falls back to the moves and ? help alone."""
+    import pyte
+
+    drawn = ann_s_draw(guest, (50, 15), "en", (b"d",))
+    screen = pyte.Screen(50, 15)
+    pyte.Stream(screen).feed(drawn[:drawn.index(" > ") + 3])
+    prompt = next(line for line in screen.display if " > " in line)
+    assert prompt.rstrip().endswith(said.rstrip()) and "? help" in prompt, prompt

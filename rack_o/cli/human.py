@@ -160,8 +160,9 @@ class HumanAgent:
         None: racko play's "Quit this game?". A hosted table asks what quitting does there."""
         self.choose_help = CHOOSE_HELP
         """What ? says at the draw-or-take prompt (a message id): a guest's q leaves the table."""
-        self.quit_label = QUIT_LABEL
-        """What q is called at the draw-or-take prompt (a message id), as `choose_help` says."""
+        self.quit_labels: tuple[str, ...] = (QUIT_LABEL,)
+        """What q is called at the draw-or-take prompt (message ids, the shorter after, for a
+        narrower window), as `choose_help` says."""
 
     def redraw(self) -> None:
         """Draw the last screen shown again, fitted to the terminal as it is now (it was
@@ -220,7 +221,7 @@ class HumanAgent:
                 view,
                 None,
                 choose_prompts(self.name, top, hinted=self.hint is not None,
-                               quit_label=self.quit_label),
+                               quit_labels=self.quit_labels),
                 PILE_KEYS,
                 valid=_("press d to draw or t to take {card}").format(card=top),
                 help_text=_(self.choose_help),

@@ -13,18 +13,20 @@ QUIT_LABEL = N_("q quit")
 """What q is called at the draw-or-take prompt of racko play (a message id)."""
 
 
-def choose_prompts(name: str, card: int, hinted: bool, quit_label: str = QUIT_LABEL
-                   ) -> tuple[str, ...]:
+def choose_prompts(name: str, card: int, hinted: bool,
+                   quit_labels: tuple[str, ...] = (QUIT_LABEL,)) -> tuple[str, ...]:
     """Draw or take the discard pile's top `card`, for `name` (`hinted`: h gives a hint;
-    `quit_label`: what q is called there, a message id)."""
+    `quit_labels`: what q is called there, message ids, the shorter after)."""
     name = escape(name)
     hint = " · " + _("[bold]h[/] hint") if hinted else ""
     fullest = _("{name}: [bold]d[/] draw · [bold]t[/] take {card}{hint} · ? help · {quit}")
     return (
-        fullest.format(name=name, card=card, hint=hint, quit=_(quit_label)),
+        fullest.format(name=name, card=card, hint=hint, quit=_(quit_labels[0])),
         # A narrower window loses the hint's key before the quit key: h is named in ? help.
-        *((fullest.format(name=name, card=card, hint="", quit=_(quit_label)),) if hinted
+        *((fullest.format(name=name, card=card, hint="", quit=_(quit_labels[0])),) if hinted
           else ()),
+        *(fullest.format(name=name, card=card, hint="", quit=_(label))
+          for label in quit_labels[1:]),
         _("{name}: [bold]d[/] draw · [bold]t[/] take {card} · ? help").format(
             name=name, card=card),
         _("{name}: [bold]d[/] draw · [bold]t[/] take {card}").format(name=name, card=card),

@@ -45,9 +45,9 @@ HOST_CHOOSE_HELP = N_(
     "it back before you confirm). s shows the score sheet, r the rules, q stops the game."
 )
 """The host's help there: q stops the game for everyone (after asking)."""
-GUEST_QUIT_LABEL = N_("q leave the table")
-"""What q is called at a guest's draw-or-take prompt."""
-HOST_QUIT_LABEL = N_("q stop the game")
+GUEST_QUIT_LABELS = (N_("q leave the table"), N_("q leave"))
+"""What q is called at a guest's draw-or-take prompt (the shorter for a narrower window)."""
+HOST_QUIT_LABELS = (N_("q stop the game"), N_("q stop"))
 """What q is called at the host's."""
 STAND_IN_LEVEL = DEFAULT_LEVEL
 """The computer player the host gives a guest's seat to."""
@@ -135,7 +135,7 @@ class PersonSeat:
         the game. Each step of the turn is asked in the person's language, q's question too."""
         self.human = human
         human.choose_help = GUEST_CHOOSE_HELP if guest else HOST_CHOOSE_HELP
-        human.quit_label = GUEST_QUIT_LABEL if guest else HOST_QUIT_LABEL
+        human.quit_labels = GUEST_QUIT_LABELS if guest else HOST_QUIT_LABELS
         self.guest = guest
         self.name = human.name
         self.terminal = terminal
