@@ -81,3 +81,13 @@ def test_an_older_record_resumed_and_dealt_is_kept(home: Path) -> None:
     result = CliRunner().invoke(main, ["resume", "old", "--fast"], input="\n")
     assert "Carry on later with" in result.output
     assert [json.loads(line)["type"] for line in path.read_text().splitlines()][2] == "deal"
+
+
+def test_the_opening_screen_says_the_game_is_saved_from_its_first_deal(home: Path) -> None:
+    """Before the deal nothing would be kept: the saving line must not promise a game to carry
+    on yet (a player who stops there is told there is none)."""
+    result = CliRunner().invoke(main, PLAY, input="")
+    said = " ".join(result.output.split())
+    opening, stopped = said.split("Press Enter to deal round 1")
+    assert "Saved as you play, from the first deal. Carry on later with: racko resume" in opening
+    assert NOT_KEPT in stopped and "racko resume" not in stopped

@@ -123,10 +123,12 @@ class NewGame:
         return [self.saved, *self.trouble]
 
 
-def saved_line(note: str) -> Filled:
-    """The line that says a game is saved as it is played, then `note` (how to carry it on,
-    its command whole on a line of its own)."""
-    return Filled(_("Saved as you play.") + " " + note, "dim")
+def saved_line(note: str, *, dealt: bool = True) -> Filled:
+    """The line that says a game is saved as it is played (from its first deal, if no card is
+    `dealt` yet), then `note` (how to carry it on, its command whole on a line of its own)."""
+    # Before the first deal there is nothing to carry on: a game stopped then is not kept.
+    saved = _("Saved as you play.") if dealt else _("Saved as you play, from the first deal.")
+    return Filled(saved + " " + note, "dim")
 
 
 def _loading_bots(carry_on: Callable[[str], str]) -> Callable[[str], str]:
@@ -165,7 +167,8 @@ def new_game(
         if writer is not None:
             writer.write(header.event())
         game = header.new_game(on_step=writer.step if writer is not None else None)
-        saved = Text(saved_note, "yellow") if record_path is None else saved_line(saved_note)
+        saved = (Text(saved_note, "yellow") if record_path is None
+                 else saved_line(saved_note, dealt=False))
         trouble: list[RenderableType] = []
         problem = history_problem()
         if problem:

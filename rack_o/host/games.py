@@ -24,7 +24,7 @@ from rack_o.agent import Agent
 from rack_o.bots import make_bot
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.cli.human import HumanAgent
-from rack_o.cli.new_game import add_finished, new_game, start_notices
+from rack_o.cli.new_game import add_finished, new_game, saved_line, start_notices
 from rack_o.cli.play import look_back, play_again
 from rack_o.cli.session import cannot_save, run_until_stopped
 from rack_o.cli.setup import Hint, agents_for, hints_of, new_seed
@@ -152,7 +152,7 @@ class TableGames:
             yield Opened(game, new.header, new.writer, new.record_path, new.saved_note,
                          lambda: start_notices(game, seed, show_seed=False),
                          new.trouble if saved else new.saving,
-                         saved_line=new.saved if saved else None)
+                         saved_line=saved_line(new.saved_note) if saved else None)
 
     def serve(self, first: Opened) -> int:
         """Play `first` at the table, then a new game each time the host says to play again;
