@@ -30,16 +30,18 @@ def test_an_empty_history_says_how_to_start(home: Path, command: str) -> None:
     assert run(command, "--json") == (0, "[]\n")
 
 
+@pytest.mark.parametrize("command", ["history", "stats"])
 @pytest.mark.parametrize(("saved", "said"), [
     (1, "No finished games yet; 1 game is unfinished. Carry it on with: racko resume"),
     (2, "No finished games yet; 2 games are unfinished. Carry one on with: racko resume"),
 ])
 def test_an_empty_history_names_the_games_stopped_part_way(
-        home: Path, saved: int, said: str) -> None:
-    """Someone who stopped a game looks for it in the history: they are sent to resume."""
+        home: Path, saved: int, said: str, command: str) -> None:
+    """Someone who stopped a game looks for it in the history or the stats: they are sent to
+    resume."""
     for seed in range(saved):
         write_record(home / "games" / f"g{seed}.jsonl", unfinished_game(seed, turns=5))
-    code, out = run("history")
+    code, out = run(command)
     assert (code, out) == (0, said + "\n")
 
 

@@ -183,6 +183,18 @@ def _print_json(first: list[GameRow], rest: Iterator[GameRow]) -> None:
     out.flush()
 
 
+def no_finished_games() -> str:
+    """What `history` and `stats` say with no finished game: how to play one, or how to carry
+    on the games stopped part way (someone who pressed Ctrl-C looks for their game there)."""
+    unfinished = _unfinished_count()
+    if not unfinished:
+        return _("No finished games yet. Play one with: racko play")
+    return ngettext(
+        "No finished games yet; {count} game is unfinished. Carry it on with: racko resume",
+        "No finished games yet; {count} games are unfinished. Carry one on with: racko resume",
+        unfinished).format(count=unfinished)
+
+
 def _unfinished_count() -> int:
     """How many saved games can be carried on (none if their folder cannot be read)."""
     from rack_o.store.records import list_games
@@ -219,14 +231,7 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
             if meant:  # a slip, most likely: the names it may have meant, no invitation
                 message = _("No finished games with {player}.") + " " + did_you_mean(meant)
         else:
-            message = _("No finished games yet. Play one with: racko play")
-            unfinished = _unfinished_count()
-            if unfinished:  # a game stopped part way is looked for here too
-                message = ngettext(
-                    "No finished games yet; {count} game is unfinished. Carry it on with: "
-                    "racko resume",
-                    "No finished games yet; {count} games are unfinished. Carry one on with: "
-                    "racko resume", unfinished).format(count=unfinished)
+            message = no_finished_games()
         console.print(command_apart(message.format(player=player), console.width),
                       markup=False)
         return

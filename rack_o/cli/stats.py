@@ -56,8 +56,9 @@ def stats(as_json: bool) -> None:
 
     console = make_console()
     if not rows:
-        console.print(command_apart(_("No finished games yet. Play one with: racko play"),
-                                    console.width), markup=False)
+        from .history import no_finished_games
+
+        console.print(command_apart(no_finished_games(), console.width), markup=False)
         return
     # Two spaces between columns (one if that keeps more headings whole) and none at the
     # edges: eight columns in any language fit.
