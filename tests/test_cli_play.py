@@ -78,7 +78,10 @@ def events(path: Path) -> list[dict]:
          "not -5"),
         (["--players", "2", "--names", "Ann,Bob,Cy"], "3 names given for 2 players."),
         (["--names", "Ann,Bob,Cy,Dee,Eve"], "5 names given; Rack-O is for 2 to 4 players."),
-        (["--names", "Ann"], "1 name given; Rack-O is for 2 to 4 players."),
+        # One name alone: most likely someone who means to play the bots, told how.
+        (["--names", "Ann"], "1 name given; Rack-O is for 2 to 4 players. To play against "
+         "computer players, add them with --bots: racko play --names Ann --bots hard"),
+        (["--names", "Ann Lee"], "add them with --bots: racko play --names 'Ann Lee' --bots hard"),
         (["--names", "Ann,Bob,Cy", "--bots", "easy,easy"],
          "3 names given and 2 bots; Rack-O is for 2 to 4 players."),
         (["--names", "Ann,ann"], "each player needs a different name."),

@@ -21,6 +21,7 @@ from rack_o.game import HUMAN, Player
 from rack_o.i18n import _, ngettext
 from rack_o.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from rack_o.store.names import bot_seat_names, name_key, numbered_apart
+from rack_o.store.safe_text import shell_word
 
 from .bindings import HELP_KEY
 from .console import Terminal
@@ -382,7 +383,12 @@ def _seated_message(given: list[str] | None, bots: int) -> str:
     if given is None:
         return _("You and {count} bots make {players}; Rack-O is for 2 to 4 players.").format(
             count=bots, players=1 + bots)
-    return _("{given}; Rack-O is for 2 to 4 players.").format(given=_given_said(given, bots))
+    said = _("{given}; Rack-O is for 2 to 4 players.").format(given=_given_said(given, bots))
+    if len(given) == 1 and not bots:  # one person, who most likely means to play the bots
+        # The command on a line of its own, whole, to be copied.
+        said += " " + _("To play against computer players, add them with --bots:") + (
+            f"\nracko play --names {shell_word(given[0])} --bots {DEFAULT_LEVEL}")
+    return said
 
 
 def _given_said(given: list[str], bots: int) -> str:
