@@ -148,7 +148,11 @@ def test_q_on_a_turn_at_the_smallest_window_asks_under_the_whole_rack(
      (False, 45, "Leave the table? y leaves · any other key stays"),
      (True, 45, "Stop the game for everyone? y stops it (it is saved) · any other key carries "
                 "on"),
-     (True, 40, "Stop the game for everyone? y stops it · any other key carries on")],
+     (True, 40, "Stop the game for everyone? y stops it · any other key carries on"),
+     # 79 columns of question: its "> " would stand alone on a second line at 80.
+     (True, 80, "Stop the game for everyone? y stops it · any other key carries on"),
+     (True, 100, "Stop the game for everyone? y stops it (it is saved) · any other key carries "
+                "on")],
 )
 def test_the_quit_question_takes_the_most_words_that_fit_two_lines(
     host: bool, width: int, question: str
@@ -220,3 +224,11 @@ def test_q_s_question_asked_on_a_wide_window_is_asked_again_in_fewer_words_once_
     narrowed = asked["narrow"]
     assert narrowed[0].startswith("Round 1"), "\n".join(narrowed)
     assert long_form not in " ".join(" ".join(narrowed).split())
+
+
+def test_the_quit_question_asked_while_another_plays_keeps_its_words_at_80_columns() -> None:
+    """A waiting screen asks in its key bar, with no "> " after the question to wrap."""
+    from rich.text import Text
+
+    assert Text.from_markup(quit_question(True, 80, end="")).plain == (
+        "Stop the game for everyone? y stops it (it is saved) · any other key carries on")

@@ -161,11 +161,20 @@ def as_typed(term: PlayerTerminal, key: str) -> str:
 def fitting(width: int, prompts: Sequence[str], lines: int = 1, end: str = " > ") -> str:
     """The first of `prompts` (rich markup, longest first) that fits `lines` lines of `width`
     columns followed by `end` and the cursor, wrapped between words as the screen wraps it;
-    else the last."""
+    else the last. Over more than one line, a form whose `end` would wrap onto a line of its
+    own ("> " alone under the question) gives way to a shorter one that keeps it beside the
+    words, if one fits."""
+    first_fitting = None
     for prompt in prompts:
-        if _lines_needed(Text.from_markup(prompt).plain + end, width) <= lines:
+        plain = Text.from_markup(prompt).plain
+        needed = _lines_needed(plain + end, width)
+        if needed > lines:
+            continue
+        if needed == 1 or _lines_needed(plain, width) == needed:
             return prompt
-    return prompts[-1]
+        if first_fitting is None:
+            first_fitting = prompt
+    return first_fitting if first_fitting is not None else prompts[-1]
 
 
 def prompt_lines(width: int, prompts: Sequence[str]) -> int:

@@ -563,7 +563,8 @@ class SeatScreen:
     def _question_text(self) -> Text:
         if self.question in ("leave", "stop"):
             text = quit_question(self.question == "stop", self.terminal.width,
-                                 saved=self.host.game.round > 0, holding=self._holding())
+                                 saved=self.host.game.round > 0, holding=self._holding(),
+                                 end="")  # asked in the key bar: no prompt marker follows
         else:
             names = [p.name for p in self.host.game.players]
             # A name is shown as it is, brackets and all (never read as markup).

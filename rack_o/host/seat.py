@@ -115,10 +115,11 @@ def quit_forms(host: bool, *, saved: bool = True, holding: str | None = None
 
 
 def quit_question(host: bool, width: int, *, saved: bool = True,
-                  holding: str | None = None) -> str:
+                  holding: str | None = None, end: str = " > ") -> str:
     """What q asks at a hosted table (`quit_forms`), in as many words as fit QUESTION_LINES
-    lines of `width` columns with its " > "."""
-    return fitting(width, quit_forms(host, saved=saved, holding=holding), QUESTION_LINES)
+    lines of `width` columns with its `end` (the turn's prompt marker; none on a screen that
+    waits for another player)."""
+    return fitting(width, quit_forms(host, saved=saved, holding=holding), QUESTION_LINES, end)
 
 
 class PersonSeat:
