@@ -82,3 +82,22 @@ def test_the_hand_off_box_is_as_wide_as_its_sentence_up_to_the_screen(
     assert max(len(line) for line in out.splitlines()) <= width
     if not whole:  # wrapped between words, inside the box
         assert "détourne" in out and "beaucoup." in out
+
+
+def test_the_help_at_a_hand_off_keeps_the_blank_line_under_the_box(home: Path) -> None:
+    """? at a hand-off adds its help under the box as the prompt is, a blank line apart."""
+    from ttykit import ENTER, press, prompted, shows, spawn
+
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "1"], home, short_holds=True)
+    try:
+        prompted(child)
+        press(child, ENTER)  # deal round 1: the first hand-off
+        shows(child, "press Enter when ready")
+        press(child, "?")
+        lines = shows(child, "The next player takes the keyboard.").splitlines()
+        bottom = next(at for at, line in enumerate(lines) if line.strip().startswith("╰"))
+        assert lines[bottom + 1].strip() == ""
+        assert lines[bottom + 2].startswith("The next player takes the keyboard.")
+        assert lines[0].startswith("Round 1: ")  # the deal's line stays at the top
+    finally:
+        child.terminate(force=True)

@@ -515,8 +515,10 @@ class _Session(Table):
                        for most in range(moves, -1, -1) for boxed in (True, False))]
             for form in forms:
                 screen = form(view, notices)
-                below = [note] if note is not None else [] if form.keywords.get(
-                    "compact") else [Text()]
+                # A blank line under the box (a note too, such as ?'s help), where there is room.
+                below: list[RenderableType] = [] if form.keywords.get("compact") else [Text()]
+                if note is not None:
+                    below.append(note)
                 if lines_taken(self.console, screen, *below) <= room:
                     break
             self.console.print(screen)
