@@ -208,3 +208,17 @@ def test_a_usage_error_is_broken_between_words_at_the_terminals_width(
     assert narrow.output.split() == wide.output.split()
     error = next(line for line in wide.output.splitlines() if line.startswith(ERROR[language]))
     assert cell_len(error) > 60  # a message long enough to need breaking
+
+
+@pytest.mark.parametrize(("args", "usage"), [
+    (["play", "--names"], "Usage: racko play [OPTIONS] Try 'racko play --help' for help."),
+    (["simulate", "--games"],
+     "Usage: racko simulate [OPTIONS] Try 'racko simulate --help' for help."),
+    (["--lang"], "Usage: racko [OPTIONS] COMMAND [ARGS]... Try 'racko --help' for help."),
+])
+def test_an_option_missing_its_value_shows_the_usage_like_any_usage_error(
+        home: Path, args: list[str], usage: str) -> None:
+    result = CliRunner().invoke(main, args, prog_name="racko")
+    assert_exited(result, 2)
+    said = flat(result.output)
+    assert said.startswith(usage) and f"Error: Option '{args[-1]}' requires an argument." in said

@@ -243,6 +243,26 @@ def did_you_mean(meant: list[str]) -> str:
                     len(meant)).format(possibility=names, possibilities=names)
 
 
+def _with_usage_on_parse_errors(command: click.Command) -> None:
+    """Make `command`'s errors in reading its arguments show its usage line and --help hint,
+    as its other usage errors do: click raises "Option '--names' requires an argument."
+    without the command it is about (once per command)."""
+    if getattr(command, "_racko_usage_shown", False):
+        return
+    parse = command.parse_args
+
+    def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return parse(ctx, args)
+        except click.UsageError as error:
+            if error.ctx is None:
+                error.ctx = ctx
+            raise
+
+    command.parse_args = parse_args  # type: ignore[method-assign]
+    command._racko_usage_shown = True  # type: ignore[attr-defined]
+
+
 class LazyGroup(click.Group):
     """A group that imports a subcommand's module only when that subcommand is used."""
 
@@ -296,7 +316,12 @@ class LazyGroup(click.Group):
         except ValueError:
             install(choose_language())  # the --lang option itself reports the bad value
         translate_help(self)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            if error.ctx is None:  # as `_with_usage_on_parse_errors` says
+                error.ctx = ctx
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
@@ -335,6 +360,7 @@ class LazyGroup(click.Group):
         if not any(param.name == "lang" for param in command.params):
             command.params.append(lang_option())
         command.context_class = Context
+        _with_usage_on_parse_errors(command)
         return translate_help(command)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
