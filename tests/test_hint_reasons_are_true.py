@@ -10,7 +10,7 @@ import re
 import pytest
 from builders import dealt
 
-from rack_o import TAKE, Game, Rules, place
+from rack_o import DRAW, TAKE, Game, Rules, place
 from rack_o.agent import take_step
 from rack_o.bots.hard import HardBot
 from rack_o.bots.hint import Advice, Between, Reason, hint
@@ -105,3 +105,14 @@ def test_in_played_games_every_reason_is_true_of_the_rack() -> None:
                     seen.add(_claims_hold(advice, view.rack, said))
             take_step(game, bots[game.mover])
     assert seen == {"none kept", "out of order", "in order"}
+
+
+def test_a_1_drawn_onto_a_rack_in_order_from_slot_1_is_said_to_make_it_no_better() -> None:
+    # A newcomer read "no slot of your rack gets better with it" as wrong: the 1 would fit
+    # slot 1, in place of a 5 that fits there as well.
+    rack = (5, 8, 16, 17, 20, 21, 25, 29, 39, 31)
+    others = [c for c in range(2, 41) if c not in rack][:10]
+    game = dealt([rack, others], 40, [1], dealer=1)
+    game.apply(DRAW)
+    said = hint_text(hint(game.view(0))).replace(NBSP, " ")
+    assert said == "Discard the 1: your rack is no better with it in any slot."

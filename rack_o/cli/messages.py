@@ -423,7 +423,7 @@ def hint_text(advice: Advice) -> str:
             text = _("Draw: the {card} on the discard pile helps your rack less than an unknown "
                      "card would on average.")
     elif reason is Reason.DISCARD:
-        text = _("Discard the {card}: no slot of your rack gets better with it.")
+        text = _("Discard the {card}: your rack is no better with it in any slot.")
     elif reason is Reason.PLACE_CHEAPEST:
         text = _("Put the {card} in slot {slot}: giving up the {out} there costs you least.")
     else:
