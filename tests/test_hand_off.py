@@ -101,3 +101,27 @@ def test_the_help_at_a_hand_off_keeps_the_blank_line_under_the_box(home: Path) -
         assert lines[0].startswith("Round 1: ")  # the deal's line stays at the top
     finally:
         child.terminate(force=True)
+
+
+def test_while_a_hand_off_holds_its_keys_it_says_one_moment_where_the_prompt_will_be(
+        home: Path) -> None:
+    """For the hold's two seconds (keys count for nothing) the screen says it is not stuck;
+    the prompt then takes that line's place."""
+    import time
+
+    from ttykit import ENTER, press, prompted, settle, shows, spawn, visible
+
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "1"], home)
+    try:
+        prompted(child)
+        press(child, ENTER)  # deal round 1: the first hand-off, held
+        started = time.monotonic()
+        shows(child, "One moment…")
+        assert time.monotonic() - started < 1.5
+        assert "press Enter" not in visible(child)
+        screen = shows(child, "press Enter when ready")
+        assert "One moment" not in screen
+        settle(child, 0.1)
+        assert visible(child).rstrip().endswith(">")
+    finally:
+        child.terminate(force=True)

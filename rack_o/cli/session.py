@@ -525,9 +525,13 @@ class _Session(Table):
             for line in below:
                 self.console.print(line)
 
-        draw()
-        # Only a key pressed once the prompt is up hands the keyboard over.
+        # Only a key pressed once the prompt is up hands the keyboard over. Until then a word
+        # where it will be: a screen that ignores Enter with nothing to say seems stuck.
+        holding = not reads_lines(self.term)
+        draw(Text(_("One moment…"), "dim") if holding else None)
         self._hold(PASS_HOLD)
+        if holding:
+            draw()
         ask(
             self.term,
             prompts,
