@@ -1,7 +1,8 @@
 """Ctrl-\\ does what Ctrl-C does, wherever it is typed: at a key prompt, or while racko is
 busy and the terminal would turn it into SIGQUIT (which killed racko with a core dump and
 left the keys unechoed). The game stops cleanly, its record kept, the terminal as it was (in a
-real 80x24 terminal); a simulation stops as on Ctrl-C, its workers' games whole."""
+real 80x24 terminal); a simulation stops as on Ctrl-C, its workers' games whole. What racko
+says of the stop names the key pressed."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def test_ctrl_backslash_stops_the_game_as_ctrl_c_does(tmp_path: Path, when: str)
     flags = termios.tcgetattr(child.child_fd)[3]
     child.close()
     assert (child.exitstatus, child.signalstatus) == (130, None)
-    assert "Interrupted (Ctrl-C)." in said and "Traceback" not in said
+    assert "Interrupted (Ctrl-\\)." in said and "Traceback" not in said  # the key pressed
     assert f"Carry on later with: racko resume {record}" in said
     assert flags & termios.ECHO and flags & termios.ICANON  # keys echoed again
     game = rebuild(record.read_text(encoding="utf-8")).game
@@ -59,4 +60,18 @@ def test_ctrl_backslash_stops_a_simulation_of_several_workers_as_ctrl_c_does(
     assert running.returncode == 130, errors
     assert "Traceback" not in errors + said
     games = counted(out, records)  # every record written whole, and counted
-    assert f"Stopped (Ctrl-C) after {games} of 100000 games." in said
+    assert f"Stopped (Ctrl-\\) after {games} of 100000 games." in said
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("\x1c", "Interrupted (Ctrl-\\)."),
+    ("ab\x1c\x03", "Interrupted (Ctrl-\\)."),
+    ("\x03\x1c", "Interrupted (Ctrl-C)."),
+    ("\x03", "Interrupted (Ctrl-C)."),
+], ids=["ctrl-backslash", "it-first", "ctrl-c-first", "ctrl-c"])
+def test_the_stop_names_the_key_that_made_it(typed: str, said: str) -> None:
+    from rack_o.cli.quit_signal import ctrl_backslash_as_ctrl_c, interrupted_by, key_named
+
+    with ctrl_backslash_as_ctrl_c():  # each command starts with no key heard
+        assert isinstance(interrupted_by(typed), KeyboardInterrupt)
+        assert key_named("Interrupted (Ctrl-C).") == said

@@ -286,8 +286,9 @@ class LazyGroup(click.Group):
             # A Ctrl-C no command caught (one reading a big record, say) ends racko as every
             # other Ctrl-C does, not with click's "Aborted!" and the exit code of "nothing".
             from .exits import EXIT_INTERRUPTED
+            from .quit_signal import key_named
 
-            click.echo("\n" + _("Interrupted (Ctrl-C)."), err=True)
+            click.echo("\n" + key_named(_("Interrupted (Ctrl-C).")), err=True)
             raise SystemExit(EXIT_INTERRUPTED) from None
         except BrokenPipeError:
             # Output piped to a reader that has gone (`racko history | head`): every command

@@ -54,6 +54,7 @@ from .keys import ENTER as ENTER
 from .keys import SPACE as SPACE
 from .layouts import key_meant
 from .openline import OpenLine, open_line_on
+from .quit_signal import interrupted_by
 from .trimmed import EndsTrimmed
 
 try:
@@ -136,14 +137,15 @@ def split_keys(chunk: str) -> list[str]:
     """The keys in `chunk`, all of what was typed (`keys.keys_in`), as `Terminal.key` gives
     them (`_as_read`): a character lower-cased; KeyboardInterrupt on a Ctrl-C and EOFError
     on a Ctrl-D, wherever they are in it."""
-    return _as_read(keys_in(chunk))
+    return _as_read(keys_in(chunk), chunk)
 
 
-def _as_read(keys: list[str]) -> list[str]:
-    """`keys` as the local terminal gives them: a character lower-cased (unless that makes it
-    longer); KeyboardInterrupt if a Ctrl-C is among them, else EOFError if a Ctrl-D is."""
+def _as_read(keys: list[str], typed: str = "") -> list[str]:
+    """`keys` (those `typed`) as the local terminal gives them: a character lower-cased
+    (unless that makes it longer); KeyboardInterrupt if a Ctrl-C (or a Ctrl-\\) is among
+    them, else EOFError if a Ctrl-D is."""
     if CTRL_C in keys:
-        raise KeyboardInterrupt
+        raise interrupted_by(typed)
     if CTRL_D in keys:
         raise EOFError
     return [key.lower() if len(key) == 1 and len(key.lower()) == 1 else key for key in keys]
@@ -743,7 +745,7 @@ class Terminal:
         end is held, `_read_keys`), as `key` gives them (`_as_read`); a Ctrl-C or Ctrl-D
         among them throws the rest away."""
         try:
-            return _as_read(self._keys.feed(typed))
+            return _as_read(self._keys.feed(typed), typed)
         except (KeyboardInterrupt, EOFError):
             self._keys.reset()
             raise
@@ -809,7 +811,7 @@ class Terminal:
         ahead, self._ahead = self._ahead, ""
         typed, end, rest = _line_of(ahead)
         if "\x03" in typed or "\x1c" in typed:
-            raise KeyboardInterrupt
+            raise interrupted_by(typed)
         if typed.startswith("\x04"):
             raise EOFError
         typed = _edited(typed)
@@ -893,13 +895,15 @@ class Terminal:
         # Read as keys, in the order typed, after what the decoder holds: a sequence or a
         # paste begun goes on where it was cut (the rest of a paste is never keys), and a
         # control key pasted is not one typed.
-        keys = self._keys.feed(ahead + self._decoded(thrown))
+        typed_ahead = ahead + self._decoded(thrown)
+        keys = self._keys.feed(typed_ahead)
         if self._keys.pending is Pending.TIMED and not self._keys.pasting:
             keys += self._keys.flush()  # a lone Escape typed ahead goes with the rest
         self._thrown += tuple(keys)
         self._decoder = None  # half a character typed ahead goes with the rest
         if CTRL_C in keys:
-            raise KeyboardInterrupt  # a Ctrl-C typed ahead still stops: it is never thrown away
+            # A Ctrl-C typed ahead still stops: it is never thrown away.
+            raise interrupted_by(typed_ahead)
         if ended or CTRL_D in keys:
             raise EOFError  # nor is a Ctrl-D: it ends the input
         if stop or suspend.CTRL_Z in keys:

@@ -28,6 +28,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_STOPPED
 from .human import HumanAgent
 from .new_game import add_finished, new_game
 from .prompt import echo, is_no, is_silent, is_yes, reads_lines
+from .quit_signal import key_named
 from .seating import seat_table
 from .session import cannot_save, run_session
 from .setup import (
@@ -114,7 +115,7 @@ def seat_or_leave(term: Terminal, table: TableOptions, *, seated: bool = True
     try:
         return seat_table(term, table, seated=seated)
     except KeyboardInterrupt:
-        term.console.print("\n" + _("Interrupted (Ctrl-C): no game was started."))
+        term.console.print("\n" + key_named(_("Interrupted (Ctrl-C): no game was started.")))
         raise SystemExit(EXIT_INTERRUPTED) from None
     except EOFError:
         term.console.print("\n" + _("The input ended (Ctrl-D): no game was started."))

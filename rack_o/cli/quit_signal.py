@@ -12,6 +12,7 @@ from types import FrameType
 @contextmanager
 def ctrl_backslash_as_ctrl_c() -> Iterator[None]:
     """Within: Ctrl-\\ (SIGQUIT) does what Ctrl-C does, where nothing else handles it."""
+    _HEARD.clear()  # a command run again in the same process (tests, a host) starts afresh
     # SIGQUIT's default kills racko outright, with a core dump, leaving the keyboard as a game
     # set it (keys not echoed, between two prompts); a player pressing it means to quit.
     if (not hasattr(signal, "SIGQUIT")
@@ -26,7 +27,32 @@ def ctrl_backslash_as_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGQUIT, previous)
 
 
+_HEARD: set[str] = set()
+"""Holds "ctrl-\\" once a Ctrl-\\ stopped the command, so that its message names that key."""
+
+
+def heard_ctrl_backslash() -> None:
+    """The Ctrl-C being obeyed was a Ctrl-\\ (its signal, or its key read)."""
+    _HEARD.add("ctrl-\\")
+
+
+def interrupted_by(typed: str) -> KeyboardInterrupt:
+    """The KeyboardInterrupt for keys `typed` that hold a Ctrl-C (\\x03) or a Ctrl-\\ (\\x1c):
+    the first of them is the one obeyed."""
+    at_backslash, at_c = typed.find("\x1c"), typed.find("\x03")
+    if at_backslash >= 0 and (at_c < 0 or at_backslash < at_c):
+        heard_ctrl_backslash()
+    return KeyboardInterrupt()
+
+
+def key_named(text: str) -> str:
+    """`text`, a message naming Ctrl-C as what stopped the command (in any language: each
+    keeps "Ctrl-C" as it is), naming Ctrl-\\ instead where that was the key."""
+    return text.replace("Ctrl-C", "Ctrl-\\") if _HEARD else text
+
+
 def _as_ctrl_c(_signum: int, frame: FrameType | None) -> None:
+    heard_ctrl_backslash()
     handler = signal.getsignal(signal.SIGINT)
     if callable(handler):
         handler(signal.SIGINT, frame)  # at once, as a Ctrl-C's own handler would run

@@ -35,6 +35,7 @@ from .history import local_time
 from .keys import BACKSPACE
 from .messages import drop_command, resume_command
 from .prompt import echo, fitting, is_silent, wrong_key_note
+from .quit_signal import key_named
 from .recordfile import (
     GAME_REF,
     OwnRound,
@@ -624,5 +625,5 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     except EOFError:
         term.console.print()
     except KeyboardInterrupt:
-        term.console.print("\n" + _("Interrupted (Ctrl-C)."))
+        term.console.print("\n" + key_named(_("Interrupted (Ctrl-C).")))
         raise SystemExit(EXIT_INTERRUPTED) from None

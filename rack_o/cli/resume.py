@@ -48,6 +48,7 @@ from .option_types import typed_whole
 from .os_reasons import os_reason
 from .play import look_back
 from .prompt import ask, echo, fitting, is_yes
+from .quit_signal import key_named
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
 from .screens import cut_short_note, scores_of, side_names, variant_labels
@@ -428,7 +429,7 @@ def resume(game_ref: str | None, list_only: bool, drop: bool, yes: bool, fast: b
             path = _choose(term, list_only)
         except (EOFError, KeyboardInterrupt) as stop:
             stopped = isinstance(stop, KeyboardInterrupt)
-            term.console.print("\n" + (_("Interrupted (Ctrl-C).") if stopped
+            term.console.print("\n" + (key_named(_("Interrupted (Ctrl-C).")) if stopped
                                        else _("The input ended (Ctrl-D).")), markup=False)
             raise SystemExit(EXIT_INTERRUPTED if stopped else EXIT_NOTHING) from None
     else:

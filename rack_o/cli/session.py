@@ -47,6 +47,7 @@ from .messages import drop_command
 from .os_reasons import os_reason
 from .pager import page
 from .prompt import InputEnded, QuitGame, ask, prompt_lines, reads_lines
+from .quit_signal import key_named
 from .scoreboard import (
     round_end_lines,
     score_sheet,
@@ -193,7 +194,7 @@ def _why_stopped(error: BaseException) -> tuple[str, int]:
     if isinstance(error, QuitGame):
         return str(error) or _("You quit the game."), EXIT_STOPPED
     if isinstance(error, KeyboardInterrupt):
-        return _("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED
+        return key_named(_("Interrupted (Ctrl-C).")), EXIT_INTERRUPTED
     if isinstance(error, Hangup):
         return signal_stop(error.signum)
     if isinstance(error, EOFError | InputEnded):

@@ -54,6 +54,7 @@ from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error, in_the_way
 from .option_types import SEED, WholeNumber, ends_as_a_folder, said
 from .os_reasons import os_reason
+from .quit_signal import key_named
 from .screens import variant_labels
 from .setup import (
     BotChoice,
@@ -767,11 +768,11 @@ def _report_interrupted(
         stopped = ngettext("Stopped (Ctrl-C) after {count} of {games} game.",
                            "Stopped (Ctrl-C) after {count} of {games} games.", games)
         partial = _("Partial results: only the games that finished before Ctrl-C.")
-    console.print(stopped.format(count=tally.games, games=games))
+    console.print(key_named(stopped.format(count=tally.games, games=games)))
     if tally.games:
         console.print(Trimmed(result_table(tally, console.width)))
         _counts(console, tally)
-        console.print(partial)
+        console.print(key_named(partial))
     if record_dir is not None:
         try:
             written = len(_records_in(record_dir, games))
