@@ -222,3 +222,16 @@ def test_an_option_missing_its_value_shows_the_usage_like_any_usage_error(
     assert_exited(result, 2)
     said = flat(result.output)
     assert said.startswith(usage) and f"Error: Option '{args[-1]}' requires an argument." in said
+
+
+def test_simulate_s_files_of_the_wrong_kind_are_said_as_play_says_them(home: Path) -> None:
+    folder, file = home / "a-folder", home / "a-file"
+    folder.mkdir()
+    file.write_text("")
+    result = racko("simulate", "--games", "1", "--bots", "easy,easy", "--json", str(folder))
+    assert_exited(result, 2)
+    assert f"{folder} is a folder, not a file. Give a new file name." in flat(result.output)
+    result = racko("simulate", "--games", "1", "--bots", "easy,easy", "--record-dir", str(file))
+    assert_exited(result, 2)
+    assert f"--record-dir {file}: not a directory." in flat(result.output)
+    assert file.read_text() == ""

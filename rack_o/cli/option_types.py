@@ -181,3 +181,13 @@ def ends_as_a_folder(typed: str) -> bool:
     """True when a file's name as typed ends in a path separator ("games/"): it names a folder,
     which `Path` would make a file called "games" of."""
     return typed.endswith(tuple(filter(None, (os.sep, os.altsep))))
+
+
+class NamedPath(click.Path):
+    """A file's or a folder's name, shown as FILE or DIRECTORY in help as click shows it, whose
+    kind the option checks itself, in racko's words ("/tmp is a folder, not a file. Give a new
+    file name."), where click would say "File '/tmp' is a directory."."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        return os.fsdecode(value) if isinstance(value, bytes) else value

@@ -52,7 +52,7 @@ from .columns import Layout, whole_layout
 from .console import make_console
 from .exits import EXIT_INTERRUPTED, EXIT_STOPPED
 from .messages import bot_spec_error, history_error, in_the_way
-from .option_types import SEED, WholeNumber, ends_as_a_folder, said
+from .option_types import SEED, NamedPath, WholeNumber, ends_as_a_folder, said
 from .os_reasons import os_reason
 from .quit_signal import key_named
 from .screens import variant_labels
@@ -262,6 +262,12 @@ def _json_option(ctx: click.Context, param: click.Parameter, typed: str | None
                 file=typed, folder=path))
         raise click.UsageError(_("{option} {path}: cannot write there ({reason}).").format(
             option="--json", path=typed, reason=os.strerror(errno.ENOTDIR)))
+    folder = False
+    with suppress(OSError):  # a name too long, say: `_check_json_path` says what is wrong
+        folder = path.is_dir()
+    if folder:  # said as `racko play --record` says it
+        raise click.BadParameter(
+            _("{file} is a folder, not a file. Give a new file name.").format(file=typed))
     return path
 
 
@@ -480,11 +486,11 @@ def _executor(
 @click.option("--turn-cap", type=WholeNumber(1, example=DEFAULT_TURN_CAP), default=DEFAULT_TURN_CAP,
               show_default=True,
               help="Turns after which a round without Rack-O is stopped (and counted).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False),
+@click.option("--json", "json_path", type=NamedPath(dir_okay=False),
               callback=_json_option, default=None,
               help="Also write the results as JSON to this file (- for standard output, "
               "the table then going to standard error).")
-@click.option("--record-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--record-dir", type=NamedPath(file_okay=False), default=None,
               callback=lambda _ctx, _param, typed: _named_path("--record-dir", typed),
               help="Write one rack-o/1 record per game into this directory (written by "
               "the workers: with --cluster, a folder shared by them all).")
