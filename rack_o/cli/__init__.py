@@ -13,6 +13,8 @@ import difflib
 import importlib
 import inspect
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, Any
 
 import click
@@ -243,21 +245,29 @@ def did_you_mean(meant: list[str]) -> str:
                     len(meant)).format(possibility=names, possibilities=names)
 
 
+@contextmanager
+def _usage_shown(ctx: click.Context) -> Iterator[None]:
+    """Within: a usage error raised without its command (click's "Option '--names' requires
+    an argument.") is given `ctx`'s, so that it shows the usage line and --help hint as
+    racko's other usage errors do."""
+    try:
+        yield
+    except click.UsageError as error:
+        if error.ctx is None:
+            error.ctx = ctx
+        raise
+
+
 def _with_usage_on_parse_errors(command: click.Command) -> None:
-    """Make `command`'s errors in reading its arguments show its usage line and --help hint,
-    as its other usage errors do: click raises "Option '--names' requires an argument."
-    without the command it is about (once per command)."""
+    """Make `command`'s errors in reading its arguments show its usage (`_usage_shown`), once
+    per command."""
     if getattr(command, "_racko_usage_shown", False):
         return
     parse = command.parse_args
 
     def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
-        try:
+        with _usage_shown(ctx):
             return parse(ctx, args)
-        except click.UsageError as error:
-            if error.ctx is None:
-                error.ctx = ctx
-            raise
 
     command.parse_args = parse_args  # type: ignore[method-assign]
     command._racko_usage_shown = True  # type: ignore[attr-defined]
@@ -317,12 +327,8 @@ class LazyGroup(click.Group):
         except ValueError:
             install(choose_language())  # the --lang option itself reports the bad value
         translate_help(self)
-        try:
+        with _usage_shown(ctx):
             return super().parse_args(ctx, args)
-        except click.UsageError as error:
-            if error.ctx is None:  # as `_with_usage_on_parse_errors` says
-                error.ctx = ctx
-            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

@@ -8,11 +8,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+_heard = False
+"""True once a Ctrl-\\ stopped the command, so that its message names that key."""
+
 
 @contextmanager
 def ctrl_backslash_as_ctrl_c() -> Iterator[None]:
     """Within: Ctrl-\\ (SIGQUIT) does what Ctrl-C does, where nothing else handles it."""
-    _HEARD.clear()  # a command run again in the same process (tests, a host) starts afresh
+    global _heard
+    _heard = False  # a command run again in the same process (tests, a host) starts afresh
     # SIGQUIT's default kills racko outright, with a core dump, leaving the keyboard as a game
     # set it (keys not echoed, between two prompts); a player pressing it means to quit.
     if (not hasattr(signal, "SIGQUIT")
@@ -27,13 +31,10 @@ def ctrl_backslash_as_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGQUIT, previous)
 
 
-_HEARD: set[str] = set()
-"""Holds "ctrl-\\" once a Ctrl-\\ stopped the command, so that its message names that key."""
-
-
 def heard_ctrl_backslash() -> None:
     """The Ctrl-C being obeyed was a Ctrl-\\ (its signal, or its key read)."""
-    _HEARD.add("ctrl-\\")
+    global _heard
+    _heard = True
 
 
 def interrupted_by(typed: str) -> KeyboardInterrupt:
@@ -48,7 +49,7 @@ def interrupted_by(typed: str) -> KeyboardInterrupt:
 def key_named(text: str) -> str:
     """`text`, a message naming Ctrl-C as what stopped the command (in any language: each
     keeps "Ctrl-C" as it is), naming Ctrl-\\ instead where that was the key."""
-    return text.replace("Ctrl-C", "Ctrl-\\") if _HEARD else text
+    return text.replace("Ctrl-C", "Ctrl-\\") if _heard else text
 
 
 def _as_ctrl_c(_signum: int, frame: FrameType | None) -> None:
