@@ -631,6 +631,9 @@ class _Replayer:
             pile = (N_("the top of the draw pile is {card}, not {given}") if source == Source.DRAW
                     else N_("the top of the discard pile is {card}, not {given}"))
             raise RecordError(number, pile, card=_json(top), given=_json(card))
+        if "slot" not in line:  # null says the drawn card was thrown away: it is never implied
+            raise RecordError(number, N_('a turn must give its "slot": 1-10, or null for a drawn '
+                                         'card discarded at once'))
         if slot is None:
             if source == Source.DISCARD:
                 raise RecordError(

@@ -1,5 +1,6 @@
 """A game left before its first deal is not kept: its autosaved record goes when racko stops,
-however it stops, and `racko resume` never lists such records left by older versions."""
+however it stops, and `racko resume` never lists such records left by older versions. A record
+file the player named stays, and carries the table on."""
 
 from __future__ import annotations
 
@@ -53,12 +54,20 @@ def test_leaving_at_the_first_deal_keeps_no_record(home: Path, way: str) -> None
     assert list((home / "games").glob("*.jsonl")) == []
 
 
-def test_a_record_file_the_player_named_stays(home: Path) -> None:
+def test_a_record_file_the_player_named_stays_and_is_said_to_carry_on(home: Path) -> None:
+    # The file is the player's, and kept from the start: it carries the table on.
     path = home / "named.jsonl"
     result = CliRunner().invoke(main, [*PLAY, "--record", str(path)], input="")
-    assert NOT_KEPT in " ".join(result.output.split())
+    said = " ".join(result.output.split())
+    opening, stopped = said.split("Press Enter to deal round 1")
+    assert f"Saved as you play. Carry on later with: racko resume {path}" in opening
+    assert f"No card was dealt yet. Carry on later with: racko resume {path}" in stopped
+    assert NOT_KEPT not in said
     assert [json.loads(line)["type"] for line in path.read_text().splitlines()] == [
         "game", "dealer_draw"]
+    again = CliRunner().invoke(main, ["resume", str(path), "--fast"], input="")
+    assert "No card was dealt yet. Carry on later with" in " ".join(again.output.split())
+    assert path.exists()
 
 
 def test_older_records_left_before_the_first_deal_are_not_listed(home: Path) -> None:

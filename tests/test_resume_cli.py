@@ -316,6 +316,18 @@ def test_a_read_only_record_is_never_written_even_by_root(home: Path) -> None:
     assert (digest(path), path.stat().st_mtime_ns) == before
 
 
+def test_a_read_only_record_is_said_to_be_so_before_enter_is_asked_for(home: Path) -> None:
+    # One person mid-round: the pause would ask for Enter, and only then find it cannot save.
+    game = unfinished_game(9, turns=6, target=75)
+    path = home / "games" / "locked.jsonl"
+    path.write_text(record_text(game))
+    path.chmod(0o444)
+    code, out = invoke(["locked"], keys="\n" * 5)
+    assert code == 2, out
+    assert f"cannot write to {path}: Permission denied." in flat(out)
+    assert "Press Enter to carry on" not in out
+
+
 def test_part_of_an_id_names_the_one_unfinished_game_among_finished_ones(home: Path) -> None:
     write_record(home / "games" / "2026-11-29-2100-ann-bob.jsonl", finished_game(2))
     write_record(home / "games" / "2026-11-29-2105-ann-bob.jsonl",

@@ -67,6 +67,15 @@ def without_seat(lines: list[str]) -> tuple[bytes, int]:
     return replace_line(lines, index, json.dumps(turn) + "\n"), index + 1
 
 
+def without_slot(lines: list[str], kept: bool) -> tuple[bytes, int]:
+    """The first turn that kept its card (or threw it away, if not `kept`), its slot left out."""
+    index = next(i for i, line in enumerate(lines)
+                 if '"turn"' in line and ('"slot": null' not in line) == kept)
+    turn = json.loads(lines[index])
+    del turn["slot"]
+    return replace_line(lines, index, json.dumps(turn) + "\n"), index + 1
+
+
 def a_field_twice(lines: list[str]) -> tuple[bytes, int]:
     index = next(i for i, line in enumerate(lines) if '"turn"' in line)
     turn = json.loads(lines[index])
@@ -145,6 +154,13 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
     ("a missing deal", lambda ls: (replace_line(ls, 2, ""), 3), 'no turn may come'),
     ("only the game line", lambda ls: (ls[0].encode(), 2), 'no "dealer_draw" line'),
     ("a turn without its seat", lambda ls: without_seat(ls), 'the seat whose turn it is, not null'),
+    # Not read as null: that would be a drawn card thrown away, a move nobody made.
+    ("a turn without its slot", lambda ls: without_slot(ls, kept=True),
+     'a turn must give its "slot": 1-10, or null for a drawn card discarded at once'),
+    ("a discard without its slot", lambda ls: without_slot(ls, kept=False),
+     'a turn must give its "slot"'),
+    ("two blank lines at the end", lambda ls: ("".join(ls).encode() + b"\n\n", len(ls) + 1),
+     "the line is empty"),
     ("a target the rules refuse", lambda ls: (replace_line(ls, 0, ls[0].replace(
         '"target": 150', '"target": 7')), 1),
      "the target must be a multiple of 5 from 5 to 100,000 (such as 500), not 7"),
@@ -305,12 +321,32 @@ def test_a_last_line_cut_inside_a_utf8_character_is_a_torn_write(tmp_path: Path)
     assert load_record(path).events == record_lines(game)
 
 
-def test_a_last_line_without_its_newline_still_counts(tmp_path: Path) -> None:
+@pytest.mark.parametrize("after", [b"", b"\0" * 4096, b"  \0\0"],
+                         ids=["nothing", "zeros after a power cut", "blanks, then zeros"])
+def test_a_last_line_without_its_newline_still_counts(tmp_path: Path, after: bytes) -> None:
     game = unfinished_game(4, turns=3)
     path = tmp_path / "game.jsonl"
-    path.write_text(record_text(game).rstrip("\n"))
+    whole = record_text(game).rstrip("\n").encode()
+    path.write_bytes(whole + after)
     record = load_record(path)
     assert record.events == record_lines(game)
+    assert not record.torn  # nothing was lost
+    assert path.read_bytes() == whole + after
+
+
+@pytest.mark.parametrize("last", [b"\n", b"   \n", b"\r\n", b"\t", b"\n\0\0\0"],
+                         ids=["an empty line", "spaces", "CRLF", "a tab, no newline",
+                              "an empty line, then zeros"])
+def test_a_blank_last_line_is_ignored(tmp_path: Path, last: bytes) -> None:
+    # An editor or `echo >> file` leaves one; the spec ignores a last line that is no JSON.
+    game = unfinished_game(4, turns=3)
+    path = tmp_path / "game.jsonl"
+    whole = record_text(game).encode()
+    path.write_bytes(whole + last)
+    record = load_record(path)
+    assert record.events == record_lines(game)
+    assert (record.complete_bytes, record.torn) == (len(whole), False)
+    assert path.read_bytes() == whole + last
 
 
 def test_a_byte_order_mark_is_tolerated(tmp_path: Path) -> None:

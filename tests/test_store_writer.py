@@ -109,8 +109,10 @@ def test_a_record_changed_since_it_was_read_is_not_taken_up(record: Path, change
 
 @pytest.mark.parametrize(
     "on_disk",
-    [lambda whole: whole + b'{"type": "tu', lambda whole: whole, lambda whole: whole[:-1]],
-    ids=["torn line cut off", "nothing after", "last line gets its newline"],
+    [lambda whole: whole + b'{"type": "tu', lambda whole: whole, lambda whole: whole[:-1],
+     lambda whole: whole[:-1] + b"\0" * 64, lambda whole: whole + b"\n"],
+    ids=["torn line cut off", "nothing after", "last line gets its newline",
+         "zeros after a last line without its newline", "a blank last line cut off"],
 )
 def test_a_record_unchanged_since_it_was_read_is_taken_up_after_its_last_line(
     record: Path, on_disk: Callable[[bytes], bytes]
@@ -152,6 +154,14 @@ def test_a_held_record_is_busy_for_everyone_else_until_closed(record: Path) -> N
     writer.close()
     assert not is_busy(record)
     hold_record(record).close()
+
+
+@pytest.mark.timeout(10)
+def test_a_pipe_named_like_a_record_is_never_busy_nor_waited_on(tmp_path: Path) -> None:
+    # `racko resume --list` asks of every file there; a pipe opened to read waits for a writer.
+    pipe = tmp_path / "game.jsonl"
+    os.mkfifo(pipe)
+    assert not is_busy(pipe)
 
 
 def test_holding_a_missing_record_creates_nothing(tmp_path: Path) -> None:

@@ -48,10 +48,17 @@ def test_reading_a_torn_record_says_its_last_line_is_left_out_and_leaves_the_fil
     assert path.read_bytes() == text.encode() + b'{"type": "turn", "se'
 
 
+@pytest.mark.parametrize("after", [b"", b"\0" * 512, b"\n"],
+                         ids=["nothing", "zeros after a power cut", "a blank line"])
 @pytest.mark.parametrize("args", [["replay", "--summary"], ["review", "--reveal"]])
-def test_a_whole_record_says_nothing_of_a_cut_line(home: Path, args: list[str]) -> None:
+def test_a_whole_record_says_nothing_of_a_cut_line(
+    home: Path, args: list[str], after: bytes
+) -> None:
+    # Zeros or a blank line after the last line held nothing: nothing is said to be lost.
     path = home / "games" / "whole.jsonl"
-    path.write_text(record_text(unfinished_game(9, turns=6, target=75, kinds=("human", "human"))))
+    text = record_text(unfinished_game(9, turns=6, target=75, kinds=("human", "human")))
+    path.write_bytes(text.encode() + after)
     result = racko(*args, "whole")
     assert_exited(result, 0)
     assert "cut off" not in flat(result.output)
+    assert path.read_bytes() == text.encode() + after

@@ -464,6 +464,8 @@ def test_the_hints_shown_during_a_turn_are_written_on_its_line_and_counted_back(
     lines = [line for _, line in parse_lines(record.read_text(encoding="utf-8"))]
     [ann] = [line for line in lines if line["type"] == "turn" and line["seat"] == 0]
     assert ann["hints"] == hints
+    # racko's own field after the spec's, "type" first as every line has it.
+    assert list(ann) == ["type", "seat", "source", "card", "slot", "hints"]
     assert hints_in(lines, 2) == [hints, 0]
     assert rebuild(record.read_text(encoding="utf-8")).game.turn >= 1  # still a valid record
 

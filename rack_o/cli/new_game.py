@@ -123,11 +123,12 @@ class NewGame:
         return [self.saved, *self.trouble]
 
 
-def saved_line(note: str, *, dealt: bool = True) -> Filled:
-    """The line that says a game is saved as it is played (from its first deal, if no card is
-    `dealt` yet), then `note` (how to carry it on, its command whole on a line of its own)."""
-    # Before the first deal there is nothing to carry on: a game stopped then is not kept.
-    saved = _("Saved as you play.") if dealt else _("Saved as you play, from the first deal.")
+def saved_line(note: str, *, from_first_deal: bool = False) -> Filled:
+    """The line that says a game is saved as it is played (kept only from its first deal, if
+    `from_first_deal`), then `note` (how to carry it on, its command whole on a line of its
+    own)."""
+    saved = (_("Saved as you play, from the first deal.") if from_first_deal
+             else _("Saved as you play."))
     return Filled(saved + " " + note, "dim")
 
 
@@ -167,8 +168,10 @@ def new_game(
         if writer is not None:
             writer.write(header.event())
         game = header.new_game(on_step=writer.step if writer is not None else None)
+        # An autosaved record left before the first deal is not kept: there is nothing to carry
+        # on. A file the player named is theirs, and kept from the start.
         saved = (Text(saved_note, "yellow") if record_path is None
-                 else saved_line(saved_note, dealt=False))
+                 else saved_line(saved_note, from_first_deal=record is None))
         trouble: list[RenderableType] = []
         problem = history_problem()
         if problem:

@@ -643,9 +643,13 @@ def take_up(record: Record, writer: RecordWriter) -> None:
                    err=True)
         raise SystemExit(EXIT_BAD_FILE) from None
     except OSError as error:
-        click.echo(_("Error: cannot write to {file}: {reason}.").format(
-            file=_shown_file(writer.path), reason=os_reason(error)), err=True)
-        raise SystemExit(EXIT_BAD_FILE) from None
+        _cannot_write(writer, error)
+
+
+def _cannot_write(writer: RecordWriter, error: OSError) -> NoReturn:
+    click.echo(_("Error: cannot write to {file}: {reason}.").format(
+        file=_shown_file(writer.path), reason=os_reason(error)), err=True)
+    raise SystemExit(EXIT_BAD_FILE) from None
 
 
 def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[int, Record]:
@@ -679,6 +683,8 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
         notices.insert(0, switching)  # first: what follows is in another language
     note = resume_note(record.ref, load_bots=_loads_bots(record))
     if pausing:
+        if writer.failure is not None:  # said now, not after Enter to carry on
+            _cannot_write(writer, writer.failure)
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, note)
         notices = []

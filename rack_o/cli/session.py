@@ -307,10 +307,14 @@ def discard_drawn_card(game: Game, agents: Sequence[Agent]) -> int | None:
     return card
 
 
-def where_stopped(game: Game, reason: str, saved_note: str | None) -> str:
+def where_stopped(game: Game, reason: str, saved_note: str | None, *, kept: bool = False
+                  ) -> str:
     """`reason`, then where the game stopped (round, scores) and how to carry it on; or, before
-    the first deal, that there is no game to carry on."""
+    the first deal, that there is no game to carry on, unless its record is `kept` (a file the
+    player named) and can be carried on."""
     if game.round == 0:
+        if kept and saved_note:
+            return reason + " " + _("No card was dealt yet.") + " " + saved_note
         # An autosaved record is deleted when its writer closes.
         return reason + " " + _("No card was dealt, so there is no game to carry on.")
     names = tuple(p.name for p in game.players)
@@ -657,5 +661,7 @@ class _Session(Table):
                 self.console.print(reason, markup=False, highlight=False)
                 return
         self.console.print()
-        self.console.print(fill(where_stopped(game, reason, saved_note), self.console.width),
+        kept = self.writer is not None and not self.writer.drop_undealt
+        self.console.print(fill(where_stopped(game, reason, saved_note, kept=kept),
+                                self.console.width),
                            markup=False, highlight=False, soft_wrap=True)

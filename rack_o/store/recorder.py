@@ -69,7 +69,9 @@ class StepRecorder:
         fields.update(self.next_line)
         self.next_line = {}
         if self.writer is not None:
-            # The step's own fields last: no extra (a bot's notes) may stand in for them.
-            self.writer.write({**fields, **event(step)})
+            # The step's own fields first, as the spec shows them ("type" leading), and no
+            # extra (a bot's notes) may stand in for them.
+            line = event(step)
+            self.writer.write({**line, **{k: v for k, v in fields.items() if k not in line}})
         elif self.listener is not None:
             self.listener(step)

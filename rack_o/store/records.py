@@ -28,6 +28,7 @@ from rack_o.rules import Rules
 from rack_o.store.history import holds_record
 from rack_o.store.paths import RECORD_SUFFIX, record_id, record_ref, records_dir
 from rack_o.store.safe_text import shown
+from rack_o.store.small_file import NotARegularFile, TooBig, read_small
 
 # Far above any real game (a long 4-player game to 500 is well under 1 MB), far below memory.
 MAX_RECORD_BYTES = 32_000_000
@@ -122,6 +123,8 @@ class Record:
     """How many bytes of the file hold complete lines; anything after is a torn write."""
     size: int = 0
     """The file's size as it was read."""
+    lost: bool = False
+    """Whether what the file holds after `complete_bytes` is more than blanks and zeros."""
     digest: str = ""
     """The SHA-256 of the file as it was read (hex), to tell whether it changed since."""
     modified: float = 0.0
@@ -137,8 +140,9 @@ class Record:
 
     @property
     def torn(self) -> bool:
-        """True when the file ended in a line cut off as it was written (left out)."""
-        return self.size > self.complete_bytes
+        """True when the file ended in a line cut off as it was written (left out); not for
+        the blanks or zeros alone that may follow its last line."""
+        return self.lost
 
     @property
     def ref(self) -> str:
@@ -169,41 +173,39 @@ class Summary:
 
 def _read_bytes(path: Path) -> tuple[bytes, float]:
     """The whole file and its modification time as read; RecordFileError for a missing,
-    non-regular or huge one."""
+    non-regular or huge one (a pipe put in its place meanwhile is never waited on)."""
     try:
-        info = path.stat()
+        data, found = read_small(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordFileError(path, None, RecordProblem.NO_SUCH_FILE) from None
+    except NotARegularFile:
+        raise RecordFileError(path, None, RecordProblem.NOT_A_FILE) from None
+    except TooBig as error:
+        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=error.size) from None
     except OSError as error:
         raise _unreadable(path, error) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise RecordFileError(path, None, RecordProblem.NOT_A_FILE)
-    if info.st_size > MAX_RECORD_BYTES:
-        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=info.st_size)
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_RECORD_BYTES + 1)
-            # Of the file read, not looked up again by name: it may be gone by then.
-            modified = os.fstat(file.fileno()).st_mtime
-    except OSError as error:
-        raise _unreadable(path, error) from None
-    if len(data) > MAX_RECORD_BYTES:  # the file grew while we looked
-        raise RecordFileError(path, None, RecordProblem.TOO_BIG, size=len(data))
-    return data, modified
+    # Of the file read, not looked up again by name: it may be gone by then.
+    return data, found.st_mtime
 
 
 def _text_of(path: Path, data: bytes) -> tuple[str, int]:
     """The complete lines of the bytes `data` read from `path`, as text, and their length in
-    bytes. RecordFileError for an empty file, binary data or text that is not UTF-8; a torn
-    tail after the last newline is left out."""
+    bytes. RecordFileError for an empty file, binary data or text that is not UTF-8. Left
+    out (spec: a final line that is not complete JSON is ignored): a torn tail after the last
+    newline, the zeros a power cut leaves after a last line that lacks its newline, and a last
+    line that is blank."""
     if not data:
         raise RecordFileError(path, 1, RecordProblem.EMPTY)
     if data.isspace():  # blank lines are malformed lines (spec), and here they are all there is
         raise RecordFileError(path, 1, RecordProblem.BLANK)
     body, tail = _split_tail(data)
     tail_kind = _tail_kind(tail)
-    if tail_kind != "torn":
-        body = data  # a last line without its newline is judged like any other line
+    if tail_kind == "whole":  # judged like any other line, but for zeros after it
+        body = data.rstrip(b"\0")
+    elif tail_kind == "junk":
+        body = data
+    elif not _holds_anything(tail):
+        body = _without_blank_last_line(body)
     if b"\0" in body:
         raise RecordFileError(path, _line_at(body, body.index(b"\0")), RecordProblem.BINARY)
     try:
@@ -217,6 +219,18 @@ def _text_of(path: Path, data: bytes) -> tuple[str, int]:
     if not text:
         raise RecordFileError(path, 1, RecordProblem.ONLY_TORN_LINE)
     return text.removeprefix("\ufeff"), len(body)
+
+
+def _holds_anything(data: bytes) -> bool:
+    """True unless `data` is only blanks and the zeros a power cut leaves."""
+    return bool(data.strip(b"\0 \t\r\n"))
+
+
+def _without_blank_last_line(body: bytes) -> bytes:
+    """`body` (whole lines) without its last line if that one is blank, as an editor or an
+    `echo >>` leaves it; a blank line anywhere else stays, and is refused."""
+    start = body.rfind(b"\n", 0, len(body) - 1) + 1
+    return body[:start] if start and not _holds_anything(body[start:]) else body
 
 
 def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record:
@@ -245,8 +259,9 @@ def load_record(path: str | os.PathLike[str], *, seeded: bool = False) -> Record
             raise RecordFileError(path, 1, problem) from None
         raise RecordFileError(path, error.line, RecordProblem.BROKEN, error.reason,
                               broken=error) from None
-    return Record(path, kept, header, game, missing, size, len(data),
-                  hashlib.sha256(data).hexdigest(), modified, tuple(written))
+    return Record(path, kept, header, game, missing, complete_bytes=size, size=len(data),
+                  lost=_holds_anything(data[size:]), digest=hashlib.sha256(data).hexdigest(),
+                  modified=modified, names_written=tuple(written))
 
 
 def _keeping(

@@ -1,5 +1,5 @@
-"""Reading a small file racko keeps in its data folder (a note, the host key): a regular file
-only, never waited on (a pipe) nor read without end (a device), and at most so many bytes."""
+"""Reading a file of bounded size (a game record, a note, the host key): a regular file only,
+never waited on (a pipe) nor read without end (a device), and at most so many bytes."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ class NotARegularFile(Exception):
 
 
 class TooBig(Exception):
-    """The file holds more than the bytes asked for."""
+    """The file holds more than the bytes asked for: `size` of them (at least)."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        super().__init__(path, size)
+        self.size = size
 
 
 def read_small(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
@@ -21,7 +25,8 @@ def read_small(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
 
     Anything else is refused (NotARegularFile) before it is opened, since opening some devices
     acts by itself, and again once opened, in case it was swapped meanwhile; a pipe is opened
-    without waiting for a writer. OSError if it cannot be read.
+    without waiting for a writer. A file larger than `limit` is refused unread. OSError if it
+    cannot be read.
     """
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise NotARegularFile(path)
@@ -30,6 +35,8 @@ def read_small(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
             raise NotARegularFile(path)
+        if found.st_size > limit:
+            raise TooBig(path, found.st_size)
         chunks: list[bytes] = []
         held = 0
         while held <= limit:
@@ -40,6 +47,6 @@ def read_small(path: Path, limit: int) -> tuple[bytes, os.stat_result]:
             held += len(chunk)
     finally:
         os.close(fd)
-    if held > limit:
-        raise TooBig(path)
+    if held > limit:  # it grew while read
+        raise TooBig(path, held)
     return b"".join(chunks), found

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -97,6 +98,12 @@ class RecordWriter:
     def size(self) -> int:
         """The file's size in bytes as this writer found it, or last left it."""
         return self._size
+
+    @property
+    def failure(self) -> RecordWriteError | None:
+        """Why every write will fail (a file that may not be written, a write that failed), or
+        None while the file can be written."""
+        return self._failed
 
     # ------------------------------------------------------------------ writing
 
@@ -248,11 +255,17 @@ def is_busy(path: str | os.PathLike[str]) -> bool:
     """True when a racko process holds `path`'s lock (its game is being played right now)."""
     if fcntl is None:
         return False
+    # A lock is held on files only: anything else is never opened (a device may act on it),
+    # and a pipe put in the file's place meanwhile is never waited on.
     try:
-        fd = os.open(path, os.O_RDONLY | _OPEN_FLAGS)
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _OPEN_FLAGS)
     except OSError:
         return False
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
