@@ -532,10 +532,13 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         # No seed the cards can be dealt from again (a record made elsewhere): later rounds
         # are dealt from a generator of our own, as a new game's are.
         game.rng = random.Random()
-    if game.is_over and not record.missing_events:
-        # One of racko's own games may have ended before it was added; a file from anywhere
-        # else (another computer, simulate without --history) is no game played here.
-        problem = add_to_history(game, record.header, path) if autosaved(path) else None
+    ours = autosaved(path)
+    # Over, or only the lines the rules imply left to write (which racko writes for a game of
+    # its own that ended as it stopped): one of racko's own games may have ended before it was
+    # added; a file from anywhere else (another computer, simulate without --history) is no
+    # game played here, and is left as it is.
+    if game.is_over and not (record.missing_events and ours):
+        problem = add_to_history(game, record.header, path) if ours else None
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
         over = _("That game is over: {winner} won ({scores}).").format(
