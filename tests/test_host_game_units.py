@@ -852,6 +852,7 @@ def test_the_help_before_a_deal_says_what_enter_and_u_do(is_host: bool, seat: in
         "Press Enter when you are ready for the cards to be dealt; u takes it back until "
         "they are. ")
     assert "While the others play" not in screen.note.plain  # nobody plays yet
+    assert "the game goes on" not in screen.note.plain  # it is dealt once everyone is ready
 
 
 @pytest.mark.parametrize(("saved", "promised"), [(True, True), (False, False)],

@@ -60,3 +60,21 @@ def test_the_notice_speaks_the_guest_s_language() -> None:
     terminal.attached(link, 40, 10, "fr")
     terminal.repaint()
     assert "Cette fenêtre fait 40×10" in " ".join(link.text.split())
+
+
+def test_the_last_words_of_a_stopped_game_are_shown_in_a_window_too_small() -> None:
+    # The host stopping the game (Ctrl-C) there learns where it stopped and how to reopen it.
+    from test_host_questions_typed_ahead import _Keeper
+    from test_host_units import FakeLink
+
+    from rack_o.host.inbox import Inbox
+    from rack_o.host.terminal import RemoteTerminal
+
+    terminal = RemoteTerminal(0, "Ann", Inbox(), _Keeper(), idle=None)
+    link = FakeLink()
+    terminal.attached(link, 40, 12, "en")
+    terminal.console.print("Ann's rack, slot 1")
+    assert "rack" not in link.text  # the game is never drawn cut off
+    terminal.shows_any_size()
+    terminal.console.print("Interrupted (Ctrl-C). The game stopped in round 1.")
+    assert "The game stopped in round 1." in " ".join(link.text.split())

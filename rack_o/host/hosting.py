@@ -609,6 +609,10 @@ class HostedGame(Table):
         self.seats.close(self._stopped_message, notes)
         for screen in self.screens.values():
             screen.turn(False)
+        if self.host_terminal is not None:
+            # Said even in a window too small for the game: it holds no rack, and it is the
+            # only place the host learns how to open the table again.
+            self.host_terminal.shows_any_size()
         self.console.print()
         self.console.print(fill(where_stopped(game, reason, saved_note), self.console.width),
                            markup=False, highlight=False, soft_wrap=True)

@@ -654,6 +654,11 @@ class RemoteTerminal:
         small = 0 < width < SMALLEST_WINDOW[0] or 0 < height < SMALLEST_WINDOW[1]
         self.too_small = (width, height) if small else None
 
+    def shows_any_size(self) -> None:
+        """From now on, what is printed is shown whatever the window's size (the game's last
+        words, which hold no rack); until then a window too small shows only how small it is."""
+        self.too_small = None
+
     def detached(self, link: Link) -> bool:
         """`link` was closed; True if it was this terminal's connection."""
         if self._link is not link:

@@ -274,10 +274,11 @@ def help_note(host: bool, *, gate: bool = False, choosing: bool = False,
         return Text(host_help if host else _(WAITING_HELP), "cyan")
     ready = _("Press Enter when you are ready for the cards to be dealt; u takes it back until "
               "they are.")
-    # Nobody plays yet: a guest's help says nothing of following the others' moves.
+    # Nobody plays yet: a guest's help says nothing of following the others' moves, nor of a
+    # game going on without them (it is dealt once everyone is ready).
     return Text(ready + " " + (host_help if host else _(
-        "s shows the score sheet, r the rules, q leaves the table: the game goes on, and the "
-        "same ssh command takes your seat back.")), "cyan")
+        "s shows the score sheet, r the rules, q leaves the table; the same ssh command takes "
+        "your seat back.")), "cyan")
 
 
 def invalid_note(key: str, host: bool, over: bool = False, host_choosing: bool = False, *,
