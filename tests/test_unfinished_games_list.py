@@ -236,3 +236,23 @@ def test_a_saves_folder_that_cannot_be_listed_is_said_to_be_so_not_to_be_empty(
     assert squashed(f"Error: cannot list the saved games in {games}: {reason}.") in squashed(
         listed.output), listed.output
     assert "No unfinished games" not in listed.output
+
+
+@pytest.mark.parametrize(("make", "reason"), [
+    (lambda games: games.write_text("x", encoding="utf-8"), "{games} is a file, not a folder"),
+    (lambda games: games.symlink_to(games), "{games} is a link that leads back to itself"),
+], ids=["a file", "a link looping"])
+@pytest.mark.parametrize("command", [["resume"], ["resume", "--drop"], ["replay"], ["review"]])
+def test_an_id_looked_for_in_a_saves_folder_that_cannot_be_listed_says_so_not_that_none_is_there(
+    home: Path, make: Callable[[Path], None], reason: str, command: list[str]
+) -> None:
+    # The game may be there: "No saved game" would send its player looking for nothing.
+    games = home / "games"
+    games.rmdir()
+    make(games)
+    result = racko(*command, "2026-11-29", input="q\n")
+    assert_exited(result, 2)
+    said = (f'No file "2026-11-29", and the saved games in {games} cannot be looked at: '
+            f"{reason.format(games=games)}.")
+    assert squashed(said) in squashed(result.output), result.output
+    assert "No saved game" not in result.output

@@ -108,6 +108,15 @@ def record_not_found(error: LookupError) -> str:
     if not error.ref.strip():  # a script's unset variable: "" names no game and no file
         return _("An empty ID names no game: give a game's ID (racko history and racko resume "
                  "--list show them) or a record file.")
+    if error.unlisted is not None:
+        from rack_o.store.paths import file_in_the_way
+
+        # The game may well be there: the folder's trouble is said, not that there is none.
+        blocking = file_in_the_way(error.folder)
+        reason = in_the_way(blocking) if blocking is not None else os_reason(error.unlisted)
+        return _('No file "{ref}", and the saved games in {folder} cannot be looked at: '
+                 "{reason}.").format(ref=controls_escaped(error.ref),
+                                     folder=controls_escaped(str(error.folder)), reason=reason)
     from rack_o.store.history import records_in
     from rack_o.store.paths import RECORD_SUFFIX
     from rack_o.store.records import record_id

@@ -96,11 +96,14 @@ class RecordNotFoundError(LookupError):
     """No saved game, or more than one, answers to `ref` in `folder`; `matches` are their IDs,
     sorted."""
 
-    def __init__(self, ref: str, folder: Path, matches: tuple[str, ...] = ()) -> None:
+    def __init__(self, ref: str, folder: Path, matches: tuple[str, ...] = (), *,
+                 unlisted: OSError | None = None) -> None:
         super().__init__(ref, folder, matches)
         self.ref = ref
         self.folder = folder
         self.matches = matches
+        self.unlisted = unlisted
+        """Why `folder` could not be listed (None if it was): its games could not be looked at."""
 
     def __str__(self) -> str:
         return f"{self.ref!r} in {self.folder}: {len(self.matches)} matching saved games"
@@ -377,8 +380,11 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
             return exact
     except OSError:
         pass  # an ID too long to be a file name is no saved game's
-    matches = sorted((p for p in _record_files(folder) if record_id(p).startswith(str(ref))),
-                     key=record_id)
+    try:
+        files = [path for path in _named_records(folder) if path.is_file()]
+    except OSError as error:
+        raise RecordNotFoundError(str(ref), folder, unlisted=error) from None
+    matches = sorted((p for p in files if record_id(p).startswith(str(ref))), key=record_id)
     if len(matches) == 1:
         return matches[0]
     raise RecordNotFoundError(str(ref), folder, tuple(record_id(p) for p in matches))
