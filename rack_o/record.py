@@ -298,7 +298,19 @@ def _loads(line: str) -> Any:
     long for Python to read raises _TooLong. RecursionError for a line nested deeper than the
     parser goes."""
     return json.loads(line, parse_constant=_no_constant, object_pairs_hook=_named_once,
-                      parse_int=_whole_number)
+                      parse_int=_whole_number, parse_float=_Written)
+
+
+class _Written(float):
+    """A number written with a point or an exponent, which keeps how the line spells it
+    ("5e2", "7.0"): an error quotes that, not the float it reads as (500.0, 7.0)."""
+
+    written: str
+
+    def __new__(cls, text: str) -> _Written:
+        value = super().__new__(cls, text)
+        value.written = text
+        return value
 
 
 class _NamedTwice(ValueError):
@@ -666,10 +678,13 @@ class _Replayer:
 def _json(value: Any) -> str:
     """A value as the record spells it (null, "x", 3), or its repr if it is not JSON; cut
     short with "…" past `_QUOTED` characters."""
-    try:
-        text = json.dumps(value)  # ASCII: no control or bidi character reaches a terminal
-    except (TypeError, ValueError):
-        text = repr(value)
+    if isinstance(value, _Written):
+        text = value.written  # JSON's own digits, signs, points and exponents: nothing else
+    else:
+        try:
+            text = json.dumps(value)  # ASCII: no control or bidi character reaches a terminal
+        except (TypeError, ValueError):
+            text = repr(value)
     return text if len(text) <= _QUOTED else text[: _QUOTED - 1] + "…"
 
 

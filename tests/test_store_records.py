@@ -76,6 +76,14 @@ def without_slot(lines: list[str], kept: bool) -> tuple[bytes, int]:
     return replace_line(lines, index, json.dumps(turn) + "\n"), index + 1
 
 
+def card_written(lines: list[str], spelling: str) -> tuple[bytes, int]:
+    """The first turn's card, spelt as `spelling` spells it ("{}e0": "7e0")."""
+    index = next(i for i, line in enumerate(lines) if '"turn"' in line)
+    card = json.loads(lines[index])["card"]
+    line = lines[index].replace(f'"card": {card}', f'"card": {spelling.format(card)}', 1)
+    return replace_line(lines, index, line), index + 1
+
+
 def a_field_twice(lines: list[str]) -> tuple[bytes, int]:
     index = next(i for i, line in enumerate(lines) if '"turn"' in line)
     turn = json.loads(lines[index])
@@ -107,6 +115,9 @@ def a_number_too_long(lines: list[str], last: bool = False) -> tuple[bytes, int]
         return ("".join(lines[:index]) + long.rstrip("\n")).encode(), index + 1
     return replace_line(lines, index, long), index + 1
 
+
+FIRST_CARD = json.loads(next(line for line in lines_of() if '"turn"' in line))["card"]
+"""The card the first turn of `lines_of()` draws."""
 
 # (name, build the damaged bytes -> (bytes, line or None), words the reason must hold)
 DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] = [
@@ -159,6 +170,11 @@ DAMAGE: list[tuple[str, Callable[[list[str]], tuple[bytes, int | None]], str]] =
      'a turn must give its "slot": 1-10, or null for a drawn card discarded at once'),
     ("a discard without its slot", lambda ls: without_slot(ls, kept=False),
      'a turn must give its "slot"'),
+    # Quoted as the file writes it: "not 7.0" would read as a contradiction of "is 7".
+    ("a card written with an exponent", lambda ls: card_written(ls, "{}e0"),
+     f"pile is {FIRST_CARD}, not {FIRST_CARD}e0"),
+    ("a target written with a point", lambda ls: (replace_line(ls, 0, ls[0].replace(
+        '"target": 150', '"target": 1.5e2')), 1), "(such as 500), not 1.5e2"),
     ("two blank lines at the end", lambda ls: ("".join(ls).encode() + b"\n\n", len(ls) + 1),
      "the line is empty"),
     ("a target the rules refuse", lambda ls: (replace_line(ls, 0, ls[0].replace(
