@@ -337,6 +337,16 @@ def test_a_guest_logged_in_as_the_host_is_told_that_seat_is_not_a_guest_s() -> N
     assert table.join("zed", FakeLink(), 80, 24) == "Every seat at this table is taken."
 
 
+def test_a_computer_player_s_name_takes_no_free_seat() -> None:
+    # Bob's seat free, `ssh hard@` took it in silence, seating them as Bob.
+    table = GuestSeats({1: "Bob"}, not_guests=["Ann", "Hard"])
+    for user, name in (("hard", "Hard"), ("ann", "Ann")):
+        assert table.join(user, FakeLink(), 80, 24) == (
+            f"{name}'s seat is not a guest's: connect with your own seat's name as the user "
+            "name.")
+    assert isinstance(table.join("bob", FakeLink(), 80, 24), RemoteTerminal)
+
+
 def test_a_released_seat_and_a_closed_table_take_nobody() -> None:
     table = GuestSeats(NAMES)
     link = FakeLink()

@@ -181,8 +181,9 @@ class GuestSeats:
             if self._closed:
                 return _("This table is closed.")
             seat = self._seat_for(wanted)
-            if seat is None and wanted in self._not_guests:
-                # Logged in as the host, say: "every seat is taken" would hide why.
+            if wanted in self._not_guests and (seat is None or not self._answers_to(wanted)):
+                # Logged in as the host, or as a computer player: "every seat is taken" would
+                # hide why, and a free seat given under that name would seat them as another.
                 return _("{name}'s seat is not a guest's: connect with your own seat's name as "
                          "the user name.").format(name=printable(self._not_guests[wanted]))
             if seat is None:
@@ -224,6 +225,11 @@ class GuestSeats:
     def resized(self, seat: int, link: Link, width: int, height: int) -> None:
         """The guest at `seat` resized their window."""
         self.inbox.post(partial(self.terminals[seat].resized, link, width, height))
+
+    def _answers_to(self, wanted: str) -> bool:
+        """True when a guest's seat is named `wanted` (a name key), or was taken under it."""
+        return any(name_key(terminal.name) == wanted for terminal in self.terminals.values()
+                   ) or wanted in self._claims.values()
 
     def _seat_for(self, wanted: str) -> int | None:
         for seat, terminal in self.terminals.items():
