@@ -95,3 +95,14 @@ def test_a_guest_silent_at_a_rounds_end_is_warned_before_being_let_go() -> None:
         until(lambda: not links[1].is_open, "Bob is let go once the time is up", timeout=3)
         assert links[1].closed_with is not None
         assert links[1].closed_with.startswith("You pressed no key for 1 second")
+
+
+def test_a_guest_reading_the_rules_is_warned_where_the_pager_s_status_line_was() -> None:
+    # The pager covers the screen: a warning drawn under it was never seen, the guest let go.
+    with table(winning_deal(1, target=500), host_seat=0, idle=IDLE, ready=False) as hosted:
+        links = hosted.links
+        until(lambda: "ready" in shown(links[1]), "Bob is asked whether he is ready")
+        hosted.press(1, "r")
+        until(lambda: "Rules of Rack-O" in shown(links[1]), "the rules are open")
+        until(lambda: WARNING in shown(links[1]), "Bob is warned over the rules", timeout=3)
+        assert "the rules as racko plays them" in shown(links[1])  # the rules stay, warned at foot

@@ -390,7 +390,11 @@ class SeatScreen:
         console = self.terminal.console
         if self.pager is not None:
             self.pager.draw()
-            console.print(self.pager.status(), end="")
+            # The warning in the status line's place: under the pager it would never be read.
+            warning = self.terminal.idle_warning()
+            if warning is not None:
+                warning.no_wrap, warning.overflow = True, "ellipsis"
+            console.print(self.pager.status() if warning is None else warning, end="")
             return
         host = self.host
         below: list[RenderableType] = []
