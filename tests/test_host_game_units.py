@@ -1076,3 +1076,24 @@ def test_a_narrow_window_s_draw_or_take_prompt_still_names_q_in_a_word(guest: bo
     pyte.Stream(screen).feed(drawn[:drawn.index(" > ") + 3])
     prompt = next(line for line in screen.display if " > " in line)
     assert prompt.rstrip().endswith(said.rstrip()) and "? help" in prompt, prompt
+
+
+def test_rules_left_open_by_a_guest_who_went_away_are_not_said_put_away(seat) -> None:
+    # Their new connection never showed the rules: the note would be stale (and was in the
+    # host's language, made while they were away).
+    from builders import seeded_game
+
+    from rack_o.cli.human import HumanAgent
+    from rack_o.host.screen import SeatScreen
+
+    terminal, inbox, _read = seat
+    game = seeded_game(3, names=["Ann", "Bob"])
+    game.deal()
+    screen = SeatScreen(_Host(game, gate=False), terminal, game.mover)  # type: ignore[arg-type]
+    screen.human = HumanAgent("Ann", terminal)
+    typed(terminal, inbox, b"r")  # while Bob plays
+    assert screen.pager is not None
+    link = terminal._link
+    assert link is not None and terminal.detached(link)  # Ann's connection drops
+    screen.turn(True)
+    assert screen.pager is None and screen.human.turn_note is None

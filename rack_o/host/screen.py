@@ -231,9 +231,11 @@ class SeatScreen:
             # Asked before the turn came and not yet answered: the turn asks it again (its y
             # answered nothing, "not valid here", once the question went with the screen).
             self.terminal.keep_for_turn(QUIT_KEY)
-        if asked and self.pager is not None and self.human is not None:
+        if (asked and self.pager is not None and self.human is not None
+                and self.terminal.is_connected):
             # Read while the others played, the pager goes with the screen: said, or its keys
-            # (q returns, b goes back) fall on the turn unawares.
+            # (q returns, b goes back) fall on the turn unawares. A guest away then comes back
+            # to a new screen: nothing of theirs was put away.
             self.human.turn_note = Text(put_away_note(self._paged), "yellow")
         self.pager = self.question = None
         if asked:
