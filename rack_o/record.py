@@ -91,6 +91,27 @@ def played_for_person(line: Mapping[str, Any]) -> bool:
     return bool(line.get(STAND_IN) or line.get(LEFT))
 
 
+def given_away(events: Iterable[Mapping[str, Any]], players: tuple[Player, ...]) -> list[int]:
+    """The people's seats a hosted table's computer player was playing when the table stopped:
+    a line says the host gave them away (GIVEN_AWAY), or their last turn line says it stood in."""
+    given: set[int] = set()
+
+    def is_seat(value: object) -> TypeGuard[int]:
+        return type(value) is int and 0 <= value < len(players)
+
+    for line in events:
+        seat = line.get("seat")
+        if line.get("type") == "turn" and is_seat(seat):
+            if line.get(STAND_IN):
+                given.add(seat)
+            else:
+                given.discard(seat)
+        named = line.get(GIVEN_AWAY)
+        if isinstance(named, list):
+            given.update(seat for seat in named if is_seat(seat))
+    return [seat for seat in sorted(given) if players[seat].is_human]
+
+
 class TurnLine(NamedTuple):
     """A turn line of a record `rebuild` accepted, and where it stands."""
 

@@ -27,9 +27,10 @@ from rack_o.host.hosting import HostedGame
 from rack_o.host.inbox import Inbox
 from rack_o.host.keyboard import CTRL_C, KeyReader
 from rack_o.host.local import LocalLink, local_terminal
-from rack_o.host.opening import _given_away, _host_seat
+from rack_o.host.opening import _host_seat
 from rack_o.host.terminal import GuestInterrupt, RemoteTerminal
 from rack_o.host.views import Presence, keys_line, waiting_line
+from rack_o.record import given_away
 from rack_o.store.writer import RecordWriter
 from rack_o.view import SeatView
 
@@ -269,7 +270,7 @@ def test_the_host_sits_where_the_record_says(
 )
 def test_a_seat_given_to_a_computer_player_goes_to_it_again(lines: list[dict], given: list[int]
                                                             ) -> None:
-    assert _given_away(lines, PLAYERS) == given
+    assert given_away(lines, PLAYERS) == given
 
 
 def guests_only(table: GuestSeats, game: Game, *, writer: RecordWriter | None = None,
@@ -312,7 +313,7 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (tmp_path / "given.jsonl").read_text(encoding="utf-8"))]
     assert [(line["type"], line.get("given_away")) for line in lines] == [
         ("deal", [1]), ("turn", [0])]
-    assert _given_away(lines, game.players) == [0, 1]
+    assert given_away(lines, game.players) == [0, 1]
 
 
 # ------------------------------------------------------------------ usage

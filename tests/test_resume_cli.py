@@ -501,3 +501,23 @@ def test_a_game_whose_seed_deals_nothing_is_carried_on_into_its_next_round(
     assert "The game stopped in round 2" in " ".join(result.output.split()), result.output
     dealt = [json.loads(line) for line in path.read_text().splitlines()]
     assert [line["type"] for line in dealt].count("deal") == 2
+
+
+def test_a_hosted_game_s_seat_given_to_a_computer_player_is_said_to_be_a_person_s_again(
+    home: Path,
+) -> None:
+    # racko host --resume gives it to the computer player again; at one keyboard every seat
+    # is a person's, and the table is told so rather than finding Cat asked to play.
+    game = unfinished_game(9, turns=6, target=75, kinds=("human", "human"))
+    lines = record_lines(game)
+    last = max(i for i, line in enumerate(lines)
+               if line["type"] == "turn" and line["seat"] == 1)
+    lines[last] = {**lines[last], "stand_in": "bot:hard"}
+    path = home / "games" / "hosted.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    code, out = invoke(["hosted"])
+    assert code == 1, out
+    name = game.players[1].name
+    assert (f"When the hosted table stopped, a computer player was playing for {name}. Here "
+            "that seat is played at this keyboard again; racko host --resume gives it back to "
+            "the computer player.") in flat(out)

@@ -25,7 +25,7 @@ from rich.text import Text
 from rack_o.actions import Phase
 from rack_o.game import HUMAN, Game
 from rack_o.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
-from rack_o.record import LEFT, Event
+from rack_o.record import LEFT, Event, given_away
 from rack_o.rules import Rules
 from rack_o.store.records import Record, RecordFileError, RecordProblem, Summary, shown_seed
 
@@ -682,6 +682,17 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     # With two or more people at the keyboard the seed stays hidden: it deals every card.
     notices = resume_notices(record, resume_facts(record), show_seed=humans < 2,
                              cut_short_told=True)
+    given = given_away(record.events, game.players)
+    if given:
+        # A hosted game's seat the host gave away: this keyboard plays every seat.
+        notices.append(Text(ngettext(
+            "When the hosted table stopped, a computer player was playing for {names}. Here "
+            "that seat is played at this keyboard again; racko host --resume gives it back to "
+            "the computer player.",
+            "When the hosted table stopped, a computer player was playing for {names}. Here "
+            "those seats are played at this keyboard again; racko host --resume gives them back "
+            "to the computer player.", len(given)).format(
+                names=", ".join(game.players[seat].name for seat in given)), "yellow"))
     if switching is not None:
         notices.insert(0, switching)  # first: what follows is in another language
     note = resume_note(record.ref, load_bots=_loads_bots(record))

@@ -33,7 +33,7 @@ from rack_o.cli.resume import (
 from rack_o.cli.setup import TableOptions, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _, current_language, speaking
-from rack_o.record import GIVEN_AWAY, HOST_SEAT, STAND_IN, Event
+from rack_o.record import HOST_SEAT, Event, given_away
 from rack_o.store.names import name_key
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
@@ -170,7 +170,7 @@ def _resumed(record: Record, writer: RecordWriter, port: int = DEFAULT_PORT,
         record.game, record.header, writer, writer.path, carry_on,
         lambda: resume_notices(record, facts, show_seed=False),
         [switching] if switching is not None else [], record.events,
-        _given_away(record.events, record.game.players), cut_short(record.events),
+        given_away(record.events, record.game.players), cut_short(record.events),
         resumed=True, saved_line=saved_line(carry_on))
 
 
@@ -197,23 +197,6 @@ def _host_seat(players: Sequence[Player], seated: bool, line: object) -> int | N
         if recorded is None or (_is_seat(recorded, players) and recorded in people):
             return recorded
     return people[0] if people else None
-
-
-def _given_away(events: Sequence[Event], players: Sequence[Player]) -> list[int]:
-    """The guest seats a computer player was playing when the table stopped: a line says the
-    host gave them away (GIVEN_AWAY), or their last turn line says it stood in."""
-    given: set[int] = set()
-    for line in events:
-        seat = line.get("seat")
-        if line.get("type") == "turn" and _is_seat(seat, players):
-            if line.get(STAND_IN):
-                given.add(seat)
-            else:
-                given.discard(seat)
-        named = line.get(GIVEN_AWAY)
-        if isinstance(named, list):
-            given.update(seat for seat in named if _is_seat(seat, players))
-    return [seat for seat in sorted(given) if players[seat].is_human]
 
 
 def _kept_for(events: Sequence[Event], seats: int, guests: Mapping[int, str]
