@@ -218,18 +218,28 @@ def test_what_is_named_like_a_save_but_is_no_file_is_skipped_with_a_note(
     assert "2026-11-29-2105-ann-bob" in listed.output
 
 
-@pytest.mark.parametrize(("make", "reason"), [
+UNLISTABLE = pytest.mark.parametrize(("make", "reason"), [
     # Said as play and history say it, not as the system's "Not a directory".
     (lambda games: games.write_text("x", encoding="utf-8"), "{games} is a file, not a folder"),
     (lambda games: games.symlink_to(games), "{games} is a link that leads back to itself"),
 ], ids=["a file", "a link looping"])
+"""A saves folder that cannot be listed, and what is said of it."""
+
+
+def unlistable(home: Path, make: Callable[[Path], None]) -> Path:
+    """The saves folder under `home`, made by `make` into something that cannot be listed."""
+    games = home / "games"
+    games.rmdir()
+    make(games)
+    return games
+
+
+@UNLISTABLE
 @pytest.mark.parametrize("carry_on", [["--list"], []], ids=["--list", "no ID"])
 def test_a_saves_folder_that_cannot_be_listed_is_said_to_be_so_not_to_be_empty(
     home: Path, make: Callable[[Path], None], reason: str, carry_on: list[str]
 ) -> None:
-    games = home / "games"
-    games.rmdir()
-    make(games)
+    games = unlistable(home, make)
     listed = racko("resume", *carry_on, input="q\n")
     assert_exited(listed, 2)
     reason = reason.format(games=games)
@@ -238,18 +248,13 @@ def test_a_saves_folder_that_cannot_be_listed_is_said_to_be_so_not_to_be_empty(
     assert "No unfinished games" not in listed.output
 
 
-@pytest.mark.parametrize(("make", "reason"), [
-    (lambda games: games.write_text("x", encoding="utf-8"), "{games} is a file, not a folder"),
-    (lambda games: games.symlink_to(games), "{games} is a link that leads back to itself"),
-], ids=["a file", "a link looping"])
+@UNLISTABLE
 @pytest.mark.parametrize("command", [["resume"], ["resume", "--drop"], ["replay"], ["review"]])
 def test_an_id_looked_for_in_a_saves_folder_that_cannot_be_listed_says_so_not_that_none_is_there(
     home: Path, make: Callable[[Path], None], reason: str, command: list[str]
 ) -> None:
     # The game may be there: "No saved game" would send its player looking for nothing.
-    games = home / "games"
-    games.rmdir()
-    make(games)
+    games = unlistable(home, make)
     result = racko(*command, "2026-11-29", input="q\n")
     assert_exited(result, 2)
     said = (f'No file "2026-11-29", and the saved games in {games} cannot be looked at: '
