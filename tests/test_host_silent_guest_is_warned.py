@@ -106,3 +106,13 @@ def test_a_guest_reading_the_rules_is_warned_where_the_pager_s_status_line_was()
         until(lambda: "Rules of Rack-O" in shown(links[1]), "the rules are open")
         until(lambda: WARNING in shown(links[1]), "Bob is warned over the rules", timeout=3)
         assert "the rules as racko plays them" in shown(links[1])  # the rules stay, warned at foot
+
+
+def test_a_guest_reading_the_rules_on_their_turn_is_warned_on_the_pager_s_status_line() -> None:
+    with table(winning_deal(1, target=500), host_seat=0, idle=IDLE) as hosted:
+        links = hosted.links
+        hosted.asked(1)
+        hosted.press(1, "r")
+        until(lambda: "the rules as racko plays them" in shown(links[1]), "the rules are open")
+        until(lambda: WARNING in shown(links[1]), "Bob is warned over the rules", timeout=3)
+        assert "the rules as racko plays them" in shown(links[1])

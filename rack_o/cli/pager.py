@@ -7,6 +7,7 @@ commands and write files, and every player at the table can open the rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import nullcontext
 from itertools import chain
 
@@ -14,6 +15,7 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.segment import Segment, Segments
+from rich.text import Text
 
 from rack_o.i18n import _
 
@@ -38,10 +40,23 @@ def page(term: PlayerTerminal, renderable: RenderableType, title: str) -> None:
         term.key("[dim]" + _("Press Enter to go back.") + "[/] ")
         return
     pager = Pager(term, renderable, title)
+    # A guest at a hosted table about to be let go for their silence is warned on the status
+    # line: under the pager, the warning would never be read.
+    warning: Callable[[], Text | None] = getattr(term, "idle_warning", lambda: None)
+
+    def status() -> str:
+        warned = warning()
+        if warned is None:
+            return pager.status()
+        said = warned.plain
+        room = term.console.size.width - 1  # one line, as the status line it stands for
+        if cell_len(said) > room:
+            said = said[: max(0, room - 1)] + "…"
+        return f"[bold red]{escape(said)}[/]"
 
     def repaint() -> None:
         pager.draw()
-        term.reprompt(pager.status())
+        term.reprompt(status())
 
     # A resized window (the local terminal's, or one reached over a connection) is painted
     # again: the pager's screen, and its status line said again for the new size.
@@ -49,7 +64,7 @@ def page(term: PlayerTerminal, renderable: RenderableType, title: str) -> None:
     with repainting(repaint) if repainting is not None else nullcontext():
         while True:
             pager.draw()
-            if pager.press(term.key(pager.status())):
+            if pager.press(term.key(status())):
                 return
 
 
