@@ -45,14 +45,7 @@ def page(term: PlayerTerminal, renderable: RenderableType, title: str) -> None:
     warning: Callable[[], Text | None] = getattr(term, "idle_warning", lambda: None)
 
     def status() -> str:
-        warned = warning()
-        if warned is None:
-            return pager.status()
-        said = warned.plain
-        room = term.console.size.width - 1  # one line, as the status line it stands for
-        if cell_len(said) > room:
-            said = said[: max(0, room - 1)] + "…"
-        return f"[bold red]{escape(said)}[/]"
+        return pager.status_or(warning())
 
     def repaint() -> None:
         pager.draw()
@@ -109,6 +102,17 @@ class Pager:
         shown = len(lines[self.top : self.top + height])
         return status(self.title, self.top + 1, self.top + shown, len(lines),
                       self.term.console.size.width, whole=len(lines) <= height)
+
+    def status_or(self, warning: Text | None) -> str:
+        """The bottom line (rich markup): `warning` in the status's place, on one line, if
+        there is one (a hosted table's warning to a silent guest), else the status."""
+        if warning is None:
+            return self.status()
+        said = warning.plain
+        room = self.term.console.size.width - 1
+        if cell_len(said) > room:
+            said = said[: max(0, room - 1)] + "…"
+        return f"[bold red]{escape(said)}[/]"
 
     def press(self, key: str) -> bool:
         """Move as `key` says; True when the reader leaves (q, or space at the end)."""

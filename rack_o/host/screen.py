@@ -393,10 +393,7 @@ class SeatScreen:
         if self.pager is not None:
             self.pager.draw()
             # The warning in the status line's place: under the pager it would never be read.
-            warning = self.terminal.idle_warning()
-            if warning is not None:
-                warning.no_wrap, warning.overflow = True, "ellipsis"
-            console.print(self.pager.status() if warning is None else warning, end="")
+            console.print(self.pager.status_or(self.terminal.idle_warning()), end="")
             return
         host = self.host
         below: list[RenderableType] = []

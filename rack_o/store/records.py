@@ -381,7 +381,7 @@ def find_record(ref: str | os.PathLike[str]) -> Path:
     except OSError:
         pass  # an ID too long to be a file name is no saved game's
     try:
-        files = [path for path in _named_records(folder) if path.is_file()]
+        files = _record_files(folder)
     except OSError as error:
         raise RecordNotFoundError(str(ref), folder, unlisted=error) from None
     matches = sorted((p for p in files if record_id(p).startswith(str(ref))), key=record_id)
@@ -450,11 +450,8 @@ def summary_of(record: Record) -> Summary:
 
 
 def _record_files(folder: Path) -> list[Path]:
-    """The record files in `folder`, by name (none if it cannot be listed)."""
-    try:
-        return [path for path in _named_records(folder) if path.is_file()]
-    except OSError:
-        return []
+    """The record files in `folder`, by name; OSError if it cannot be listed."""
+    return [path for path in _named_records(folder) if path.is_file()]
 
 
 def _named_records(folder: Path) -> list[Path]:
