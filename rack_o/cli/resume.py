@@ -47,7 +47,7 @@ from .messages import (
 from .option_types import typed_whole
 from .os_reasons import os_reason
 from .play import look_back
-from .prompt import ask, echo, fitting, is_yes
+from .prompt import ask, echo, fitting, is_silent, is_yes
 from .quit_signal import key_named
 from .recordfile import say_refused
 from .scoreboard import round_end_lines
@@ -60,6 +60,9 @@ from .wrapping import command_apart, fill
 if TYPE_CHECKING:
     from rack_o.store.history import HistoryError
     from rack_o.store.writer import RecordWriter
+
+MOST_PICKED_BY_KEY = 9
+"""The most unfinished games the picker takes by one key (their numbers are single digits)."""
 
 EXAMPLE = N_("""\b
 Examples:
@@ -305,12 +308,15 @@ def pick_prompt(width: int, number: int, record_id: str, count: int) -> str:
 
 def _pick(term: Terminal, games: list[Summary], default: int) -> Path:
     """The record of the game picked from the numbered `games`: Enter picks number `default`;
-    a game being played in another window (by now) is refused and the question asked again."""
+    a game being played in another window (by now) is refused and the question asked again.
+    At a keyboard, up to nine games are picked by one key, as every choice in racko is; more
+    take a number and Enter."""
     from rack_o.store.writer import is_busy
 
+    by_key = not term.reads_lines and len(games) <= MOST_PICKED_BY_KEY
     while True:
-        answer = term.read(pick_prompt(term.width, default, games[default - 1].id, len(games))
-                           ).strip().lower()
+        prompt = pick_prompt(term.width, default, games[default - 1].id, len(games))
+        answer = _picked_key(term, prompt) if by_key else term.read(prompt).strip().lower()
         if answer == QUIT_KEY:
             raise SystemExit(0)
         number = typed_whole(answer) if answer else default
@@ -326,6 +332,20 @@ def _pick(term: Terminal, games: list[Summary], default: int) -> Path:
                 style="red")
         else:
             return games[number - 1].path
+
+
+def _picked_key(term: Terminal, prompt: str) -> str:
+    """The key pressed at the picker's `prompt`, as the line it stands for: "" for Enter, q
+    for Esc; keys that type nothing and mean nothing here are passed over."""
+    while True:
+        key = term.key(prompt)
+        if is_silent(term, key) and key != ENTER:
+            prompt = ""  # still on screen
+            continue
+        echo(term, key)  # as typed: Esc shows nothing
+        if key == "escape":
+            return QUIT_KEY  # Esc leaves, as it leaves racko's pager and a replay
+        return "" if key == ENTER else key
 
 
 def _notices(record_id: str, game: Game, seed: int | str | None) -> list[RenderableType]:
@@ -376,6 +396,9 @@ def _pause(term: Terminal, notices: list[RenderableType], note: str) -> None:
 
     stop: BaseException | None = None
     try:
+        # Only a key pressed once the notices are up carries on past them: an Enter typed
+        # with the game's number at the picker (as a number and Enter once picked it) is not.
+        term.flush_input()
         if ask(term, _("Press Enter to carry on · [bold]q[/] leaves"), (ENTER, QUIT_KEY),
                valid=_("Enter carries the game on, q leaves it as it is"),
                help_text=_("Enter carries the game on from here; q leaves it as it is, nothing "
