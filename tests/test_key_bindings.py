@@ -69,12 +69,14 @@ def test_a_turn_s_prompts_name_the_keys_handled() -> None:
         choose = choose_prompts("Ann", 5, hinted=True)
         drawn = place_prompts(5, drawn=True, can_put_back=False, hinted=True)
         taken = place_prompts(5, drawn=False, can_put_back=True, hinted=True)
-        confirm = confirm_prompts()
+        confirm = confirm_prompts(hinted=True)
+        unhinted = confirm_prompts(hinted=False)
     assert _bold(choose[0]) == {DRAW_KEY, TAKE_KEY, HINT_KEY}
     assert f" · {HELP_KEY} help · {QUIT_KEY} quit" in choose[0]
     assert {DISCARD_KEY, HINT_KEY} <= _bold(drawn[0])
     assert {PUT_BACK_KEY, HINT_KEY} <= _bold(taken[0])
-    assert PUT_BACK_KEY in _bold(confirm[0])
+    assert {PUT_BACK_KEY, HINT_KEY} <= _bold(confirm[0])
+    assert all(HINT_KEY not in _bold(form) for form in unhinted)
     assert all(f"{HELP_KEY} help" in form for form in (drawn[0], taken[0], confirm[0]))
 
 

@@ -23,7 +23,7 @@ STEPS = {
     "place a drawn card": lambda card: place_prompts(card, True, False, hinted=True),
     "place a taken card": lambda card: place_prompts(card, False, True, hinted=True),
     "place a card that stays": lambda card: place_prompts(card, False, False, hinted=True),
-    "confirm": lambda card: confirm_prompts(),
+    "confirm": lambda card: confirm_prompts(hinted=True),
 }
 
 

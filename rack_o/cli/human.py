@@ -312,7 +312,7 @@ class HumanAgent:
         key = self._ask(
             view,
             preview,
-            confirm_prompts(),
+            confirm_prompts(hinted=self.hint is not None),
             (ENTER, SPACE, *TAKE_BACK_KEYS, *SLOT_KEYS,
              *((DISCARD_KEY,) if view.held_source is Source.DRAW else ())),
             valid=_("press Enter to confirm the move, u to take it back, or another slot to put "

@@ -59,9 +59,11 @@ def place_prompts(card: int, drawn: bool, can_put_back: bool, hinted: bool) -> t
     return tuple(form.format(card=card, hint=hint) for form in forms)
 
 
-def confirm_prompts() -> tuple[str, ...]:
-    """Keep the move shown, or take it back."""
+def confirm_prompts(hinted: bool) -> tuple[str, ...]:
+    """Keep the move shown, or take it back (`hinted`: h gives a hint)."""
+    fullest = _("[bold]Enter[/] confirms · [bold]u[/] takes it back{hint} · ? help")
     return (
-        _("[bold]Enter[/] confirms · [bold]u[/] takes it back · ? help"),
+        *((fullest.format(hint=" · " + _("[bold]h[/] hint")),) if hinted else ()),
+        fullest.format(hint=""),
         _("[bold]Enter[/] confirms · [bold]u[/] takes it back"),
     )
