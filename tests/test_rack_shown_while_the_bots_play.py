@@ -52,10 +52,10 @@ def test_a_confirmed_move_shows_the_rack_it_left_above_the_bots_moves(
     child.terminate(force=True)
 
 
-def test_with_fast_bots_a_small_window_s_next_turn_still_shows_the_newest_bot_move(
+def test_with_fast_bots_a_small_window_s_next_turn_still_shows_the_bots_moves(
         tmp_path: Path) -> None:
-    # --fast: the bots' moves flash by. The next turn's screen, its ten-line rack leaving one
-    # line, shows the newest of the two moves there rather than none.
+    # --fast: the bots' moves flash by. The next turn's screen, its rack in five lines in a
+    # window this short, shows both moves there rather than none.
     child = spawn(["play", "--players", "1", "--names", "Ann", "--bots", "hard,hard", "--seed",
                    "7", "--target", "50", "--fast"], tmp_path, size=(45, 15), short_holds=True)
     child.expect("Press Enter to deal round 1")
@@ -69,7 +69,9 @@ def test_with_fast_bots_a_small_window_s_next_turn_still_shows_the_newest_bot_mo
     screen = visible(child)
     lines = screen.splitlines()
     assert lines[0].startswith("Round 1"), screen
-    newest = r"  Hard 3 (drew into|took \d+ into) slot \d+, discarded \d+\."
-    assert re.fullmatch(newest, lines[2]), screen
+    assert lines[2] == "Since your last turn:", screen
+    for line, seat in ((lines[3], 2), (lines[4], 3)):
+        assert re.fullmatch(rf"  Hard {seat} (drew into|took \d+ into) slot \d+, discarded \d+\.",
+                            line), screen
     assert len(lines) <= 15, screen
     child.terminate(force=True)

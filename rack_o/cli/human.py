@@ -122,6 +122,18 @@ WATCHING_FITS = tuple(dict.fromkeys((
 turns): in a short window the rack goes into five lines before the others' moves give way to
 it, down to the last move, once there is a move to show. The person does nothing with the
 rack meanwhile; what the others do is what changes."""
+FIVE_LINE_RACK_FITS = (
+    *(fit._replace(compact=True) for fit in FITS[:3]),
+    *(fit for fit in WATCHING_FITS if fit.compact),
+)
+"""For a window too short for the ten-line rack (`TEN_LINE_RACK_HEIGHT`): the rack in five
+lines, with its title and caption where they fit, then as `WATCHING_FITS` puts it."""
+TEN_LINE_RACK_HEIGHT = 16
+"""The fewest lines of a window whose turn screens show the rack in ten lines. Every step of a
+turn then fits it with the status and scores lines, a move of the others, the card in hand or a
+note, and the prompt; in a shorter window it would fit some steps only (the turn's first screen,
+not the next with the card drawn) and leave no room for what the others did, so the rack is in
+five lines there, at every step."""
 
 
 class HumanAgent:
@@ -450,14 +462,19 @@ def fitted_turn_screen(
     """The fullest turn screen of `view` (see `turn_screen`, and there `stand_ins`) that takes
     at most `room` lines on `console`, drawn for it; the barest if none does. Without
     `history`, the others' moves are left out; `watching`, they are kept before the ten-line
-    rack (`WATCHING_FITS`); `thrown`, the drawn card a previewed move throws away."""
+    rack (`WATCHING_FITS`); `thrown`, the drawn card a previewed move throws away. A window
+    shorter than `TEN_LINE_RACK_HEIGHT` gets the rack in five lines, whatever `room` is left:
+    one shape at every step of a turn."""
     parts = TurnParts(view, preview=preview, can_put_back=can_put_back, stand_ins=stand_ins,
                       thrown=thrown)
     drawn: dict[Hashable, list[list[Segment]]] = {}  # a piece's lines, however many forms use it
     lines: list[list[Segment]] = []
     # Watching, the rack goes into five lines before the round's line and the scores give
     # way, even with no move to show: a note, or a status line wrapped in French, needs a line.
-    shapes = WATCHING_FITS if watching else FITS
+    if console.height < TEN_LINE_RACK_HEIGHT:
+        shapes = FIVE_LINE_RACK_FITS
+    else:
+        shapes = WATCHING_FITS if watching else FITS
     fits = shapes if history else dict.fromkeys(
         fit._replace(history=0, headed=True, counted=True) for fit in shapes)
     for fit in fits:
