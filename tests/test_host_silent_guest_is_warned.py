@@ -24,9 +24,9 @@ WARNING = "Press a key within 1 second, or racko lets you go."
     [
         (600.0, 0.0, False, 540.0),  # a minute before the ten minutes are up
         (600.0, 530.0, False, 10.0),
-        (600.0, 548.0, True, 7.0),  # warned, "within 50 seconds": the next check, at 45
+        (600.0, 548.0, True, 2.0),  # warned, "within 50 seconds": the next check, at 50
         (60.0, 0.0, False, 30.0),  # under two minutes: warned at half the limit
-        (60.0, 40.0, True, 5.0),
+        (60.0, 40.0, True, 10.0),  # 20 left: "within 10 seconds" until 10 are left
     ],
 )
 def test_the_warning_comes_a_minute_before_a_guest_is_let_go(
@@ -47,14 +47,21 @@ def test_the_warning_comes_a_minute_before_a_guest_is_let_go(
     assert keeper.told == []  # nobody is let go yet
 
 
-def test_the_warning_counts_down_by_tens_then_by_seconds(monkeypatch: pytest.MonkeyPatch
-                                                          ) -> None:
+def test_the_warning_counts_down_by_tens_then_by_seconds_never_saying_more_than_are_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     clock = types.SimpleNamespace(now=1000.0)
     monkeypatch.setattr(terminal_module, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
     keeper = _Keeper()
     terminal = RemoteTerminal(1, "Bob", Inbox(), keeper, idle=600.0)
     repaints: list[str] = []
-    terminal.on_redraw(lambda: repaints.append(str(terminal.idle_warning())))
+    left_then: list[float] = []
+
+    def repainted() -> None:
+        repaints.append(str(terminal.idle_warning()))
+        left_then.append(1600.0 - clock.now)
+
+    terminal.on_redraw(repainted)
     terminal.attached(FakeLink(), 80, 24)
     clock.now += 540.0  # a minute left: warned
     while keeper.told == []:
@@ -64,7 +71,9 @@ def test_the_warning_counts_down_by_tens_then_by_seconds(monkeypatch: pytest.Mon
         assert wait > 0
         clock.now += wait  # as the game thread waits: until the next check
     counts = [int(line.split()[4]) for line in repaints]
-    assert counts == [60, 50, 40, 30, 20, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert counts == [50, 40, 30, 20, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    # Never more seconds than are left, then or until the next count.
+    assert all(count <= left for count, left in zip(counts, left_then, strict=True))
     assert repaints[-1] == "Press a key within 1 second, or racko lets you go."
     assert keeper.told  # let go once the time is up
 

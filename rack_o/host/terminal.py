@@ -62,13 +62,16 @@ _BELL = "\a"
 
 def _count_shown(left: float) -> tuple[int, float]:
     """The seconds a silence warning says are left, `left` being the exact time, and the time
-    left when that changes: to the nearest ten down to ten, then each second (a repaint every
-    second for a whole minute would be a lot to send)."""
-    if left <= 10:
-        count = max(1, math.ceil(left))
-        return count, count - 1
-    count = 10 * math.ceil((left - 5) / 10)  # left in (count - 5, count + 5]: never 0 to wait
-    return count, max(count - 5, 10)
+    left when that changes: never more than are left, so that a guest who trusts it is not let
+    go; by tens down to ten, then each second (a repaint every second for a whole minute would
+    be a lot to send)."""
+    below = math.ceil(left) - 1  # the most whole seconds under `left`
+    if below < 10:
+        return max(1, below), max(0, below)
+    count = below - below % 10
+    return count, count
+
+
 _CLEAR_SCREEN = "\x1b[H\x1b[2J"
 _CLEAR_SCROLLBACK = "\x1b[3J"
 
