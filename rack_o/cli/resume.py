@@ -556,11 +556,11 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         # are dealt from a generator of our own, as a new game's are.
         game.rng = random.Random()
     ours = autosaved(path)
-    # Over, or only the lines the rules imply left to write (which racko writes for a game of
-    # its own that ended as it stopped): one of racko's own games may have ended before it was
-    # added; a file from anywhere else (another computer, simulate without --history) is no
-    # game played here, and is left as it is.
-    if game.is_over and not (record.missing_events and ours):
+    # Over: one of racko's own games may have ended before it was added; a file from anywhere
+    # else (another computer, simulate without --history) is no game played here. A game whose
+    # record lacks only the lines the rules imply (its round's end, the game's) is unfinished
+    # (rack-o/1), wherever the file is: carrying it on writes them (`_carry_on`).
+    if game.is_over and not record.missing_events:
         problem = add_to_history(game, record.header, path) if ours else None
         winner = game.winner if game.winner is not None else 0
         names = side_names(game.rules, [p.name for p in game.players])
@@ -681,6 +681,8 @@ def _cannot_write(writer: RecordWriter, error: OSError) -> NoReturn:
 def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[int, Record]:
     """Read the locked record, show where the game stands and play it on; the exit code and
     the record (its game as it stands now)."""
+    from rack_o.store.autosave import autosaved
+
     from .new_game import add_finished
     from .session import run_session
 
@@ -725,11 +727,15 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
         # Mid-round with one person: the turn screen would wipe the notices at once.
         _pause(term, notices, note)
         notices = []
+    # Over with only its last lines to write, a game from elsewhere gets them, but no move is
+    # played here: it is no game of this computer's history (as a finished record is not).
+    played_here = not game.is_over or autosaved(writer.path)
     take_up(record, writer)
     game.on_step = writer.step
     code = run_session(term, game, agents, notices=notices, saved_note=note,
                        header=record.header, writer=writer, events=record.events)
-    add_finished(term.console, game, record.header, writer.path)
+    if played_here:
+        add_finished(term.console, game, record.header, writer.path)
     return code, record
 
 
