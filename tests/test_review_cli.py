@@ -239,6 +239,24 @@ def test_player_reviews_one_person_or_bot_by_name(home: Path, name: str,
     assert [player["seat"] for player in data["players"]] == seats
 
 
+LONG = "Abcdefghij Abcdefghij Abcdefghij Abc"
+"""A name longer than a screen shows: "Abcdefghij Abcdefghij Abcdefghi…"."""
+
+
+@pytest.mark.parametrize(("name", "seats"), [
+    (LONG, [0]),  # as the record and --json write it
+    (LONG + "d", [1]),
+    ("Abcdefghij Abcdefghij Abcdefghi…", [0, 1]),  # as shown, both cut alike
+], ids=["one long name", "its twin", "as shown"])
+def test_player_takes_a_long_name_as_the_record_writes_it(home: Path, name: str,
+                                                         seats: list[int]) -> None:
+    path = planted(home / "g.jsonl", names=(LONG, LONG + "d"))
+    code, out = invoke([str(path), "--player", name, "--json", "--reveal"])
+    assert code == 0, out
+    data = json.loads(out)
+    assert [player["seat"] for player in data["players"]] == seats
+
+
 def test_an_unknown_player_is_a_usage_error_naming_the_players(home: Path) -> None:
     code, out = invoke([str(planted(home / "g.jsonl")), "--player", "Zed"])
     assert code == 2

@@ -524,7 +524,11 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
     nobody at the table is a person)."""
     players = record.header.players
     if player is not None:
-        seats = [seat for seat, p in enumerate(players) if is_named(player, p.name)]
+        # The name as the file writes it (as --json gives it), else as it is shown: a long
+        # name is shown cut short.
+        written = record.names_written or tuple(p.name for p in players)
+        seats = ([seat for seat, name in enumerate(written) if is_named(player, name)]
+                 or [seat for seat, p in enumerate(players) if is_named(player, p.name)])
         if not seats:
             raise click.BadParameter(
                 _("nobody called {name} played this game; the players are {names}.").format(
