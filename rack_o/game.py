@@ -168,6 +168,10 @@ class Game:
                 "dealer_draw", cards=cards, players=n, deck_size=rules.deck_size,
             )
         self.dealer_draw = cards
+        self.follows_rng = drawn is not None and tuple(drawn) == cards
+        """True while every card dealt so far, the dealer draw's too, is what `rng` dealt or
+        would have: the rng deals the rest as the game's own generator would have (a record
+        made elsewhere may name a seed that deals other cards)."""
         # Highest card deals (seeds 000 and 003); the deal passes left each round.
         self.dealer = dealer_from_draw(cards)
         self._record(DealerDraw(cards, self.dealer))
@@ -319,6 +323,7 @@ class Game:
                 check_deck(deck, size)
             except ValueError as error:
                 raise IllegalActionError(str(error)) from None
+            self.follows_rng = self.follows_rng and deck == shuffled
         players = self._n
         if self.round:
             self.dealer = (self.dealer + 1) % players

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import random
 import re
 import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from builders import finished_game, record_text, unfinished_game, write_record, write_with_header
+from builders import (
+    finished_game,
+    play_sensibly,
+    record_text,
+    seeded_game,
+    unfinished_game,
+    write_record,
+    write_with_header,
+)
 from clirun import assert_exited, racko
 
 from rack_o.cli.console import printable
@@ -91,10 +100,10 @@ def test_a_name_far_too_long_in_a_record_is_shown_cut_short(home: Path) -> None:
 def test_a_seed_in_a_record_is_printed_escaped_and_cut_short(
     home: Path, seed: str, shown: str
 ) -> None:
-    def change(header: dict) -> None:
-        header["seed"] = seed
-
-    write_with_header(home / "games" / "seeded.jsonl", unfinished_game(3, 6), change)
+    # Dealt from that seed: a seed that deals other cards than the record's is not shown.
+    game = seeded_game(seed)  # type: ignore[arg-type]  # a text seed
+    assert play_sensibly(game, random.Random(4), 0.1, turns=6)
+    write_with_header(home / "games" / "seeded.jsonl", game, lambda header: None)
     for args in (["replay", "seeded", "--summary"], ["resume", "seeded"]):
         result = racko(*args, input="")
         assert "\x1b" not in result.output and "\x07" not in result.output, args

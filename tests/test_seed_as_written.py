@@ -136,3 +136,33 @@ def test_a_bot_from_outside_racko_is_not_made_again_to_write_the_command() -> No
 
     players = [Player("Ann"), Player("Leaver", bot_kind("broken_bots:Leaver"))]
     assert same_cards(players, 4, Rules(2)) == "--seed 4 --names Ann --bots broken_bots:Leaver"
+
+
+@pytest.mark.parametrize("seed", [4, 5], ids=["the seed that dealt it", "another seed"])
+def test_a_resumed_game_names_its_seed_only_if_the_seed_deals_its_cards(home: Path,
+                                                                          seed: int) -> None:
+    # A record from elsewhere may name a seed its cards were not dealt from: "the cards are
+    # dealt as they would have been" and `racko play --seed 5` were then false.
+    game = seeded_game(4, kinds=BOTS, target=75)
+    assert play_sensibly(game, random.Random(6), 0.1, turns=6)
+    path = write_with_header(home / "g.jsonl", game, lambda header: header.update(seed=seed))
+    result = racko("resume", str(path), "--fast", input="\n")
+    assert_exited(result, 0)
+    said = flat(result.output)
+    dealt_by_it = seed == 4
+    assert ("the cards are dealt as they would have been" in said) is dealt_by_it, said
+    assert ("To deal these cards again" in said) is dealt_by_it, said
+    assert (f"--seed {seed}" in said) is dealt_by_it, said
+
+
+def test_a_game_follows_its_seed_while_every_card_dealt_is_the_seed_s() -> None:
+    from builders import deck_for
+
+    game = seeded_game(4, kinds=BOTS)
+    assert game.follows_rng
+    assert play_sensibly(game, random.Random(6), 0.0)
+    assert game.follows_rng
+    other = seeded_game(4, kinds=BOTS)
+    racks = [[*range(1, 11)], [*range(11, 21)]]
+    other.deal(deck_for(racks, 30, dealer=other.dealer))  # not the seed's shuffle
+    assert not other.follows_rng

@@ -551,9 +551,10 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     except RecordFileError as error:
         _refuse(error)
     game = record.game
-    if game.rng is None:
-        # No seed the cards can be dealt from again (a record made elsewhere): later rounds
-        # are dealt from a generator of our own, as a new game's are.
+    if game.rng is None or not game.follows_rng:
+        # No seed the cards can be dealt from again (a record made elsewhere, its seed unusable
+        # or dealing other cards than the file's): later rounds are dealt from a generator of
+        # our own, as a new game's are.
         game.rng = random.Random()
     ours = autosaved(path)
     # Over: one of racko's own games may have ended before it was added; a file from anywhere
@@ -615,7 +616,8 @@ def resume_notices(record: Record, facts: ResumeFacts, *, show_seed: bool,
     game goes on), a round end nobody saw, trouble with the history, in the language spoken;
     `facts` (`resume_facts`) says what is not in the record."""
     game = record.game
-    notices = _notices(record.id, game, record.header.seed if show_seed else None)
+    notices = _notices(record.id, game,
+                       record.header.seed if show_seed and game.follows_rng else None)
     cut = cut_short(record.events) if cut_short_told else None
     if cut is not None and 0 <= cut[0] < len(game.players):
         seat, card = cut

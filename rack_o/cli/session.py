@@ -588,7 +588,8 @@ class _Session(Table):
 
     def _end_notes(self) -> list[str]:
         """The hints each person used, and the seed that deals this game's cards again."""
-        return end_notes(self.header, self.names, self.humans, self.recorder.hints_used)
+        return end_notes(self.header, self.names, self.humans, self.recorder.hints_used,
+                         seed=self.game.follows_rng)
 
     def show_sheet(self) -> None:
         """The score sheet, in the pager: every finished round's points and the totals."""

@@ -524,7 +524,8 @@ class HostedGame(Table):
             # Wrapped by racko at each screen's width: rich would break "Ann 2" at its no-break
             # space.
             notes = [ForWidth(partial(_dim_note, note))
-                     for note in end_notes(self.header, names, humans, hints_used, seed=seed,
+                     for note in end_notes(self.header, names, humans, hints_used,
+                                           seed=seed and game.follows_rng,
                                            hosted=True, seated=self.host_seat is not None,
                                            table=self.table)]
 
