@@ -353,6 +353,39 @@ def test_the_summary_of_four_players_and_fourteen_rounds_fits_80_by_24(home: Pat
     assert "Dimitra (easy): accuracy 17%; biggest mistake: round 1, turn 24, 2.00 turns." in shown
 
 
+@pytest.mark.parametrize(("players", "rounds", "rows_say"), [
+    (2, 28, "Per round: share of good turns · cost of the worst"),  # in two blocks
+    (4, 27, "Per round: share of good turns"),  # two blocks, the worst's cost left out
+    (4, 100, "Every 3 rounds: share of good turns"),  # the most rounds a game to 500 has
+], ids=["2 players, 28 rounds", "4 players, 27 rounds", "4 players, 100 rounds"])
+def test_the_summary_of_a_long_game_fits_80_by_24(home: Path, players: int, rounds: int,
+                                                   rows_say: str) -> None:
+    game = finished_game(5, players=players, target=75)
+    record = load_record(write_record(home / "long.jsonl", game))
+    moves = [_move(seat, round_, players * k + seat + 1, cost=0.4 * k)
+             for round_ in range(1, rounds + 1) for k in range(3) for seat in range(players)]
+    console = Console(file=io.StringIO(), width=80, no_color=True)
+    console.print(review_cli.summary(moves, list(range(players)), record))
+    text = console.file.getvalue()
+    lines = text.splitlines()
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80, text
+    assert lines[0].startswith(rows_say), text
+    numbers = [int(cell) for line in lines[3:] for cell in re.findall(r"(?:^|\s)(\d+)(?:–\d+)?\s",
+                                                                     line)]
+    assert {1, rounds} <= set(numbers), text  # the first row and the last
+    assert text.count(": accuracy") == players, text
+
+
+def test_the_summary_of_no_turn_at_all_says_so(home: Path) -> None:
+    record = load_record(write_record(home / "none.jsonl", finished_game(5)))
+    console = Console(file=io.StringIO(), width=80, no_color=True)
+    console.print(review_cli.summary([], [0], record))
+    text = console.file.getvalue()
+    assert text.startswith("Per round:"), text
+    assert "no turn to review" in text, text
+    assert not re.search(r"^\s*1\s", text, re.MULTILINE), text  # no round made up
+
+
 def test_a_slow_review_shows_a_progress_bar_on_a_terminal_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_cli, "PROGRESS_AFTER", 0.0)

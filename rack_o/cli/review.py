@@ -257,28 +257,61 @@ def at_stake(move: Move) -> bool:
 
 
 def round_table(moves: Sequence[Move], seats: Sequence[int], record: Record,
-                width: int = 80) -> Table:
-    """Accuracy and the costliest turn's cost, per round (rows) and player (columns), within
-    `width` columns if the numbers fit: a name too long for the room left wraps under itself."""
-    rounds = sorted({move.round for move in moves})
-    rows = [[_tally_cell(tally(moves, seat, number_)) for seat in seats] for number_ in rounds]
+                width: int = 80, rounds: Sequence[tuple[int, int]] | None = None,
+                costliest: bool = True) -> Table:
+    """Accuracy and the costliest turn's cost (unless not `costliest`), per round (rows)
+    and player (columns), within `width` columns if the numbers fit: a name too long for the
+    room left wraps under itself. `rounds`: the rows as (first, last) rounds, by default one a
+    round played."""
+    if rounds is None:
+        rounds = [(number_, number_) for number_ in sorted({move.round for move in moves})]
+    rows = [[_tally_cell(tally([m for m in moves if first <= m.round <= last], seat), costliest)
+             for seat in seats] for first, last in rounds]
+    labels = [str(first) if first == last else f"{first}–{last}" for first, last in rounds]
+    header = _("Round") if all(first == last for first, last in rounds) else _("Rounds")
     names = [record.header.players[seat].name for seat in seats]
     numbers = [max((row[column].cell_len for row in rows), default=1)
                for column in range(len(seats))]
     natural = [max(widest, min(cell_len(name), NAME_MOST))
                for widest, name in zip(numbers, names, strict=True)]
-    room = width - max(cell_len(_("Round")), len(str(rounds[-1] if rounds else 1)))
+    room = width - max([cell_len(header), *(len(label) for label in labels)])
     room -= 2 * len(seats)  # a padding cell and the column rule's space before each player
     if sum(natural) > room:
         natural = _shared(numbers, natural, room)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
-    table.add_column(_("Round"), justify="right", no_wrap=True)
+    table.add_column(header, justify="right", no_wrap=True)
     for name, cells in zip(names, natural, strict=True):
         table.add_column(Text(name), justify="right", width=cells, overflow="fold")
-    for number_, row in zip(rounds, rows, strict=True):
-        table.add_row(str(number_), *row)
+    for label, row in zip(labels, rows, strict=True):
+        table.add_row(label, *row)
     return table
+
+
+def _side_by_side(moves: Sequence[Move], seats: Sequence[int], record: Record, width: int,
+                  rounds: Sequence[tuple[int, int]], blocks: int, costliest: bool
+                  ) -> RenderableType | None:
+    """`round_table`'s rows in `blocks` tables side by side, the first rows in the first;
+    None if they do not fit `width` columns."""
+    if blocks == 1:
+        return round_table(moves, seats, record, width, rounds, costliest)
+    each = -(-len(rounds) // blocks)
+    if each * (blocks - 1) >= len(rounds):
+        return None  # a block would be empty
+    room = (width - BLOCK_GAP * (blocks - 1)) // blocks
+    tables = [round_table(moves, seats, record, room, rounds[at:at + each], costliest)
+              for at in range(0, len(rounds), each)]
+    if sum(_width(table) for table in tables) + BLOCK_GAP * (blocks - 1) > width:
+        return None
+    grid = Table.grid(padding=(0, BLOCK_GAP, 0, 0))
+    for _table in tables:
+        grid.add_column(vertical="top")
+    grid.add_row(*tables)
+    return grid
+
+
+BLOCK_GAP = 3
+"""Columns between two blocks of the per-round table set side by side."""
 
 
 def _shared(least: Sequence[int], wanted: Sequence[int], room: int) -> list[int]:
@@ -294,11 +327,14 @@ def _shared(least: Sequence[int], wanted: Sequence[int], room: int) -> list[int]
     return widths
 
 
-def _tally_cell(counted: Tally) -> Text:
-    """ "82% · 1.3": the share of good turns and the costliest turn's cost; "–" without turns."""
+def _tally_cell(counted: Tally, costliest: bool = True) -> Text:
+    """ "82% · 1.3": the share of good turns and (if `costliest`) the costliest turn's cost;
+    "–" without turns."""
     if counted.accuracy is None:
         return Text("–", "dim")
     text = Text(percent(counted.accuracy, 0))
+    if not costliest:
+        return text
     worst = counted.worst
     text.append(" · ", "dim")
     text.append(turns_text(worst.cost) if worst else turns_text(0.0),
@@ -382,10 +418,20 @@ def _held_together(sentence: str) -> str:
 def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
             width: int = 80, height: int = 24) -> RenderableType:
     """The summary per player and round and each player's biggest mistake, within
-    `width` × `height` if it can be (each player's lines made one if need be)."""
-    note = Text(_("Per round: share of good turns · cost of the worst, in turns lost against "
-                  "expert"), "dim")
-    table = round_table(moves, seats, record, width)
+    `width` × `height` if it can be: the first form that fits of each player's lines in full
+    then made one, the per-round table in blocks side by side, without the worst turn's cost,
+    then a row for every few rounds (`summary_forms`)."""
+    shown: RenderableType = Text()
+    for shown in summary_forms(moves, seats, record, width, height):
+        if _height(shown, width) <= height:
+            break
+    return shown
+
+
+def summary_forms(moves: Sequence[Move], seats: Sequence[int], record: Record, width: int,
+                  height: int | None = None) -> Iterator[RenderableType]:
+    """The summary's forms, fullest first (`summary`), but for those with more rows than
+    `height` lines; the last is a row for the whole game."""
     # A player's biggest mistake starred (`player_lines`) says what the star means.
     worst = [tally(moves, seat).worst for seat in seats]
     starred = [_at_stake_note()] if any(
@@ -396,14 +442,40 @@ def summary(moves: Sequence[Move], seats: Sequence[int], record: Record,
         # rule, against 0.11 without it (docs/review.md, "Calibration").
         starred.append(Text(_("Under the run-of-three rule the turns to go are rougher "
                               "estimates: read a single turn's cost with care."), "dim"))
-    for compact in (False, True):
-        parts: list[RenderableType] = [note, table]
-        parts += [player_lines(moves, seat, record, compact) for seat in seats]
-        parts += starred
-        shown = Group(*parts)
-        if compact or _height(shown, width) <= height:
-            break
-    return shown
+    played = sorted({move.round for move in moves})
+    for size in range(1, max(len(played), 1) + 1):
+        rounds = [(chunk[0], chunk[-1]) for chunk in
+                  (played[at:at + size] for at in range(0, len(played), size))]
+        for costliest in (True, False):
+            note = Text(_round_note(size, costliest), "dim")
+            for blocks in range(1, max(len(rounds), 1) + 1):
+                # The note, the table's head and rule, its rows, a line a player at least.
+                least = 3 + -(-len(rounds) // blocks) + len(seats) + len(starred)
+                if height is not None and least > height and size < len(played):
+                    continue  # too tall for certain: not drawn to be measured
+                table = _side_by_side(moves, seats, record, width, rounds, blocks, costliest)
+                if table is None:
+                    break
+                for compact in (False, True):
+                    yield Group(note, table,
+                                *(player_lines(moves, seat, record, compact) for seat in seats),
+                                *starred)
+
+
+def _round_note(size: int, costliest: bool) -> str:
+    """What the per-round table's rows (one for every `size` rounds) and cells say."""
+    if size == 1:
+        if costliest:
+            return _("Per round: share of good turns · cost of the worst, in turns lost against "
+                     "expert")
+        return _("Per round: share of good turns")
+    if costliest:
+        return ngettext("Every {count} round: share of good turns · cost of the worst, in turns "
+                        "lost against expert",
+                        "Every {count} rounds: share of good turns · cost of the worst, in turns "
+                        "lost against expert", size).format(count=size)
+    return ngettext("Every {count} round: share of good turns",
+                    "Every {count} rounds: share of good turns", size).format(count=size)
 
 
 def title(record: Record, seats: Sequence[int]) -> Text:
