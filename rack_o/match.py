@@ -29,12 +29,12 @@ from rack_o.agent import AgentError, Interrupt, Outcome, agent_name, play_game
 from rack_o.bots.loader import BotSpecError, bot_kind, make_bot
 from rack_o.executors import LocalPool, finishing
 from rack_o.game import Player
-from rack_o.record import Header, events
+from rack_o.record import Header
 from rack_o.rules import Rules
 from rack_o.store.history import HistoryAppender, HistoryEntry, HistoryError, history_entry
 from rack_o.store.names import bot_seat_names
 from rack_o.store.paths import RECORD_SUFFIX
-from rack_o.store.writer import write_new_record
+from rack_o.store.writer import RecordWriter, begin_record, drop_records, end_record
 from rack_o.tally import RoundLine, Tally
 
 DEFAULT_TURN_CAP = 1000
@@ -110,9 +110,12 @@ def seat_turns(turns: int, first: int, players: int) -> tuple[int, ...]:
 def play_one(
     match: Match, index: int, keep: Callable[[GameOutcome], None] = lambda outcome: None
 ) -> GameOutcome:
-    """Play game `index` of `match`, seat by seat, and `keep` its outcome (returned too): with
-    its record written whole (once the game stops) if the match keeps them, in one step no
-    signal cuts (`write_new_record`). OSError if the record cannot be written."""
+    """Play game `index` of `match`, seat by seat, and `keep` its outcome (returned too). If
+    the match keeps records, each line of the game's is written as it happens (rack-o/1: a
+    crash loses at most the line being written); the record closed and the outcome kept are
+    one step no signal cuts. A game stopped before that (Ctrl-C, a record that cannot be
+    written) is not counted, and its record, begun, is deleted: the records left are the
+    games counted (`begin_record`, `end_record`). OSError if the record cannot be written."""
     rules = match.rules
     this_seed = game_seed(match.seed, index)
     started = match.clock() if match.clock is not None else None
@@ -129,31 +132,37 @@ def play_one(
     players = tuple(Player(name, bot_kind(spec))
                     for name, spec in zip(names, match.specs, strict=True))
     header = Header(players, rules, this_seed, started)
-    game = header.new_game()
-    error = None
-    capped = False
-    try:
-        capped = play_game(game, bots, turn_cap=match.turn_cap) is Outcome.CAPPED
-    except AgentError as failure:
-        error = str(failure)
-    rounds = tuple(
-        RoundLine(
-            result.racko,
-            result.points,
-            seat_turns(result.turns, (result.dealer + 1) % rules.players, rules.players),
-            result.bonus,
-        )
-        for result in game.rounds
-    )
     record = match.record_path(index)
-    entry = None
-    if match.history and game.winner is not None:
-        entry = history_entry(game, header, record)
-    outcome = GameOutcome(index, rounds, capped, game.winner, error, entry)
-    if record is None:
-        keep(outcome)
-    else:
-        write_new_record(record, events(header, game.steps), partial(keep, outcome))
+    opened: list[RecordWriter] = []
+    try:
+        writer = None if record is None else begin_record(record, header.event(), opened)
+        game = header.new_game(on_step=None if writer is None else writer.step)
+        error = None
+        capped = False
+        try:
+            capped = play_game(game, bots, turn_cap=match.turn_cap) is Outcome.CAPPED
+        except AgentError as failure:
+            error = str(failure)
+        rounds = tuple(
+            RoundLine(
+                result.racko,
+                result.points,
+                seat_turns(result.turns, (result.dealer + 1) % rules.players, rules.players),
+                result.bonus,
+            )
+            for result in game.rounds
+        )
+        entry = None
+        if match.history and game.winner is not None:
+            entry = history_entry(game, header, record)
+        outcome = GameOutcome(index, rounds, capped, game.winner, error, entry)
+        if writer is None:
+            keep(outcome)
+        else:
+            end_record(writer, partial(keep, outcome), opened)
+    except BaseException:
+        drop_records(opened)
+        raise
     return outcome
 
 

@@ -1,6 +1,7 @@
-"""A Ctrl-C stopping `racko simulate` in one process, wherever it lands as a game ends: the game
-is counted with its record (and its history entry), or its record is not left at all; never a
-record more than the games counted, nor a record cut short.
+"""A Ctrl-C stopping `racko simulate` in one process, wherever it lands in a game or as it ends:
+the game is counted with its record (and its history entry), or its record, written line by
+line as it is played, is not left at all; never a record more than the games counted, nor a
+record cut short.
 
 A real SIGINT is sent from the point named (as the terminal sends it): Python's handler runs
 in the code that was running there, which is what decides."""
@@ -20,7 +21,7 @@ import rack_o.match as match_module
 import rack_o.store.history as history_module
 from rack_o.cli import main
 from rack_o.cli.stopping import stopped_by_signals
-from rack_o.match import Match, play_match
+from rack_o.match import Match, play_match, record_name
 from rack_o.rules import Rules
 from rack_o.store.history import recent_games
 from rack_o.store.records import load_record
@@ -53,18 +54,37 @@ def _at_the_third(monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
     monkeypatch.setattr(owner, name, pressed)
 
 
-WHERE: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
-    # Still playing the game: it is dropped, and no record of it is made.
-    "as its outcome is made": lambda patch: _at_the_third(patch, match_module, "GameOutcome"),
-    # Its record begun: it is finished, and the game counted.
-    "as its record file is made": lambda patch: _at_the_third(
-        patch, RecordWriter, "__init__", after=True),
-    "as its lines are written": lambda patch: _at_the_third(patch, RecordWriter, "_append"),
-    "as its record is closed": lambda patch: _at_the_third(
-        patch, RecordWriter, "close", after=True),
+def _in_the_third_s_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C as the tenth line of the `STOPPED_AT`th game's record is written."""
+    original = RecordWriter._append
+    lines = 0
+
+    def pressed(self: RecordWriter, data: bytes) -> None:
+        nonlocal lines
+        if self.path.name == record_name(STOPPED_AT - 1):
+            lines += 1
+            if lines == 10:
+                ctrl_c()
+        original(self, data)
+
+    monkeypatch.setattr(RecordWriter, "_append", pressed)
+
+
+WHERE: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], set[int]]] = {
+    # Still playing the game: it is dropped, and its record deleted.
+    "as its outcome is made": (lambda patch: _at_the_third(patch, match_module, "GameOutcome"),
+                               {STOPPED_AT - 1}),
+    # Its record begun, or a line of it written: the Ctrl-C waits for that line, then stops
+    # the game wherever it lands (its record deleted), or the next one.
+    "as its record file is made": (lambda patch: _at_the_third(
+        patch, RecordWriter, "__init__", after=True), {STOPPED_AT - 1, STOPPED_AT}),
+    "as a line of it is written": (_in_the_third_s_lines, {STOPPED_AT - 1, STOPPED_AT}),
+    # Its record whole: the game counted.
+    "as its record is closed": (lambda patch: _at_the_third(
+        patch, RecordWriter, "close", after=True), {STOPPED_AT}),
     # Counted: the history takes it whole.
-    "as the history takes it": lambda patch: _at_the_third(
-        patch, history_module, "_insert_entries"),
+    "as the history takes it": (lambda patch: _at_the_third(
+        patch, history_module, "_insert_entries"), {STOPPED_AT}),
 }
 
 
@@ -74,7 +94,8 @@ def test_a_ctrl_c_leaves_as_many_whole_records_as_games_counted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever the test run inherited
-    WHERE[where](monkeypatch)
+    pressed, counts = WHERE[where]
+    pressed(monkeypatch)
     records = tmp_path / "records"
     records.mkdir()
     db = tmp_path / "history.sqlite3"
@@ -86,7 +107,7 @@ def test_a_ctrl_c_leaves_as_many_whole_records_as_games_counted(
                             history_path=db)
     assert result.stopped
     counted = result.tally.games
-    assert counted == (STOPPED_AT - 1 if where == "as its outcome is made" else STOPPED_AT)
+    assert counted in counts
     files = sorted(records.iterdir())
     assert len(files) == counted
     for path in files:  # each whole: it rebuilds to a game that ended
@@ -102,7 +123,7 @@ def test_racko_simulate_reports_as_many_records_as_games_after_a_ctrl_c(
     signal.signal(signal.SIGINT, signal.default_int_handler)
     # The record of game 3 written, Ctrl-C came as it was closed: one record more than the
     # games counted ("Stopped (Ctrl-C) after 2 of 8 games", "3 records were written").
-    WHERE["as its record is closed"](monkeypatch)
+    WHERE["as its record is closed"][0](monkeypatch)
     result = CliRunner().invoke(main, [
         "simulate", "--bots", "easy,medium", "--games", "8", "--target", "100", "--seed", "5",
         "--record-dir", str(tmp_path)])

@@ -180,6 +180,35 @@ def test_records_are_written_through_the_store_writer_and_rebuild_to_the_outcome
         assert [r.points for r in game.rounds] == [line.points for line in outcome.rounds]
 
 
+def test_a_record_is_written_line_by_line_as_the_game_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # rack-o/1: "a writer appends each event as soon as it happens and flushes it, so a crash
+    # loses at most the event being written"; a simulation's records too.
+    on_file: list[bool] = []
+    play = match_module.play_game
+
+    def watched(game: Any, bots: Any, **options: Any) -> Any:
+        write = game.on_step
+        written = 1 + len(game.steps)  # the game line, then each step: the dealer draw
+
+        def step(made: Any) -> None:
+            nonlocal written
+            write(made)
+            written += 1
+            lines = (tmp_path / record_name(0)).read_text(encoding="utf-8").splitlines()
+            on_file.append(len(lines) == written)
+
+        game.on_step = step
+        return play(game, bots, **options)
+
+    monkeypatch.setattr(match_module, "play_game", watched)
+    [outcome] = play_chunk(Match(EASY.specs, EASY.rules, EASY.seed, record_dir=str(tmp_path)),
+                           range(1))
+    assert outcome.winner is not None
+    assert len(on_file) > 20 and all(on_file)
+
+
 def test_a_record_already_there_is_never_overwritten(tmp_path: Path) -> None:
     (tmp_path / record_name(0)).write_text("mine\n", encoding="utf-8")
     with pytest.raises(FileExistsError):

@@ -49,7 +49,7 @@ class Hangup(Interrupt):
 # be carried on. A signal arriving there is handled as soon as that code has returned.
 _UNINTERRUPTED = frozenset({"rack_o.game", "rack_o.store.writer"})
 # Where a Ctrl-C waits, for a command that asks: a match's record written is its game
-# counted (`store.writer.write_new_record`), and its games go to the history whole.
+# counted (`store.writer.end_record`), and its games go to the history whole.
 _CTRL_C_WAITS = frozenset({"rack_o.store.writer", "rack_o.store.history"})
 _RESEND_SECONDS = 0.05
 _RESEND_TRIES = 200

@@ -70,7 +70,8 @@ class RecordWriter:
 
     With `new`, the file must not exist yet (FileExistsError if it does: a record is never
     overwritten) and no lock is taken, since no one else can have a file just made; a
-    simulation's workers write their records so, also into a shared folder.
+    simulation's workers write their records so, also into a shared folder, line by line, so
+    nor is the file read back before each line to check that it is as this writer left it.
     """
 
     def __init__(
@@ -88,6 +89,8 @@ class RecordWriter:
         self._failed: RecordWriteError | None = None
         self._cut: int | None = None
         """The bytes of a file taken up (`take_up`) to keep when the first line is written."""
+        self._checked = not new
+        """Whether each write first checks the file ends as this writer left it (`_check`)."""
         self._fd, self._read_only = _open_locked(self.path, create, new)
         self._size = os.fstat(self._fd).st_size
         self._tail = _pread_all(self._fd, max(0, self._size - TAIL_BYTES), self._size)
@@ -205,7 +208,8 @@ class RecordWriter:
 
     def _append(self, data: bytes) -> None:
         with self._failing():
-            self._check()
+            if self._checked:
+                self._check()
             if self._cut is not None:
                 data = self._cut_off(self._cut) + data
                 self._cut = None
@@ -239,16 +243,34 @@ class RecordWriter:
         return RecordWriteError(error.errno, error.strerror or str(error), str(self.path))
 
 
-def write_new_record(
-    path: str | os.PathLike[str], lines: Iterable[dict[str, Any]], then: Callable[[], None]
-) -> None:
-    """Write the whole record `lines` into the new file `path` (FileExistsError if it exists),
-    then call `then`, in one step that a signal stopping racko never cuts (this module is
-    never interrupted: see `cli.stopping`): whoever `then` tells of the game counts exactly
-    the records written. Fails as `RecordWriter.write_all` does, before `then`."""
-    with RecordWriter(path, fsync=False, new=True) as writer:
-        writer.write_all(lines)
+def begin_record(path: str | os.PathLike[str], first: dict[str, Any],
+                 opened: list[RecordWriter]) -> RecordWriter:
+    """A writer of the new record `path` (FileExistsError if the file exists), its `first`
+    line written (no fsync: a match's records), put in `opened` as soon as it exists, in a
+    step no signal cuts (this module is never interrupted: see `cli.stopping`): whoever must
+    delete the record of a game stopped early finds it there (`end_record`)."""
+    writer = RecordWriter(path, fsync=False, new=True)
+    opened.append(writer)
+    writer.write(first)
+    return writer
+
+
+def end_record(writer: RecordWriter, then: Callable[[], None],
+               opened: list[RecordWriter]) -> None:
+    """Close `writer`'s record, take the writer out of `opened` and call `then`, in one step
+    that a signal never cuts: whoever `then` tells of the game counts exactly the records
+    written whole, and a whole record is never deleted as a game stopped early."""
+    writer.close()
+    opened.remove(writer)
     then()
+
+
+def drop_records(opened: list[RecordWriter]) -> None:
+    """Delete the records `opened` holds (games stopped before they ended) and close them."""
+    for writer in opened:
+        writer.drop()
+        writer.close()
+    opened.clear()
 
 
 def is_busy(path: str | os.PathLike[str]) -> bool:
