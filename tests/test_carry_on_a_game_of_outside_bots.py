@@ -60,4 +60,4 @@ def test_a_bot_kind_naming_no_code_is_an_unknown_level_not_code_to_load(home: Pa
     (home / "games" / "odd.jsonl").write_text(record_text(game), encoding="utf-8")
     code, shown = racko("resume", "odd")
     said = " ".join(shown)
-    assert code == 2 and "unknown bot level" in said and "--load-bots" not in said, said
+    assert code == 2 and "which racko does not have" in said and "--load-bots" not in said, said

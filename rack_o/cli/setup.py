@@ -428,6 +428,7 @@ def agents_for(
     usage error: a record is data, and importing the code it names needs the player's say-so.
     """
     from rack_o.bots import is_outside, make_bot
+    from rack_o.bots.loader import LEVELS, BotProblem, BotSpecError
 
     hint = game_hint(hints, seed)
     agents: list[Agent] = []
@@ -453,6 +454,14 @@ def agents_for(
         try:
             agents.append(make_bot(spec, seat, seed))
         except ValueError as error:
+            if isinstance(error, BotSpecError) and error.problem is BotProblem.UNKNOWN_LEVEL:
+                # The record's, not the player's choice: nothing to choose instead here.
+                raise click.UsageError(
+                    _("Seat {seat} ({name}) was played by the bot {bot}, which racko does not "
+                      "have (its levels are {levels}), so nobody can take that seat.").format(
+                        seat=seat + 1, name=player.name, bot=repr(shown(spec, SHORT_SHOWN)),
+                        levels=", ".join(LEVELS))
+                ) from None
             raise click.UsageError(
                 _("Seat {seat} ({name}): {error}").format(
                     seat=seat + 1, name=player.name, error=bot_spec_error(error)
