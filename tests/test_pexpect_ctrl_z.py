@@ -24,6 +24,7 @@ import pytest
 from ttykit import ENTER, blocked_on_a_key, press, prompted, settle, shows, spawn
 
 from rack_o.cli.exits import EXIT_STOPPED
+from rack_o.cli.hold import PASS_HOLD
 
 CTRL_Z = "\x1a"
 RACK = "Ann's rack, slot 1"
@@ -243,12 +244,15 @@ def test_a_ctrl_z_typed_with_the_last_key_of_a_turn_stops_at_the_hand_off_unopen
     tmp_path: Path,
 ) -> None:
     """Typed ahead, a Ctrl-Z is not thrown away with the other keys: whoever typed it would
-    take racko for stopped, and the Enter after their "fg" would open Bob's rack."""
+    take racko for stopped, and the Enter after their "fg" would open Bob's rack. It stops
+    racko at once, not once the hand-off's hold is over (three seconds of keys eaten)."""
     shell, screen = _shell(tmp_path)
     try:
         _to_ann_s_confirmation(shell)
         _press_in_racko(shell, ENTER + CTRL_Z)  # one burst: read with the Enter, while raw
+        typed = time.monotonic()
         shell.expect(STOPPED)
+        assert time.monotonic() - typed < PASS_HOLD
         shell.expect_exact(SHELL)
         assert "Bob's rack" not in screen.text()
 

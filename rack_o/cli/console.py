@@ -871,6 +871,18 @@ class Terminal:
         """The keys the last `flush_input` threw away (as `key` names them)."""
         return self._thrown
 
+    def stop_if_typed(self) -> None:
+        """A Ctrl-Z read with a key already taken (typed in one burst with it), or thrown away
+        by `flush_input`, stops racko now (`suspend`), as a key prompt would on reading it:
+        for a screen that stands still a while before it asks for a key (a hand-off's hold),
+        not once it asks."""
+        if suspend.CTRL_Z in self._typed:
+            self._typed[:] = [key for key in self._typed if key != suspend.CTRL_Z]
+            self._stop_due = suspend.can_stop()
+        if self._stop_due:
+            self._stop_due = False
+            self._stopped()
+
     def flush_input(self) -> bool:
         """Throw away whatever was typed ahead, so that only a key pressed from now on counts
         (nothing when input comes line by line: a script's lines are all meant); True if
