@@ -162,6 +162,28 @@ def test_the_quit_question_takes_the_most_words_that_fit_two_lines(
     assert Text.from_markup(quit_question(host, width)).plain == question
 
 
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+@pytest.mark.parametrize("width", [45, 48, 60])
+def test_the_host_s_question_says_a_drawn_card_is_discarded_in_every_window(
+    language: str, width: int
+) -> None:
+    # Under about 50 columns it fell back to the plain question, silent on the card.
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from rack_o.cli.console import lines_taken
+    from rack_o.i18n import speaking
+
+    name = "Bartholomew-Jean"  # 16 letters: the longest name racko takes
+    with speaking(language):
+        asked = Text.from_markup(quit_question(True, width, holding=name)).plain
+    assert name in asked, asked
+    console = Console(width=width, file=io.StringIO())
+    assert lines_taken(console, Text(asked + " > ")) <= 2, asked
+
+
 def test_q_s_question_asked_on_a_wide_window_is_asked_again_in_fewer_words_once_narrowed(
 ) -> None:
     game = rack_game()

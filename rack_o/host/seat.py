@@ -94,7 +94,8 @@ def quit_forms(host: bool, *, saved: bool = True, holding: str | None = None
     """What q asks at a hosted table (rich markup), from its fullest wording to its shortest:
     the host, whether to stop the game for everyone (that it is kept only if `saved`: not
     before the first deal; that the card the player `holding` drew is discarded); a guest,
-    whether to leave the table (the game goes on)."""
+    whether to leave the table (the game goes on). Every form that says the drawn card is
+    discarded comes before those that do not: a window of 45 columns has one."""
     if not host:
         return (_("Leave the table? [bold]y[/] leaves (the same ssh command takes your seat "
                   "back) · any other key stays"),
@@ -110,7 +111,11 @@ def quit_forms(host: bool, *, saved: bool = True, holding: str | None = None
                    "it. [bold]y[/] stops it (it is saved) · any other key carries on").format(
                        name=name),
                  _("Stop the game for everyone ({name}'s drawn card is discarded)? [bold]y[/] "
-                   "stops it · any other key carries on").format(name=name), *forms)
+                   "stops it · any other key carries on").format(name=name),
+                 # Translators: the shortest form, for a window of 45 columns: it must still
+                 # say that the card drawn is lost.
+                 _("Stop and discard {name}'s drawn card? [bold]y[/] stops · other keys carry "
+                   "on").format(name=name), *forms)
     return forms if saved else forms[1:]
 
 
