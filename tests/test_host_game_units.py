@@ -121,9 +121,11 @@ def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> 
         ("Zoë", "10.0.0.2", 22, "ssh zoe@10.0.0.2", "zoe"),  # typed on any keyboard
         ("José Luis", "10.0.0.2", 22, 'ssh "jose luis@10.0.0.2"', "jose luis"),
         ("Βασίλης", "10.0.0.2", 22, "ssh βασίλης@10.0.0.2", "βασίλης"),
-        ("O'Neil", "10.0.0.2", 22, "ssh \"o'neil@10.0.0.2\"", "o'neil"),
+        # What OpenSSH refuses in a user name (' " ( ) ; & …, a - first) is left out.
+        ("O'Neil", "10.0.0.2", 22, "ssh oneil@10.0.0.2", "oneil"),
+        ('Al "Ace"', "10.0.0.2", 22, 'ssh "al ace@10.0.0.2"', "al ace"),
+        ("-Jo (x)", "10.0.0.2", 22, 'ssh "jo x@10.0.0.2"', "jo x"),
         ("$HOME", "10.0.0.2", 22, "ssh '$home@10.0.0.2'", "$home"),
-        ('Al "Ace"', "10.0.0.2", 22, "ssh 'al \"ace\"@10.0.0.2'", 'al "ace"'),
     ],
 )
 def test_each_guest_seat_gets_the_ssh_line_a_shell_takes_whole(

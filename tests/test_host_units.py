@@ -273,7 +273,10 @@ def test_the_user_name_picks_the_seat_of_that_name_in_any_case() -> None:
      ({0: "Ann", 1: "Zoë", 2: "José"}, "zoe", 1),
      ({0: "Ann", 1: "Zoë", 2: "José"}, "ZOË", 1),
      ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "βασιλης", 2),
-     ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "ΒΑΣΊΛΗΣ", 2)],
+     ({0: "Ann", 1: "Bob", 2: "Βασίλης"}, "ΒΑΣΊΛΗΣ", 2),
+     # The ssh line's user name, without what OpenSSH refuses in one, or the name whole.
+     ({0: "Ann", 1: "Bob", 2: "O'Brien"}, "obrien", 2),
+     ({0: "Ann", 1: "Bob", 2: "O'Brien"}, "O'Brien", 2)],
 )
 def test_the_user_name_picks_its_seat_with_or_without_accents(
     names: dict[int, str], typed: str, seat: int

@@ -11,6 +11,8 @@ import shlex
 import socket
 import unicodedata
 
+from rack_o.store.names import name_key
+
 _WILDCARDS = frozenset({"", "0.0.0.0", "::", "*"})
 # Connecting a UDP socket sends nothing: it only asks the system which of its addresses it
 # would use to reach that one. A documentation address (RFC 5737) and a private one, so that a
@@ -51,14 +53,30 @@ _SPECIAL_IN_DOUBLE_QUOTES = frozenset('"$`\\!%')
 Windows' Command Prompt (% and " itself)."""
 
 
+_REFUSED_BY_SSH = frozenset("'`\";&<>|(){}")
+"""What OpenSSH's ssh refuses in a user name (since 9.6, and its security fixes before):
+"remote username contains invalid characters", before any password is asked."""
+
+
 def login_name(name: str) -> str:
     """The user name that takes the seat called `name` in its ssh line: in lower case, and
     without its accents where that leaves it in ASCII, to be typed on any keyboard ("Zoë":
-    zoe; "Βασίλης" stays βασίλης, its final sigma kept). Either form takes the seat."""
+    zoe; "Βασίλης" stays βασίλης, its final sigma kept); without what OpenSSH refuses in a
+    user name (`_REFUSED_BY_SSH`, a - first or after a blank, a \\ last: "O'Brien": obrien).
+    Either form takes the seat (`login_key`)."""
     user = name.lower()  # not casefold: "Βασίλης" stays "βασίλης", its final sigma kept
     bare = "".join(char for char in unicodedata.normalize("NFKD", user)
                    if not unicodedata.combining(char))
-    return bare if bare.isascii() else user
+    user = bare if bare.isascii() else user
+    kept = "".join(char for char in user if char not in _REFUSED_BY_SSH)
+    kept = re.sub(r"(^|\s)-+", r"\1", kept).rstrip("\\").strip()
+    return kept or "guest"  # a name of those characters alone: some user name ssh takes
+
+
+def login_key(name: str) -> str:
+    """A user name, or a seat's name, as a user name is matched to a seat: "ZOË", "zoe" and
+    "Zoë" alike, and "O'Brien" as "obrien" (`login_name`, `store.names.name_key`)."""
+    return name_key(login_name(name))
 
 
 def any_shell_word(text: str) -> str:

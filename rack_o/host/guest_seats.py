@@ -14,9 +14,9 @@ from functools import partial
 
 from rack_o.cli.console import BOT_PAUSE
 from rack_o.cli.exits import EXIT_STOPPED
+from rack_o.host.address import login_key
 from rack_o.i18n import _, ngettext, speaking
 from rack_o.record import GUEST_LOGINS
-from rack_o.store.names import name_key
 from rack_o.store.safe_text import printable
 
 from .defaults import IDLE_SECONDS
@@ -39,7 +39,7 @@ def recorded_logins(events: Sequence[Mapping[str, object]], seats: int) -> dict[
         if not isinstance(named, dict):
             continue
         for seat, login in named.items():
-            key = name_key(login) if isinstance(login, str) else ""
+            key = login_key(login) if isinstance(login, str) and login.strip() else ""
             if seat in numbers and key:
                 logins[numbers[seat]] = key
     return logins
@@ -64,9 +64,9 @@ class GuestSeats:
     ) -> None:
         """`seats` maps each seat guests may take (0-based) to its player's name;
         `not_guests` names the players of the other seats (the host's, computer players');
-        `claims`, the user name (see `name_key`) each seat is kept for (a saved game's)."""
+        `claims`, the user name (see `login_key`) each seat is kept for (a saved game's)."""
         self.inbox = Inbox()
-        self._not_guests = {name_key(name): name for name in not_guests}
+        self._not_guests = {login_key(name): name for name in not_guests}
         """The other seats' players by the user name that names them (as `join` reads it)."""
         self.terminals = {
             seat: RemoteTerminal(seat, name, self.inbox, self, idle=idle,
@@ -111,7 +111,7 @@ class GuestSeats:
         with self._lock:
             claims = dict(self._claims)
         return {seat: claim for seat, claim in claims.items()
-                if claim != name_key(self.terminals[seat].name)}
+                if claim != login_key(self.terminals[seat].name)}
 
     def post(self, work: Work) -> None:
         """Run `work` on the game thread at its next wait (any thread: the host's keyboard)."""
@@ -176,7 +176,7 @@ class GuestSeats:
         seat this user name took before, else the next seat nobody took yet. One connection per
         seat.
         """
-        wanted = name_key(username)  # "zoe" or "ZOË" takes Zoë's seat
+        wanted = login_key(username)  # "zoe" or "ZOË" takes Zoë's seat
         with self._lock, speaking(language):
             if self._closed:
                 return _("This table is closed.")
@@ -193,7 +193,7 @@ class GuestSeats:
                 return _("{name}'s seat has been given to a computer player: the host handed "
                          "it over while its guest was away, and it plays there to the end of "
                          "this game.").format(name=name)
-            own = wanted == name_key(self.terminals[seat].name)
+            own = wanted == login_key(self.terminals[seat].name)
             if seat in self._links:
                 holder = self._claims.get(seat)
                 if own and holder is not None and holder != wanted:
@@ -228,12 +228,12 @@ class GuestSeats:
 
     def _answers_to(self, wanted: str) -> bool:
         """True when a guest's seat is named `wanted` (a name key), or was taken under it."""
-        return any(name_key(terminal.name) == wanted for terminal in self.terminals.values()
+        return any(login_key(terminal.name) == wanted for terminal in self.terminals.values()
                    ) or wanted in self._claims.values()
 
     def _seat_for(self, wanted: str) -> int | None:
         for seat, terminal in self.terminals.items():
-            if name_key(terminal.name) == wanted:
+            if login_key(terminal.name) == wanted:
                 return seat
         for seat, claim in self._claims.items():
             if claim == wanted:

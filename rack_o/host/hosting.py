@@ -42,10 +42,10 @@ from rack_o.cli.session import (
 )
 from rack_o.cli.wrapping import fill
 from rack_o.game import Game
+from rack_o.host.address import login_key
 from rack_o.i18n import _, current_language, ngettext
 from rack_o.record import GIVEN_AWAY, GUEST_LOGINS, STAND_IN, Event, Header, turn_lines
 from rack_o.steps import RoundResult
-from rack_o.store.names import name_key
 from rack_o.store.recorder import StepRecorder
 from rack_o.store.safe_text import printable
 from rack_o.store.writer import RecordWriter
@@ -421,8 +421,8 @@ class HostedGame(Table):
         # again keeps it for that name, not for the login before.
         for seat, login in self._logins.items():
             terminal = self.seats.terminals.get(seat)  # None: not a guest's seat (an odd record)
-            if terminal is not None and seat not in logins and login != name_key(terminal.name):
-                new[seat] = name_key(terminal.name)
+            if terminal is not None and seat not in logins and login != login_key(terminal.name):
+                new[seat] = login_key(terminal.name)
         if not new:
             return
         self._logins = dict(logins)

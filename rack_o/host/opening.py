@@ -34,10 +34,9 @@ from rack_o.cli.setup import TableOptions, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _, current_language, speaking
 from rack_o.record import HOST_SEAT, Event, given_away
-from rack_o.store.names import name_key
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .address import is_loopback, lan_address, ssh_line
+from .address import is_loopback, lan_address, login_key, ssh_line
 from .defaults import DEFAULT_PORT
 from .games import (
     Opened,
@@ -205,7 +204,7 @@ def _kept_for(events: Sequence[Event], seats: int, guests: Mapping[int, str]
     one its guest took it with, as its record's `events` say, else the seat's own name (a
     guest logging in under another name must not sit there and see that rack)."""
     logins = recorded_logins(events, seats)
-    return {seat: logins.get(seat, name_key(name)) for seat, name in guests.items()}
+    return {seat: logins.get(seat, login_key(name)) for seat, name in guests.items()}
 
 
 def _is_seat(value: object, players: Sequence[Player]) -> TypeGuard[int]:
