@@ -287,6 +287,16 @@ def test_the_user_name_picks_its_seat_with_or_without_accents(
     assert table.join(typed, FakeLink(), 80, 24) is table.terminal(seat)
 
 
+def test_a_guest_whose_seat_was_taken_back_under_its_own_name_is_told_so() -> None:
+    # As a table opened again keeps Bob's seat for zed, who sat there, and Cy's for Cy, away:
+    # zed was sent towards Cy's seat ("if it is yours, connect with its name").
+    table = GuestSeats({1: "Bob", 2: "Cy"}, claims={1: "zed", 2: "cy"})
+    assert table.join("bob", FakeLink(), 80, 24) is table.terminal(1)
+    said = table.join("zed", FakeLink(), 80, 24)
+    assert said == ("Bob took back their own seat, which you sat at under the user name zed, "
+                    "and no other seat is free.")
+
+
 def test_any_other_name_takes_the_next_free_seat_and_takes_it_back_later() -> None:
     table = GuestSeats(NAMES)
     first = FakeLink()

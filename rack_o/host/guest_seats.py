@@ -80,6 +80,9 @@ class GuestSeats:
         self._links: dict[int, Link] = {}
         self._claims: dict[int, str] = dict(claims or {})
         """The user name (case-folded) each seat was first taken with: it takes the seat back."""
+        self._taken_back: dict[str, int] = {}
+        """The seat each user name took under a name not its own, since taken back by a guest
+        logging in under the seat's own name (`join` says so to the one who took it first)."""
         self._released: set[int] = set()
         self._closed = False
 
@@ -186,6 +189,11 @@ class GuestSeats:
                 # hide why, and a free seat given under that name would seat them as another.
                 return _("{name}'s seat is not a guest's: connect with your own seat's name as "
                          "the user name.").format(name=printable(self._not_guests[wanted]))
+            if seat is None and wanted in self._taken_back:
+                return _("{name} took back their own seat, which you sat at under the user name "
+                         "{login}, and no other seat is free.").format(
+                    name=printable(self.terminals[self._taken_back[wanted]].name),
+                    login=printable(wanted))
             if seat is None:
                 return self._full_message()
             name = printable(self.terminals[seat].name)
@@ -208,6 +216,9 @@ class GuestSeats:
                 ).format(name=name)
             self._links[seat] = link
             if own:
+                before = self._claims.get(seat)
+                if before is not None and before != wanted:
+                    self._taken_back[before] = seat
                 self._claims[seat] = wanted  # the seat's own name: no other login is kept for it
             else:
                 self._claims.setdefault(seat, wanted)
