@@ -46,6 +46,26 @@ def test_a_partners_summary_fits_80_columns_with_aligned_tables(
         assert lines[at + 1].startswith(second)
 
 
+@pytest.mark.slow
+def test_a_team_s_name_stays_on_one_line_where_the_bonus_in_figures_makes_room(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Hard 1 &" over "Hard 3" took two lines at 80 columns, the bonus sums in words.
+    monkeypatch.setenv("COLUMNS", "80")
+    record = home / "partners.jsonl"
+    played = racko("play", "--players", "4", "--partners", "--bonus", "--bots",
+                   "hard,hard,hard,hard", "--fast", "--target", "100", "--seed", "5",
+                   "--record", str(record))
+    assert_exited(played, 0)
+    out = racko("replay", str(record), "--summary").output
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert any(line.startswith("Hard 1 & Hard 3 ") for line in lines), out
+    assert any(line.startswith("Hard 2 & Hard 4 ") for line in lines), out
+    assert "+ 50 =" in out and "bonus =" not in out, out  # the sums in figures
+    assert "plus its run bonus" in " ".join(out.split())  # the footnote names the bonus
+
+
 LONG_HEADINGS = {
     "Player": "Joueur", "Plays as": "Joue en tant que", "Games": "Παιχνίδια",
     "Wins": "Victoires", "Win rate": "Taux de victoire",

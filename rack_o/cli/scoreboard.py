@@ -257,10 +257,11 @@ def _cell_width(cell: object) -> int:
 
 class Lineup(NamedTuple):
     """How a game's full round tables line up: the bonus sums in figures only (`short`) or
-    in words, and each column's width but the names'."""
+    in words, each column's width but the names', and the names' column's."""
 
     short: bool
     widths: tuple[int, ...]
+    names_width: int
 
 
 def lineup(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
@@ -269,11 +270,15 @@ def lineup(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
     round after round they line up) if they fit `width` columns so with every row on one
     line: with the bonus sums in words, else in figures (the footnote names the bonus); None
     if they do not fit even so. Only measures: no table is kept, however many the rounds."""
-    # The names' column: its heading, or the longest name (a team's wraps at " & ").
-    longest = max(cell_len(_("Player")),
-                  max(cell_len(name) for name in names) + (2 if rules.partners else 0))
+    # The names' column: its heading, or the longest name; a team's whole where it fits
+    # (the bonus sums in figures rather than a team's name on two lines), else wrapped at " & ".
+    titled = cell_len(_("Player"))
+    wrapped = max(titled, max(cell_len(name) for name in names) + (2 if rules.partners else 0))
+    whole = max([wrapped, *(cell_len(side_name(rules, names, side))
+                            for side in range(rules.teams) if rules.partners)])
     forms = (False, True) if any(any(result.bonus) for result in results) else (False,)
-    for short in forms:
+    for longest, short in dict.fromkeys((names_width, short) for names_width in (whole, wrapped)
+                                        for short in forms):
         widths = [_cell_width(heading) for heading in _headings(compact=False)]
         for result in results:
             for rows in _rows(result, names, rules, compact=False, short=short):
@@ -282,7 +287,7 @@ def lineup(results: Sequence[RoundResult], names: Sequence[str], rules: Rules,
                               for least, cell in zip(widths, row[1:], strict=True)]
         # Two spaces before each column but the names' (the table's padding and divider).
         if longest + sum(2 + column for column in widths) <= width:
-            return Lineup(short, tuple(widths))
+            return Lineup(short, tuple(widths), longest)
     return None
 
 
@@ -291,6 +296,7 @@ def lined_up_table(result: RoundResult, names: Sequence[str], rules: Rules,
     """The full round table of `result` (without its footnote), its columns as wide as
     `lined` (`lineup`) says."""
     table = round_table(result, names, rules, caption=False, short=lined.short)
+    table.columns[0].min_width = lined.names_width
     for column, least in zip(table.columns[1:], lined.widths, strict=True):
         column.min_width = least
     return table
