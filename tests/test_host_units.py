@@ -147,6 +147,7 @@ def test_the_code_matches_whatever_the_case_and_hyphens(typed: str, matches: boo
         ("tq'm_kxp", "tq4m-8kxp", "French, no hyphen"),
         ("ab-c-d-ef", "ab6c-d6ef", "French: - is both the 6 and the hyphen"),
         ("ab-cd-ef", "ab6c-d6ef", "French: the 6s typed, the hyphen left out"),
+        ("tkèj--'n", "tk7j-664n", "French, no hyphen, the second group starting with 6"),
         ("é\"'(--è_ç", "2345-6789", "French: the whole number row"),
         ("tqčm-ákxp", "tq4m-8kxp", "Czech QWERTZ, digits without Shift"),
         ("ěščř-žýáí", "2345-6789", "Czech: the whole number row"),

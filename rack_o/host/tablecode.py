@@ -39,7 +39,8 @@ def _as_on_a_us_keyboard(char: str) -> str:
 def readings(typed: str) -> set[str]:
     """What `typed` may be as a code: lower case, without blanks, each key as on a US keyboard.
     A - is the hyphen or, on a French keyboard, a 6: read as the hyphen where it first follows a
-    whole first group (the others 6s), and as the hyphen everywhere."""
+    whole first group (the others 6s), as the hyphen everywhere, and as a 6 everywhere (a code
+    typed without its hyphen whose second group starts with 6)."""
     keys = [char if char == "-" else _as_on_a_us_keyboard(char)
             for char in typed.lower() if char not in " \t"]
     grouped: list[str] = []
@@ -51,7 +52,8 @@ def readings(typed: str) -> set[str]:
             hyphen = True
         else:
             grouped.append("6")
-    return {"".join(grouped), "".join(key for key in keys if key != "-")}
+    return {"".join(grouped), "".join(key for key in keys if key != "-"),
+            "".join("6" if key == "-" else key for key in keys)}
 
 
 def normalized(code: str) -> str:
