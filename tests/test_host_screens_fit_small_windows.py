@@ -13,20 +13,23 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 import pytest
 from builders import dealer_draw_for, deck_for
 from hostkit import on_game_thread
 from rich.cells import cell_len
+from rich.console import RenderableType
 from test_host_round_end_holds import stop_game_thread, until
 from test_host_units import FakeLink
 from ttykit import CLEARED
 
 from rack_o.bots import make_bot
 from rack_o.cli.human import HumanAgent
+from rack_o.cli.new_game import start_notices
 from rack_o.cli.play import play_again
 from rack_o.game import Game, Player
 from rack_o.host.guest_seats import GuestSeats
@@ -57,12 +60,12 @@ def short_holds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("rack_o.host.screen.RESULTS_HOLD", 0.05)
 
 
-def winning_deal(players: int, target: int) -> Game:
+def winning_deal(players: int, target: int, names: Sequence[str] = NAMES) -> Game:
     """Ann plays first and goes out by taking the 17 turned up into slot 5."""
     ann = [1, 4, 7, 11, 40, 19, 27, 31, 35, 39]
     rest = [card for card in range(1, 10 * players + 21) if card not in ann and card != 17]
     racks = [ann, *(rest[10 * i: 10 * i + 10] for i in range(players - 1))]
-    game = Game(Rules(players, target=target), players=[Player(n) for n in NAMES[:players]],
+    game = Game(Rules(players, target=target), players=[Player(n) for n in names[:players]],
                 dealer_draw=dealer_draw_for(players - 1, players))
     game.deal(deck_for(racks, 17, rest[10 * (players - 1):], dealer=players - 1))
     return game
@@ -79,15 +82,18 @@ class Table:
 
 
 @contextmanager
-def table(game: Game, language: str) -> Iterator[Table]:
-    """`game` at a table: the host at seat 1 (Ann) with a screen, the others guests, every
-    window 45 by 15 and reading `language`; closed after."""
+def table(game: Game, language: str, *, joined: bool = True,
+          opening: Callable[[], list[RenderableType]] = list) -> Iterator[Table]:
+    """`game` at a table: the host at seat 1 (Ann) with a screen, the others guests (come, if
+    `joined`, else not yet), every window 45 by 15 and reading `language`, the wait for
+    everyone opening with `opening`; closed after."""
     players = len(game.players)
-    seats = GuestSeats({seat: NAMES[seat] for seat in range(1, players)}, idle=None,
+    names = [player.name for player in game.players]
+    seats = GuestSeats({seat: names[seat] for seat in range(1, players)}, idle=None,
                        pause_seconds=0)
-    links = {seat: FakeLink() for seat in range(players)}
-    for seat in range(1, players):
-        seats.join(NAMES[seat].lower(), links[seat], WIDTH, HEIGHT, language)
+    links = {seat: FakeLink() for seat in range(players if joined else 1)}
+    for seat in range(1, players if joined else 1):
+        seats.join(names[seat].lower(), links[seat], WIDTH, HEIGHT, language)
     host = local_terminal(0, "Ann", seats.inbox)
     host.attached(links[0], WIDTH, HEIGHT, language)
     terminals = {**seats.terminals, 0: host}
@@ -95,10 +101,10 @@ def table(game: Game, language: str) -> Iterator[Table]:
         seats, game, [HumanAgent(p.name, terminals[seat]) for seat, p in enumerate(game.players)],
         host_seat=0, host_terminal=host,
         info=TableInfo("tq4m-8kxp", "SHA256:6a0Qb1u0p8xWq3ZkLr0d9sYtV2mNcE4fHgJ5aUiOo7w",
-                       {seat: f"ssh -p 2222 {NAMES[seat].lower()}@192.168.1.20"
+                       {seat: f"ssh -p 2222 {names[seat].lower()}@192.168.1.20"
                         for seat in range(1, players)}),
         stand_in=lambda seat: make_bot("hard", seat, 3), pause_seconds=0,
-        header=header_of(game, SEED, None), play_again=play_again)
+        header=header_of(game, SEED, None), play_again=play_again, opening=opening)
     played = on_game_thread(session.play)
     try:
         until(lambda: session._gate_lines is not None, "the table waits for everyone")
@@ -154,6 +160,20 @@ def test_the_wait_and_a_rounds_end_fit_a_small_window(language: str, players: in
         until(lambda: hosted.session.is_ready(1), "Bob is ready")
         time.sleep(0.1)
         assert_fits(hosted, "a round's end, Bob ready")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_host_waiting_for_guests_sees_every_seat_and_its_ssh_line(language: str) -> None:
+    # The first deal's draw took the room: the list and every ssh line were given up.
+    names = ["Ann", "Bartholomew-Alex", "Cat", "Dan"]
+    game = winning_deal(4, target=500, names=names)
+    opened = partial(start_notices, game, SEED, show_seed=False)  # as racko host opens a game
+    with table(game, language, joined=False, opening=opened) as hosted:
+        settled(hosted, lambda shown: "tq4m-8kxp" in shown, "the wait")
+        assert_fits(hosted, "the host's wait for the guests")
+        shown = "".join("".join(screen(hosted.links[0])).split())  # a long line is broken
+        for name in names[1:]:
+            assert f"{name.lower()}@192.168.1.20" in shown, "\n".join(screen(hosted.links[0]))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

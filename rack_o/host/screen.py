@@ -478,9 +478,11 @@ class SeatScreen:
         # A round's end gives way (its banner unboxed, its footnote dropped) before the list
         # of who is ready does: that list goes only once the round's end is at its barest.
         shorter = round_end_forms(lines)
+        # What the first deal's draw says (or a round's table) gives way to the list, its
+        # first line (the game, or who went out) staying.
         if not self.is_host:
             return [[*lines, Text(), players], *([*form, players] for form in shorter),
-                    shorter[-1], shorter[-1][:1]]
+                    [*shorter[-1][:1], players], shorter[-1], shorter[-1][:1]]
         info = self.host.info
         joining = [Text(_("A guest joins with their seat's ssh line; the password is the table "
                           "code."), "dim")] if self.host.away_guests() else []
@@ -492,6 +494,7 @@ class SeatScreen:
             [*lines, blank, players, keyed, *self.host.host_notes],
             [*lines, players, keyed],
             *([*form, players, code] for form in shorter),
+            [*shorter[-1][:1], players, code],
             [*shorter[-1], code],
             [*shorter[-1][:1], code],
             shorter[-1][:1],

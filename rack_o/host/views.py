@@ -109,7 +109,8 @@ def players_block(
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(justify="right", no_wrap=True)
     table.add_column(no_wrap=True)
-    table.add_column()
+    # An ssh line longer than the room left is broken, never cut: the host reads it out.
+    table.add_column(overflow="fold")
     for seat, (name, where) in enumerate(zip(names, presence, strict=True)):
         shown = Text(name, "bold" if seat == you else "")
         if seat == you:
