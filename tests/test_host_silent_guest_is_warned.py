@@ -78,6 +78,29 @@ def test_the_warning_counts_down_by_tens_then_by_seconds_never_saying_more_than_
     assert keeper.told  # let go once the time is up
 
 
+@pytest.mark.parametrize("language", ["en", "el", "fr", "cs"])
+def test_the_warning_takes_fewer_words_where_one_line_is_narrow(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The rules' and the score sheet's status line cut it: "…, or racko let…".
+    from rich.cells import cell_len
+
+    from rack_o.i18n import speaking
+
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(terminal_module, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+    terminal = RemoteTerminal(1, "Bob", Inbox(), _Keeper(), idle=600.0)
+    terminal.attached(FakeLink(), 45, 15)
+    clock.now += 581.0  # 19 seconds left: "within 10 seconds"
+    terminal.idle_left(1000.0)
+    with speaking(language):
+        whole = terminal.idle_warning()
+        narrow = terminal.idle_warning(44)
+    assert whole is not None and narrow is not None
+    assert "10" in narrow.plain and cell_len(narrow.plain) <= 44, narrow.plain
+    assert cell_len(whole.plain) > 44 or narrow.plain == whole.plain
+
+
 def test_a_guest_silent_on_their_turn_is_warned_and_a_key_takes_the_warning_away() -> None:
     game = winning_deal(1, target=500)  # Bob plays first
     with table(game, host_seat=0, idle=IDLE) as hosted:

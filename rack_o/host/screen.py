@@ -393,7 +393,8 @@ class SeatScreen:
         if self.pager is not None:
             self.pager.draw()
             # The warning in the status line's place: under the pager it would never be read.
-            console.print(self.pager.status_or(self.terminal.idle_warning()), end="")
+            console.print(self.pager.status_or(
+                self.terminal.idle_warning(self.terminal.width - 1)), end="")
             return
         host = self.host
         below: list[RenderableType] = []

@@ -547,17 +547,22 @@ class RemoteTerminal:
             self.repaint()
         return left - changes_at
 
-    def idle_warning(self) -> Text | None:
+    def idle_warning(self, width: int | None = None) -> Text | None:
         """The line that warns a guest silent for nearly `idle` that racko will let them go
-        (in the language spoken, as drawn); None while they are not warned."""
+        (in the language spoken, as drawn), in fewer words where it must fit one line of
+        `width` columns that the whole sentence would not; None while they are not warned."""
         if self._warned_until is None:
             return None
         seconds = self._warned_count
-        return Text(ngettext(
+        said = ngettext(
             "Press a key within {count} second, or racko lets you go.",
             "Press a key within {count} seconds, or racko lets you go.",
             seconds,
-        ).format(count=seconds), "bold red")
+        ).format(count=seconds)
+        if width is not None and cell_len(said) > width:
+            # Translators: the warning in fewer words, for one line of a window of 45 columns.
+            said = _("A key within {count} s, or racko lets you go.").format(count=seconds)
+        return Text(said, "bold red")
 
     def _warning_lead(self) -> float:
         assert self.idle is not None
