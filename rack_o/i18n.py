@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -205,3 +205,11 @@ def number(value: float, digits: int = 0) -> str:
 def percent(fraction: float, digits: int = 1) -> str:
     """`fraction` (0.25) as a percentage ("25.0%", "25,0 %") in the current language."""
     return _PERCENT[current_language()].format(number(100 * fraction, digits))
+
+
+def listed(items: Sequence[str]) -> str:
+    """`items` as a sentence lists them in the current language: "Ann", "Ann and Bob",
+    "Ann, Bob and Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]

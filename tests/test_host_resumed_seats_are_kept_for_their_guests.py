@@ -106,7 +106,7 @@ def test_a_resumed_table_seats_each_guest_by_their_own_login_and_nobody_else() -
     table = GuestSeats(NAMES, claims={0: "ann", 1: "bob", 2: "hard"})
     refused = table.join("someone", FakeLink(), 80, 24)
     assert refused == (
-        "No seat is free: Ann, Bob, Cy are away, and their seats are kept for them. If one is "
+        "No seat is free: Ann, Bob and Cy are away, and their seats are kept for them. If one is "
         "yours, connect with its name as the user name.")
     assert table.join("hard", FakeLink(), 80, 24) is table.terminal(2)  # the same ssh command
     assert table.join("ANN", FakeLink(), 80, 24) is table.terminal(0)

@@ -336,7 +336,7 @@ def test_a_full_table_names_the_seats_whose_guests_are_away() -> None:
         "with its name as the user name.")
     table.leave(0, links[0])
     assert table.join("zed", FakeLink(), 80, 24) == (
-        "No seat is free: Ann, Bob are away, and their seats are kept for them. If one is "
+        "No seat is free: Ann and Bob are away, and their seats are kept for them. If one is "
         "yours, connect with its name as the user name.")
     assert isinstance(table.join("bob", FakeLink(), 80, 24), RemoteTerminal)
 

@@ -297,3 +297,20 @@ def test_a_cost_in_turns_takes_the_form_its_language_gives_a_decimal(
                          "biggest mistake: round {round}, turn {turn}, {cost} turns.",
                          decimal_form(cost)).format(round=1, turn=2, cost=turns_text(cost))
     assert said in text
+
+
+@pytest.mark.parametrize(("language", "names", "said"), [
+    ("en", ["Ann"], "Ann"),
+    ("en", ["Ann", "Bob"], "Ann and Bob"),
+    ("en", ["Ann", "Bob", "Cy"], "Ann, Bob and Cy"),
+    ("fr", ["Ann", "Bob", "Cy"], "Ann, Bob et Cy"),
+    ("el", ["Ann", "Bob"], "Ann και Bob"),
+    ("cs", ["Ann", "Bob", "Cy"], "Ann, Bob a Cy"),
+])
+def test_names_are_listed_as_a_sentence_lists_them(language: str, names: list[str],
+                                                    said: str) -> None:
+    # "Waiting for Zoë, Émile." and "Bob, Cat are away" read as a list cut short.
+    from rack_o.i18n import listed, speaking
+
+    with speaking(language):
+        assert listed(names) == said

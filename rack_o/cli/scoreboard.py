@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.game import Game
-from rack_o.i18n import _, ngettext
+from rack_o.i18n import _, listed, ngettext
 from rack_o.rack import (
     POINTS_PER_CARD,
     RACKO_POINTS,
@@ -330,7 +330,7 @@ def tie_note(totals: Sequence[int], names: Sequence[str], rules: Rules) -> Text 
     top = leaders(totals)
     if len(top) < 2 or totals[top[0]] < rules.target:
         return None
-    who = _(" and ").join(side_name(rules, names, side) for side in top)
+    who = listed([side_name(rules, names, side) for side in top])
     return Text(
         _("{names} are tied at the top with {points}: another round decides.").format(
             names=who, points=totals[top[0]]

@@ -15,7 +15,7 @@ from functools import partial
 from rack_o.cli.console import BOT_PAUSE
 from rack_o.cli.exits import EXIT_STOPPED
 from rack_o.host.address import login_key
-from rack_o.i18n import _, ngettext, speaking
+from rack_o.i18n import _, listed, ngettext, speaking
 from rack_o.record import GUEST_LOGINS
 from rack_o.store.safe_text import printable
 
@@ -268,7 +268,7 @@ class GuestSeats:
             "No seat is free: {names} are away, and their seats are kept for them. If one is "
             "yours, connect with its name as the user name.",
             len(away),
-        ).format(names=", ".join(away))
+        ).format(names=listed(away))
 
     # ------------------------------------------------------------------ events (game thread)
 

@@ -52,7 +52,7 @@ from rack_o.cli.scoreboard import round_end_forms, score_sheet
 from rack_o.cli.screens import HISTORY_LINES, Either
 from rack_o.cli.session import PROMPT_LINES
 from rack_o.game import Game
-from rack_o.i18n import _
+from rack_o.i18n import _, listed
 
 from .keyboard import CTRL_C, CTRL_D, ENTER, PUT_AWAY
 from .seat import (
@@ -558,7 +558,7 @@ class SeatScreen:
                                       "{round}.").format(round=game.round + 1))
         if not waiting:
             return Text(_("Everyone is ready."), "bold")
-        return Text(_("Waiting for {names}.").format(names=", ".join(waiting)), "bold")
+        return Text(_("Waiting for {names}.").format(names=listed(waiting)), "bold")
 
     def _keys(self, ready: bool = False) -> RenderableType:
         if self.question is not None:

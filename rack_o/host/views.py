@@ -27,7 +27,7 @@ from rack_o.cli.screens import (
     fitted_status,
     history_block,
 )
-from rack_o.i18n import N_, _
+from rack_o.i18n import N_, _, listed
 from rack_o.store.safe_text import printable
 from rack_o.view import SeatView
 
@@ -239,7 +239,7 @@ def intro_lines(info: TableInfo, names: Sequence[str], port: int) -> list[Render
     """What `racko host` prints first: the code, the fingerprint, the ssh lines and where they
     work."""
     lines: list[RenderableType] = [
-        Text(_("racko host: a table of Rack-O for {names}.").format(names=", ".join(names))),
+        Text(_("racko host: a table of Rack-O for {names}.").format(names=listed(names))),
         code_line(info),
         Text(_("Host key fingerprint: {fingerprint}").format(fingerprint=info.fingerprint)),
         Text(_("Give each guest their line, and the code privately:")),
