@@ -46,24 +46,41 @@ def test_a_partners_summary_fits_80_columns_with_aligned_tables(
         assert lines[at + 1].startswith(second)
 
 
+def _partners_game_played(monkeypatch: pytest.MonkeyPatch, *options: str) -> None:
+    """A game of four hard bots as partners, to 100, with `options`, at 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    played = racko("play", "--players", "4", "--partners", "--bots", "hard,hard,hard,hard",
+                   "--fast", "--target", "100", "--seed", "5", *options)
+    assert_exited(played, 0)
+
+
 @pytest.mark.slow
 def test_a_team_s_name_stays_on_one_line_where_the_bonus_in_figures_makes_room(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # "Hard 1 &" over "Hard 3" took two lines at 80 columns, the bonus sums in words.
-    monkeypatch.setenv("COLUMNS", "80")
-    record = home / "partners.jsonl"
-    played = racko("play", "--players", "4", "--partners", "--bonus", "--bots",
-                   "hard,hard,hard,hard", "--fast", "--target", "100", "--seed", "5",
-                   "--record", str(record))
-    assert_exited(played, 0)
-    out = racko("replay", str(record), "--summary").output
+    _partners_game_played(monkeypatch, "--bonus")
+    [record] = (home / "games").glob("*.jsonl")
+    out = racko("replay", record.stem, "--summary").output
     lines = out.splitlines()
     assert max(map(len, lines)) <= 80
     assert any(line.startswith("Hard 1 & Hard 3 ") for line in lines), out
     assert any(line.startswith("Hard 2 & Hard 4 ") for line in lines), out
     assert "+ 50 =" in out and "bonus =" not in out, out  # the sums in figures
     assert "plus its run bonus" in " ".join(out.split())  # the footnote names the bonus
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("home")
+def test_the_history_s_winning_team_stays_on_one_line_where_there_is_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Benedict &" over "Dominic": the winner's column was as wide as one name at most.
+    _partners_game_played(monkeypatch, "--names", "Annabelle,Benedict,Charlie,Dominic")
+    listed = racko("history").output
+    assert max(map(len, listed.splitlines())) <= 80
+    [row] = [line for line in listed.splitlines() if line.startswith("20")]  # the game's
+    assert "  Annabelle & Charlie  " in row or "  Benedict & Dominic  " in row, listed
 
 
 LONG_HEADINGS = {

@@ -235,7 +235,8 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         console.print(command_apart(message.format(player=player), console.width),
                       markup=False)
         return
-    # A fixed width (a long team name wraps in it) leaves the widest column to the ID.
+    # A fixed width leaves the widest column to the ID: a team's name wraps in it, unless
+    # there is room for it whole beside the longest sides and ID.
     widest = max(cell_len(printable(g.winner)) for g in first)
     winner_width = max(cell_len(_("Winner")), min(NAME_MOST, widest))
     block = list(islice(rest, BLOCK))
@@ -243,13 +244,17 @@ def _print_table(first: list[GameRow], rest: Iterator[GameRow], player: str | No
         cell_len(line) for game in first for line in _started(game).splitlines()))
     rounds = max(cell_len(_("Rounds")), 6)
     sides = max(cell_len(side) for game in first for side in scores_of(_sides(game), game.totals))
+    ids = max(cell_len(_labelled_id(game)) for game in (*first, *block))
+    heading = cell_len(_(SCORES_HEADING))
+    if started + max(10, sides, ids, heading) + widest + rounds + _GAP * 3 <= console.width:
+        winner_width = max(winner_width, widest)
     if started + max(10, sides) + winner_width + rounds + _GAP * 3 > console.width:
         # Columns would cut the date and break names a few letters a line (45 columns).
         _print_blocks(console, first, block, rest)
         return
     scores = max(10, console.width - started - winner_width - rounds - _GAP * 3)
     widths = _Widths(started, scores, winner_width, rounds)
-    longest = max(cell_len(_labelled_id(game)) for game in (*first, *block))
+    longest = ids
     if longest > scores:
         # An ID is copied into `racko replay ID`: one too long for its column gets a line of
         # its own, under its game, rather than being split over two; one too long even for
@@ -371,6 +376,8 @@ def _caption(bots: bool) -> str:
 
 _GAP = 2
 """Cells between two columns of the history table: the padding and the box's space."""
+SCORES_HEADING = N_("Players and final scores; the game's ID")
+"""The heading of the history's widest column."""
 
 
 def _print_plain(console: Console, games: Sequence[GameRow], widths: _Widths) -> None:
@@ -487,8 +494,7 @@ def _games_table(
     )
     # The ID gets a line to itself in the widest column, so it can be copied whole.
     table.add_column(_("Started"), no_wrap=True, width=widths and widths.started)
-    table.add_column(_("Players and final scores; the game's ID"), overflow="fold",
-                     width=widths and widths.scores)
+    table.add_column(_(SCORES_HEADING), overflow="fold", width=widths and widths.scores)
     table.add_column(_("Winner"), style="bold", width=winner_width)
     table.add_column(_("Rounds"), justify="right", no_wrap=True, width=widths and widths.rounds)
     for game in games:
