@@ -749,3 +749,12 @@ def test_a_replay_s_keys_take_one_line_of_60_columns_every_key_named(language: s
             prompts = [i18n._(form) for form in forms]
             assert prompt_lines(60, prompts) == 1, fitting(60, prompts)
             assert all(f"[bold]{key}[/]" in fitting(60, prompts) for key in "nbq")
+
+
+def test_b_on_the_first_screen_says_nothing_comes_before_it(home: Path) -> None:
+    # It showed the same screen again without a word, as if b were broken.
+    write_record(home / "games" / "g.jsonl", unfinished_game(3, 5, kinds=("human", "bot:easy")))
+    code, out = invoke(["g"], keys="b\n\nb\nq\n")  # b; the deal; b back to the first; q
+    assert code == 0, out
+    assert out.count("This is the start of the record: nothing comes before it.") == 1, out
+    assert out.count("Replay of g") >= 3, out  # the first screen, the deal, the first again

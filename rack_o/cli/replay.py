@@ -7,7 +7,7 @@ state after that step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import click
@@ -484,7 +484,8 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
                           else (RECORD_END_PROMPT, RECORD_END_HELP, RECORD_END_VALID))
         for shown_first, (screen, (asked, asked_help, asked_valid)) in enumerate(
                 zip(firsts, asking, strict=True)):
-            key = shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid))
+            key = shown_then_key(term, screen, _(asked), _(asked_help), _(asked_valid),
+                                 first=number == 1 and not shown_first)
             if key == QUIT_KEY:
                 return None
             if key in BACK:
@@ -498,7 +499,8 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             prompt = f"[bold]{escape(ending)}[/] {_(END_PROMPT)}"
             # n and the Right arrow leave too, as Enter does: pressed again and again to skip
             # rounds, they end the replay with the end of the game left on the screen.
-            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID))
+            key = shown_then_key(term, final, prompt, _(END_HELP), _(END_VALID),
+                                 first=number == 1 and not firsts)
             if key in BACK:
                 return back
             if term.reads_lines:
@@ -506,7 +508,7 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
             return None
         keys_prompt = KEYS_PROMPT_AT_ROUND_END if step.round_over else KEYS_PROMPT
         key = shown_then_key(term, final, [_(form) for form in keys_prompt], _(KEYS_HELP),
-                             _(KEYS_VALID))
+                             _(KEYS_VALID), first=number == 1 and not firsts)
         if key == QUIT_KEY:
             return None
         if key in BACK:
@@ -517,11 +519,13 @@ def _steps_from(term: Terminal, record: Record, own: OwnRound | None, count: int
 
 def shown_then_key(term: Terminal, screen: RenderableType, prompt: str | Sequence[str],
                    help_text: str, valid: str,
-                   keys: Sequence[str] = (*NEXT, *BACK, "n", QUIT_KEY)) -> str:
+                   keys: Sequence[str] = (*NEXT, *BACK, "n", QUIT_KEY), *,
+                   first: bool = False) -> str:
     """`screen` on a cleared screen, then one of `keys` pressed after `prompt` (or the first
     of its forms that fits the window, `fitting`; `replay_key`, its notes shown under
     `screen`); a window resized meanwhile gets `screen` (and the note) again, laid out at its
-    new size, and the prompt in the form that fits it."""
+    new size, and the prompt in the form that fits it. On the `first` screen, b says there is
+    nothing before it."""
     shown: list[RenderableType] = [screen]
     forms = (prompt,) if isinstance(prompt, str) else tuple(prompt)
 
@@ -535,10 +539,12 @@ def shown_then_key(term: Terminal, screen: RenderableType, prompt: str | Sequenc
         term.clear()
         paint()
 
+    refused = dict.fromkeys(BACK, _("This is the start of the record: nothing comes before "
+                                    "it.")) if first else None
     term.clear()
     paint()
     with term.repainting(paint):
-        return replay_key(term, forms, keys, help_text, valid, noted)
+        return replay_key(term, forms, keys, help_text, valid, noted, refused)
 
 
 def asked(term: Terminal, forms: Sequence[str]) -> str:
@@ -558,13 +564,16 @@ def _room(term: Terminal) -> int:
 
 
 def replay_key(term: Terminal, prompt: str | Sequence[str], keys: Sequence[str], help_text: str,
-               valid: str, noted: Callable[[RenderableType], None] | None = None) -> str:
+               valid: str, noted: Callable[[RenderableType], None] | None = None,
+               refused: Mapping[str, str] | None = None) -> str:
     """One of `keys`, pressed after `prompt` (rich markup; or the first of its forms that fits
     the window); ? shows `help_text`, another key is named in a note saying what is `valid`
     (`wrong_key_note`), and it asks again. At a keyboard, `noted(note)` paints the screen
     again with the note in place of the one before (as a game's prompts do); else, or without
-    it, the note is printed under the prompt. Esc at a keyboard is q. Keys typed ahead
-    count: a replay shows nothing private, so three quick Enters step three times."""
+    it, the note is printed under the prompt. Esc at a keyboard is q. A key of `refused`
+    gets its sentence there instead (b on the first screen: nothing comes before it). Keys
+    typed ahead count: a replay shows nothing private, so three quick Enters step three
+    times."""
     console = term.console
     forms = (prompt,) if isinstance(prompt, str) else tuple(prompt)
     shown = asked(term, forms)
@@ -574,7 +583,7 @@ def replay_key(term: Terminal, prompt: str | Sequence[str], keys: Sequence[str],
         if key == "escape" and QUIT_KEY in keys and not term.reads_lines:
             echo(term, key)
             return QUIT_KEY  # Esc leaves, as it leaves racko's pager
-        if key in keys:
+        if key in keys and not (refused and key in refused):
             echo(term, key)
             return key
         if is_silent(term, key):
@@ -582,7 +591,11 @@ def replay_key(term: Terminal, prompt: str | Sequence[str], keys: Sequence[str],
                 shown = ""  # the prompt is still on screen
             continue
         echo(term, key)
-        note = Text(help_text, "cyan") if key == HELP_KEY else wrong_key_note(term, key, valid)
+        if refused and key in refused:
+            note = Text(refused[key], "yellow")
+        else:
+            note = (Text(help_text, "cyan") if key == HELP_KEY
+                    else wrong_key_note(term, key, valid))
         if noted is not None and not term.reads_lines:
             noted(note)
         else:
