@@ -881,6 +881,7 @@ class Terminal:
             self._stop_due = suspend.can_stop()
         if self._stop_due:
             self._stop_due = False
+            self._prompt = ""  # no prompt is on this screen: none is said again after fg
             self._stopped()
 
     def flush_input(self) -> bool:

@@ -616,7 +616,9 @@ class _Session(Table):
             self.console.file.flush()
             # A Ctrl-Z typed with the move's last key stops racko now, not once the hold
             # is over (keys typed while it holds are signals: `keys_unseen`).
-            self.term.stop_if_typed()
+            stop_if_typed = getattr(self.term, "stop_if_typed", None)
+            if stop_if_typed is not None:
+                stop_if_typed()
             hold_keys(time.sleep, self.term.flush_input, first)
         self.term.flush_input()
 
