@@ -284,3 +284,17 @@ class Misparser:
 
     def choose(self, view: SeatView) -> Action:
         return Action.parse("fly away")
+
+
+class Staller:
+    """Fails on its first move where the sum of its rack is odd; where it is even, thinks
+    for half a minute first (a game still being played when the match stops)."""
+
+    name = "Staller"
+
+    def choose(self, view: SeatView) -> Action:
+        if sum(view.rack) % 2 == 0:
+            import time
+
+            time.sleep(30)
+        raise RuntimeError("stalled")

@@ -61,7 +61,7 @@ def _in_the_third_s_lines(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def pressed(self: RecordWriter, data: bytes) -> None:
         nonlocal lines
-        if self.path.name == record_name(STOPPED_AT - 1):
+        if self.path.name == f"{record_name(STOPPED_AT - 1)}.part":  # played under that
             lines += 1
             if lines == 10:
                 ctrl_c()

@@ -173,7 +173,9 @@ def test_records_are_written_through_the_store_writer_and_rebuild_to_the_outcome
     monkeypatch.setattr(writer_module, "RecordWriter", Spy)
     match = Match(EASY.specs, EASY.rules, EASY.seed, record_dir=str(tmp_path))
     outcomes = play_chunk(match, range(3))
-    assert opened == [tmp_path / record_name(index) for index in range(3)]
+    # Each under its part name while its game is played (`begin_record`), then its own.
+    assert opened == [tmp_path / f"{record_name(index)}.part" for index in range(3)]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [record_name(i) for i in range(3)]
     for outcome in outcomes:
         game = rebuild((tmp_path / record_name(outcome.index)).read_text(encoding="utf-8")).game
         assert game.winner == outcome.winner
@@ -196,7 +198,8 @@ def test_a_record_is_written_line_by_line_as_the_game_is_played(
             nonlocal written
             write(made)
             written += 1
-            lines = (tmp_path / record_name(0)).read_text(encoding="utf-8").splitlines()
+            part = tmp_path / f"{record_name(0)}.part"  # its name until the game ends
+            lines = part.read_text(encoding="utf-8").splitlines()
             on_file.append(len(lines) == written)
 
         game.on_step = step
@@ -207,6 +210,31 @@ def test_a_record_is_written_line_by_line_as_the_game_is_played(
                            range(1))
     assert outcome.winner is not None
     assert len(on_file) > 20 and all(on_file)
+
+
+def test_a_record_that_cannot_be_written_whole_is_not_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A disk full halfway through a line: the file kept half a line, and stayed.
+    import errno
+    import os
+
+    import rack_o.store.writer as writer_module
+
+    writes = 0
+
+    def full_disk(fd: int, data: bytes) -> None:
+        nonlocal writes
+        writes += 1
+        if writes == 20:
+            os.write(fd, data[: len(data) // 2])
+            raise OSError(errno.ENOSPC, "No space left on device")
+        os.write(fd, data)
+
+    monkeypatch.setattr(writer_module, "_write_all", full_disk)
+    with pytest.raises(OSError):
+        play_chunk(Match(EASY.specs, EASY.rules, EASY.seed, record_dir=str(tmp_path)), range(1))
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_record_already_there_is_never_overwritten(tmp_path: Path) -> None:

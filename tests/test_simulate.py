@@ -211,6 +211,16 @@ def test_the_failure_reported_is_the_earliest_games_whichever_worker_is_quicker(
     assert "Game 1 stopped: Moody (seat 2) failed: RuntimeError('slowly')" in output, output
 
 
+def test_a_game_still_played_when_the_match_stops_leaves_no_record(tmp_path: Path) -> None:
+    # Seed 3: game 1 fails at once, game 2 (in the other worker) is still being played, its
+    # record written line by line: the worker is killed, and its record half written was left.
+    result = simulate("--bots", "hard,broken_bots:Staller", "--games", "2", "--seed", "3",
+                      "--jobs", "2", "--record-dir", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "Game 1 stopped: Staller (seat 2) failed" in " ".join(result.output.split())
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game-00001.jsonl"]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_bot_that_cannot_be_made_for_a_game_stops_the_match_with_a_sentence(
     jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from contextlib import ExitStack, contextmanager, nullcontext, suppress
+from functools import partial
 from pathlib import Path
 
 import click
@@ -46,6 +47,7 @@ from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.permissions import is_read_only
 from rack_o.store.safe_text import controls_escaped, printable
 from rack_o.store.stamps import now_stamp
+from rack_o.store.writer import drop_parts
 from rack_o.tally import Tally
 
 from .columns import Layout, whole_layout
@@ -421,10 +423,11 @@ def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | 
 
 @contextmanager
 def _executor(
-    jobs: int, cluster: str | None, games: int
+    jobs: int, cluster: str | None, games: int, record_dir: Path | None = None
 ) -> Iterator[tuple[Executor | None, int]]:
     """Where the chunks run, and how many workers it has: here (--jobs 1), a local process
-    pool, or a Dask cluster; a cluster that cannot be used is a usage error."""
+    pool, or a Dask cluster; a cluster that cannot be used is a usage error. The records
+    of games in `record_dir` that a local worker killed left unfinished are deleted."""
     if cluster is not None:
         try:
             with dask_cluster(cluster) as (executor, workers):
@@ -439,21 +442,29 @@ def _executor(
     try:
         yield pool, workers
     finally:
-        # The match has counted all it will. Chunks still running after a broken game or a
-        # second Ctrl-C (up to 25 games each, with a slow bot hours) are not waited for: the
-        # workers ignore SIGTERM (the main process stops the match), so they are killed.
-        # Python 3.11's pool has no public way to see or reach them. With no work left, the
-        # pool closes as it always does (a worker killed while idle could leave its queues
-        # half-written for the pool's own thread).
-        running = bool(getattr(pool, "_pending_work_items", None))
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=not running, cancel_futures=True)
-        if running:
-            for process in processes:
-                if process.is_alive():
-                    process.kill()
-            for process in processes:
-                process.join(5)
+        _stop_pool(pool)
+        if record_dir is not None:
+            # A worker killed in the middle of a game leaves its record under its part name
+            # (`store.writer.begin_record`): no game counted, no record left.
+            drop_parts(record_dir, partial(_is_record_name, games=games))
+
+
+def _stop_pool(pool: Executor) -> None:
+    """Close the local pool once the match has counted all it will."""
+    # Chunks still running after a broken game or a second Ctrl-C (up to 25 games each, with
+    # a slow bot hours) are not waited for: the workers ignore SIGTERM (the main process
+    # stops the match), so they are killed. Python 3.11's pool has no public way to see or
+    # reach them. With no work left, the pool closes as it always does (a worker killed
+    # while idle could leave its queues half-written for the pool's own thread).
+    running = bool(getattr(pool, "_pending_work_items", None))
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=not running, cancel_futures=True)
+    if running:
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(5)
 
 
 @click.command(
@@ -545,7 +556,7 @@ def simulate(
         # A Ctrl-C waits for a record being written (its game is then counted) and for the
         # history being added to, then stops the match after the game (`signals.check`).
         with stopped_by_signals(new_line=False, ctrl_c_waits=True) as signals:
-            with _executor(jobs, cluster, games) as (executor, workers):
+            with _executor(jobs, cluster, games, record_dir) as (executor, workers):
                 # The JSON alone on stdout, so that it can be piped; what people read goes aside.
                 console = make_console(stderr=json_path == STDOUT)
                 variants = variant_labels(rules, short=True)

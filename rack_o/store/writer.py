@@ -243,13 +243,21 @@ class RecordWriter:
         return RecordWriteError(error.errno, error.strerror or str(error), str(self.path))
 
 
+PART_SUFFIX = ".part"
+"""Added to a record's name while its game is played (`begin_record`): a game stopped, or a
+worker killed, before it ended leaves no file under the record's own name."""
+
+
 def begin_record(path: str | os.PathLike[str], first: dict[str, Any],
                  opened: list[RecordWriter]) -> RecordWriter:
-    """A writer of the new record `path` (FileExistsError if the file exists), its `first`
-    line written (no fsync: a match's records), put in `opened` as soon as it exists, in a
-    step no signal cuts (this module is never interrupted: see `cli.stopping`): whoever must
-    delete the record of a game stopped early finds it there (`end_record`)."""
-    writer = RecordWriter(path, fsync=False, new=True)
+    """A writer of the new record `path` (FileExistsError if the file exists), writing it
+    under its name with PART_SUFFIX until the game ends (`end_record`), its `first` line
+    written (no fsync: a match's records), put in `opened` as soon as it exists, in a step no
+    signal cuts (this module is never interrupted: see `cli.stopping`): whoever must delete the
+    record of a game stopped early finds it there (`drop_records`)."""
+    if os.path.lexists(path):
+        raise FileExistsError(errno.EEXIST, "a record is never overwritten", str(path))
+    writer = RecordWriter(f"{os.fspath(path)}{PART_SUFFIX}", fsync=False, new=True)
     opened.append(writer)
     writer.write(first)
     return writer
@@ -257,10 +265,22 @@ def begin_record(path: str | os.PathLike[str], first: dict[str, Any],
 
 def end_record(writer: RecordWriter, then: Callable[[], None],
                opened: list[RecordWriter]) -> None:
-    """Close `writer`'s record, take the writer out of `opened` and call `then`, in one step
-    that a signal never cuts: whoever `then` tells of the game counts exactly the records
-    written whole, and a whole record is never deleted as a game stopped early."""
+    """Close `writer`'s record and give it its own name (FileExistsError if a file took that
+    name meanwhile), take the writer out of `opened` and call `then`, in one step that a
+    signal never cuts: whoever `then` tells of the game counts exactly the records written
+    whole under their names."""
     writer.close()
+    whole = str(writer.path)[: -len(PART_SUFFIX)]
+    try:
+        os.link(writer.path, whole)  # never over another file, as a rename would go
+    except FileExistsError:
+        raise  # an OSError, but not one of a file system without links
+    except OSError:  # a file system without hard links
+        if os.path.lexists(whole):
+            raise FileExistsError(errno.EEXIST, "a record is never overwritten", whole) from None
+        os.replace(writer.path, whole)
+    else:
+        os.unlink(writer.path)
     opened.remove(writer)
     then()
 
@@ -268,9 +288,21 @@ def end_record(writer: RecordWriter, then: Callable[[], None],
 def drop_records(opened: list[RecordWriter]) -> None:
     """Delete the records `opened` holds (games stopped before they ended) and close them."""
     for writer in opened:
-        writer.drop()
         writer.close()
+        with suppress(OSError):
+            os.unlink(writer.path)  # its part name: only this writer made or wrote it
     opened.clear()
+
+
+def drop_parts(folder: str | os.PathLike[str], is_record: Callable[[str], bool]) -> None:
+    """Delete the records of games stopped before they ended that `folder` holds under their
+    part names, of the records whose names `is_record` (a match's, once its workers are gone:
+    one killed in the middle of a game leaves its part)."""
+    with suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.endswith(PART_SUFFIX) and is_record(entry.name[: -len(PART_SUFFIX)]):
+                with suppress(OSError):
+                    os.unlink(entry.path)
 
 
 def is_busy(path: str | os.PathLike[str]) -> bool:
