@@ -4,6 +4,7 @@ waiting screen says, where the host sits on --resume, and `racko host`'s usage e
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -382,6 +383,31 @@ def test_a_saved_games_bot_from_outside_racko_is_not_imported_without_load_bots(
     result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
     assert_exited(result, 2)
     assert "Resume with --load-bots to import it, if you trust it." in flat(result.output)
+
+
+@pytest.mark.parametrize("where", ["elsewhere", "in-racko-s-games"])
+def test_a_saved_game_over_but_for_its_last_lines_opens_no_table(home, tmp_path,
+                                                                  where: str) -> None:
+    # It opened a table for a game that was over, waiting for guests.
+    pytest.importorskip("asyncssh")
+    from builders import finished_game, record_lines
+
+    from rack_o.store.history import recent_games
+
+    folder = home / "games" if where == "in-racko-s-games" else tmp_path / "from-a-friend"
+    folder.mkdir(exist_ok=True)
+    lines = record_lines(finished_game(3))
+    for line in lines:
+        if line["type"] == "game":
+            line["players"] = [{**player, "kind": "human"} for player in line["players"]]
+    path = folder / "done.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines[:-2]))  # as cut
+    result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
+    assert_exited(result, 1)
+    assert "That game is over" in flat(result.output), result.output
+    assert "Table code" not in result.output
+    assert [json.loads(line) for line in path.read_text().splitlines()] == lines
+    assert len(recent_games()) == (1 if where == "in-racko-s-games" else 0)
 
 
 # ------------------------------------------------------------------ leaving

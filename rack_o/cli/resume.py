@@ -542,7 +542,6 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
     """The game in the record `writer` holds locked, to carry it on; exits saying why if the
     record cannot be used or the game is over (then, if it is one of racko's own records, it is
     added to the history if need be)."""
-    from rack_o.store.autosave import add_to_history, autosaved
     from rack_o.store.records import load_record
 
     path = writer.path
@@ -556,23 +555,41 @@ def saved_game(term: Terminal, writer: RecordWriter) -> Record:
         # or dealing other cards than the file's): later rounds are dealt from a generator of
         # our own, as a new game's are.
         game.rng = random.Random()
-    ours = autosaved(path)
-    # Over: one of racko's own games may have ended before it was added; a file from anywhere
-    # else (another computer, simulate without --history) is no game played here. A game whose
-    # record lacks only the lines the rules imply (its round's end, the game's) is unfinished
-    # (rack-o/1), wherever the file is: carrying it on writes them (`_carry_on`).
+    # A game whose record lacks only the lines the rules imply (its round's end, the game's)
+    # is unfinished (rack-o/1), wherever the file is: carrying it on writes them (`_carry_on`,
+    # `ended_on_its_last_turn`).
     if game.is_over and not record.missing_events:
-        problem = add_to_history(game, record.header, path) if ours else None
-        winner = game.winner if game.winner is not None else 0
-        names = side_names(game.rules, [p.name for p in game.players])
-        over = _("That game is over: {winner} won ({scores}).").format(
-            winner=names[winner], scores=scores_text(names, game.totals))
-        term.console.print(fill(over, term.console.width), markup=False, soft_wrap=True)
-        look_back(term.console, path, whole=True)
-        if problem:
-            term.console.print(history_error(problem), style="yellow", markup=False)
-        raise SystemExit(EXIT_NOTHING)
+        said_over(term, record)
     return record
+
+
+def said_over(term: Terminal, record: Record) -> NoReturn:
+    """Say that the game of `record` is over, who won and how to look back at it, and exit.
+    One of racko's own games may have ended before it was added to the history: it is added
+    now; a file from anywhere else (another computer, simulate without --history) is no game
+    played here."""
+    from rack_o.store.autosave import add_to_history, autosaved
+
+    game, path = record.game, record.path
+    problem = add_to_history(game, record.header, path) if autosaved(path) else None
+    winner = game.winner if game.winner is not None else 0
+    names = side_names(game.rules, [p.name for p in game.players])
+    over = _("That game is over: {winner} won ({scores}).").format(
+        winner=names[winner], scores=scores_text(names, game.totals))
+    term.console.print(fill(over, term.console.width), markup=False, soft_wrap=True)
+    look_back(term.console, path, whole=True)
+    if problem:
+        term.console.print(history_error(problem), style="yellow", markup=False)
+    raise SystemExit(EXIT_NOTHING)
+
+
+def ended_on_its_last_turn(term: Terminal, record: Record, writer: RecordWriter) -> None:
+    """For a table opened again (`racko host --resume`): a game that ended on its record's
+    last turn, only the lines that turn implies missing, gets them written, and is said to
+    be over (`said_over`, exits); no table is opened for it. Else nothing."""
+    if record.game.is_over:
+        take_up(record, writer)
+        said_over(term, record)
 
 
 def language_note(record: Record, command: str | None = None) -> Text | None:

@@ -23,6 +23,7 @@ from rack_o.cli.new_game import saved_line
 from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
     cut_short,
+    ended_on_its_last_turn,
     hold,
     language_note,
     resume_facts,
@@ -84,6 +85,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             writer = _hold(resume_ref)
             stack.callback(writer.close)
             record = saved_game(term, writer)
+            ended_on_its_last_turn(term, record, writer)  # no table for a game that is over
             speak_as_recorded(record.header)  # the host's screen, as the game started
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
