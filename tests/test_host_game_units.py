@@ -126,6 +126,7 @@ def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> 
         ("O'Neil", "10.0.0.2", 22, "ssh oneil@10.0.0.2", "oneil"),
         ('Al "Ace"', "10.0.0.2", 22, 'ssh "al ace@10.0.0.2"', "al ace"),
         ("-Jo (x)", "10.0.0.2", 22, 'ssh "jo x@10.0.0.2"', "jo x"),
+        ("Jo\\ \\", "10.0.0.2", 22, "ssh jo@10.0.0.2", "jo"),  # no \\ last
         ("$HOME", "10.0.0.2", 22, "ssh '$home@10.0.0.2'", "$home"),
     ],
 )
@@ -328,6 +329,9 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (["--resume", "x", "--players", "3"],
          "--resume plays the table as it was saved: leave out the table options"),
         (["--names", "Ann", "--bots", "hard"], "Nobody would join this table"),
+        # One user name would take both seats: the second guest could never sit down.
+        (["--names", "Ann,(Ann)", "--no-seat"],
+         "Ann and (Ann) would have the same ssh user name, ann: give them names that differ"),
         (["--names", "Ann,Bob"], "racko host plays your seat from this terminal"),
         (["--port", "70000"], "expected a whole number from 0 to 65,535 (such as --port 2222), "
          "not 70000."),
@@ -339,8 +343,8 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (["--names", "Ann,Bob", "--no-seat", "--load-bots"],
          "--load-bots goes with --resume: racko host --resume ID --load-bots"),
     ],
-    ids=["resume-with-options", "no-guest-seat", "no-terminal", "port", "every-seat-a-bot",
-         "load-bots-alone"],
+    ids=["resume-with-options", "no-guest-seat", "one-login-for-two", "no-terminal", "port",
+         "every-seat-a-bot", "load-bots-alone"],
 )
 def test_racko_host_says_what_is_wrong_before_it_opens_a_table(
     args: list[str], said: str, home

@@ -69,7 +69,9 @@ def login_name(name: str) -> str:
                    if not unicodedata.combining(char))
     user = bare if bare.isascii() else user
     kept = "".join(char for char in user if char not in _REFUSED_BY_SSH)
-    kept = re.sub(r"(^|\s)-+", r"\1", kept).rstrip("\\").strip()
+    kept = re.sub(r"(^|\s)-+", r"\1", kept)
+    while (trimmed := kept.strip().rstrip("\\")) != kept:  # "a\\ \\": no \\ left last
+        kept = trimmed
     return kept or "guest"  # a name of those characters alone: some user name ssh takes
 
 

@@ -35,9 +35,10 @@ from rack_o.cli.setup import TableOptions, speak_as_recorded
 from rack_o.game import Player
 from rack_o.i18n import _, current_language, speaking
 from rack_o.record import HOST_SEAT, Event, given_away
+from rack_o.store.safe_text import printable
 from rack_o.store.writer import RecordWriteError, RecordWriter
 
-from .address import is_loopback, lan_address, login_key, ssh_line
+from .address import is_loopback, lan_address, login_key, login_name, ssh_line
 from .defaults import DEFAULT_PORT
 from .games import (
     Opened,
@@ -73,6 +74,20 @@ class HostSetup:
     """Import the bots from outside racko a saved game names (`--resume` with --load-bots)."""
 
 
+def _check_logins_apart(names: Sequence[str]) -> None:
+    """A usage error if two of the table's `names` would be taken by one ssh user name (they
+    differ only in what a user name leaves out: "Ann" and "(Ann)"): one guest could never
+    reach their seat."""
+    seen: dict[str, str] = {}
+    for name in names:
+        first = seen.setdefault(login_key(name), name)
+        if first != name:
+            raise click.UsageError(_(
+                "{first} and {second} would have the same ssh user name, {login}: give them "
+                "names that differ in letters or digits.").format(
+                    first=printable(first), second=printable(name), login=login_name(name)))
+
+
 def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None) -> int:
     """Open the table (a new game from `options`, or the saved game `resume_ref`), serve it
     until the game ends or the host stops it; the exit code."""
@@ -94,6 +109,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             host_seat = _host_seat(players, setup.seated, None)
         guests = {seat: p.name for seat, p in enumerate(players)
                   if p.is_human and seat != host_seat}
+        _check_logins_apart([p.name for p in players])
         if not guests:
             raise click.UsageError(_("Nobody would join this table: give it a person's seat "
                                      "for a guest (--names, --players), or add --no-seat."))
