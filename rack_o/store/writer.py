@@ -70,8 +70,8 @@ class RecordWriter:
 
     With `new`, the file must not exist yet (FileExistsError if it does: a record is never
     overwritten) and no lock is taken, since no one else can have a file just made; a
-    simulation's workers write their records so, also into a shared folder, line by line, so
-    nor is the file read back before each line to check that it is as this writer left it.
+    simulation's workers write their records so, also into a shared folder, line by line;
+    nor is such a file read back before each line to check that it is as this writer left it.
     """
 
     def __init__(
