@@ -1050,21 +1050,30 @@ def test_a_quit_question_pending_as_the_turn_begins_is_asked_again_by_the_turn(
 
 
 @pytest.mark.timeout(20)
+@pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
 @pytest.mark.parametrize(("key", "said"), [
     (b"r", "Your turn: the rules were put away (r shows them again)."),
     (b"s", "Your turn: the score sheet was put away (s shows it again)."),
 ], ids=["rules", "score-sheet"])
-def test_the_rules_read_as_the_turn_begins_are_said_to_be_put_away(seat, key: bytes,
-                                                                   said: str) -> None:
+def test_the_rules_read_as_the_turn_begins_are_said_to_be_put_away(key: bytes, said: str,
+                                                                   language: str) -> None:
     """Reading the rules while another played, the person's turn came: the pager went with
     the screen, and its keys (q returns, b goes back) fell on the turn unawares. The turn's
-    first screen says so."""
+    first screen says so, in the person's language (not the host's)."""
+    import pyte
     from builders import seeded_game
 
     from rack_o.cli.human import HumanAgent
     from rack_o.host.screen import SeatScreen
+    from rack_o.i18n import _, speaking
 
-    terminal, inbox, read = seat
+    inbox = Inbox()
+    terminal = local_terminal(0, "Ann", inbox)
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    terminal.attached(LocalLink(write), 60, 20, language)
+    with speaking(language):
+        said = _(said.replace(f"({key.decode()} ", "({key} ")).format(key=key.decode())
     game = seeded_game(3, names=["Ann", "Bob"])
     game.deal()
     screen = SeatScreen(_Host(game, gate=False), terminal, game.mover)  # type: ignore[arg-type]
@@ -1090,8 +1099,11 @@ def test_the_rules_read_as_the_turn_begins_are_said_to_be_put_away(seat, key: by
         assert screen.human.choose(game.view(game.mover)) == DRAW
     finally:
         typing.join()
-    first = drawn[:drawn.index(" > ")]
-    assert said in flat(first)
+        os.close(read)
+        os.close(write)
+    screen_seen = pyte.Screen(60, 20)
+    pyte.Stream(screen_seen).feed(drawn[:drawn.index(" > ")])
+    assert flat(said) in flat(" ".join(screen_seen.display))
     assert screen.human.turn_note is None  # said once: the next turn's screen is as ever
 
 

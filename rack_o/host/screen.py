@@ -236,7 +236,8 @@ class SeatScreen:
             # Read while the others played, the pager goes with the screen: said, or its keys
             # (q returns, b goes back) fall on the turn unawares. A guest away then comes back
             # to a new screen: nothing of theirs was put away.
-            self.human.turn_note = Text(put_away_note(self._paged), "yellow")
+            with self.terminal.speaking():
+                self.human.turn_note = Text(put_away_note(self._paged), "yellow")
         self.pager = self.question = None
         if asked:
             # Told a moment before this turn began (a seat given to a computer player, whose
