@@ -384,9 +384,40 @@ def test_a_saved_games_bot_from_outside_racko_is_not_imported_without_load_bots(
                        kinds=["human", "human", "bot:example_bot:Unheard"], players=3)
     game.deal()
     path = write_record(home / "games" / "odd.jsonl", game)
+    before = path.read_bytes()
     result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
     assert_exited(result, 2)
-    assert "Resume with --load-bots to import it, if you trust it." in flat(result.output)
+    said = flat(result.output)
+    # Refused as racko resume refuses it: the file, its line 1, why; before any table opened.
+    assert f"cannot resume {path}, line 1: seat 3 (Odd) was played by the bot" in said
+    assert "Resume with --load-bots to import it, if you trust it." in said
+    assert "Table code" not in said
+    assert "Usage:" not in said
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    (["Ann", "Ann"], "two seats are named Ann: one guest could never reach the second."),
+    (["Ann", "(Ann)"], "Ann and (Ann) would have the same ssh user name, ann"),
+], ids=["same-name", "same-login"])
+def test_a_saved_game_whose_seats_one_login_would_take_opens_no_table(
+    home, names: list[str], said: str
+) -> None:
+    """A record may name two players alike (racko's options never do): one ssh user name would
+    take both seats, and the second guest could never sit down."""
+    pytest.importorskip("asyncssh")
+    from builders import seeded_game, write_record
+
+    game = seeded_game(3, names=names, kinds=["human", "human"])
+    game.deal()
+    path = write_record(home / "games" / "twins.jsonl", game)
+    before = path.read_bytes()
+    result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
+    assert_exited(result, 2)
+    shown = flat(result.output)
+    assert f"cannot resume {path}, line 1: {said}" in shown
+    assert "Table code" not in shown
+    assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize("where", ["elsewhere", "in-racko-s-games"])

@@ -58,6 +58,7 @@ from .trimmed import Trimmed
 from .wrapping import command_apart, fill
 
 if TYPE_CHECKING:
+    from rack_o.agent import Agent
     from rack_o.store.history import HistoryError
     from rack_o.store.writer import RecordWriter
 
@@ -533,6 +534,27 @@ def _shown_file(path: Path) -> str:
     return controls_escaped(str(path))
 
 
+def record_agents(record: Record, term: Terminal, load_bots: bool) -> list[Agent]:
+    """The agent at each seat of the saved game `record`, its people playing at `term`; exits
+    naming the file, its line 1 and why if a seat cannot be played here (a bot from outside
+    racko without `load_bots`, a level racko lacks, a kind that is no player's)."""
+    # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
+    try:
+        return agents_for(record.game.players, record.header.seed,
+                          lambda player, hint: HumanAgent(player.name, term, hint),
+                          hints=hints_of(record.header), load_bots=load_bots)
+    except click.UsageError as error:
+        refuse_players(record, error.message)
+
+
+def refuse_players(record: Record, reason: str) -> NoReturn:
+    """Exit refusing the saved game `record` for `reason`, a sentence about its players: the
+    record's line 1, not how racko was run."""
+    if not any(reason.startswith(player.name) for player in record.game.players):
+        reason = reason[:1].lower() + reason[1:]  # it follows "line 1:"; a name keeps its case
+    _refuse(RecordFileError(record.path, 1, RecordProblem.BROKEN, reason))
+
+
 def _refuse(error: RecordFileError) -> NoReturn:
     say_refused(_("Error: cannot resume {error}"), error)
     raise SystemExit(EXIT_BAD_FILE) from None
@@ -709,15 +731,7 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     switching = language_note(record)  # said in the language spoken so far
     speak_as_recorded(record.header)
     game = record.game
-    # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
-    try:
-        agents = agents_for(game.players, record.header.seed,
-                            lambda player, hint: HumanAgent(player.name, term, hint),
-                            hints=hints_of(record.header), load_bots=load_bots)
-    except click.UsageError as error:
-        # A seat nobody can take is the record's line 1 (its players), not how racko was run.
-        reason = error.message[:1].lower() + error.message[1:]
-        _refuse(RecordFileError(record.path, 1, RecordProblem.BROKEN, reason))
+    agents = record_agents(record, term, load_bots)
     humans = sum(player.is_human for player in game.players)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file
     # is touched; otherwise the game carries on, and the file is taken up, at once (nothing

@@ -26,6 +26,8 @@ from rack_o.cli.resume import (
     ended_on_its_last_turn,
     hold,
     language_note,
+    record_agents,
+    refuse_players,
     resume_facts,
     resume_notices,
     saved_game,
@@ -80,9 +82,17 @@ def _check_logins_apart(names: Sequence[str]) -> None:
     reach their seat."""
     seen: dict[str, str] = {}
     for name in names:
-        first = seen.setdefault(login_key(name), name)
-        if first != name:
+        key = login_key(name)
+        if key not in seen:
+            seen[key] = name
+            continue
+        first = seen[key]
+        if first == name:
+            # A saved game's (racko's own options never name a player twice).
             raise click.UsageError(_(
+                "Two seats are named {name}: one guest could never reach the second. racko "
+                "resume plays this game on at one keyboard.").format(name=printable(name)))
+        raise click.UsageError(_(
                 "{first} and {second} would have the same ssh user name, {login}: give them "
                 "names that differ in letters or digits.").format(
                     first=printable(first), second=printable(name), login=login_name(name)))
@@ -102,6 +112,9 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             record = saved_game(term, writer)
             ended_on_its_last_turn(term, record, writer)  # no table for a game that is over
             speak_as_recorded(record.header)  # the host's screen, as the game started
+            # A seat nobody can take is refused as racko resume refuses it (the file, its line
+            # 1, why), before a table is opened and its code given out.
+            record_agents(record, term, setup.load_bots)
             players = list(record.game.players)
             host_seat = _host_seat(players, setup.seated, record.header.line)
         else:
@@ -109,7 +122,12 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             host_seat = _host_seat(players, setup.seated, None)
         guests = {seat: p.name for seat, p in enumerate(players)
                   if p.is_human and seat != host_seat}
-        _check_logins_apart([p.name for p in players])
+        try:
+            _check_logins_apart([p.name for p in players])
+        except click.UsageError as error:
+            if record is None:
+                raise
+            refuse_players(record, error.message)
         if not guests:
             raise click.UsageError(_("Nobody would join this table: give it a person's seat "
                                      "for a guest (--names, --players), or add --no-seat."))
