@@ -772,7 +772,12 @@ def test_a_command_wider_than_the_window_is_broken_between_options_as_a_shell_re
     assert broken == ["racko play --seed 3 --names 'Ann Marie' \\", "  --bots easy,hard"], broken
     assert all(len(line) <= 45 for line in broken)
     assert shlex.split("\n".join(broken).replace("\\\n", "")) == shlex.split(command)
-    # A command with no option to break before (the ID is one word) is cut at the window's
-    # edge, as a terminal wraps it, never at a space.
-    at = next(i for i, line in enumerate(lines) if line.startswith("racko resume "))
-    assert len(lines[at]) == 45, lines[at]
+    # A command with no option to break before ("racko resume ID") is broken before its ID,
+    # the ID whole on the next line: it was cut at the window's edge, in the middle of the ID.
+    at = next(i for i, line in enumerate(lines) if line.startswith("racko resume"))
+    broken = lines[at:at + 2]
+    assert broken[0] == "racko resume \\", broken
+    assert all(len(line) <= 45 for line in broken)
+    words = shlex.split("\n".join(broken).replace("\\\n", ""))
+    assert words[:2] == ["racko", "resume"] and len(words) == 3
+    assert words[2].startswith("20") and words[2].endswith("-ann-marie-easy-hard"), words

@@ -34,16 +34,26 @@ def command_lines(command: str, width: int) -> str:
     An option stays with its value, and the command's words with its first option."""
     if cell_len(command) <= width:
         return command
+    tokens = re.findall(r"""(?:'[^']*'|"[^"]*"|[^\s'"])+""", command)
     groups: list[str] = []
-    for token in re.findall(r"""(?:'[^']*'|"[^"]*"|[^\s'"])+""", command):
+    for token in tokens:
         if groups and not token.startswith("-") and (len(groups) == 1 or " " not in groups[-1]):
             groups[-1] += " " + token  # the command's words, or an option's value
         else:
             groups.append(token)
-    # The first option stays on the command's line ("racko resume --drop ID" whole): a
-    # command is found by its first words.
-    lines = [" ".join(groups[:2])]
-    for group in groups[2:]:
+    lead = " ".join(tokens[:2])
+    argument = groups[0][len(lead) + 1:]
+    if (cell_len(groups[0] + CONTINUED) > width and argument and "/" not in argument
+            and "\\" not in argument and cell_len(f"  {argument}{CONTINUED}") <= width):
+        # "racko resume ID" is wider than the window, its ID not (a narrow window): the ID
+        # goes on the next line, whole, rather than cut where the window ends. A path stays
+        # on the command's line, where the terminal wraps it as it wraps any line.
+        lines, rest = [lead], [argument, *groups[1:]]
+    else:
+        # The first option stays on the command's line ("racko resume --drop ID" whole): a
+        # command is found by its first words.
+        lines, rest = [" ".join(groups[:2])], groups[2:]
+    for group in rest:
         if cell_len(f"{lines[-1]} {group}{CONTINUED}") <= width:
             lines[-1] += " " + group
         else:
