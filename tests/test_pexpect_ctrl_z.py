@@ -1,7 +1,9 @@
 """Ctrl-Z stops `racko play` as a job of the shell that started it, as other terminal programs
 stop, with the screen blanked (no rack left on show under the shell's prompt) and the terminal
-as the shell wants it; `fg` brings the game back where it was, painted again. Started with no
-shell to bring it back, racko does not stop: Ctrl-Z is then a key that does nothing there.
+as the shell wants it; `fg` brings the game back where it was, painted again (at a hot-seat
+keyboard, a rack only once it is handed to its player again: anyone may have typed fg).
+Started with no shell to bring it back, racko does not stop: Ctrl-Z is then a key that does
+nothing there.
 
 A real bash with job control in a pseudo-terminal, its screen read with pyte.
 """
@@ -129,6 +131,12 @@ def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
         shell.expect("typed-at-the-shell\r\n.*typed-at-the-shell")
 
         shell.sendline("fg")
+        # Whoever typed fg may not be Ann: the keyboard is handed to her again first.
+        shell.expect("Ann, press Enter when ready > ")
+        settle(shell, 0.3)
+        assert RACK not in screen.text()
+        assert "Ann's turn" in screen.text()
+        _press_in_racko(shell, ENTER)
         shell.expect(CHOOSE)  # the screen and its prompt, painted again
         settle(shell, 0.3)
         assert RACK in screen.text()
@@ -141,6 +149,27 @@ def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
         shell.sendline("echo status=$?")
         shell.expect(r"status=(\d+)")
         assert int(shell.match.group(1)) == EXIT_STOPPED  # quit, as without the stop
+    finally:
+        shell.terminate(force=True)
+
+
+@needs_bash
+def test_against_bots_fg_brings_the_one_person_s_rack_straight_back(tmp_path: Path) -> None:
+    """Nobody else plays at this keyboard: no hand-off, the rack and its prompt at once."""
+    shell, screen = _shell(tmp_path)
+    try:
+        shell.sendline(f"{sys.executable} -m rack_o play --names Ann --bots hard --seed 3 --fast")
+        shell.expect("Press Enter to deal round 1")
+        _press_in_racko(shell, ENTER)
+        shell.expect(CHOOSE)
+        _press_in_racko(shell, CTRL_Z)
+        shell.expect(STOPPED)
+        shell.expect_exact(SHELL)
+        shell.sendline("fg")
+        shell.expect(CHOOSE)
+        settle(shell, 0.3)
+        assert "press Enter when ready" not in screen.text()
+        assert "Ann's rack" in screen.text()
     finally:
         shell.terminate(force=True)
 
@@ -206,6 +235,10 @@ def test_a_stop_signal_at_the_rack_blanks_it_and_fg_brings_the_keys_back(
         assert RACK not in screen.text()  # no rack left on show under the shell's prompt
 
         shell.sendline("fg")
+        shell.expect("Ann, press Enter when ready > ")  # handed to Ann again first
+        settle(shell, 0.3)
+        assert RACK not in screen.text()
+        _press_in_racko(shell, ENTER)
         shell.expect(CHOOSE)
         settle(shell, 0.3)
         assert RACK in screen.text()

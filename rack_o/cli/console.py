@@ -335,6 +335,11 @@ _RESIZE_CHECK = 0.5
 """Seconds between looks for a resize heard while no key was awaited."""
 
 
+class _Continued(Exception):
+    """racko was stopped from outside while it waited for a key, and continued, with a hand
+    back to run (`Terminal.on_continue`): raised out of that wait."""
+
+
 class _Resizes:
     """Within: each SIGWINCH (the window changed size) leaves a byte in a pipe, so that a wait
     for a key wakes up to it, and none is missed while racko is busy elsewhere."""
@@ -484,6 +489,12 @@ class Terminal:
     _stop_due: bool = field(default=False, repr=False)
     """A Ctrl-Z was among the keys typed ahead that `flush_input` threw away: racko stops at
     the next key prompt, as it would have on reading that key."""
+    on_continue: Callable[[], None] | None = field(default=None, repr=False)
+    """Called once racko is continued after a stop (Ctrl-Z, then the shell's fg), before its
+    screen is painted again: a hot-seat turn hands the keyboard over again, since whoever
+    typed fg may not be the person whose rack it was. It may wait for keys."""
+    _continued: bool = field(default=False, repr=False)
+    """Continued after a stop while busy: `on_continue` runs before the next key is awaited."""
     typed_key: str = field(default="", repr=False)
     """The last key `key` gave as it was typed, before `key_meant` (ψ on a Greek layout,
     which `key` gives as c): what a message about that key names."""
@@ -535,12 +546,21 @@ class Terminal:
             self.typed_key = typed.lower() if typed else ENTER
             return key_meant(self.typed_key) if typed else ENTER
         while True:
+            if self._continued:
+                self._continued = False
+                self._handed_back()
+                # Painted again once handed back (the hand back's own keys took the flag).
+                self._repaint_due = self._repaint is not None
             if self._stop_due:
                 self._stop_due = False
                 self.typed_key = suspend.CTRL_Z
                 self._prompt = prompt or self._prompt  # said under the screen painted again
             else:
-                self._next_key(prompt)
+                try:
+                    self._next_key(prompt)
+                except _Continued:
+                    prompt = ""  # said again under the screen painted again
+                    continue
             if self.typed_key == CTRL_L:
                 # Ctrl-L paints the screen again, as in most terminal programs; where no
                 # screen can be painted again (a question under the final standings) it does
@@ -614,6 +634,14 @@ class Terminal:
             self.clear()
             self.console.file.flush()
         stopped = suspend.stop_until_continued(self._shell_mode)
+        if stopped and self.on_continue is not None:
+            if self._reading:
+                # Stopped from outside, a signal within the wait for a key: the hand back
+                # waits for keys of its own, so this wait is left first (`key` runs it, then
+                # paints the screen again).
+                self._continued = self._repaint_due = True
+                raise _Continued
+            self._handed_back()
         if self._reading and bracketing:
             self.console.file.write(PASTE_ON)
         if self._repaint is not None:
@@ -624,6 +652,19 @@ class Terminal:
                 self.console.print(self._prompt, end="")
             self.console.file.flush()
         return stopped
+
+    def _handed_back(self) -> None:
+        """Continued after a stop: `on_continue` runs (once: a stop within it runs it no
+        more), then the screen and prompt being asked are as they were, to be painted again."""
+        hand_back, self.on_continue = self.on_continue, None
+        if hand_back is None:
+            return
+        prompt, repaint = self._prompt, self._repaint
+        try:
+            hand_back()
+        finally:
+            self.on_continue = hand_back
+            self._prompt, self._repaint = prompt, repaint
 
     def _stopped_from_outside(self) -> None:
         """A stop signal racko did not send itself (`suspend.stops_handled`): stopped as for
@@ -645,6 +686,7 @@ class Terminal:
                     os.write(self.console.file.fileno(), blank.encode("ascii"))
         if suspend.stop_until_continued(self._shell_mode):
             self._repaint_due = True
+            self._continued = self.on_continue is not None
 
     @contextmanager
     def repainting(self, callback: Callable[[], None]) -> Iterator[None]:

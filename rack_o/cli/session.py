@@ -405,6 +405,7 @@ class _Session(Table):
                     raise RoundCapped(game.round, game.turn, record)
             finally:
                 self.thinking.done()  # a stop while a bot thinks leaves no note behind
+                self.term.on_continue = None  # a turn left by a quit: no rack is on screen
         self._game_end()
 
     def dealing(self, game: Game) -> None:
@@ -431,6 +432,8 @@ class _Session(Table):
         if human:
             self.screen_owner = seat
             self.feed = None
+            if self.hot_seat:
+                self.term.on_continue = partial(self._hand_back, seat)
         else:
             # In hot seat every rack was cleared away when its turn ended: this screen is public.
             self.thinking.start(self.names[seat])
@@ -439,6 +442,7 @@ class _Session(Table):
     def turn_ends(self, game: Game, seat: int) -> None:
         self.thinking.done()
         if is_human(self.agents[seat]):
+            self.term.on_continue = None
             if self.hot_seat:
                 # Nobody else may scroll back to this rack.
                 self.term.clear(scrollback=True)
@@ -546,6 +550,12 @@ class _Session(Table):
             redraw=draw,
             sheet=self.show_sheet,
         )
+
+    def _hand_back(self, seat: int) -> None:
+        """racko was stopped (Ctrl-Z) in `seat`'s turn and continued: the keyboard is handed to
+        that person again before their rack shows, since whoever typed fg may be another."""
+        self._hand_off(seat)
+        self.screen_owner = seat
 
     def _round_end(self) -> None:
         game = self.game
