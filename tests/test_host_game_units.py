@@ -445,6 +445,36 @@ def test_a_saved_game_over_but_for_its_last_lines_opens_no_table(home, tmp_path,
     assert len(recent_games()) == (1 if where == "in-racko-s-games" else 0)
 
 
+@pytest.mark.parametrize("table", ["bots-alone", "every-guest-given-away"])
+def test_a_saved_game_nobody_could_join_opens_no_table_and_says_how_it_goes_on(
+    home, table: str
+) -> None:
+    """Its table's options cannot change: the message says it goes on at one keyboard, not to
+    give it a person's seat or add --no-seat (already there)."""
+    pytest.importorskip("asyncssh")
+    from builders import record_lines, unfinished_game
+
+    kinds = ["bot:hard", "bot:easy"] if table == "bots-alone" else ["human", "human"]
+    game = unfinished_game(5, turns=6, names=["Ann", "Bob"], kinds=kinds)
+    lines = [json.dumps(line) for line in record_lines(game)]
+    if table == "every-guest-given-away":
+        last = json.loads(lines[-1])
+        lines[-1] = json.dumps({**last, "given_away": [0, 1]})  # b pressed for both guests
+    path = home / "games" / "nobody.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    before = path.read_bytes()
+    result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
+    assert_exited(result, 1)
+    said = flat(result.output)
+    why = ("none of its seats is a guest's" if table == "bots-alone"
+           else "every guest's seat went to a computer player")
+    assert f"Nobody could join a table for this game: {why}." in said
+    assert "It goes on at one keyboard with: racko resume nobody" in said
+    assert "Table code" not in said
+    assert "--no-seat" not in said
+    assert path.read_bytes() == before
+
+
 # ------------------------------------------------------------------ leaving
 
 

@@ -283,6 +283,24 @@ def test_a_round_end_the_writer_did_not_live_to_write_is_shown(home: Path, end: 
         assert text.index("RACK-O!") < text.index("Final standings")
 
 
+@pytest.mark.parametrize("kind", ["bot:superbot", "bot:os:getcwd"],
+                         ids=["level-racko-lacks", "outside-bot"])
+def test_a_game_over_but_for_its_last_lines_gets_them_though_a_seat_cannot_be_taken(
+    home: Path, kind: str
+) -> None:
+    """No player is needed to write the lines its last turn implies: written, and the game said
+    to be over, as racko host --resume does (it was refused for the seat nobody could take)."""
+    lines = record_lines(finished_game(8))
+    lines[0]["players"][1]["kind"] = kind
+    path = home / "games" / "cut.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in lines[:-1]))  # no game_end
+    code, out = invoke(["cut"], keys="")
+    assert code == 1
+    assert "That game is over:" in flat(out)
+    assert "cannot resume" not in out
+    assert [json.loads(line) for line in path.read_text().splitlines()] == lines
+
+
 def test_resuming_says_a_torn_last_line_is_removed(home: Path) -> None:
     game = unfinished_game(9, turns=6, target=75)
     path = home / "games" / "torn.jsonl"

@@ -538,13 +538,18 @@ def record_agents(record: Record, term: Terminal, load_bots: bool) -> list[Agent
     """The agent at each seat of the saved game `record`, its people playing at `term`; exits
     naming the file, its line 1 and why if a seat cannot be played here (a bot from outside
     racko without `load_bots`, a level racko lacks, a kind that is no player's)."""
-    # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
     try:
-        return agents_for(record.game.players, record.header.seed,
-                          lambda player, hint: HumanAgent(player.name, term, hint),
-                          hints=hints_of(record.header), load_bots=load_bots)
+        return _agents(record, term, load_bots)
     except click.UsageError as error:
         refuse_players(record, error.message)
+
+
+def _agents(record: Record, term: Terminal, load_bots: bool) -> list[Agent]:
+    """`record_agents`, a seat that cannot be played here a usage error."""
+    # --no-hints or --hint-level: the whole game; the seed draws the expert's guesses.
+    return agents_for(record.game.players, record.header.seed,
+                      lambda player, hint: HumanAgent(player.name, term, hint),
+                      hints=hints_of(record.header), load_bots=load_bots)
 
 
 def refuse_players(record: Record, reason: str) -> NoReturn:
@@ -731,7 +736,14 @@ def _carry_on(term: Terminal, writer: RecordWriter, load_bots: bool) -> tuple[in
     switching = language_note(record)  # said in the language spoken so far
     speak_as_recorded(record.header)
     game = record.game
-    agents = record_agents(record, term, load_bots)
+    try:
+        agents = _agents(record, term, load_bots)
+    except click.UsageError as error:
+        if game.is_over:
+            # Only the lines its last turn implies are missing: no player is needed to write
+            # them, as racko host --resume writes them.
+            ended_on_its_last_turn(term, record, writer)
+        refuse_players(record, error.message)
     humans = sum(player.is_human for player in game.players)
     # Mid-round with one person, the notices are shown (and Enter awaited) before the file
     # is touched; otherwise the game carries on, and the file is taken up, at once (nothing

@@ -18,7 +18,7 @@ from rack_o.bots import any_outside
 from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
-from rack_o.cli.messages import record_not_found
+from rack_o.cli.messages import record_not_found, resume_command
 from rack_o.cli.new_game import saved_line
 from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
@@ -98,6 +98,24 @@ def _check_logins_apart(names: Sequence[str]) -> None:
                     first=printable(first), second=printable(name), login=login_name(name)))
 
 
+def _check_someone_joins(record: Record, guests: Mapping[int, str], host_seat: int | None
+                         ) -> None:
+    """An error if nobody could sit at the saved game `record`'s table: none of its seats is a
+    guest's, or (the host not seated) every guest's seat went to a computer player for the
+    rest of the game. Its table's options cannot change, so it goes on at one keyboard."""
+    if not guests:
+        why = _("Nobody could join a table for this game: none of its seats is a guest's. It "
+                "goes on at one keyboard with:")
+    elif host_seat is None and set(guests) <= set(given_away(record.events,
+                                                            record.game.players)):
+        why = _("Nobody could join a table for this game: every guest's seat went to a "
+                "computer player. It goes on at one keyboard with:")
+    else:
+        return
+    raise click.ClickException(
+        why + "\n" + resume_command(record.ref, load_bots=any_outside(record.game.players)))
+
+
 def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None) -> int:
     """Open the table (a new game from `options`, or the saved game `resume_ref`), serve it
     until the game ends or the host stops it; the exit code."""
@@ -128,6 +146,8 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             if record is None:
                 raise
             refuse_players(record, error.message)
+        if record is not None:
+            _check_someone_joins(record, guests, host_seat)
         if not guests:
             raise click.UsageError(_("Nobody would join this table: give it a person's seat "
                                      "for a guest (--names, --players), or add --no-seat."))
