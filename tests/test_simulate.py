@@ -179,6 +179,23 @@ def test_a_misbehaving_bot_stops_the_game_naming_it(bot: str, said: str, tmp_pat
     assert not game.is_over
 
 
+@pytest.mark.parametrize("left", ["game-00002.jsonl", "game-00002.jsonl.part"],
+                         ids=["a-record", "a-part-a-crashed-run-left"])
+def test_a_record_dir_holding_a_game_s_record_or_part_is_refused_before_any_game(
+    tmp_path: Path, left: str
+) -> None:
+    """A part left by a run that crashed stopped the next run after its first game, blaming
+    "another program while the games were played", and went at the end with the run's own."""
+    (tmp_path / left).write_text("{}\n", encoding="utf-8")
+    result = simulate("--bots", "easy,easy", "--games", "3", "--seed", "1",
+                      "--record-dir", str(tmp_path))
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert f"--record-dir {tmp_path} already holds {left}; records are never overwritten" in said
+    assert sorted(path.name for path in tmp_path.iterdir()) == [left]
+    assert (tmp_path / left).read_text(encoding="utf-8") == "{}\n"
+
+
 def test_the_json_goes_where_it_was_named_whatever_folder_a_bot_went_to(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

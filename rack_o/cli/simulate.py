@@ -47,7 +47,7 @@ from rack_o.store.paths import RECORD_SUFFIX
 from rack_o.store.permissions import is_read_only
 from rack_o.store.safe_text import controls_escaped, printable
 from rack_o.store.stamps import now_stamp
-from rack_o.store.writer import drop_parts
+from rack_o.store.writer import PART_SUFFIX, drop_parts
 from rack_o.tally import Tally
 
 from .columns import Layout, whole_layout
@@ -347,9 +347,11 @@ def _is_record_name(name: str, games: int) -> bool:
 
 
 def _records_in(record_dir: Path, games: int) -> list[str]:
-    """The names of the records of games 0..games-1 that `record_dir` holds, sorted."""
+    """The names of the records of games 0..games-1 that `record_dir` holds, sorted, those
+    being written (`PART_SUFFIX`: left by a run that crashed) among them."""
     # One listing, not one stat per game: --games may be large.
-    return sorted(name for name in os.listdir(record_dir) if _is_record_name(name, games))
+    return sorted(name for name in os.listdir(record_dir)
+                  if _is_record_name(name.removesuffix(PART_SUFFIX), games))
 
 
 def _check_json_apart(json_path: Path, record_dir: Path, games: int) -> None:
