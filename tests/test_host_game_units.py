@@ -466,7 +466,7 @@ def test_a_saved_game_nobody_could_join_opens_no_table_and_says_how_it_goes_on(
     result = racko("host", "--resume", str(path), "--no-seat", "--port", "0")
     assert_exited(result, 1)
     said = flat(result.output)
-    why = ("none of its seats is a guest's" if table == "bots-alone"
+    why = ("none of its seats is a person's" if table == "bots-alone"
            else "every guest's seat went to a computer player")
     assert f"Nobody could join a table for this game: {why}." in said
     assert "It goes on at one keyboard with: racko resume nobody" in said

@@ -76,6 +76,27 @@ def test_a_flow_breaks_only_between_pieces_and_leaves_the_joint_out(width: int) 
     assert next(pieces, None) is None
 
 
+SCORES = ["Ann 75", "Bob 10", "Cy 5"]
+
+
+@pytest.mark.parametrize("width", range(16, 70))
+def test_a_group_in_a_flow_stays_on_one_line_wherever_it_fits_one(width: int) -> None:
+    """The scores of a heading: broken among them, "Bob 10" at a line's end and "Cy 5" at the
+    next one's start read as one list without its "·"."""
+    group = Flow([(" · ", Text(score)) for score in SCORES])
+    flow = Flow([("", Text("Round 2, 3 turns played")), ("  ·  ", group),
+                 ("  ·  ", Text("first to 100 wins"))])
+    lines = [line.plain for line in flow.lines(width)]
+    together = " · ".join(SCORES)
+    if len(together) <= width:
+        assert sum(together in line for line in lines) == 1, lines
+    else:  # each score whole, on lines of their own
+        assert [line for line in lines if "Round" not in line and "first" not in line] == [
+            " · ".join(SCORES[:2]) if len(" · ".join(SCORES[:2])) <= width else SCORES[0],
+            *([SCORES[2]] if len(" · ".join(SCORES[:2])) <= width else SCORES[1:])]
+    assert all(len(line) <= width for line in lines if line in SCORES or " · " in line)
+
+
 @pytest.mark.parametrize("people", [2, 3, 4])
 @pytest.mark.parametrize("language", ["en", "fr", "el", "cs"])
 def test_at_60_columns_a_set_up_question_never_breaks_its_default_in_brackets(

@@ -17,31 +17,45 @@ from rich.text import Text
 
 class Flow:
     """Pieces of text, each after its joint (" · ", " "), wrapped only between pieces; the
-    joint at a line break is left out. A piece wider than the line is folded."""
+    joint at a line break is left out. A piece wider than the line is folded. A piece may be
+    a Flow of its own (a group: the scores): kept on one line wherever it fits one, else
+    starting a line and broken between its own pieces."""
 
-    def __init__(self, pieces: Sequence[tuple[str, Text]]) -> None:
+    def __init__(self, pieces: Sequence[tuple[str, Text | Flow]]) -> None:
         self.pieces = [(joint if index else "", piece)
                        for index, (joint, piece) in enumerate(pieces)]
 
     @property
     def widest(self) -> int:
         """The widest piece, in cells: the narrowest the flow can be laid out unfolded."""
-        return max((piece.cell_len for _joint, piece in self.pieces), default=0)
+        return max((piece.widest if isinstance(piece, Flow) else piece.cell_len
+                    for _joint, piece in self.pieces), default=0)
 
     @property
     def plain(self) -> str:
         """The pieces on one line, as text."""
         return "".join(joint + piece.plain for joint, piece in self.pieces)
 
+    def whole(self) -> Text:
+        """The pieces on one line."""
+        line = Text()
+        for joint, piece in self.pieces:
+            line.append(joint)
+            line.append_text(piece.whole() if isinstance(piece, Flow) else piece)
+        return line
+
     def lines(self, width: int) -> list[Text]:
         """The pieces laid out in lines of `width` cells (a piece wider than that alone)."""
         lines: list[Text] = []
         for joint, piece in self.pieces:
-            if lines and lines[-1].cell_len + cell_len(joint) + piece.cell_len <= width:
+            text = piece.whole() if isinstance(piece, Flow) else piece
+            if lines and lines[-1].cell_len + cell_len(joint) + text.cell_len <= width:
                 lines[-1].append(joint)
-                lines[-1].append_text(piece)
+                lines[-1].append_text(text)
+            elif isinstance(piece, Flow) and text.cell_len > width:
+                lines += piece.lines(width)
             else:
-                lines.append(piece.copy())
+                lines.append(text.copy())
         return lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:

@@ -366,10 +366,12 @@ def _notices(record_id: str, game: Game, seed: int | str | None) -> list[Rendera
             played = ngettext("Round {round}, {count} turn played",
                               "Round {round}, {count} turns played", game.turn
                               ).format(round=game.round, count=game.turn)
-        scores = [(" · " if at else "  ·  ", Text(score)) for at, score in
-                  enumerate(scores_of(side_names(rules, names), game.totals))]
-        # Broken only between its parts, never just after a "·".
-        lines.append(Flow([("", Text(played)), *scores, *agreed]))
+        scores = Flow([(" · ", Text(score))
+                       for score in scores_of(side_names(rules, names), game.totals)])
+        # Broken only between its parts, never just after a "·"; the scores kept on one line
+        # wherever they fit one (broken among them, a line's last and the next line's first
+        # read as one list without its "·").
+        lines.append(Flow([("", Text(played)), ("  ·  ", scores), *agreed]))
     else:
         lines.append(Flow([("", Text(", ".join(names))), *agreed]))
     if seed is not None:

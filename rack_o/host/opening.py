@@ -101,10 +101,10 @@ def _check_logins_apart(names: Sequence[str]) -> None:
 def _check_someone_joins(record: Record, guests: Mapping[int, str], host_seat: int | None
                          ) -> None:
     """An error if nobody could sit at the saved game `record`'s table: none of its seats is a
-    guest's, or (the host not seated) every guest's seat went to a computer player for the
+    person's, or (the host not seated) every guest's seat went to a computer player for the
     rest of the game. Its table's options cannot change, so it goes on at one keyboard."""
-    if not guests:
-        why = _("Nobody could join a table for this game: none of its seats is a guest's. It "
+    if not any(player.is_human for player in record.game.players):
+        why = _("Nobody could join a table for this game: none of its seats is a person's. It "
                 "goes on at one keyboard with:")
     elif host_seat is None and set(guests) <= set(given_away(record.events,
                                                             record.game.players)):
