@@ -128,12 +128,21 @@ def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> 
         ("-Jo (x)", "10.0.0.2", 22, 'ssh "jo x@10.0.0.2"', "jo x"),
         ("Jo\\ \\", "10.0.0.2", 22, "ssh jo@10.0.0.2", "jo"),  # no \\ last
         ("$HOME", "10.0.0.2", 22, "ssh '$home@10.0.0.2'", "$home"),
+        # What the table's server refuses (SASLprep: an emoji is unassigned in Unicode 3.2;
+        # right-to-left letters mixed with others) is left out too: it disconnected the guest.
+        ("Zoë🎲", "10.0.0.2", 22, "ssh zoe@10.0.0.2", "zoe"),
+        ("🎲", "10.0.0.2", 22, "ssh guest@10.0.0.2", "guest"),
+        ("Ann דוד", "10.0.0.2", 22, "ssh ann@10.0.0.2", "ann"),
+        ("דוד כהן 2", "10.0.0.2", 22, 'ssh "דוד כהן@10.0.0.2"', "דוד כהן"),
     ],
 )
 def test_each_guest_seat_gets_the_ssh_line_a_shell_takes_whole(
     name: str, host: str, port: int, line: str, user: str
 ) -> None:
+    from asyncssh.saslprep import saslprep
+
     assert ssh_line(name, host, port) == line
+    assert saslprep(user) == user  # the server takes it as it is
     target = f"{user}@{host}"
     assert shlex.split(line)[-1] == target  # sh, bash, zsh; PowerShell reads these quotes alike
     if "$" not in user and '"' not in user:

@@ -9,6 +9,7 @@ import ipaddress
 import re
 import shlex
 import socket
+import stringprep
 import unicodedata
 
 from rack_o.store.names import name_key
@@ -62,17 +63,48 @@ def login_name(name: str) -> str:
     """The user name that takes the seat called `name` in its ssh line: in lower case, and
     without its accents where that leaves it in ASCII, to be typed on any keyboard ("Zoë":
     zoe; "Βασίλης" stays βασίλης, its final sigma kept); without what OpenSSH refuses in a
-    user name (`_REFUSED_BY_SSH`, a - first or after a blank, a \\ last: "O'Brien": obrien).
-    Either form takes the seat (`login_key`)."""
-    user = name.lower()  # not casefold: "Βασίλης" stays "βασίλης", its final sigma kept
+    user name (`_REFUSED_BY_SSH`, a - first or after a blank, a \\ last: "O'Brien": obrien)
+    and what the table's server refuses (`_server_takes`: "Zoë🎲": zoe). Either form takes
+    the seat (`login_key`)."""
+    # Not casefold: "Βασίλης" stays "βασίλης", its final sigma kept.
+    user = _server_takes("".join(char for char in name.lower() if char not in _REFUSED_BY_SSH))
     bare = "".join(char for char in unicodedata.normalize("NFKD", user)
                    if not unicodedata.combining(char))
-    user = bare if bare.isascii() else user
-    kept = "".join(char for char in user if char not in _REFUSED_BY_SSH)
+    kept = bare if bare.isascii() else user
     kept = re.sub(r"(^|\s)-+", r"\1", kept)
     while (trimmed := kept.strip().rstrip("\\")) != kept:  # "a\\ \\": no \\ left last
         kept = trimmed
     return kept or "guest"  # a name of those characters alone: some user name ssh takes
+
+
+def _server_takes(user: str) -> str:
+    """`user` without what the table's SSH server refuses in a user name (SASLprep, RFC 4013,
+    as asyncssh applies it: an emoji, unassigned in Unicode 3.2, disconnects the guest): each
+    character it refuses alone, and where letters written right to left are mixed with others
+    (its bidi rule), the fewer of the two kinds."""
+    from asyncssh.saslprep import SASLPrepError, saslprep
+
+    def taken(text: str) -> bool:
+        try:
+            saslprep(text)
+        except SASLPrepError:
+            return False
+        return True
+
+    kept = "".join(char for char in user if taken(char))
+    if taken(kept):
+        return kept
+    right_to_left = "".join(char for char in kept if stringprep.in_table_d1(char))
+    others = "".join(char for char in kept if not stringprep.in_table_d1(char)
+                     and not char.isspace())
+    if len(right_to_left) > len(others):
+        # Its right-to-left letters alone, with what lies between them (blanks, marks).
+        first, last = (kept.index(right_to_left[0]), kept.rindex(right_to_left[-1]))
+        kept = "".join(char for char in kept[first:last + 1]
+                       if not stringprep.in_table_d2(char))
+    else:
+        kept = "".join(char for char in kept if not stringprep.in_table_d1(char))
+    return kept if taken(kept) else ""
 
 
 def login_key(name: str) -> str:
