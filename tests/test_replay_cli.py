@@ -256,6 +256,34 @@ def test_replay_refuses_an_unfinished_game_of_two_people_without_reveal(home: Pa
     assert code == 0, out
 
 
+@pytest.mark.parametrize("command", ["replay", "review"])
+@pytest.mark.parametrize(("kinds", "options"), [
+    (("human", "human"), ["--reveal"]), (("human", "human"), ["--reveal", "--summary"]),
+    (("human", "bot:easy"), ["--reveal"]), (("human", "human"), []),
+], ids=["two-people", "two-people-summary", "one-person", "two-people-without-reveal"])
+def test_a_game_being_played_right_now_is_not_revealed_to_another_terminal(
+    home: Path, command: str, kinds: tuple[str, ...], options: list[str]
+) -> None:
+    """A player waiting for their turn could read every rack at a second terminal: the
+    refusal taught --reveal, and --reveal showed them."""
+    fcntl = pytest.importorskip("fcntl")
+    if command == "review" and "--summary" in options:
+        options = ["--reveal", "--json"]
+    path = home / "games" / "open.jsonl"
+    write_record(path, unfinished_game(3, 3, kinds=kinds))
+    with path.open("ab") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        result = CliRunner().invoke(main, [command, "open", *options], input="\n" * 50)
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert "this game is being played right now" in said
+    assert "Add --reveal" not in said
+    assert not re.search(r"^Bob( +\d+){11}$", result.output, flags=re.MULTILINE)
+    # Once it is left, --reveal shows it again.
+    result = CliRunner().invoke(main, [command, "open", "--reveal"], input="q\n")
+    assert result.exit_code == 0, result.output
+
+
 @pytest.mark.parametrize(
     ("kinds", "options", "seed_shown"),
     [(("human", "human"), [], False), (("human", "human"), ["--reveal"], True),

@@ -100,6 +100,23 @@ def own_round(record: Record) -> OwnRound | None:
     return OwnRound(game.round, people[0])
 
 
+def played_now(record: Record) -> bool:
+    """True while another racko plays the game of `record` (it holds the record's lock): what
+    its table hides stays hidden then, even with --reveal (`refuse_reveal_now`)."""
+    from rack_o.store.writer import is_busy
+
+    return not record.game.is_over and is_busy(record.path)
+
+
+def refuse_reveal_now(record: Record) -> None:
+    """Refuse --reveal for a game being played right now (`played_now`): a player waiting for
+    their turn could read every rack at a second terminal."""
+    if played_now(record):
+        refuse_private(_("Error: this game is being played right now in another racko: "
+                         "--reveal would show what its table hides. Once that racko has left "
+                         "the game, --reveal shows it."))
+
+
 def refuse_private(text: str) -> NoReturn:
     """Refuse to show an unfinished game of people: `text` (why) on stderr, broken between
     words at the terminal's width rather than wherever the terminal would cut it, and exit as

@@ -41,8 +41,10 @@ from .recordfile import (
     OwnRound,
     is_private,
     own_round,
+    played_now,
     read_record,
     refuse_private,
+    refuse_reveal_now,
     torn_note,
 )
 from .scoreboard import (
@@ -625,12 +627,17 @@ def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """
     record = read_record(game_ref, _("Error: cannot replay {error}"))
     term = Terminal(console=make_console())
+    if reveal:
+        refuse_reveal_now(record)
     if only_summary:
         for part in summary(record, term.console.width, reveal=reveal):
             term.console.print(Trimmed(part))
         return
     if not reveal and is_private(record):
-        refuse_private(_("Error: this game is not finished and has 2 or more people at the "
+        refuse_private(_("Error: this game is being played right now, with 2 or more people at "
+                         "the table: replaying it would show their racks. See the scores with "
+                         "--summary.") if played_now(record) else
+                       _("Error: this game is not finished and has 2 or more people at the "
                          "table: replaying it now would show their racks. Add --reveal if "
                          "everyone agrees, or see the scores with --summary."))
     try:

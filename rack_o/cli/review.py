@@ -42,7 +42,16 @@ from rack_o.store.safe_text import SHORT_SHOWN, json_text, shown
 from .console import lines_taken, make_console
 from .flow import Flow
 from .option_types import PLAYER_NAME
-from .recordfile import GAME_REF, is_private, own_round, read_record, refuse_private, torn_note
+from .recordfile import (
+    GAME_REF,
+    is_private,
+    own_round,
+    played_now,
+    read_record,
+    refuse_private,
+    refuse_reveal_now,
+    torn_note,
+)
 from .stopping import stopped_by_signals
 from .trimmed import Trimmed
 from .wrapping import fill
@@ -636,8 +645,13 @@ def review(game_ref: str, player: str | None, everyone: bool, full: bool,
     is only read.
     """
     record = read_record(game_ref, _("Error: cannot review {error}"))
+    if reveal:
+        refuse_reveal_now(record)
     if not reveal and is_private(record):
-        refuse_private(_("Error: this game is not finished and has 2 or more people at the "
+        refuse_private(_("Error: this game is being played right now, with 2 or more people at "
+                         "the table: reviewing it would show the cards they drew.")
+                       if played_now(record) else
+                       _("Error: this game is not finished and has 2 or more people at the "
                          "table: reviewing it now would show the cards they drew. Add --reveal "
                          "if everyone agrees."))
     seats = _seats(record, player, everyone)
