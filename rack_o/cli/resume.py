@@ -504,6 +504,7 @@ def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
     """The record's writer, holding its lock; refuses (exits) if it is played elsewhere or
     cannot be opened (saying it cannot be dropped, if `dropping`)."""
     from rack_o.store.autosave import hold_record
+    from rack_o.store.paths import record_ref
     from rack_o.store.records import load_record
     from rack_o.store.writer import RecordBusyError
 
@@ -511,8 +512,10 @@ def hold(path: Path, *, dropping: bool = False) -> RecordWriter:
     try:
         return hold_record(path)
     except RecordBusyError:
+        # Named by its ID, as everywhere else, if it is one of racko's own games.
         click.echo(fill(_("Error: {file} is being played right now in another racko; carry on "
-                          "there, or quit it first.").format(file=shown),
+                          "there, or quit it first.").format(
+                              file=_shown_file(Path(record_ref(path, quoted=False)))),
                         shutil.get_terminal_size().columns), err=True)
         raise SystemExit(EXIT_NOTHING) from None
     except OSError as error:
