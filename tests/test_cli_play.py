@@ -105,7 +105,7 @@ def events(path: Path) -> list[dict]:
         (["--players", "2", "--bot", "2=genius"], "unknown bot level 'genius'"),
         (["--players", "2", "--bots", "no_such_module:Bot"], "does not import"),
         (["--players", "3", "--bots", "easy", "--names", "Ann,Bob,Cy,Dee"],
-         "4 names given for 3 (or 2, one per person) players."),
+         "4 names given: give 2 (one per person) or 3 (one per seat)."),
     ],
 )
 def test_usage_errors_exit_2_with_a_clear_message_before_anything_starts(

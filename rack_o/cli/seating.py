@@ -420,8 +420,10 @@ def name_seats(
                                    "{count} names given for {players} players.", len(given))
             else:
                 message = ngettext(
-                    "{count} name given for {players} (or {people}, one per person) players.",
-                    "{count} names given for {players} (or {people}, one per person) players.",
+                    "{count} name given: give {people} (one per person) or {players} (one per "
+                    "seat).",
+                    "{count} names given: give {people} (one per person) or {players} (one per "
+                    "seat).",
                     len(given),
                 )
             raise click.BadParameter(
