@@ -338,6 +338,10 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (["--resume", "x", "--players", "3"],
          "--resume plays the table as it was saved: leave out the table options"),
         (["--names", "Ann", "--bots", "hard"], "Nobody would join this table"),
+        # Not told to add the --no-seat it was given.
+        (["--players", "2", "--bots", "easy,easy", "--no-seat"],
+         "Nobody would join this table: give it a person's seat for a guest (--names, "
+         "--players)."),
         # One user name would take both seats: the second guest could never sit down.
         (["--names", "Ann,(Ann)", "--no-seat"],
          "Ann and (Ann) would have the same ssh user name, ann: give them names that differ"),
@@ -352,8 +356,8 @@ def test_the_line_after_a_seat_is_given_away_says_so(tmp_path) -> None:
         (["--names", "Ann,Bob", "--no-seat", "--load-bots"],
          "--load-bots goes with --resume: racko host --resume ID --load-bots"),
     ],
-    ids=["resume-with-options", "no-guest-seat", "one-login-for-two", "no-terminal", "port",
-         "every-seat-a-bot", "load-bots-alone"],
+    ids=["resume-with-options", "no-guest-seat", "no-seat-nor-guest", "one-login-for-two",
+         "no-terminal", "port", "every-seat-a-bot", "load-bots-alone"],
 )
 def test_racko_host_says_what_is_wrong_before_it_opens_a_table(
     args: list[str], said: str, home

@@ -90,8 +90,8 @@ def test_a_hosted_table_opened_again_speaks_the_language_of_its_game(
     result = racko("host", "--resume", str(path), "--port", "0", *options)
     assert_exited(result, 2)
     with speaking(language):
-        refused = _("Nobody would join this table: give it a person's seat for a guest "
-                    "(--names, --players), or add --no-seat.")
+        refused = _("Nobody would join this table: its only person's seat is yours. Add "
+                    "--no-seat to leave it to a guest.")
     assert flat(refused) in flat(result.output)
 
 

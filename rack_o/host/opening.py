@@ -149,6 +149,12 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
         if record is not None:
             _check_someone_joins(record, guests, host_seat)
         if not guests:
+            if record is not None:  # its table options are the record's: only --no-seat is left
+                raise click.UsageError(_("Nobody would join this table: its only person's seat "
+                                         "is yours. Add --no-seat to leave it to a guest."))
+            if host_seat is None:  # --no-seat given already
+                raise click.UsageError(_("Nobody would join this table: give it a person's seat "
+                                         "for a guest (--names, --players)."))
             raise click.UsageError(_("Nobody would join this table: give it a person's seat "
                                      "for a guest (--names, --players), or add --no-seat."))
         if host_seat is not None and not here:
