@@ -644,6 +644,41 @@ def test_a_screen_exactly_as_tall_as_the_terminal_keeps_its_top_line(gate: bool)
     assert drawn_at(game, gate, 60, len(tall), notes) == tall
 
 
+def test_a_host_without_a_seat_sees_the_table_whole_in_the_smallest_window() -> None:
+    """The public table (no seat of the host's): long names wrap each move onto two lines, and
+    four moves at least were shown, so the screen took more lines than the window and its top
+    line (round, who dealt, whose turn) scrolled away at every move."""
+    import pyte
+    from builders import seeded_game
+
+    from rack_o.host.screen import SeatScreen
+
+    names = ["Bartholomew-Al", "Christabel-Rose", "Maximilian-Jo"]
+    game = seeded_game(3, players=3, names=names, kinds=["human", "bot:hard", "bot:hard"])
+    game.deal()
+    for _turn in range(9):
+        game.apply(game.legal_actions()[0], game.mover)
+        game.apply(game.legal_actions()[-1], game.mover)
+    host = _Host(game, gate=False)
+    host.stand_in_turns = lambda: frozenset(range(len(game.history)))  # type: ignore[method-assign]
+    terminal = local_terminal(0, "Host", Inbox())
+    read, write = os.pipe()
+    try:
+        os.set_blocking(read, False)
+        terminal.attached(LocalLink(write), 45, 15)
+        SeatScreen(host, terminal, None, is_host=True).show()  # type: ignore[arg-type]
+        tall = pyte.Screen(45, 60)  # as tall as the screen drawn, whatever its height
+        pyte.Stream(tall).feed(shown(read))
+    finally:
+        os.close(read)
+        os.close(write)
+    lines = [line.rstrip() for line in tall.display]
+    while not lines[-1]:
+        lines.pop()
+    assert len(lines) <= 15, "\n".join(lines)
+    assert lines[0].startswith("Round 1"), "\n".join(lines)
+
+
 @contextmanager
 def host_seat_screen(game: object, gate: bool) -> Iterator[tuple[object, object, int]]:
     """The host's (Ann's) seat screen at a 100x30 terminal, Bob (seat 2) away: the host, the

@@ -520,12 +520,13 @@ class SeatScreen:
         view = game.view(self.seat) if self.seat is not None else game.public_view()
         stand_ins = self.host.stand_in_turns()
         if self.seat is None:
-            # Nothing else to show: as many of the round's moves as fit, four at least.
+            # Nothing else to show: as many of the round's moves as fit, one at least (more
+            # than fit scrolled the top line, the round and whose turn, away at every move).
             room = self.terminal.height - self._height(below)
             most = max(HISTORY_LINES, room - TABLE_LINES)
             while True:
                 shown = table_screen(view, stand_ins, most)
-                if most == HISTORY_LINES or self._height([shown]) <= room:
+                if most == 1 or self._height([shown]) <= room:
                     return shown
                 most -= 1
         return fitted_turn_screen(self.terminal.console, view,

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rack_o.cli.bindings import GIVE_SEAT_KEY, HELP_KEY, QUIT_KEY, RULES_KEY, SHEET_KEY
+from rack_o.cli.flow import Flow
 from rack_o.cli.prompt import key_label
 from rack_o.cli.screens import (
     HISTORY_LINES,
@@ -115,14 +116,17 @@ def players_block(
         shown = Text(name, "bold" if seat == you else "")
         if seat == you:
             shown.append(" " + _("(you)"), "dim")
-        status = presence_word(where, ready_asked)
+        status: list[tuple[str, Text]] = [("", presence_word(where, ready_asked))]
         if (lines is not None and where in (Presence.AWAY, Presence.LEFT, Presence.IDLE)
                 and seat in lines):
-            status.append("  " + lines[seat], "bold")
+            # Broken, if need be, before its user@address only: "ssh -p" at a line's end and
+            # its port on the next read as two commands.
+            command, _space, target = lines[seat].rpartition(" ")
+            status += [("  ", Text(command, "bold")), (" ", Text(target, "bold"))]
         if logins and seat in logins and where in (Presence.HERE, Presence.READY):
-            status.append("  " + _("logged in as {login}").format(
-                login=printable(logins[seat])), "dim")
-        table.add_row(str(seat + 1), shown, status)
+            status.append(("  ", Text(_("logged in as {login}").format(
+                login=printable(logins[seat])), "dim")))
+        table.add_row(str(seat + 1), shown, Flow(status))
     return table
 
 
