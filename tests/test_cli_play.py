@@ -663,6 +663,40 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
         assert said in text, text
 
 
+@pytest.mark.parametrize(("kinds", "said"), [
+    (["human", "bot:expert", "human"], "Computer player: Bob (expert)."),
+    (["human", "bot:expert", "bot:easy"], "Computer players: Bob (expert) and Cy (easy)."),
+    (["human", "human", "human"], None),
+], ids=["a-bot-named-like-a-person", "two-bots", "people-alone"])
+def test_the_opening_lines_say_which_player_a_person_s_name_hides_a_bot_behind(
+    kinds: list[str], said: str | None
+) -> None:
+    """--names Ann,Bob,Cy --bot 2=expert: Bob looked like a person until he never got a
+    hand-off (a bot under its own name, "Expert", needs no word)."""
+    players = [Player(name, kind) for name, kind in zip(("Ann", "Bob", "Cy"), kinds,
+                                                           strict=True)]
+    game = Game(Rules(3), players=players, dealer_draw=[1, 2, 50])
+    console = Console(file=io.StringIO(), width=80)
+    with console.capture() as captured:
+        for line in start_notices(game, 7):
+            console.print(line)
+    text = " ".join(captured.get().split())
+    if said is None:
+        assert "Computer player" not in text, text
+    else:
+        assert said in text, text
+
+
+def test_bots_under_their_own_names_are_not_pointed_out_again() -> None:
+    players = [Player("Ann"), Player("Hard", "bot:hard"), Player("Expert 3", "bot:expert")]
+    game = Game(Rules(3), players=players, dealer_draw=[1, 2, 50])
+    console = Console(file=io.StringIO(), width=80)
+    with console.capture() as captured:
+        for line in start_notices(game, 7):
+            console.print(line)
+    assert "Computer player" not in captured.get()
+
+
 @pytest.mark.parametrize(("args", "options"), [
     (["--players", "2", "--bots", "hard,easy"],
      "--seed 4 --players 2 --target 5 --bots hard,easy"),

@@ -18,9 +18,10 @@ from rich.text import Text
 
 from rack_o.bots.hint import HINT_LEVELS
 from rack_o.game import Game, Player
-from rack_o.i18n import _
+from rack_o.i18n import _, listed, ngettext
 from rack_o.record import Header
 from rack_o.rules import Rules
+from rack_o.store.names import name_key
 from rack_o.store.stamps import now_stamp
 from rack_o.store.writer import RecordWriter
 
@@ -88,6 +89,16 @@ def start_notices(game: Game, seed: int, show_seed: bool = True) -> list[Rendera
     if variants:
         title.append(f"  ·  {', '.join(variants)}")
     lines: list[RenderableType] = [title]
+    hidden = [player for player in game.players
+              if player.bot is not None and not name_key(player.name).startswith(
+                  name_key(player.bot))]
+    if hidden:
+        # A computer player named like a person ("--names Ann,Bob --bot 2=hard"): nothing
+        # else says it is one until it never gets a hand-off.
+        bots = [f"{player.name} ({player.bot})" for player in game.players
+                if player.bot is not None]
+        lines.append(Text(ngettext("Computer player: {bots}.", "Computer players: {bots}.",
+                                   len(bots)).format(bots=listed(bots))))
     if rules.partners:
         # The title lists the seats in order; who plays with whom is not plain from it.
         first, second = side_names(rules, names)
