@@ -643,6 +643,15 @@ def test_the_help_of_bots_says_who_sits_with_them() -> None:
             "play each other.") in said
 
 
+def opening_text(game: Game) -> str:
+    """The lines `game` opens with, as one line of words."""
+    console = Console(file=io.StringIO(), width=80)
+    with console.capture() as captured:
+        for line in start_notices(game, 7):
+            console.print(line)
+    return " ".join(captured.get().split())
+
+
 @pytest.mark.parametrize(
     ("partners", "said"),
     [(True, "Partners: Ann & Cy against Bob & Di."), (False, None)],
@@ -652,11 +661,7 @@ def test_the_opening_lines_say_who_partners_whom(partners: bool, said: str | Non
     rules = Rules(4, partners=partners)
     players = [Player(name) for name in ("Ann", "Bob", "Cy", "Di")]
     game = Game(rules, players=players, dealer_draw=[1, 2, 3, 60])
-    console = Console(file=io.StringIO(), width=80)
-    with console.capture() as captured:
-        for line in start_notices(game, 7):
-            console.print(line)
-    text = " ".join(captured.get().split())
+    text = opening_text(game)
     if said is None:
         assert "Partners:" not in text and " & " not in text, text
     else:
@@ -676,11 +681,7 @@ def test_the_opening_lines_say_which_player_a_person_s_name_hides_a_bot_behind(
     players = [Player(name, kind) for name, kind in zip(("Ann", "Bob", "Cy"), kinds,
                                                            strict=True)]
     game = Game(Rules(3), players=players, dealer_draw=[1, 2, 50])
-    console = Console(file=io.StringIO(), width=80)
-    with console.capture() as captured:
-        for line in start_notices(game, 7):
-            console.print(line)
-    text = " ".join(captured.get().split())
+    text = opening_text(game)
     if said is None:
         assert "Computer player" not in text, text
     else:
@@ -690,11 +691,7 @@ def test_the_opening_lines_say_which_player_a_person_s_name_hides_a_bot_behind(
 def test_bots_under_their_own_names_are_not_pointed_out_again() -> None:
     players = [Player("Ann"), Player("Hard", "bot:hard"), Player("Expert 3", "bot:expert")]
     game = Game(Rules(3), players=players, dealer_draw=[1, 2, 50])
-    console = Console(file=io.StringIO(), width=80)
-    with console.capture() as captured:
-        for line in start_notices(game, 7):
-            console.print(line)
-    assert "Computer player" not in captured.get()
+    assert "Computer player" not in opening_text(game)
 
 
 @pytest.mark.parametrize(("args", "options"), [
