@@ -67,4 +67,5 @@ def test_a_record_played_elsewhere_is_named_with_its_control_characters_spelt_ou
         elsewhere.close()
     assert_exited(result, 1)
     assert "\x1b" not in result.output
-    assert r"ann\x1b]0;t\x07.jsonlisbeingplayedrightnow" in squashed(result.output)
+    # Named by its ID, as racko's own games are.
+    assert r"ann\x1b]0;t\x07isbeingplayedrightnow" in squashed(result.output)
