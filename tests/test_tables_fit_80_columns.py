@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from itertools import combinations
 from pathlib import Path
 from unittest.mock import patch
@@ -79,7 +80,8 @@ def test_the_history_s_winning_team_stays_on_one_line_where_there_is_room(
     _partners_game_played(monkeypatch, "--names", "Annabelle,Benedict,Charlie,Dominic")
     listed = racko("history").output
     assert max(map(len, listed.splitlines())) <= 80
-    [row] = [line for line in listed.splitlines() if line.startswith("20")]  # the game's
+    # The game's row starts with its date (the time under it starts with "20" from 20:00).
+    [row] = [line for line in listed.splitlines() if re.match(r"\d{4}-\d\d-\d\d ", line)]
     assert "  Annabelle & Charlie  " in row or "  Benedict & Dominic  " in row, listed
 
 
