@@ -134,6 +134,11 @@ def test_repainting_draws_with_its_callback_and_gives_the_old_one_back(seat) -> 
         ("🎲", "10.0.0.2", 22, "ssh guest@10.0.0.2", "guest"),
         ("Ann דוד", "10.0.0.2", 22, "ssh ann@10.0.0.2", "ann"),
         ("דוד כהן 2", "10.0.0.2", 22, 'ssh "דוד כהן@10.0.0.2"', "דוד כהן"),
+        ("مُحَمَّدٌ", "10.0.0.2", 22, 'ssh "مُحَمَّد@10.0.0.2"', "مُحَمَّد"),  # a mark last: the rule
+        # As the server maps it (a variation selector, joiners dropped): the line names the
+        # login the server compares with the seats', not one that matches none.
+        ("Ann ☀️", "10.0.0.2", 22, 'ssh "ann ☀@10.0.0.2"', "ann ☀"),
+        ("Ann 👨\u200d👩\u200d👧", "10.0.0.2", 22, "ssh ann@10.0.0.2", "ann"),
     ],
 )
 def test_each_guest_seat_gets_the_ssh_line_a_shell_takes_whole(
@@ -429,6 +434,8 @@ def test_a_saved_game_whose_seats_one_login_would_take_opens_no_table(
     assert_exited(result, 2)
     shown = flat(result.output)
     assert f"cannot resume {path}, line 1: {said}" in shown
+    assert "It goes on at one keyboard with: racko resume twins" in shown
+    assert "give them names" not in shown  # a saved game's names cannot change
     assert "Table code" not in shown
     assert path.read_bytes() == before
 

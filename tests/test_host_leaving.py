@@ -116,12 +116,15 @@ def test_the_others_read_that_a_guest_left_or_is_disconnected(
 
 
 @pytest.mark.parametrize("width", range(45, 80))
-def test_an_ssh_line_in_a_narrow_list_breaks_only_before_its_user_name(width: int) -> None:
-    """"ssh -p" at a line's end and its port on the next read as two commands."""
+@pytest.mark.parametrize("line", ["ssh -p 24720 bartholomew-al@127.0.0.1",
+                                  'ssh -p 24720 "ann marie@127.0.0.1"'])
+def test_an_ssh_line_in_a_narrow_list_breaks_only_before_its_user_name(width: int,
+                                                                       line: str) -> None:
+    """"ssh -p" at a line's end and its port on the next read as two commands; a quoted
+    target ("ann marie@…") is one word."""
     from rich.console import Console
 
     console = Console(width=width, color_system=None)
-    line = "ssh -p 24720 bartholomew-al@127.0.0.1"
     with console.capture() as captured:
         console.print(players_block(["Bartholomew-Al", "Zoë"], [Presence.IDLE, Presence.AWAY],
                                     lines={0: line, 1: "ssh -p 24720 zoe@127.0.0.1"}))
@@ -129,7 +132,7 @@ def test_an_ssh_line_in_a_narrow_list_breaks_only_before_its_user_name(width: in
     assert all(len(row) <= width for row in rows), rows
     shown = " ".join(" ".join(rows).split())
     assert line in shown and "ssh -p 24720 zoe@127.0.0.1" in shown, rows
-    assert not any(row.endswith(("ssh", "-p")) for row in rows), rows
+    assert not any(row.endswith(("ssh", "-p", '"ann')) for row in rows), rows
 
 
 def test_at_a_table_the_others_read_that_a_guest_left_on_their_turn() -> None:

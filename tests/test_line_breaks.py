@@ -15,7 +15,7 @@ from rich.text import Text
 
 from rack_o import i18n
 from rack_o.cli.flow import Flow
-from rack_o.cli.wrapping import command_apart, fill
+from rack_o.cli.wrapping import command_apart, command_lines, fill
 
 
 def test_a_stop_message_keeps_the_resume_command_whole_and_each_score_with_its_name(
@@ -53,6 +53,32 @@ def test_fill_keeps_a_command_line_whole() -> None:
     command = "racko resume /a/very/long/path/" + "x" * 80 + ".jsonl"
     assert fill("Carry on later with:\n" + command, 40).splitlines()[-1] == command
 
+
+
+ID = "2026-12-05-1912-alexandra-christophe"
+
+
+@pytest.mark.parametrize(("command", "width", "lines"), [
+    (f"racko resume {ID}", 45, ["racko resume \\", f"  {ID}"]),
+    (f"racko resume {ID} --load-bots", 45,
+     ["racko resume \\", f"  {ID} \\", "  --load-bots"]),
+    (f"racko resume --drop {ID}", 50, ["racko resume \\", f"  --drop {ID}"]),
+    (f"racko host --resume {ID} --port 2222", 50,
+     ["racko host \\", f"  --resume {ID} \\", "  --port 2222"]),
+    (f"racko resume {ID}", 80, [f"racko resume {ID}"]),
+    # Too wide even alone: whole, on the command's line (the terminal wraps it).
+    (f"racko resume --drop {ID}", 45, [f"racko resume --drop {ID}"]),
+    # A path stays on the command's line.
+    ("racko resume /a/very/long/path/game.jsonl", 30,
+     ["racko resume /a/very/long/path/game.jsonl"]),
+])
+def test_a_command_too_wide_is_broken_before_its_id_rather_than_in_it(
+    command: str, width: int, lines: list[str]
+) -> None:
+    """The ID was cut where the window ended ("…-alexandra-christ" / "ophe")."""
+    broken = command_lines(command, width)
+    assert broken.split("\n") == lines
+    assert shlex.split(broken.replace("\\\n", "")) == shlex.split(command)
 
 
 FLOW_PIECES = [("", "Player 1 0"), (" · ", "Expert* 0"), (" · ", "Annabelle-Marie &"),

@@ -154,6 +154,30 @@ def test_ctrl_z_stops_the_game_as_a_job_and_fg_brings_it_back_painted_again(
 
 
 @needs_bash
+def test_keys_typed_with_the_enter_that_hands_the_turn_back_count_for_nothing(
+    tmp_path: Path,
+) -> None:
+    """As at a turn's start: "Enter d" in one burst after fg drew a card unseen."""
+    shell, screen = _shell(tmp_path)
+    try:
+        _to_ann_s_rack(shell)
+        _press_in_racko(shell, CTRL_Z)
+        shell.expect(STOPPED)
+        shell.expect_exact(SHELL)
+        shell.sendline("fg")
+        shell.expect("Ann, press Enter when ready > ")
+        _press_in_racko(shell, ENTER + "d")  # one burst
+        shell.expect(CHOOSE)
+        settle(shell, 0.5)
+        assert "You drew" not in screen.text()
+        assert RACK in screen.text()
+        _press_in_racko(shell, "d")  # a key typed once the rack shows counts
+        shell.expect("You drew")
+    finally:
+        shell.terminate(force=True)
+
+
+@needs_bash
 def test_against_bots_fg_brings_the_one_person_s_rack_straight_back(tmp_path: Path) -> None:
     """Nobody else plays at this keyboard: no hand-off, the rack and its prompt at once."""
     shell, screen = _shell(tmp_path)

@@ -335,9 +335,11 @@ _RESIZE_CHECK = 0.5
 """Seconds between looks for a resize heard while no key was awaited."""
 
 
-class _Continued(Exception):
+class _Continued(BaseException):
     """racko was stopped from outside while it waited for a key, and continued, with a hand
-    back to run (`Terminal.on_continue`): raised out of that wait."""
+    back to run (`Terminal.on_continue`): raised out of that wait (from a signal handler: a
+    BaseException, as KeyboardInterrupt is, so that no `except Exception` on the way takes
+    it)."""
 
 
 class _Resizes:

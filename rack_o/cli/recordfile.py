@@ -109,9 +109,10 @@ def played_now(record: Record) -> bool:
 
 
 def refuse_reveal_now(record: Record) -> None:
-    """Refuse --reveal for a game being played right now (`played_now`): a player waiting for
+    """Refuse --reveal for a game being played right now (`played_now`) whose table hides
+    something (a game of computer players alone shows whole anyway): a player waiting for
     their turn could read every rack at a second terminal."""
-    if played_now(record):
+    if (is_private(record) or own_round(record) is not None) and played_now(record):
         refuse_private(_("Error: this game is being played right now in another racko: "
                          "--reveal would show what its table hides. Once that racko has left "
                          "the game, --reveal shows it."))

@@ -616,7 +616,8 @@ def step_count(game: Game) -> int:
               help="Print each round's score table and the result, without stepping.")
 @click.option("--reveal", is_flag=True,
               help="Show every rack of an unfinished game, in the round still being played "
-              "too (a game of 2 or more people is refused without it).")
+              "too (a game of 2 or more people is refused without it; refused while the "
+              "game is being played).")
 @stopped_by_signals()
 def replay(game_ref: str, only_summary: bool, reveal: bool) -> None:
     """Step through a recorded game turn by turn, with every rack shown.

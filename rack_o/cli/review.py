@@ -631,7 +631,8 @@ def _seats(record: Record, player: str | None, everyone: bool) -> list[int]:
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 @click.option("--reveal", is_flag=True,
               help="Review an unfinished game whole, with the cards still hidden at the table "
-              "(a game of 2 or more people is refused without it).")
+              "(a game of 2 or more people is refused without it; refused while the game is "
+              "being played).")
 @stopped_by_signals()
 def review(game_ref: str, player: str | None, everyone: bool, full: bool,
                    as_json: bool, reveal: bool) -> None:

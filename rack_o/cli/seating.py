@@ -415,7 +415,7 @@ def name_seats(
             for seat, name in zip(people, given, strict=True):
                 names[seat] = name
         else:
-            if len(people) == players:
+            if len(people) in (0, players):  # each seat a person's, or none
                 message = ngettext("{count} name given for {players} players.",
                                    "{count} names given for {players} players.", len(given))
             else:

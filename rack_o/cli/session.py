@@ -556,6 +556,9 @@ class _Session(Table):
         that person again before their rack shows, since whoever typed fg may be another."""
         self._hand_off(seat)
         self.screen_owner = seat
+        # Keys typed with the Enter that handed it over count for nothing, as at a turn's
+        # start: "Enter d" in one burst drew a card unseen.
+        self.term.flush_input()
 
     def _round_end(self) -> None:
         game = self.game

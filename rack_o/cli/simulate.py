@@ -346,12 +346,12 @@ def _is_record_name(name: str, games: int) -> bool:
             and record_name(int(match[1]) - 1) == name)
 
 
-def _records_in(record_dir: Path, games: int) -> list[str]:
-    """The names of the records of games 0..games-1 that `record_dir` holds, sorted, those
-    being written (`PART_SUFFIX`: left by a run that crashed) among them."""
+def _records_in(record_dir: Path, games: int, *, parts: bool = False) -> list[str]:
+    """The names of the records of games 0..games-1 that `record_dir` holds, sorted; with
+    `parts`, those being written too (`PART_SUFFIX`: left there by a run that crashed)."""
     # One listing, not one stat per game: --games may be large.
     return sorted(name for name in os.listdir(record_dir)
-                  if _is_record_name(name.removesuffix(PART_SUFFIX), games))
+                  if _is_record_name(name.removesuffix(PART_SUFFIX) if parts else name, games))
 
 
 def _check_json_apart(json_path: Path, record_dir: Path, games: int) -> None:
@@ -376,7 +376,7 @@ def _check_record_dir(record_dir: Path, games: int) -> None:
         probe, probe_path = tempfile.mkstemp(prefix=".racko-probe-", dir=record_dir)
         os.close(probe)
         os.unlink(probe_path)
-        taken = _records_in(record_dir, games)
+        taken = _records_in(record_dir, games, parts=True)
     except OSError as error:
         raise _path_error("--record-dir", record_dir, error) from None
     if taken:

@@ -31,7 +31,9 @@ def command_lines(command: str, width: int) -> str:
     """`command` as it is if it fits `width` columns; else broken before its options, each
     line but the last ending with `CONTINUED` and each but the first indented, so that the
     lines copied together run the same command ("racko host … \\" / "  --bots hard,easy").
-    An option stays with its value, and the command's words with its first option."""
+    An option stays with its value, and the command's words with its first option or its
+    ID, unless together they are wider than the window and the ID or option alone is not
+    ("racko resume \\" / "  ID"); a path stays where it is, wrapped as the terminal wraps."""
     if cell_len(command) <= width:
         return command
     tokens = re.findall(r"""(?:'[^']*'|"[^"]*"|[^\s'"])+""", command)
@@ -43,12 +45,13 @@ def command_lines(command: str, width: int) -> str:
             groups.append(token)
     lead = " ".join(tokens[:2])
     argument = groups[0][len(lead) + 1:]
-    if (cell_len(groups[0] + CONTINUED) > width and argument and "/" not in argument
-            and "\\" not in argument and cell_len(f"  {argument}{CONTINUED}") <= width):
+    if _alone_fits(groups[0], argument, width):
         # "racko resume ID" is wider than the window, its ID not (a narrow window): the ID
-        # goes on the next line, whole, rather than cut where the window ends. A path stays
-        # on the command's line, where the terminal wraps it as it wraps any line.
+        # goes on the next line, whole, rather than cut where the window ends.
         lines, rest = [lead], [argument, *groups[1:]]
+    elif len(groups) > 1 and _alone_fits(" ".join(groups[:2]), groups[1], width):
+        # "racko resume --drop ID" likewise, the option with its ID.
+        lines, rest = [groups[0]], groups[1:]
     else:
         # The first option stays on the command's line ("racko resume --drop ID" whole): a
         # command is found by its first words.
@@ -59,6 +62,14 @@ def command_lines(command: str, width: int) -> str:
         else:
             lines.append("  " + group)
     return (CONTINUED + "\n").join(lines)
+
+
+def _alone_fits(line: str, part: str, width: int) -> bool:
+    """True if `line` is wider than `width` columns and its last `part` (an ID, or an option
+    with its value) fits them on a line of its own, indented, a path never (a terminal wraps
+    it as it wraps any line)."""
+    return (cell_len(line + CONTINUED) > width and bool(part) and "/" not in part
+            and "\\" not in part and cell_len(f"  {part}{CONTINUED}") <= width)
 
 
 def _is_command(line: str) -> bool:

@@ -74,37 +74,40 @@ def login_name(name: str) -> str:
     kept = re.sub(r"(^|\s)-+", r"\1", kept)
     while (trimmed := kept.strip().rstrip("\\")) != kept:  # "a\\ \\": no \\ left last
         kept = trimmed
-    return kept or "guest"  # a name of those characters alone: some user name ssh takes
+    # As the server reads it once more: what was left out or trimmed may have left a mark
+    # where the bidi rule wants a letter.
+    return _server_takes(kept).strip() or "guest"  # no character ssh takes: some user name
 
 
 def _server_takes(user: str) -> str:
-    """`user` without what the table's SSH server refuses in a user name (SASLprep, RFC 4013,
-    as asyncssh applies it: an emoji, unassigned in Unicode 3.2, disconnects the guest): each
-    character it refuses alone, and where letters written right to left are mixed with others
-    (its bidi rule), the fewer of the two kinds."""
+    """`user` as the table's SSH server reads a user name it takes (SASLprep, RFC 4013, as
+    asyncssh applies it), "" if nothing is left: each character it refuses alone left out (an
+    emoji, unassigned in Unicode 3.2, disconnects the guest), and where letters written right
+    to left are mixed with letters written left to right (its bidi rule) the fewer of the two
+    kinds; then as SASLprep maps it (a variation selector or a joiner dropped, an odd space
+    made a blank), since the server compares the mapped name with the seats'."""
     from asyncssh.saslprep import SASLPrepError, saslprep
 
-    def taken(text: str) -> bool:
+    def read(text: str) -> str | None:
         try:
-            saslprep(text)
+            return saslprep(text)
         except SASLPrepError:
-            return False
-        return True
+            return None
 
-    kept = "".join(char for char in user if taken(char))
-    if taken(kept):
-        return kept
-    right_to_left = "".join(char for char in kept if stringprep.in_table_d1(char))
-    others = "".join(char for char in kept if not stringprep.in_table_d1(char)
-                     and not char.isspace())
-    if len(right_to_left) > len(others):
-        # Its right-to-left letters alone, with what lies between them (blanks, marks).
-        first, last = (kept.index(right_to_left[0]), kept.rindex(right_to_left[-1]))
-        kept = "".join(char for char in kept[first:last + 1]
-                       if not stringprep.in_table_d2(char))
-    else:
-        kept = "".join(char for char in kept if not stringprep.in_table_d1(char))
-    return kept if taken(kept) else ""
+    kept = "".join(char for char in user if read(char) is not None)
+    if read(kept) is None:
+        right_to_left = [char for char in kept if stringprep.in_table_d1(char)]
+        left_to_right = [char for char in kept if stringprep.in_table_d2(char)]
+        if len(right_to_left) > len(left_to_right):
+            # Its right-to-left letters alone, from the first to the last (the rule wants
+            # one at each end), with what lies between them (blanks, marks).
+            first, last = kept.index(right_to_left[0]), kept.rindex(right_to_left[-1])
+            kept = "".join(char for char in kept[first:last + 1]
+                           if not stringprep.in_table_d2(char))
+        else:
+            kept = "".join(char for char in kept if not stringprep.in_table_d1(char))
+    mapped = read(kept)
+    return mapped if mapped is not None and read(mapped) == mapped else ""
 
 
 def login_key(name: str) -> str:

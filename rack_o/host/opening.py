@@ -76,10 +76,11 @@ class HostSetup:
     """Import the bots from outside racko a saved game names (`--resume` with --load-bots)."""
 
 
-def _check_logins_apart(names: Sequence[str]) -> None:
+def _check_logins_apart(names: Sequence[str], record: Record | None) -> None:
     """A usage error if two of the table's `names` would be taken by one ssh user name (they
     differ only in what a user name leaves out: "Ann" and "(Ann)"): one guest could never
-    reach their seat."""
+    reach their seat. For a saved game, `record`, it is refused as its file's line 1 (its
+    names cannot change), with how it goes on at one keyboard instead."""
     seen: dict[str, str] = {}
     for name in names:
         key = login_key(name)
@@ -87,15 +88,18 @@ def _check_logins_apart(names: Sequence[str]) -> None:
             seen[key] = name
             continue
         first = seen[key]
-        if first == name:
-            # A saved game's (racko's own options never name a player twice).
+        if record is None:  # racko's own options never name a player twice
             raise click.UsageError(_(
-                "Two seats are named {name}: one guest could never reach the second. racko "
-                "resume plays this game on at one keyboard.").format(name=printable(name)))
-        raise click.UsageError(_(
                 "{first} and {second} would have the same ssh user name, {login}: give them "
                 "names that differ in letters or digits.").format(
                     first=printable(first), second=printable(name), login=login_name(name)))
+        why = (_("Two seats are named {name}: one guest could never reach the second.").format(
+                   name=printable(name)) if first == name else
+               _("{first} and {second} would have the same ssh user name, {login}: one guest "
+                 "could never reach the second seat.").format(
+                   first=printable(first), second=printable(name), login=login_name(name)))
+        refuse_players(record, why + " " + _("It goes on at one keyboard with:") + "\n"
+                       + resume_command(record.ref, load_bots=any_outside(record.game.players)))
 
 
 def _check_someone_joins(record: Record, guests: Mapping[int, str], host_seat: int | None
@@ -140,12 +144,7 @@ def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None)
             host_seat = _host_seat(players, setup.seated, None)
         guests = {seat: p.name for seat, p in enumerate(players)
                   if p.is_human and seat != host_seat}
-        try:
-            _check_logins_apart([p.name for p in players])
-        except click.UsageError as error:
-            if record is None:
-                raise
-            refuse_players(record, error.message)
+        _check_logins_apart([p.name for p in players], record)
         if record is not None:
             _check_someone_joins(record, guests, host_seat)
         if not guests:

@@ -8,6 +8,7 @@ public information: names, who is connected, scores, piles, the public moves.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -121,13 +122,23 @@ def players_block(
                 and seat in lines):
             # Broken, if need be, before its user@address only: "ssh -p" at a line's end and
             # its port on the next read as two commands.
-            command, _space, target = lines[seat].rpartition(" ")
-            status += [("  ", Text(command, "bold")), (" ", Text(target, "bold"))]
+            command, target = _ssh_apart(lines[seat])
+            status += [("  ", Text(command, "bold")), (" ", Text(target, "bold"))] if command \
+                else [("  ", Text(target, "bold"))]
         if logins and seat in logins and where in (Presence.HERE, Presence.READY):
             status.append(("  ", Text(_("logged in as {login}").format(
                 login=printable(logins[seat])), "dim")))
         table.add_row(str(seat + 1), shown, Flow(status))
     return table
+
+
+def _ssh_apart(line: str) -> tuple[str, str]:
+    """An ssh line (`address.ssh_line`) as its command ("ssh -p 2222") and its target, the
+    last word, quoted or not ("ann marie@host" in quotes is one word)."""
+    command = re.match(r"ssh(?: -p \d+)?", line)
+    if command is None:  # not an ssh line of racko's: one piece
+        return "", line
+    return command.group(), line[command.end():].lstrip()
 
 
 def waiting_line(name: str, presence: Presence, drawn: bool, *, yours: bool = False) -> Text:
