@@ -247,3 +247,32 @@ def test_a_replay_is_painted_again_at_the_new_size(tmp_path: Path) -> None:
     assert "Round 1: " in screen and "deals ten cards" in " ".join(screen.split()), screen
     press(child, "q")
     child.expect(pexpect.EOF)
+
+
+def test_a_hand_off_resized_while_it_holds_is_painted_again_at_once(tmp_path: Path) -> None:
+    """Resized during "One moment…", before its prompt: the terminal alone had scrolled the
+    screen's top (the moves' heading) away until the prompt came, two seconds on."""
+    child = spawn(["play", "--names", "Ann,Bob", "--seed", "3"], tmp_path, size=WIDE)
+    child.expect("Press Enter to deal round 1")
+    press(child, ENTER)
+    child.expect(HANDOFF)
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    press(child, "d")
+    child.expect(PLACE)
+    press(child, "x")
+    child.expect("takes it back.*> ")
+    press(child, ENTER)
+    child.expect("One moment…")
+    resize(child, NARROW)
+    child.expect(CLEARED, timeout=1)  # at once, not once the hold is over
+    child.expect("One moment…", timeout=1)
+    settle(child, 0.2)
+    screen = visible(child)
+    assert HANDOFF not in screen  # still holding
+    lines = [line for line in screen.splitlines() if line.strip()]
+    assert lines[0] == "This round so far:", screen
+    assert "Everyone else, please look away." in screen
+    assert "█" not in screen and "rack" not in screen.lower(), screen
+    child.expect(HANDOFF)
+    quit_game(child)

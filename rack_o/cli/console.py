@@ -742,6 +742,28 @@ class Terminal:
         terminal (not a file a resize would write screens into), POSIX, the main thread."""
         return not self.reads_lines and self.console.is_terminal and _watches_resizes()
 
+    def wait_painted(self, seconds: float) -> None:
+        """Let `seconds` pass with no prompt asked (a screen held a moment before its prompt):
+        a resize meanwhile paints the screen again (`repainting`) at once, not only once a
+        key is awaited (the terminal alone had scrolled its top away, a heading lost)."""
+        resizes = self._resizes
+        if resizes is None or self._repaint is None:
+            time.sleep(seconds)
+            return
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                ready, _, _ = select.select([resizes.fd], [], [], left)
+            except (OSError, ValueError):
+                time.sleep(max(0.0, deadline - time.monotonic()))
+                return
+            if ready and resizes.taken():
+                asked, self._prompt = self._prompt, ""  # no prompt is on this screen yet
+                try:
+                    self._paint_again()
+                finally:
+                    self._prompt = asked
+
     def reprompt(self, prompt: str) -> None:
         """Said by a `repainting` callback: the prompt being asked reads `prompt` now (it
         depends on the terminal's size); it is what is shown after the callback."""

@@ -537,8 +537,9 @@ class _Session(Table):
         # Only a key pressed once the prompt is up hands the keyboard over. Until then a word
         # where it will be: a screen that ignores Enter with nothing to say seems stuck.
         holding = not reads_lines(self.term)
-        draw(Text(_("One moment…"), "dim") if holding else None)
-        self._hold(PASS_HOLD)
+        moment = Text(_("One moment…"), "dim") if holding else None
+        draw(moment)
+        self._hold(PASS_HOLD, partial(draw, moment))
         if holding:
             draw()
         ask(
@@ -620,11 +621,12 @@ class _Session(Table):
         else:
             self.pending, self.printed = [], 0
 
-    def _hold(self, first: float = HANDOFF_HOLD) -> None:
+    def _hold(self, first: float = HANDOFF_HOLD,
+              repaint: Callable[[], None] | None = None) -> None:
         """Let the screen just drawn stand before its prompt (`hold_keys`, `first` seconds at
         least): whatever was typed after the last move, a second Enter above all, is thrown
         away, and while keys keep coming the wait goes on. Keys typed before it are thrown away
-        too."""
+        too. `repaint` paints the screen again if the window is resized meanwhile."""
         if not reads_lines(self.term):
             self.console.file.flush()
             # A Ctrl-Z typed with the move's last key stops racko now, not once the hold
@@ -632,7 +634,11 @@ class _Session(Table):
             stop_if_typed = getattr(self.term, "stop_if_typed", None)
             if stop_if_typed is not None:
                 stop_if_typed()
-            hold_keys(time.sleep, self.term.flush_input, first)
+            wait = getattr(self.term, "wait_painted", time.sleep)
+            repainting = getattr(self.term, "repainting", None)
+            with (repainting(repaint) if repaint is not None and repainting is not None
+                  else nullcontext()):
+                hold_keys(wait, self.term.flush_input, first)
         self.term.flush_input()
 
     def _wait(self, prompt: str, keys: tuple[str, ...] = (ENTER,), *,
