@@ -121,6 +121,18 @@ def test_a_hint_is_wrapped_again_at_the_new_size(tmp_path: Path) -> None:
     quit_game(child)
 
 
+def first_turn_discarded(child: pexpect.spawn) -> None:
+    """From the first hand-off: the first player opens their rack, draws and throws the card
+    away, and confirms it (the next hand-off comes)."""
+    press(child, ENTER)
+    child.expect(CHOOSE)
+    press(child, "d")
+    child.expect(PLACE)
+    press(child, "x")
+    child.expect("takes it back.*> ")
+    press(child, ENTER)
+
+
 @pytest.mark.parametrize("after_a_turn", [False, True])
 def test_a_hand_off_is_painted_again_as_a_hand_off_never_with_a_rack(
     tmp_path: Path, after_a_turn: bool
@@ -128,13 +140,7 @@ def test_a_hand_off_is_painted_again_as_a_hand_off_never_with_a_rack(
     record = tmp_path / "game.jsonl"
     child = start(tmp_path, record)
     if after_a_turn:  # the first player's rack was on screen a moment ago
-        press(child, ENTER)
-        child.expect(CHOOSE)
-        press(child, "d")
-        child.expect(PLACE)
-        press(child, "x")
-        child.expect("takes it back.*> ")
-        press(child, ENTER)
+        first_turn_discarded(child)
         child.expect(HANDOFF)
     resize(child, NARROW)
     screen = repainted(child, HANDOFF)
@@ -256,13 +262,7 @@ def test_a_hand_off_resized_while_it_holds_is_painted_again_at_once(tmp_path: Pa
     child.expect("Press Enter to deal round 1")
     press(child, ENTER)
     child.expect(HANDOFF)
-    press(child, ENTER)
-    child.expect(CHOOSE)
-    press(child, "d")
-    child.expect(PLACE)
-    press(child, "x")
-    child.expect("takes it back.*> ")
-    press(child, ENTER)
+    first_turn_discarded(child)
     child.expect("One moment…")
     resize(child, NARROW)
     child.expect(CLEARED, timeout=1)  # at once, not once the hold is over
