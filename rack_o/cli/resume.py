@@ -636,7 +636,7 @@ def language_note(record: Record, command: str | None = None) -> Text | None:
     # English" is in the language of this translation: name yours ("en français").
     return Text(_("This game goes on in the language it was started in: {language}. To carry "
                   "it on in English instead:").format(language=LANGUAGE_NAMES[language])
-                + "\n" + (command or resume_command(record.ref, load_bots=_loads_bots(record)))
+                + "\n" + (command or carry_on_command(record))
                 + f" --lang {current_language()}",
                 "yellow")
 
@@ -799,6 +799,12 @@ def _play_on(term: Terminal, code: int, record: Record) -> NoReturn:
     game = record.game
     play_on(term, game.rules, game.players, code, record.path if game.is_over else None,
             None if autosaved(record.path) else record.path, hints=hints_of(record.header))
+
+
+def carry_on_command(record: Record) -> str:
+    """The `racko resume` command that carries on the game of `record` (with --load-bots if
+    it needs it)."""
+    return resume_command(record.ref, load_bots=_loads_bots(record))
 
 
 def _loads_bots(record: Record) -> bool:

@@ -18,10 +18,11 @@ from rack_o.bots import any_outside
 from rack_o.bots.hint import HINT_LEVELS
 from rack_o.cli.console import Terminal, keyboard_tty, make_console
 from rack_o.cli.exits import EXIT_OK, EXIT_STOPPED
-from rack_o.cli.messages import record_not_found, resume_command
+from rack_o.cli.messages import record_not_found
 from rack_o.cli.new_game import saved_line
 from rack_o.cli.play import seat_or_leave
 from rack_o.cli.resume import (
+    carry_on_command,
     cut_short,
     ended_on_its_last_turn,
     hold,
@@ -99,7 +100,7 @@ def _check_logins_apart(names: Sequence[str], record: Record | None) -> None:
                  "could never reach the second seat.").format(
                    first=printable(first), second=printable(name), login=login_name(name)))
         refuse_players(record, why + " " + _("It goes on at one keyboard with:") + "\n"
-                       + resume_command(record.ref, load_bots=any_outside(record.game.players)))
+                       + carry_on_command(record))
 
 
 def _check_someone_joins(record: Record, guests: Mapping[int, str], host_seat: int | None
@@ -116,8 +117,7 @@ def _check_someone_joins(record: Record, guests: Mapping[int, str], host_seat: i
                 "computer player. It goes on at one keyboard with:")
     else:
         return
-    raise click.ClickException(
-        why + "\n" + resume_command(record.ref, load_bots=any_outside(record.game.players)))
+    raise click.ClickException(why + "\n" + carry_on_command(record))
 
 
 def play_hosted(setup: HostSetup, options: TableOptions, resume_ref: str | None) -> int:
